@@ -45,28 +45,26 @@ typedef struct {
 
 /* The value that rank r stores at element i of segment s (s = -1 for the
  * contiguous region). Integers below 2^53 are exact in a double. */
-static double value_of(int r, int s, int i)
-{
-    return (double)r * 1.0e6 + (double)(s + 1) * 1.0e3 + (double)i;
-}
+#define VALUE_OF(r, s, i)                                                      \
+    ((double)(r) * 1.0e6 + (double)((s) + 1) * 1.0e3 + (double)(i))
 
 static void fill(double *buf, const job_t *job, int r, int s)
 {
     int i;
     for (i = 0; i < job->block; i++)
-        buf[i] = value_of(r, s, i);
+        buf[i] = VALUE_OF(r, s, i);
 }
 
 static int check(const double *buf, const job_t *job, int r, int s)
 {
     int i, bad = 0;
     for (i = 0; i < job->block; i++)
-        if (buf[i] != value_of(r, s, i)) {
+        if (buf[i] != VALUE_OF(r, s, i)) {
             if (bad == 0)
                 fprintf(stderr,
                         "mpiio_shared: rank %d: segment %d element %d of rank "
                         "%d is %.1f, expected %.1f\n",
-                        job->rank, s, i, r, buf[i], value_of(r, s, i));
+                        job->rank, s, i, r, buf[i], VALUE_OF(r, s, i));
             bad++;
         }
     return bad;

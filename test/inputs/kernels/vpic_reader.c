@@ -68,26 +68,30 @@ static double read_double_attr(hid_t loc, const char *name)
 }
 
 /* Global particle index stored at file position pos under pattern file. */
-static long long particle_at(const file_info_t *info, char file, long long pos)
-{
-    if (file == 'C')
-        return pos;
-    return (pos % info->writers) * info->particles + pos / info->writers;
-}
+#define PARTICLE_AT(info, file, pos)                                           \
+    ((file) == 'C' ? (pos)                                                     \
+                   : ((pos) % (info)->writers) * (info)->particles +           \
+                         (pos) / (info)->writers)
 
-/* The writer's formula (vpic_writer.c: prop_value and the id arrays). */
-static float expected_float(const file_info_t *info, int t, long long g, int k)
+/* What the writer stored in property k at file positions start..+count
+ * (vpic_writer.c: prop_values and the id arrays). */
+static void expected_block(const file_info_t *info, int t, int k, char file,
+                           long long start, long long count, void *out)
 {
-    float base = (float)(g % 1024) * (float)info->grid_spacing;
-    if (k < 3)
-        return base + (float)k + (float)t * (float)info->dt;
-    return (float)info->velocity_scale * (float)((g + k + t) % 64);
-}
-
-static int expected_int(const file_info_t *info, int t, long long g, int k)
-{
-    return k == 6 ? (int)info->id_base + (int)(g % 100000)
-                  : (int)((g * 7 + t) % 65536);
+    long long i;
+    for (i = 0; i < count; i++) {
+        long long g = PARTICLE_AT(info, file, start + i);
+        float base = (float)(g % 1024) * (float)info->grid_spacing;
+        if (k < 3)
+            ((float *)out)[i] = base + (float)k + (float)t * (float)info->dt;
+        else if (k < 6)
+            ((float *)out)[i] =
+                (float)info->velocity_scale * (float)((g + k + t) % 64);
+        else if (k == 6)
+            ((int *)out)[i] = (int)info->id_base + (int)(g % 100000);
+        else
+            ((int *)out)[i] = (int)((g * 7 + t) % 65536);
+    }
 }
 
 static void read_pattern(hid_t group, int t, char *mem, char *file)
@@ -119,7 +123,7 @@ static long long verify_dataset(hid_t group, const file_info_t *info, int t,
     hsize_t start, count;
     hid_t dset, space, memspace, type;
     long long i, bad = 0;
-    void *buf;
+    void *buf, *want;
     int ndims;
 
     read_pattern(group, t, &mem, &file);
@@ -149,23 +153,21 @@ static long long verify_dataset(hid_t group, const file_info_t *info, int t,
     H5Sselect_hyperslab(space, H5S_SELECT_SET, &start, NULL, &count, NULL);
     memspace = H5Screate_simple(1, &count, NULL);
     buf = malloc(4 * (count > 0 ? count : 1));
+    want = malloc(4 * (count > 0 ? count : 1));
     if (H5Dread(dset, k < 6 ? H5T_NATIVE_FLOAT : H5T_NATIVE_INT, memspace,
                 space, H5P_DEFAULT, buf) < 0)
         FAIL("timestep %d: cannot read '%s'", t, prop_names[k]);
 
+    expected_block(info, t, k, file, (long long)start, (long long)count, want);
     for (i = 0; i < (long long)count; i++) {
-        long long g = particle_at(info, file, (long long)start + i);
         uint32_t bits;
-        if (k < 6) {
-            float v = ((float *)buf)[i];
-            if (v != expected_float(info, t, g, k))
-                bad++;
-        } else if (((int *)buf)[i] != expected_int(info, t, g, k)) {
+        if (k < 6 ? ((float *)buf)[i] != ((float *)want)[i]
+                  : ((int *)buf)[i] != ((int *)want)[i])
             bad++;
-        }
         memcpy(&bits, (char *)buf + 4 * i, 4);
         *sum += bits;
     }
+    free(want);
     free(buf);
     H5Sclose(memspace);
     H5Sclose(space);

@@ -177,13 +177,19 @@ static int read_config(const char *path, config_t *cfg, int rank)
     return 0;
 }
 
-/* Particle property k of global particle g at timestep t. Exact in float. */
-static float prop_value(const config_t *cfg, int t, long long g, int k)
+/* Property k of the n particles from global index g0 at timestep t, into
+ * out[i * stride]. Positions and velocities are exact in float. */
+static void prop_values(const config_t *cfg, int t, long long g0, long long n,
+                        int k, float *out, int stride)
 {
-    float base = (float)(g % 1024) * (float)cfg->grid_spacing;
-    if (k < 3)
-        return base + (float)k + (float)t * (float)cfg->time_step;
-    return (float)cfg->velocity_scale * (float)((g + k + t) % 64);
+    long long i;
+    for (i = 0; i < n; i++) {
+        long long g = g0 + i;
+        float base = (float)(g % 1024) * (float)cfg->grid_spacing;
+        out[i * stride] =
+            k < 3 ? base + (float)k + (float)t * (float)cfg->time_step
+                  : (float)cfg->velocity_scale * (float)((g + k + t) % 64);
+    }
 }
 
 /* 'C' or 'I' for memory (which = 0) or file (which = 1) at timestep t. */
@@ -219,26 +225,20 @@ static hid_t create_file(const char *path, const config_t *cfg)
     return fid;
 }
 
-static int write_int_attr(hid_t loc, const char *name, long long value)
+static int write_attr(hid_t loc, const char *name, hid_t type,
+                      const void *value)
 {
     hid_t space = H5Screate(H5S_SCALAR);
-    hid_t attr = H5Acreate2(loc, name, H5T_NATIVE_LLONG, space, H5P_DEFAULT,
-                            H5P_DEFAULT);
-    herr_t status = H5Awrite(attr, H5T_NATIVE_LLONG, &value);
+    hid_t attr = H5Acreate2(loc, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
+    herr_t status = H5Awrite(attr, type, value);
     H5Aclose(attr);
     H5Sclose(space);
     return status < 0 ? -1 : 0;
 }
 
-static int write_double_attr(hid_t loc, const char *name, double value)
+static int write_int_attr(hid_t loc, const char *name, long long value)
 {
-    hid_t space = H5Screate(H5S_SCALAR);
-    hid_t attr = H5Acreate2(loc, name, H5T_NATIVE_DOUBLE, space, H5P_DEFAULT,
-                            H5P_DEFAULT);
-    herr_t status = H5Awrite(attr, H5T_NATIVE_DOUBLE, &value);
-    H5Aclose(attr);
-    H5Sclose(space);
-    return status < 0 ? -1 : 0;
+    return write_attr(loc, name, H5T_NATIVE_LLONG, &value);
 }
 
 static int write_dataset(hid_t group, const char *name, hid_t type,
@@ -270,12 +270,12 @@ static int write_timestep(hid_t fid, const config_t *cfg, int t, int rank,
     hid_t group, filespace, memspace, idspace, dxpl;
     int k, rc = 0;
 
+    for (k = 0; k < NUM_FLOAT_PROPS; k++) {
+        prop_values(cfg, t, (long long)rank * n, n, k, aos + k, NUM_FLOAT_PROPS);
+        prop_values(cfg, t, (long long)rank * n, n, k, soa + k * n, 1);
+    }
     for (i = 0; i < n; i++) {
         long long g = (long long)rank * n + i;
-        for (k = 0; k < NUM_FLOAT_PROPS; k++) {
-            aos[i * NUM_FLOAT_PROPS + k] = prop_value(cfg, t, g, k);
-            soa[k * n + i] = prop_value(cfg, t, g, k);
-        }
         ids[i] = cfg->id_base + (int)(g % 100000);
         ids[n + i] = (int)((g * 7 + t) % 65536);
     }
@@ -286,14 +286,10 @@ static int write_timestep(hid_t fid, const config_t *cfg, int t, int rank,
         return -1;
     if (cfg->write_attributes) {
         char pat[3] = {mem, file, '\0'};
-        hid_t space = H5Screate(H5S_SCALAR), str = H5Tcopy(H5T_C_S1);
-        hid_t attr;
+        hid_t str = H5Tcopy(H5T_C_S1);
         H5Tset_size(str, 3);
-        attr = H5Acreate2(group, "pattern", str, space, H5P_DEFAULT, H5P_DEFAULT);
-        H5Awrite(attr, str, pat);
-        H5Aclose(attr);
+        rc |= write_attr(group, "pattern", str, pat);
         H5Tclose(str);
-        H5Sclose(space);
         rc |= write_int_attr(group, "collective", collective);
     }
 
@@ -378,9 +374,10 @@ int main(int argc, char **argv)
     rc |= write_int_attr(fid, "nprocs", nprocs);
     rc |= write_int_attr(fid, "timesteps", cfg.timesteps);
     rc |= write_int_attr(fid, "id_base", cfg.id_base);
-    rc |= write_double_attr(fid, "grid_spacing", cfg.grid_spacing);
-    rc |= write_double_attr(fid, "velocity_scale", cfg.velocity_scale);
-    rc |= write_double_attr(fid, "dt", cfg.time_step);
+    rc |= write_attr(fid, "grid_spacing", H5T_NATIVE_DOUBLE, &cfg.grid_spacing);
+    rc |= write_attr(fid, "velocity_scale", H5T_NATIVE_DOUBLE,
+                     &cfg.velocity_scale);
+    rc |= write_attr(fid, "dt", H5T_NATIVE_DOUBLE, &cfg.time_step);
     for (t = 0; t < cfg.timesteps && rc == 0; t++)
         rc = write_timestep(fid, &cfg, t, rank, nprocs, aos, soa, ids);
     if (H5Fclose(fid) < 0)
