@@ -1,0 +1,34 @@
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+#include <dftracer/dftracer.h>
+
+/* Strips trailing newlines from a config line and returns its kind. */
+int classify_line(char *line)
+{
+    DFTRACER_C_FUNCTION_START();
+    size_t n;
+
+    assert(line != NULL &&
+           strlen(line) < 4096);
+    n = strlen(line);
+    while (n > 0 && line[n - 1] == '\n') { n--; }
+    line[n] = '\0';
+    if (n == 0) {
+        DFTRACER_C_FUNCTION_END();
+        return 0;
+    }
+    else if (line[0] == '#') {
+        n = 1;
+    }
+    else {
+        n = 2;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (line[i] == '=') {
+            puts(line);
+        }
+    }
+    DFTRACER_C_FUNCTION_END();
+    return (int)n;
+}

@@ -1,0 +1,29 @@
+#include <stdio.h>
+#include <unistd.h>
+#include <dftracer/dftracer.h>
+
+/* Writes the buffer once; a short write is reported, not retried. */
+void write_once(int fd, const char *buf, size_t len)
+{
+    DFTRACER_C_FUNCTION_START();
+    ssize_t n = write(fd, buf, len);
+
+    if (n < 0)
+        perror("write");
+    else if ((size_t)n < len)
+        fprintf(stderr, "short write: %zd of %zu bytes\n", n, len);
+    DFTRACER_C_FUNCTION_END();
+}
+
+/* Every path returns, though the last line is not a return. */
+int classify(ssize_t n, size_t want)
+{
+    DFTRACER_C_FUNCTION_START();
+    if (n < 0) {
+        DFTRACER_C_FUNCTION_END();
+        return -1;
+    } else {
+        DFTRACER_C_FUNCTION_END();
+        return (size_t)n == want ? 0 : 1;
+    }
+}

@@ -1,0 +1,10 @@
+#include <mpi.h>
+
+/* Each rank writes its block of the shared file at its own offset. */
+int write_block(MPI_File fh, int rank, const double *buf, int count)
+{
+    MPI_Offset offset = (MPI_Offset)rank * count * (MPI_Offset)sizeof(double);
+
+    return MPI_File_write_at_all(fh, offset, buf, count, MPI_DOUBLE,
+                                 MPI_STATUS_IGNORE);
+}
