@@ -1,0 +1,88 @@
+# Runs `annotate` on one golden case and compares its stdout with the expected
+# file byte for byte. Used by the golden.NAME.output and golden.NAME.idempotent
+# tests (test/golden/CMakeLists.txt); also runnable by hand:
+#
+#   cmake -DANNOTATE=build/bin/annotate -DINPUT=test/inputs/NAME.c \
+#         -DEXPECTED=test/expected/NAME.c [-DARGS_FILE=test/inputs/NAME.args] \
+#         -DFLAGS_FILE=build/test/golden/compile_flags.txt \
+#         [-DACTUAL=/tmp/NAME.actual.c] -P test/golden/check_golden.cmake
+#
+#   ANNOTATE    the annotate binary
+#   INPUT       the file to annotate (the input, or the expected file itself
+#               for the idempotency check)
+#   EXPECTED    what annotate must print on stdout
+#   ARGS_FILE   extra annotate options, one per line (optional; may not exist)
+#   FLAGS_FILE  compiler flags given after `--`, one per line
+#   ACTUAL      where the actual output is kept when it differs (optional)
+#
+# The command is `annotate INPUT [options] -- [flags]`; it must exit 0. On a
+# mismatch the script prints `diff -u EXPECTED ACTUAL` (or both texts when no
+# `diff` is installed) and fails.
+cmake_minimum_required(VERSION 3.20)
+
+foreach(_var ANNOTATE INPUT EXPECTED FLAGS_FILE)
+  if(NOT DEFINED ${_var} OR "${${_var}}" STREQUAL "")
+    message(FATAL_ERROR "check_golden.cmake: -D${_var}=... is required")
+  endif()
+endforeach()
+foreach(_file "${ANNOTATE}" "${INPUT}" "${EXPECTED}" "${FLAGS_FILE}")
+  if(NOT EXISTS "${_file}")
+    message(FATAL_ERROR "check_golden.cmake: ${_file} does not exist")
+  endif()
+endforeach()
+
+# One option per line; blank lines are ignored. file(STRINGS) yields a list,
+# which execute_process expands into separate arguments.
+function(read_lines path out)
+  set(_lines "")
+  if(NOT "${path}" STREQUAL "" AND EXISTS "${path}")
+    file(STRINGS "${path}" _raw)
+    foreach(_line IN LISTS _raw)
+      string(STRIP "${_line}" _line)
+      if(NOT _line STREQUAL "")
+        list(APPEND _lines "${_line}")
+      endif()
+    endforeach()
+  endif()
+  set(${out} "${_lines}" PARENT_SCOPE)
+endfunction()
+
+read_lines("${ARGS_FILE}" _options)
+read_lines("${FLAGS_FILE}" _flags)
+
+set(_command "${ANNOTATE}" "${INPUT}" ${_options} -- ${_flags})
+list(JOIN _command " " _shown)
+execute_process(
+  COMMAND ${_command}
+  RESULT_VARIABLE _rc
+  OUTPUT_VARIABLE _actual
+  ERROR_VARIABLE _stderr)
+
+if(NOT _rc STREQUAL "0")
+  message(NOTICE "--- annotate stderr ---\n${_stderr}")
+  message(FATAL_ERROR "annotate failed (exit ${_rc}): ${_shown}")
+endif()
+
+file(READ "${EXPECTED}" _expected)
+if("${_actual}" STREQUAL "${_expected}")
+  return()
+endif()
+
+if(NOT DEFINED ACTUAL OR "${ACTUAL}" STREQUAL "")
+  get_filename_component(_name "${INPUT}" NAME_WE)
+  set(ACTUAL "${CMAKE_CURRENT_BINARY_DIR}/${_name}.actual.c")
+endif()
+file(WRITE "${ACTUAL}" "${_actual}")
+
+# message(FATAL_ERROR) re-wraps its text, so the diff goes out verbatim: diff
+# writes straight to this script's stdout.
+find_program(_diff NAMES diff)
+if(_diff)
+  execute_process(COMMAND "${_diff}" -u "${EXPECTED}" "${ACTUAL}")
+else()
+  message(NOTICE "--- expected ---\n${_expected}--- actual ---\n${_actual}")
+endif()
+message(NOTICE "--- annotate stderr ---\n${_stderr}")
+message(FATAL_ERROR
+  "annotate output differs from ${EXPECTED} (actual output: ${ACTUAL})\n"
+  "command: ${_shown}")
