@@ -1,0 +1,16 @@
+# The sample kernels and how the end-to-end tests and the demo run them.
+# Included by CMakeLists.txt and by the cmake -P scripts beside it.
+#
+# E2E_ARGS_<name> may use {OUT} (the run's output folder, also its working
+# folder), {E2E} (the folder holding every kernel's work folder), {VARIANT}
+# (original or annotated) and {SRC} (test/inputs/kernels).
+# E2E_REQUIRES_<name> names a kernel whose run must come first.
+set(E2E_KERNEL_NAMES vpic_writer vpic_reader mpiio_shared ior_driver
+    h5_metadata_stress)
+set(E2E_ARGS_vpic_writer "{OUT}" "{SRC}/vpic_writer.cfg")
+set(E2E_ARGS_vpic_reader "{E2E}/vpic_writer/{VARIANT}/out/particles.h5"
+    "{OUT}/report.txt")
+set(E2E_REQUIRES_vpic_reader vpic_writer)
+set(E2E_ARGS_mpiio_shared "{OUT}" 4096 8)
+set(E2E_ARGS_ior_driver -a ALL -b 65536 -t 16384 -s 2 -i 2 -o "{OUT}/ior")
+set(E2E_ARGS_h5_metadata_stress "{OUT}" "{SRC}/h5_metadata_stress.ini")
