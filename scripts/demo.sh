@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The annotate demo: instrument the sample HPC I/O kernels, run them under MPI
+# with tracing on, and summarise the traces.
+#
+#   scripts/demo.sh            # from anywhere; works on a fresh clone
+#
+# Steps: install the build dependencies (scripts/bootstrap.sh), configure and
+# build the annotator, the runtime and the trace checker into build/ (only
+# what changed), annotate test/inputs/kernels/*.c into build/demo/annotated/,
+# compile each annotated kernel with mpicc against MPICH's parallel HDF5 and
+# libdftracer_core, run it with `mpirun -np 2` and DFTRACER_ENABLE=1, and
+# print dftracer-check's per-function summary of its traces.
+#
+# Environment: BUILD_DIR (default build), NP (default 2).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD_DIR:-$ROOT/build}
+NP=${NP:-2}
+DEMO=$BUILD/demo
+KERNELS=$ROOT/test/inputs/kernels
+start=$SECONDS
+
+step() { printf '\n==> %s\n' "$*"; }
+die() { printf 'demo: error: %s\n' "$*" >&2; exit 1; }
+
+step "Installing build dependencies (scripts/bootstrap.sh)"
+"$ROOT/scripts/bootstrap.sh"
+
+step "Building annotate, libdftracer_core and dftracer-check in $BUILD"
+if [ ! -f "$BUILD/CMakeCache.txt" ]; then
+  cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+cmake --build "$BUILD" --target annotate dftracer_core dftracer-check
+
+ANNOTATE=$BUILD/bin/annotate
+CHECK=$BUILD/bin/dftracer-check
+RUNTIME_LIB=$(find "$BUILD/runtime" -maxdepth 2 -name libdftracer_core.so -print -quit)
+[ -x "$ANNOTATE" ] || die "$ANNOTATE was not built"
+[ -x "$CHECK" ] || die "$CHECK was not built"
+[ -n "$RUNTIME_LIB" ] || die "libdftracer_core.so not found under $BUILD/runtime"
+
+# MPICH's parallel HDF5 (libhdf5-mpich-dev) and mpicc's own include folders.
+MULTIARCH=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
+HDF5_INC=/usr/include/hdf5/mpich
+HDF5_LIB=/usr/lib/$MULTIARCH/hdf5/mpich
+[ -f "$HDF5_INC/hdf5.h" ] || die "no $HDF5_INC/hdf5.h: install libhdf5-mpich-dev"
+MPI_INCS=()
+for word in $(mpicc -show); do
+  case $word in -I*) MPI_INCS+=("$word") ;; esac
+done
+
+step "Annotating $(ls "$KERNELS"/*.c | wc -l) kernels into $DEMO/annotated"
+rm -rf "$DEMO"
+mkdir -p "$DEMO/annotated" "$DEMO/bin" "$DEMO/out" "$DEMO/traces"
+"$ANNOTATE" -o "$DEMO/annotated" --root "$KERNELS" --meta run=demo \
+  "$KERNELS"/*.c -- "${MPI_INCS[@]}" -I"$HDF5_INC" -I"$ROOT/runtime/include"
+
+# How each kernel is run; {OUT} is its output folder (also its working folder).
+declare -A ARGS=(
+  [vpic_writer]="{OUT} $KERNELS/vpic_writer.cfg"
+  [vpic_reader]="$DEMO/out/vpic_writer/particles.h5 {OUT}/report.txt"
+  [mpiio_shared]="{OUT} 4096 8"
+  [ior_driver]="-a ALL -b 65536 -t 16384 -s 2 -i 2 -o {OUT}/ior"
+  [h5_metadata_stress]="{OUT} $KERNELS/h5_metadata_stress.ini"
+)
+ORDER=(vpic_writer vpic_reader mpiio_shared ior_driver h5_metadata_stress)
+
+for name in "${ORDER[@]}"; do
+  step "$name: mpicc, then mpirun -np $NP with DFTRACER_ENABLE=1"
+  mpicc -Wall -Werror -O2 -I"$HDF5_INC" -I"$ROOT/runtime/include" \
+    "$DEMO/annotated/$name.c" -o "$DEMO/bin/$name" \
+    "$RUNTIME_LIB" -Wl,-rpath,"$(dirname "$RUNTIME_LIB")" \
+    -L"$HDF5_LIB" -Wl,-rpath,"$HDF5_LIB" -lhdf5
+  out=$DEMO/out/$name
+  mkdir -p "$out"
+  # shellcheck disable=SC2086 # the argument strings are split on purpose
+  (cd "$out" && DFTRACER_ENABLE=1 DFTRACER_LOG_FILE="$DEMO/traces/$name" \
+     mpirun -np "$NP" "$DEMO/bin/$name" ${ARGS[$name]//\{OUT\}/$out}) |
+    sed 's/^/    /'
+  step "$name: trace summary (dftracer-check)"
+  "$CHECK" "$DEMO/traces/$name"-*-app.pfw* | sed 's/^/    /'
+done
+
+step "Done in $((SECONDS - start)) s"
+cat <<EOF
+Annotated sources: $DEMO/annotated/   (compare: diff -u $KERNELS/ior_driver.c $DEMO/annotated/ior_driver.c)
+Trace files:       $DEMO/traces/
+$(ls -1 "$DEMO/traces" | sed 's/^/    /')
+Kernel outputs:    $DEMO/out/
+Open a .pfw file in Perfetto or Chrome tracing, or check it with: $CHECK $DEMO/traces
+EOF
