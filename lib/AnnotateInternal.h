@@ -1,0 +1,63 @@
+//===- AnnotateInternal.h - The annotation pipeline ------------*- C++ -*-===//
+//
+// How a translation unit is annotated:
+//
+//   rules    RuleSet, loaded and checked once per run (RuleSet.cpp)
+//   parse    Clang parses the TU; PreprocessorIndex records directives,
+//            includes and marker macros of the files we may edit
+//   select   each function definition is kept or skipped with a reason
+//            (Selection.cpp)
+//   plan     FunctionPlanner turns a function into edits: START, END before
+//            returns (BodyFacts, ReturnClassifier), END at the closing brace
+//            when the CFG says it is reachable (Reachability), INIT/FINI in
+//            main; braces where an insertion lands in a braceless body
+//            (Braces); IncludePlanner adds the include once per file
+//   validate every edit is anchored at a location spelled in the edited file
+//            (SourceText::offset refuses macro expansions and other files;
+//            ranges must not contain directives); a failing edit is dropped
+//            with a warning that says why
+//   merge    FileEdits::merge de-duplicates, orders and rejects overlaps
+//   apply    the caller writes (stdout, -i, -o, --diff, --check)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ANNOTATE_LIB_ANNOTATEINTERNAL_H
+#define ANNOTATE_LIB_ANNOTATEINTERNAL_H
+
+#include "PreprocessorIndex.h"
+#include "SourceText.h"
+#include "annotate/Annotator.h"
+
+#include "clang/AST/ASTContext.h"
+
+namespace annotate {
+
+/// Collects diagnostics at AST locations, compiler style.
+class DiagnosticSink {
+public:
+  DiagnosticSink(const clang::SourceManager &SM,
+                 std::vector<Diagnostic> &Out)
+      : SM(SM), Out(Out) {}
+  void warn(clang::SourceLocation Loc, const llvm::Twine &Message);
+
+private:
+  const clang::SourceManager &SM;
+  std::vector<Diagnostic> &Out;
+};
+
+/// What planners share for one translation unit.
+struct PlanContext {
+  clang::ASTContext &Ctx;
+  const PreprocessorIndex &PP;
+  const AnnotateOptions &Options;
+  DiagnosticSink &Diags;
+};
+
+/// The outermost macro whose expansion produced Loc: "CHECK".
+std::string macroNameAt(clang::SourceLocation Loc,
+                        const clang::SourceManager &SM,
+                        const clang::LangOptions &LO);
+
+} // namespace annotate
+
+#endif

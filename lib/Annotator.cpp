@@ -1,0 +1,340 @@
+//===- Annotator.cpp - Running the pipeline on a translation unit ---------===//
+
+#include "annotate/Annotator.h"
+#include "AnnotateInternal.h"
+#include "FunctionPlanner.h"
+#include "IncludePlanner.h"
+#include "Selection.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+using namespace clang;
+
+namespace annotate {
+
+std::string Diagnostic::format() const {
+  return File + ":" + std::to_string(Line) + ":" + std::to_string(Column) +
+         (Severity == Error ? ": error: " : ": warning: ") + Message;
+}
+
+void DiagnosticSink::warn(SourceLocation Loc, const llvm::Twine &Message) {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  Diagnostic D;
+  D.Message = Message.str();
+  if (P.isValid()) {
+    D.File = P.getFilename();
+    D.Line = P.getLine();
+    D.Column = P.getColumn();
+  }
+  Out.push_back(std::move(D));
+}
+
+std::string macroNameAt(SourceLocation Loc, const SourceManager &SM,
+                        const LangOptions &LO) {
+  // Walk out to the expansion written in the file: that is the macro the
+  // user sees at this place.
+  StringRef Name;
+  while (Loc.isMacroID()) {
+    Name = Lexer::getImmediateMacroName(Loc, SM, LO);
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return Name.str();
+}
+
+namespace {
+
+/// Whether a path lies under a directory (both absolute).
+bool isUnder(StringRef Path, StringRef Dir) {
+  if (Dir.empty() || !Path.starts_with(Dir))
+    return false;
+  return Path.size() == Dir.size() || llvm::sys::path::is_separator(Path[Dir.size()]) ||
+         llvm::sys::path::is_separator(Dir.back());
+}
+
+std::string realPath(StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Path, Real))
+    return Path.str();
+  return std::string(Real);
+}
+
+class AnnotateConsumer : public ASTConsumer {
+public:
+  AnnotateConsumer(CompilerInstance &CI, const PreprocessorIndex &Index,
+                   const AnnotateOptions &Options,
+                   std::function<bool(FileID)> Wanted,
+                   TranslationUnitResult &Result)
+      : CI(CI), Index(Index), Options(Options), Wanted(std::move(Wanted)),
+        Result(Result) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (CI.getDiagnostics().hasErrorOccurred()) {
+      Result.Failed = true;
+      Result.FailureReason = "the file does not compile; left unchanged";
+      return;
+    }
+    if (Ctx.getLangOpts().CPlusPlus) {
+      Result.Failed = true;
+      Result.FailureReason =
+          "C++ is not supported yet (the C++ rule set is planned); left "
+          "unchanged";
+      return;
+    }
+    DiagnosticSink Sink(Ctx.getSourceManager(), Result.Diagnostics);
+    PlanContext PC{Ctx, Index, Options, Sink};
+    visit(Ctx.getTranslationUnitDecl(), PC);
+    finish(Ctx);
+  }
+
+private:
+  void visit(const DeclContext *DC, PlanContext &PC) {
+    const SourceManager &SM = PC.Ctx.getSourceManager();
+    for (const Decl *D : DC->decls()) {
+      if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
+        visit(LS, PC);
+        continue;
+      }
+      const auto *FD = dyn_cast<FunctionDecl>(D);
+      if (!FD || !FD->doesThisDeclarationHaveABody())
+        continue;
+      FileID FID = SM.getFileID(SM.getExpansionLoc(FD->getLocation()));
+      if (!Wanted(FID))
+        continue;
+      handle(*FD, PC);
+    }
+  }
+
+  void handle(const FunctionDecl &FD, PlanContext &PC) {
+    const SourceManager &SM = PC.Ctx.getSourceManager();
+    Selection S = selectFunction(FD, SM, Index, Options.Rules);
+    if (S == Selection::Ignored)
+      return;
+    if (S == Selection::Selected && FD.isMain()) {
+      SourceRange Body = FD.getBody()->getSourceRange();
+      if (Index.hasMarkerBetween(SM.getFileID(Body.getBegin()),
+                                 SM.getFileOffset(Body.getBegin()),
+                                 SM.getFileOffset(Body.getEnd()),
+                                 Options.Rules.InitialisedMarkers))
+        S = Selection::AlreadyAnnotated;
+    }
+    FunctionRecord Record;
+    Record.Name = FD.getNameAsString();
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(FD.getLocation()));
+    Record.File = P.isValid() ? P.getFilename() : "";
+    Record.Line = P.isValid() ? P.getLine() : 0;
+    if (S != Selection::Selected) {
+      Record.SkipReason = describe(S);
+      Result.Functions.push_back(std::move(Record));
+      return;
+    }
+    FileID FID = SM.getFileID(FD.getBody()->getBeginLoc());
+    auto &Text = Texts[FID];
+    if (!Text)
+      Text = std::make_unique<SourceText>(SM, PC.Ctx.getLangOpts(), FID);
+    FunctionPlanner Planner(PC, *Text, FD);
+    Record.Annotated = Planner.plan(Edits[FID]);
+    if (!Record.Annotated)
+      Record.SkipReason = "cannot be annotated safely";
+    Result.Functions.push_back(std::move(Record));
+  }
+
+  void finish(ASTContext &Ctx) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (auto &[FID, FileEditsOfFile] : Edits) {
+      if (FileEditsOfFile.empty())
+        continue;
+      const SourceText &Text = *Texts[FID];
+      OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+      bool Guarded = FID != SM.getMainFileID() && FE &&
+                     CI.getPreprocessor()
+                         .getHeaderSearchInfo()
+                         .isFileMultipleIncludeGuarded(*FE);
+      unsigned FirstEdit = ~0u;
+      for (const Edit &E : FileEditsOfFile.merge().Edits)
+        FirstEdit = std::min(FirstEdit, E.Offset);
+      if (auto Include = planInclude(Options.Rules.Include, Text, Index,
+                                     FirstEdit, Guarded))
+        FileEditsOfFile.add(*Include);
+      std::string Path = FE ? realPath(FE->getName()) : "";
+      if (FE && Path.empty())
+        Path = FE->getName().str();
+      FileAnnotation &F = Result.Files[Path];
+      F.Path = Path;
+      F.Original = Text.buffer().str();
+      F.Edits.append(FileEditsOfFile);
+    }
+  }
+
+  CompilerInstance &CI;
+  const PreprocessorIndex &Index;
+  const AnnotateOptions &Options;
+  std::function<bool(FileID)> Wanted;
+  TranslationUnitResult &Result;
+  std::map<FileID, std::unique_ptr<SourceText>> Texts;
+  std::map<FileID, FileEdits> Edits;
+};
+
+class AnnotateAction : public ASTFrontendAction {
+public:
+  AnnotateAction(const AnnotateOptions &Options, TranslationUnitResult &Result)
+      : Options(Options), Result(Result) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef File) override {
+    Result.MainFile = realPath(File);
+    std::vector<std::string> Markers = Options.Rules.AnnotatedMarkers;
+    Markers.insert(Markers.end(), Options.Rules.InitialisedMarkers.begin(),
+                   Options.Rules.InitialisedMarkers.end());
+    SourceManager &SM = CI.getSourceManager();
+    std::string Root = Options.Root.empty() ? "" : realPath(Options.Root);
+    auto Wanted = [&SM, Root](FileID FID) {
+      if (FID == SM.getMainFileID())
+        return true;
+      if (Root.empty() || FID.isInvalid())
+        return false;
+      OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+      return FE && isUnder(realPath(FE->getName()), Root);
+    };
+    PreprocessorIndex::attach(CI.getPreprocessor(), Index, Markers, Wanted);
+    // The consumer asks the same question for every declaration: cache it.
+    auto Cached = [Wanted, Cache = std::make_shared<llvm::DenseMap<FileID, bool>>()](
+                      FileID FID) {
+      auto [It, Inserted] = Cache->try_emplace(FID, false);
+      if (Inserted)
+        It->second = Wanted(FID);
+      return It->second;
+    };
+    return std::make_unique<AnnotateConsumer>(CI, Index, Options, Cached,
+                                              Result);
+  }
+
+private:
+  const AnnotateOptions &Options;
+  TranslationUnitResult &Result;
+  PreprocessorIndex Index;
+};
+
+class AnnotateActionFactory : public tooling::FrontendActionFactory {
+public:
+  AnnotateActionFactory(const AnnotateOptions &Options,
+                        TranslationUnitResult &Result)
+      : Options(Options), Result(Result) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<AnnotateAction>(Options, Result);
+  }
+
+private:
+  const AnnotateOptions &Options;
+  TranslationUnitResult &Result;
+};
+
+/// A file listed several times in a compile database (one source built
+/// into several targets) is annotated once, with its first command.
+class FirstCommandDatabase : public tooling::CompilationDatabase {
+public:
+  explicit FirstCommandDatabase(const tooling::CompilationDatabase &Base)
+      : Base(Base) {}
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(StringRef File) const override {
+    auto Commands = Base.getCompileCommands(File);
+    if (Commands.size() > 1)
+      Commands.resize(1);
+    return Commands;
+  }
+
+private:
+  const tooling::CompilationDatabase &Base;
+};
+
+/// Flags added to every compile command: tolerate what GCC tolerates, do
+/// not print the project's own warnings, find Clang's builtin headers and,
+/// last of all, the bundled tracer header.
+std::vector<std::string> extraFlags(const AnnotateOptions &Options) {
+  std::vector<std::string> Flags = {
+      "-w",
+      "-Wno-error",
+      "-Wno-error=implicit-function-declaration",
+      "-Wno-error=implicit-int",
+      "-Wno-error=int-conversion",
+      "-Wno-error=incompatible-pointer-types",
+      "-Wno-error=incompatible-function-pointer-types",
+  };
+  if (!Options.RuntimeIncludeDir.empty()) {
+    Flags.push_back("-idirafter");
+    Flags.push_back(Options.RuntimeIncludeDir);
+  }
+  return Flags;
+}
+
+tooling::CommandLineArguments
+adjustArguments(const tooling::CommandLineArguments &Args,
+                const AnnotateOptions &Options) {
+  tooling::CommandLineArguments Out = Args;
+  bool HasResourceDir = llvm::any_of(Args, [](const std::string &A) {
+    return StringRef(A).starts_with("-resource-dir");
+  });
+  if (!HasResourceDir && !Options.ResourceDir.empty() && !Out.empty())
+    Out.insert(Out.begin() + 1, "-resource-dir=" + Options.ResourceDir);
+  for (std::string &Flag : extraFlags(Options))
+    Out.push_back(std::move(Flag));
+  return Out;
+}
+
+} // namespace
+
+TranslationUnitResult
+annotateFile(const tooling::CompilationDatabase &Database, StringRef File,
+             const AnnotateOptions &Options) {
+  TranslationUnitResult Result;
+  Result.MainFile = realPath(File);
+  FirstCommandDatabase Once(Database);
+  // A physical file system of its own: the default one follows the
+  // process's working directory, which parallel units would fight over.
+  tooling::ClangTool Tool(Once, {File.str()},
+                          std::make_shared<PCHContainerOperations>(),
+                          llvm::vfs::createPhysicalFileSystem());
+  Tool.appendArgumentsAdjuster(
+      [&Options](const tooling::CommandLineArguments &Args, StringRef) {
+        return adjustArguments(Args, Options);
+      });
+  AnnotateActionFactory Factory(Options, Result);
+  if (Tool.run(&Factory) != 0 && !Result.Failed) {
+    Result.Failed = true;
+    Result.FailureReason = "the file does not compile; left unchanged";
+  }
+  if (Result.Failed)
+    Result.Files.clear();
+  return Result;
+}
+
+TranslationUnitResult annotateCode(StringRef Code, StringRef FileName,
+                                   const std::vector<std::string> &Args,
+                                   const AnnotateOptions &Options) {
+  TranslationUnitResult Result;
+  std::vector<std::string> Full = Args;
+  if (!Options.ResourceDir.empty())
+    Full.push_back("-resource-dir=" + Options.ResourceDir);
+  for (std::string &Flag : extraFlags(Options))
+    Full.push_back(std::move(Flag));
+  bool Ok = tooling::runToolOnCodeWithArgs(
+      std::make_unique<AnnotateAction>(Options, Result), Code, Full, FileName);
+  if (!Ok && !Result.Failed) {
+    Result.Failed = true;
+    Result.FailureReason = "the code does not compile";
+  }
+  if (Result.Failed)
+    Result.Files.clear();
+  return Result;
+}
+
+} // namespace annotate

@@ -1,0 +1,72 @@
+//===- Edits.cpp - Merging and applying edits -----------------------------===//
+
+#include "annotate/Edits.h"
+
+#include <algorithm>
+
+namespace annotate {
+
+void FileEdits::append(const FileEdits &Other) {
+  Pending.insert(Pending.end(), Other.Pending.begin(), Other.Pending.end());
+}
+
+FileEdits::Merged FileEdits::merge() const {
+  // Stable order: by offset, insertions before a replacement starting at the
+  // same offset, then by rank, then by arrival.
+  std::vector<Edit> Sorted = Pending;
+  std::stable_sort(Sorted.begin(), Sorted.end(),
+                   [](const Edit &A, const Edit &B) {
+                     if (A.Offset != B.Offset)
+                       return A.Offset < B.Offset;
+                     if ((A.Length == 0) != (B.Length == 0))
+                       return A.Length == 0;
+                     return A.Rank < B.Rank;
+                   });
+  std::vector<Edit> Unique;
+  for (Edit &E : Sorted)
+    if (std::find(Unique.begin(), Unique.end(), E) == Unique.end())
+      Unique.push_back(std::move(E));
+
+  // An edit conflicts with a replacement when it starts strictly inside it,
+  // or when two replacements share bytes.
+  std::vector<bool> Conflicting(Unique.size(), false);
+  for (size_t I = 0; I < Unique.size(); ++I) {
+    const Edit &R = Unique[I];
+    if (R.Length == 0)
+      continue;
+    unsigned End = R.Offset + R.Length;
+    for (size_t J = 0; J < Unique.size(); ++J) {
+      if (I == J)
+        continue;
+      const Edit &O = Unique[J];
+      bool Inside = O.Offset > R.Offset && O.Offset < End;
+      bool SharesBytes = O.Length > 0 && O.Offset < End &&
+                         R.Offset < O.Offset + O.Length;
+      if (Inside || SharesBytes)
+        Conflicting[I] = Conflicting[J] = true;
+    }
+  }
+  Merged Result;
+  for (size_t I = 0; I < Unique.size(); ++I)
+    (Conflicting[I] ? Result.Conflicts : Result.Edits).push_back(Unique[I]);
+  return Result;
+}
+
+std::string applyEdits(llvm::StringRef Original,
+                       const std::vector<Edit> &Edits) {
+  std::string Out;
+  size_t Extra = 0;
+  for (const Edit &E : Edits)
+    Extra += E.Text.size();
+  Out.reserve(Original.size() + Extra);
+  unsigned At = 0;
+  for (const Edit &E : Edits) {
+    Out.append(Original.data() + At, E.Offset - At);
+    Out += E.Text;
+    At = E.Offset + E.Length;
+  }
+  Out.append(Original.data() + At, Original.size() - At);
+  return Out;
+}
+
+} // namespace annotate

@@ -1,0 +1,383 @@
+//===- FunctionPlanner.cpp - The edits that annotate one function ---------===//
+
+#include "FunctionPlanner.h"
+#include "Braces.h"
+#include "Reachability.h"
+#include "ReturnClassifier.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace annotate {
+
+FunctionPlanner::FunctionPlanner(PlanContext &PC, const SourceText &Text,
+                                 const FunctionDecl &FD)
+    : PC(PC), Text(Text), FD(FD), Body(cast<CompoundStmt>(FD.getBody())),
+      Facts(Body) {}
+
+bool FunctionPlanner::plan(FileEdits &Out) {
+  bool Planned = FD.isMain() ? planMain() : planBody();
+  if (!Planned)
+    return false;
+  if (PC.Options.Braces == BracePolicy::All)
+    braceEverything();
+  for (Edit &E : Edits)
+    Out.add(std::move(E));
+  return true;
+}
+
+unsigned FunctionPlanner::afterOpeningBrace() const {
+  unsigned LBrace = *Text.offset(Body->getLBracLoc());
+  return Text.afterTrailingComment(LBrace + 1).Offset;
+}
+
+std::string FunctionPlanner::bodyIndent() const {
+  unsigned LBrace = *Text.offset(Body->getLBracLoc());
+  if (!Body->body_empty()) {
+    SourceLocation First =
+        Text.sourceManager().getExpansionLoc(Body->body_front()->getBeginLoc());
+    if (std::optional<unsigned> At = Text.offset(First);
+        At && !Text.sameLine(LBrace, *At))
+      return Text.indentOfLine(*At).str();
+  }
+  return Text.indentOfLine(LBrace).str() + "    ";
+}
+
+std::optional<unsigned> FunctionPlanner::offsetOf(const Stmt *S) const {
+  return Text.offset(Text.sourceManager().getExpansionLoc(S->getBeginLoc()));
+}
+
+void FunctionPlanner::insertLines(unsigned Offset, StringRef Indent,
+                                  ArrayRef<std::string> Lines) {
+  std::string Inserted;
+  for (const std::string &Line : Lines)
+    Inserted += "\n" + Indent.str() + Line;
+  Edits.push_back({Offset, 0, Inserted, EditRank::Statement});
+}
+
+bool FunctionPlanner::insertBefore(const Stmt *Target, unsigned Offset,
+                                   ArrayRef<std::string> Lines,
+                                   StringRef What) {
+  SourceLocation Loc = Text.sourceManager().getComposedLoc(Text.fileID(), Offset);
+  const Stmt *Slot = Facts.slot(Target);
+  if (const Stmt *Owner = Facts.bracelessOwner(Slot);
+      Owner && !BracedSlots.contains(Slot)) {
+    if (PC.Options.Braces == BracePolicy::None) {
+      PC.Diags.warn(Loc, What + " needs braces around the body it lands in, "
+                               "which --braces=none forbids; not inserted");
+      return false;
+    }
+    auto Pair = planBraces(Slot, Owner, Text, PC.PP, Facts.controlDepth(Owner));
+    if (!Pair) {
+      PC.Diags.warn(Loc, "cannot brace the body for " + What + ": " +
+                             llvm::toString(Pair.takeError()) +
+                             "; not inserted");
+      return false;
+    }
+    Edits.push_back(Pair->Open);
+    Edits.push_back(Pair->Close);
+    BracedSlots.insert(Slot);
+  }
+  std::string Inserted;
+  if (Text.isFirstOnLine(Offset)) {
+    std::string Indent = Text.indentOfLine(Offset).str();
+    for (const std::string &Line : Lines)
+      Inserted += Line + "\n" + Indent;
+  } else {
+    for (const std::string &Line : Lines)
+      Inserted += Line + " ";
+  }
+  Edits.push_back({Offset, 0, Inserted, EditRank::Statement});
+  return true;
+}
+
+std::string FunctionPlanner::uniqueReturnVariable(StringRef ExprText) const {
+  const std::string &Base = PC.Options.Rules.ReturnVariable;
+  auto Mentions = [&](StringRef Name) {
+    for (size_t At = ExprText.find(Name); At != StringRef::npos;
+         At = ExprText.find(Name, At + 1)) {
+      bool Starts =
+          At == 0 || (!llvm::isAlnum(ExprText[At - 1]) && ExprText[At - 1] != '_');
+      size_t After = At + Name.size();
+      bool Ends = After == ExprText.size() ||
+                  (!llvm::isAlnum(ExprText[After]) && ExprText[After] != '_');
+      if (Starts && Ends)
+        return true;
+    }
+    return false;
+  };
+  std::string Name = Base;
+  for (unsigned N = 1; Mentions(Name); ++N)
+    Name = Base + "_" + std::to_string(N);
+  return Name;
+}
+
+void FunctionPlanner::closeBeforeReturn(const ReturnStmt *R,
+                                        ArrayRef<std::string> Ends) {
+  const SourceManager &SM = Text.sourceManager();
+  SourceLocation ReturnLoc = R->getReturnLoc();
+  std::optional<unsigned> Begin = Text.offset(ReturnLoc);
+  if (!Begin) {
+    if (ReturnLoc.isMacroID())
+      PC.Diags.warn(SM.getExpansionLoc(ReturnLoc),
+                    "return inside macro '" +
+                        macroNameAt(ReturnLoc, SM, Text.langOptions()) +
+                        "' cannot be annotated; the span is closed by the "
+                        "runtime's cleanup when it runs");
+    else
+      PC.Diags.warn(ReturnLoc, "return written in another file cannot be "
+                               "annotated; the span is closed by the "
+                               "runtime's cleanup when it runs");
+    return;
+  }
+  const Expr *Value = R->getRetValue();
+  if (isSimpleReturnValue(Value)) {
+    insertBefore(R, *Begin, Ends, "END before return");
+    return;
+  }
+
+  // The value may do work: compute it inside the span, close, return it.
+  auto Range = Text.statementRange(R->getSourceRange(),
+                                   SourceText::Semicolon::Required);
+  CharSourceRange ValueRange = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Value->getSourceRange()), SM,
+      Text.langOptions());
+  std::optional<unsigned> ValueBegin = Text.offset(ValueRange.getBegin());
+  std::optional<unsigned> ValueEnd = Text.offset(ValueRange.getEnd());
+  if (!Range || Range->first != *Begin || !ValueBegin || !ValueEnd ||
+      PC.PP.hasDirectiveBetween(Text.fileID(), Range->first, Range->second)) {
+    PC.Diags.warn(ReturnLoc, "cannot copy the returned expression (it is "
+                             "split by a macro or a directive); END goes "
+                             "before the return, after the value is computed");
+    insertBefore(R, *Begin, Ends, "END before return");
+    return;
+  }
+  StringRef ValueText = Text.buffer().slice(*ValueBegin, *ValueEnd);
+  std::string Block = "{ ";
+  QualType Type = FD.getReturnType();
+  std::string Var;
+  if (Type->isVoidType()) {
+    Block += "(" + ValueText.str() + "); ";
+  } else {
+    Var = uniqueReturnVariable(ValueText);
+    Block += typeForDeclaration(Type, PC.Ctx) + " " + Var + " = (" +
+             ValueText.str() + "); ";
+  }
+  for (const std::string &End : Ends)
+    Block += End + " ";
+  Block += Var.empty() ? "return; }" : "return " + Var + "; }";
+  Edits.push_back({Range->first, Range->second - Range->first, Block,
+                   EditRank::Statement});
+}
+
+void FunctionPlanner::closeAtClosingBrace(ArrayRef<std::string> Ends) {
+  unsigned RBrace = *Text.offset(Body->getRBracLoc());
+  std::string Inserted;
+  if (Text.isFirstOnLine(RBrace)) {
+    std::string Indent = bodyIndent();
+    for (const std::string &End : Ends)
+      Inserted += Indent + End + "\n";
+    Edits.push_back(
+        {Text.lineStart(RBrace), 0, Inserted, EditRank::Statement});
+    return;
+  }
+  // Inline: `{ work(); END(); }`; keep a space after what precedes.
+  if (RBrace > 0 && !llvm::isSpace(Text.buffer()[RBrace - 1]))
+    Inserted = " ";
+  for (const std::string &End : Ends)
+    Inserted += End + " ";
+  Edits.push_back({RBrace, 0, Inserted, EditRank::Statement});
+}
+
+bool FunctionPlanner::planBody() {
+  const RuleSet &Rules = PC.Options.Rules;
+  insertLines(afterOpeningBrace(), bodyIndent(), {Rules.FunctionStart});
+  for (const ReturnStmt *R : Facts.returns())
+    closeBeforeReturn(R, {Rules.FunctionEnd});
+  if (canFallOffEnd(FD, PC.Ctx, Rules))
+    closeAtClosingBrace({Rules.FunctionEnd});
+  return true;
+}
+
+/// Whether every path through S ends in a call that does not return, so
+/// that closing the trace right before S is not premature. Used for
+/// statements produced by macros such as ERR(msg) -> do { ...; MPI_Abort(...); } while (0).
+static bool alwaysEndsInNoReturn(const Stmt *S, const RuleSet &Rules) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    E = E->IgnoreParenCasts();
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      return Callee && (Callee->isNoReturn() || Rules.isNoReturn(calleeName(Call)));
+    }
+    return false;
+  }
+  if (const auto *C = dyn_cast<CompoundStmt>(S))
+    return llvm::any_of(C->body(), [&](const Stmt *Child) {
+      return alwaysEndsInNoReturn(Child, Rules);
+    });
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return alwaysEndsInNoReturn(Do->getBody(), Rules);
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return alwaysEndsInNoReturn(If->getThen(), Rules) &&
+           alwaysEndsInNoReturn(If->getElse(), Rules);
+  return false;
+}
+
+void FunctionPlanner::closeBeforeNoReturnCalls(unsigned Begin, unsigned End,
+                                               ArrayRef<std::string> Ends) {
+  const RuleSet &Rules = PC.Options.Rules;
+  for (const CallExpr *Call : Facts.calls()) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !(Callee->isNoReturn() || Rules.isNoReturn(calleeName(Call))))
+      continue;
+    // Climb out of the macro that produced the call, if any: the statement
+    // to close before is the macro call written in main.
+    const Stmt *S = Facts.enclosingStatement(Call);
+    while (const Stmt *P = Facts.parent(S)) {
+      if (!P->getBeginLoc().isMacroID() || P == Body)
+        break;
+      S = Facts.enclosingStatement(P);
+    }
+    std::optional<unsigned> At = offsetOf(S);
+    if (!At || *At <= Begin || *At >= End || Closed.contains(S))
+      continue;
+    // Closing before a statement that only sometimes aborts
+    // (MPI_CHECK(...)) would end the trace on the normal path too.
+    bool FromMacro = S->getBeginLoc().isMacroID();
+    if (FromMacro ? !alwaysEndsInNoReturn(S, Rules) : S != Call)
+      continue;
+    Closed.insert(S);
+    insertBefore(S, *At, Ends, "END and FINI before a call that does not return");
+  }
+}
+
+/// The body of a C string literal that reads as Value.
+static std::string escapeForCString(StringRef Value) {
+  std::string Out;
+  for (unsigned char C : Value) {
+    if (C == '"' || C == '\\') {
+      Out += '\\';
+      Out += C;
+    } else if (C < 0x20 || C == 0x7f) {
+      Out += "\\x" + llvm::utohexstr(C, /*LowerCase=*/true, /*Width=*/2) + "\"\"";
+    } else {
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+bool FunctionPlanner::planMain() {
+  const RuleSet &Rules = PC.Options.Rules;
+  // The top-level statements that start and stop MPI.
+  const Stmt *InitStmt = nullptr;
+  const Stmt *FinStmt = nullptr;
+  for (const CallExpr *Call : Facts.calls()) {
+    StringRef Name = calleeName(Call);
+    const Stmt *Top = Facts.topLevelStatement(Call);
+    if (!Top)
+      continue;
+    if (llvm::is_contained(Rules.InitAfterCalls, Name) &&
+        (!InitStmt || *offsetOf(Top) < *offsetOf(InitStmt)))
+      InitStmt = Top;
+  }
+  for (const CallExpr *Call : Facts.calls()) {
+    const Stmt *Top = Facts.topLevelStatement(Call);
+    if (!Top || !llvm::is_contained(Rules.FiniBeforeCalls, calleeName(Call)))
+      continue;
+    if (InitStmt && *offsetOf(Top) <= *offsetOf(InitStmt))
+      continue;
+    if (!FinStmt || *offsetOf(Top) > *offsetOf(FinStmt))
+      FinStmt = Top;
+  }
+
+  std::vector<std::string> Starts = {Rules.Init, Rules.FunctionStart};
+  unsigned MetaIndex = 0;
+  for (const auto &[Key, Value] : PC.Options.Meta)
+    Starts.push_back(Rules.metadataStatement(
+        "annotate_meta_" + std::to_string(MetaIndex++), escapeForCString(Key),
+        escapeForCString(Value)));
+
+  unsigned StartAt;
+  if (InitStmt) {
+    auto Range = Text.statementRange(InitStmt->getSourceRange(),
+                                     stopsBeforeSemicolon(InitStmt)
+                                         ? SourceText::Semicolon::Required
+                                         : SourceText::Semicolon::IfPresent);
+    if (!Range) {
+      PC.Diags.warn(InitStmt->getBeginLoc(),
+                    "cannot find where the statement calling MPI_Init ends; "
+                    "main is not annotated");
+      return false;
+    }
+    StartAt = Text.afterTrailingComment(Range->second).Offset;
+    insertLines(StartAt, Text.indentOfLine(Range->first), Starts);
+  } else {
+    StartAt = afterOpeningBrace();
+    insertLines(StartAt, bodyIndent(), Starts);
+  }
+
+  unsigned FinAt = ~0u;
+  if (FinStmt) {
+    std::optional<unsigned> At = offsetOf(FinStmt);
+    if (At)
+      FinAt = *At;
+  }
+  std::vector<std::string> Ends = {Rules.FunctionEnd, Rules.Fini};
+  // Returns before START have nothing to close; those after the finalize
+  // statement come after FINI.
+  for (const ReturnStmt *R : Facts.returns()) {
+    SourceLocation Loc =
+        Text.sourceManager().getExpansionLoc(R->getReturnLoc());
+    std::optional<unsigned> At = Text.offset(Loc);
+    if (At && *At > StartAt && *At < FinAt)
+      closeBeforeReturn(R, Ends);
+  }
+  closeBeforeNoReturnCalls(StartAt, FinAt, Ends);
+  if (FinStmt && FinAt != ~0u)
+    insertBefore(FinStmt, FinAt, Ends, "END and FINI before MPI_Finalize");
+  else if (canFallOffEnd(FD, PC.Ctx, Rules))
+    closeAtClosingBrace(Ends);
+  return true;
+}
+
+void FunctionPlanner::braceEverything() {
+  for (const Stmt *Control : Facts.controls()) {
+    if (Control->getBeginLoc().isMacroID())
+      continue;
+    std::vector<const Stmt *> Bodies;
+    if (const auto *If = dyn_cast<IfStmt>(Control)) {
+      Bodies.push_back(If->getThen());
+      // `else if` is a chain, not a body to brace.
+      if (If->getElse() && !isa<IfStmt>(If->getElse()))
+        Bodies.push_back(If->getElse());
+    } else if (const auto *For = dyn_cast<ForStmt>(Control)) {
+      Bodies.push_back(For->getBody());
+    } else if (const auto *While = dyn_cast<WhileStmt>(Control)) {
+      Bodies.push_back(While->getBody());
+    } else if (const auto *Do = dyn_cast<DoStmt>(Control)) {
+      Bodies.push_back(Do->getBody());
+    }
+    for (const Stmt *Slot : Bodies) {
+      if (!Slot || isa<CompoundStmt>(Slot) || BracedSlots.contains(Slot))
+        continue;
+      auto Pair = planBraces(Slot, Control, Text, PC.PP,
+                             Facts.controlDepth(Control));
+      if (!Pair) {
+        PC.Diags.warn(Slot->getBeginLoc(), "--braces=all: not braced: " +
+                                               llvm::toString(Pair.takeError()));
+        continue;
+      }
+      Edits.push_back(Pair->Open);
+      Edits.push_back(Pair->Close);
+      BracedSlots.insert(Slot);
+    }
+  }
+}
+
+} // namespace annotate

@@ -1,0 +1,82 @@
+//===- FunctionPlanner.h - The edits that annotate one function -*- C++ -*-===//
+//
+// Turns one selected function into edits (SPEC §2):
+//
+//   int write_block(int fd)          int write_block(int fd)
+//   {                                {
+//     if (fd < 0)                        DFTRACER_C_FUNCTION_START();
+//       return -1;            ==>        if (fd < 0) {
+//     return do_write(fd);                 DFTRACER_C_FUNCTION_END();
+//   }                                      return -1;
+//                                        }
+//                                        { int annotate_ret = (do_write(fd)); DFTRACER_C_FUNCTION_END(); return annotate_ret; }
+//                                    }
+//
+// `main` gets INIT after its MPI_Init statement and END + FINI before its
+// MPI_Finalize statement, its returns and its noreturn calls in between.
+// Edits that cannot be placed safely are dropped with a warning; if START
+// itself cannot be placed the function is left alone.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ANNOTATE_LIB_FUNCTIONPLANNER_H
+#define ANNOTATE_LIB_FUNCTIONPLANNER_H
+
+#include "AnnotateInternal.h"
+#include "BodyFacts.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+namespace annotate {
+
+class FunctionPlanner {
+public:
+  FunctionPlanner(PlanContext &PC, const SourceText &Text,
+                  const clang::FunctionDecl &FD);
+
+  /// Plans the function's edits into Out. Returns false, adding nothing,
+  /// when the function cannot be annotated (the reason is a warning).
+  bool plan(FileEdits &Out);
+
+private:
+  bool planBody();
+  bool planMain();
+  void braceEverything();
+
+  /// Offset after the body's `{` (and a comment closing its line).
+  unsigned afterOpeningBrace() const;
+  std::string bodyIndent() const;
+  /// Lines on their own lines at Indent, inserted at Offset.
+  void insertLines(unsigned Offset, llvm::StringRef Indent,
+                   llvm::ArrayRef<std::string> Lines);
+  /// Inserts Lines right before Target, which starts at Offset, bracing its
+  /// slot when it is a braceless body. False when that is not possible.
+  bool insertBefore(const clang::Stmt *Target, unsigned Offset,
+                    llvm::ArrayRef<std::string> Lines, llvm::StringRef What);
+  /// END (and FINI in main) before a return, computing a value inside the
+  /// span when evaluating it may do work.
+  void closeBeforeReturn(const clang::ReturnStmt *R,
+                         llvm::ArrayRef<std::string> Ends);
+  void closeAtClosingBrace(llvm::ArrayRef<std::string> Ends);
+  /// END + FINI before the statements of main that call noreturn functions
+  /// between Begin and End.
+  void closeBeforeNoReturnCalls(unsigned Begin, unsigned End,
+                                llvm::ArrayRef<std::string> Ends);
+  std::string uniqueReturnVariable(llvm::StringRef ExprText) const;
+  /// Offset in the file where S is written (the macro call for a statement
+  /// produced by a macro).
+  std::optional<unsigned> offsetOf(const clang::Stmt *S) const;
+
+  PlanContext &PC;
+  const SourceText &Text;
+  const clang::FunctionDecl &FD;
+  const clang::CompoundStmt *Body;
+  BodyFacts Facts;
+  std::vector<Edit> Edits;
+  llvm::DenseSet<const clang::Stmt *> BracedSlots;
+  llvm::DenseSet<const clang::Stmt *> Closed;
+};
+
+} // namespace annotate
+
+#endif

@@ -1,0 +1,55 @@
+//===- IncludePlanner.cpp -------------------------------------------------===//
+
+#include "IncludePlanner.h"
+
+namespace annotate {
+
+/// Offset of the line after the comments that open the file, or 0.
+static unsigned afterLeadingComments(const SourceText &Text) {
+  unsigned At = 0;
+  bool SawComment = false;
+  while (std::optional<clang::Token> Tok =
+             Text.rawTokenAt(At, /*KeepComments=*/true)) {
+    if (!Tok->is(clang::tok::comment))
+      break;
+    At = Text.tokenOffset(*Tok) + Tok->getLength();
+    SawComment = true;
+  }
+  if (!SawComment)
+    return 0;
+  unsigned End = Text.lineEnd(At);
+  return End < Text.buffer().size() ? End + 1 : End;
+}
+
+std::optional<Edit> planInclude(llvm::StringRef Header, const SourceText &Text,
+                                const PreprocessorIndex &PP, unsigned FirstEdit,
+                                bool IncludeGuarded) {
+  std::string Angled = "<" + Header.str() + ">";
+  std::string Quoted = "\"" + Header.str() + "\"";
+  const PreprocessorIndex::FileFacts *Facts = PP.facts(Text.fileID());
+  std::optional<unsigned> After;
+  if (Facts) {
+    for (const auto &Inc : Facts->Includes) {
+      if (Inc.Spelled == Angled || Inc.Spelled == Quoted)
+        return std::nullopt;
+      unsigned Allowed =
+          IncludeGuarded && Inc.HashOffset > Facts->FirstConditionalOffset;
+      if (Inc.ConditionalDepth <= Allowed)
+        After = Inc.NameEndOffset;
+    }
+  }
+  std::string Line = "#include " + Angled + "\n";
+  unsigned Offset;
+  if (After && *After < FirstEdit) {
+    unsigned End = Text.lineEnd(*After);
+    if (End == Text.buffer().size())
+      return Edit{End, 0, "\n" + Line.substr(0, Line.size() - 1),
+                  EditRank::Statement};
+    Offset = End + 1;
+  } else {
+    Offset = afterLeadingComments(Text);
+  }
+  return Edit{Offset, 0, Line, EditRank::Statement};
+}
+
+} // namespace annotate

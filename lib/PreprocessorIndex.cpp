@@ -1,0 +1,184 @@
+//===- PreprocessorIndex.cpp - Recording directives and markers -----------===//
+
+#include "PreprocessorIndex.h"
+
+#include "clang/Basic/Version.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang;
+
+namespace annotate {
+
+class IndexingCallbacks : public PPCallbacks {
+public:
+  IndexingCallbacks(const SourceManager &SM, PreprocessorIndex &Index,
+                    std::vector<std::string> MarkerNames,
+                    std::function<bool(FileID)> Wanted)
+      : SM(SM), Index(Index), Wanted(std::move(Wanted)) {
+    for (std::string &N : MarkerNames)
+      Markers.insert(N);
+  }
+
+  void InclusionDirective(SourceLocation HashLoc, const Token &,
+                          StringRef FileName, bool IsAngled,
+                          CharSourceRange FilenameRange, OptionalFileEntryRef,
+                          StringRef, StringRef,
+#if CLANG_VERSION_MAJOR >= 19
+                          const Module *, bool,
+#else
+                          const Module *,
+#endif
+                          SrcMgr::CharacteristicKind) override {
+    if (!isWanted(HashLoc))
+      return;
+    auto [FID, Offset] = SM.getDecomposedLoc(HashLoc);
+    unsigned NameEnd = SM.getFileOffset(FilenameRange.getEnd());
+    auto &Facts = Index.Files[FID];
+    Facts.Includes.push_back({Offset, NameEnd, Depth[FID],
+                              (IsAngled ? "<" : "\"") + FileName.str() +
+                                  (IsAngled ? ">" : "\"")});
+    directive(HashLoc);
+  }
+
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
+                    const MacroArgs *) override {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    if (!II || !Markers.contains(II->getName()))
+      return;
+    SourceLocation Loc = SM.getExpansionLoc(Name.getLocation());
+    if (!isWanted(Loc))
+      return;
+    auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+    Index.Files[FID].Markers.push_back({II->getName().str(), Offset});
+  }
+
+  void If(SourceLocation Loc, SourceRange, ConditionValueKind) override {
+    open(Loc);
+  }
+  void Ifdef(SourceLocation Loc, const Token &, const MacroDefinition &) override {
+    open(Loc);
+  }
+  void Ifndef(SourceLocation Loc, const Token &,
+              const MacroDefinition &) override {
+    open(Loc);
+  }
+  void Elif(SourceLocation Loc, SourceRange, ConditionValueKind,
+            SourceLocation) override {
+    directive(Loc);
+  }
+  void Elifdef(SourceLocation Loc, const Token &,
+               const MacroDefinition &) override {
+    directive(Loc);
+  }
+  void Elifndef(SourceLocation Loc, const Token &,
+                const MacroDefinition &) override {
+    directive(Loc);
+  }
+  void Else(SourceLocation Loc, SourceLocation) override { directive(Loc); }
+  void Endif(SourceLocation Loc, SourceLocation) override {
+    directive(Loc);
+    if (isWanted(Loc)) {
+      unsigned &D = Depth[SM.getFileID(Loc)];
+      if (D > 0)
+        --D;
+    }
+  }
+  void MacroDefined(const Token &Name, const MacroDirective *) override {
+    directive(Name.getLocation());
+  }
+  void MacroUndefined(const Token &Name, const MacroDefinition &,
+                      const MacroDirective *) override {
+    directive(Name.getLocation());
+  }
+  void PragmaDirective(SourceLocation Loc, PragmaIntroducerKind) override {
+    directive(Loc);
+  }
+  void SourceRangeSkipped(SourceRange Range, SourceLocation EndifLoc) override {
+    if (!isWanted(Range.getBegin()) || !EndifLoc.isFileID())
+      return;
+    auto [FID, Begin] = SM.getDecomposedLoc(Range.getBegin());
+    Index.Files[FID].Directives.push_back(
+        {Begin, SM.getFileOffset(EndifLoc) + 1});
+  }
+
+private:
+  void open(SourceLocation Loc) {
+    directive(Loc);
+    if (!isWanted(Loc))
+      return;
+    auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+    auto &Facts = Index.Files[FID];
+    Facts.FirstConditionalOffset = std::min(Facts.FirstConditionalOffset, Offset);
+    ++Depth[FID];
+  }
+
+  /// Records the line of the directive containing Loc.
+  void directive(SourceLocation Loc) {
+    if (!isWanted(Loc))
+      return;
+    auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+    StringRef Buffer = SM.getBufferData(FID);
+    unsigned Begin = Buffer.rfind('\n', Offset) + 1; // npos + 1 == 0
+    unsigned End = Offset;
+    // A directive ends at the first newline not escaped by a backslash.
+    while (End < Buffer.size() &&
+           (Buffer[End] != '\n' || (End > 0 && Buffer[End - 1] == '\\')))
+      ++End;
+    Index.Files[FID].Directives.push_back({Begin, End});
+  }
+
+  bool isWanted(SourceLocation Loc) {
+    if (!Loc.isFileID())
+      return false;
+    FileID FID = SM.getFileID(Loc);
+    auto [It, Inserted] = WantedCache.try_emplace(FID, false);
+    if (Inserted)
+      It->second = !SM.isInSystemHeader(Loc) && Wanted(FID);
+    return It->second;
+  }
+
+  const SourceManager &SM;
+  PreprocessorIndex &Index;
+  std::function<bool(FileID)> Wanted;
+  llvm::DenseMap<FileID, bool> WantedCache;
+  llvm::StringSet<> Markers;
+  llvm::DenseMap<FileID, unsigned> Depth;
+};
+
+void PreprocessorIndex::attach(Preprocessor &PP, PreprocessorIndex &Index,
+                               std::vector<std::string> Markers,
+                               std::function<bool(FileID)> Wanted) {
+  PP.addPPCallbacks(std::make_unique<IndexingCallbacks>(
+      PP.getSourceManager(), Index, std::move(Markers), std::move(Wanted)));
+}
+
+const PreprocessorIndex::FileFacts *PreprocessorIndex::facts(FileID FID) const {
+  auto It = Files.find(FID);
+  return It == Files.end() ? nullptr : &It->second;
+}
+
+bool PreprocessorIndex::hasDirectiveBetween(FileID FID, unsigned Begin,
+                                            unsigned End) const {
+  const FileFacts *F = facts(FID);
+  if (!F)
+    return false;
+  for (const auto &[DBegin, DEnd] : F->Directives)
+    if (DBegin <= End && Begin <= DEnd)
+      return true;
+  return false;
+}
+
+bool PreprocessorIndex::hasMarkerBetween(FileID FID, unsigned Begin,
+                                         unsigned End,
+                                         llvm::ArrayRef<std::string> Names) const {
+  const FileFacts *F = facts(FID);
+  if (!F)
+    return false;
+  for (const MacroUse &M : F->Markers)
+    if (M.Offset >= Begin && M.Offset <= End &&
+        llvm::is_contained(Names, M.Name))
+      return true;
+  return false;
+}
+
+} // namespace annotate

@@ -1,0 +1,71 @@
+//===- Edits.h - Planned text edits of one file, merged safely -*- C++ -*-===//
+//
+// Every change annotate makes is an Edit: replace Length bytes at Offset of
+// the original file with Text (Length 0 is an insertion). The edits of one
+// file, possibly planned by several translation units that include the same
+// header, are merged deterministically before anything is written:
+//
+//  1. identical edits are kept once (tooling::Replacements would concatenate
+//     two identical insertions at one offset);
+//  2. insertions at one offset are ordered by Rank, then by arrival, so a
+//     closing brace of an inner body precedes the one of the outer body and
+//     an opening brace precedes the statement inserted after it;
+//  3. edits that overlap a replacement are in conflict: all of them are
+//     dropped together and reported, never half-applied.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ANNOTATE_EDITS_H
+#define ANNOTATE_EDITS_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace annotate {
+
+struct Edit {
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+  /// Orders insertions at one offset, lower first; see EditRank.
+  int Rank = 0;
+
+  bool operator==(const Edit &O) const {
+    return Offset == O.Offset && Length == O.Length && Text == O.Text;
+  }
+};
+
+/// Conventional ranks: closing braces (deepest first), then opening braces
+/// (outermost first), then inserted statements.
+namespace EditRank {
+inline int closeBrace(unsigned Depth) { return 1000 - static_cast<int>(Depth); }
+inline int openBrace(unsigned Depth) { return 2000 + static_cast<int>(Depth); }
+constexpr int Statement = 3000;
+} // namespace EditRank
+
+class FileEdits {
+public:
+  void add(Edit E) { Pending.push_back(std::move(E)); }
+  void append(const FileEdits &Other);
+  bool empty() const { return Pending.empty(); }
+
+  struct Merged {
+    /// Sorted, de-duplicated, non-overlapping.
+    std::vector<Edit> Edits;
+    /// Edits dropped because they overlapped each other.
+    std::vector<Edit> Conflicts;
+  };
+  Merged merge() const;
+
+private:
+  std::vector<Edit> Pending;
+};
+
+/// Applies merged edits (sorted, non-overlapping) to the original text.
+std::string applyEdits(llvm::StringRef Original, const std::vector<Edit> &Edits);
+
+} // namespace annotate
+
+#endif

@@ -1,0 +1,194 @@
+//===- annotate.cpp - The annotate command line ---------------------------===//
+//
+// Options and main only; everything else lives in the library.
+//
+//   annotate [options] <file>... [-- <compiler flags>]
+//   annotate -p <build-dir> [options] [<file>...]
+//
+//===----------------------------------------------------------------------===//
+
+#include "annotate/Batch.h"
+#include "annotate/Installation.h"
+#include "annotate/RuleSet.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <thread>
+
+using namespace llvm;
+using namespace annotate;
+
+static cl::OptionCategory Category("annotate options");
+
+static cl::list<std::string> Files(cl::Positional, cl::desc("<file>..."),
+                                   cl::cat(Category));
+static cl::opt<std::string> BuildPath(
+    "p", cl::desc("Build directory holding compile_commands.json; with no "
+                  "files, annotate every file of it under --root"),
+    cl::value_desc("build-dir"), cl::cat(Category));
+static cl::opt<bool> InPlace("i", cl::desc("Rewrite the files in place"),
+                             cl::cat(Category));
+static cl::alias InPlaceLong("in-place", cl::aliasopt(InPlace),
+                             cl::desc("Alias for -i"));
+static cl::opt<std::string> OutputDir(
+    "o", cl::desc("Write annotated copies under DIR, mirroring --root"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::alias OutputDirLong("output-dir", cl::aliasopt(OutputDir),
+                               cl::desc("Alias for -o"));
+static cl::opt<std::string>
+    Root("root",
+         cl::desc("Project root (default: the current directory): -o "
+                  "mirrors paths under it, -p without files annotates the "
+                  "files under it, and headers under it are annotated too "
+                  "when it is given"),
+         cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> Diff("diff",
+                          cl::desc("Print a unified diff; write nothing"),
+                          cl::cat(Category));
+static cl::opt<bool>
+    Check("check", cl::desc("Exit 1 if some file would change; write nothing"),
+          cl::cat(Category));
+static cl::opt<std::string>
+    Rules("rules", cl::desc("Rule set: a name (dftracer) or a JSON file"),
+          cl::init("dftracer"), cl::value_desc("name|file"), cl::cat(Category));
+static cl::opt<BracePolicy> Braces(
+    "braces", cl::desc("When to brace braceless if/else/for/while/do bodies"),
+    cl::values(clEnumValN(BracePolicy::Needed, "needed",
+                          "when an insertion lands in one (default)"),
+               clEnumValN(BracePolicy::All, "all",
+                          "every braceless body of annotated functions"),
+               clEnumValN(BracePolicy::None, "none",
+                          "never; insertions that need braces are dropped "
+                          "with a warning")),
+    cl::init(BracePolicy::Needed), cl::cat(Category));
+static cl::list<std::string>
+    Meta("meta", cl::desc("Application metadata recorded by main (repeatable)"),
+         cl::value_desc("key=value"), cl::cat(Category));
+static cl::opt<unsigned>
+    Jobs("j", cl::desc("Translation units annotated in parallel (default: "
+                       "the number of cores)"),
+         cl::init(0), cl::value_desc("N"), cl::cat(Category));
+static cl::opt<std::string>
+    Report("report",
+           cl::desc("Write a JSON report: per file and function, annotated "
+                    "or skipped and why"),
+           cl::value_desc("file.json"), cl::cat(Category));
+
+static int usageError(const Twine &Message) {
+  errs() << "annotate: error: " << Message << "\n"
+         << "Run 'annotate --help' for usage.\n";
+  return 2;
+}
+
+static std::string absolute(StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+int main(int argc, const char **argv) {
+  // Everything after `--` is the compile command of the files.
+  int ToolArgc = argc;
+  std::vector<std::string> CompilerFlags;
+  bool HasFlags = false;
+  for (int I = 1; I < argc; ++I)
+    if (StringRef(argv[I]) == "--") {
+      ToolArgc = I;
+      HasFlags = true;
+      CompilerFlags.assign(argv + I + 1, argv + argc);
+      break;
+    }
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) { OS << "annotate 0.1.0\n"; });
+  if (!cl::ParseCommandLineOptions(
+          ToolArgc, argv,
+          "annotate: instrument C sources with tracing calls.\n\n"
+          "  annotate [options] <file>... [-- <compiler flags>]\n"
+          "  annotate -p <build-dir> [options] [<file>...]\n\n"
+          "Every function of the given files gets a span (START first, END "
+          "before each return and at a reachable closing brace); main "
+          "starts and stops the tracer around MPI_Init/MPI_Finalize. With "
+          "one file and no -i/-o/--diff/--check, the result goes to stdout.\n\n"
+          "Exit status: 0 success; 1 a file failed, or --check found work; "
+          "2 usage or rule-set error.\n",
+          &errs()))
+    return 2;
+
+  int Modes = InPlace + !OutputDir.empty() + Diff + Check;
+  if (Modes > 1)
+    return usageError("-i, -o, --diff and --check exclude each other");
+  if (!BuildPath.empty() && HasFlags)
+    return usageError("give either -p or '-- <compiler flags>', not both");
+
+  Installation Install = findInstallation(argv[0], (void *)&main);
+  BatchOptions Options;
+  Expected<RuleSet> Loaded = loadRuleSet(Rules, Install.RulesDir);
+  if (!Loaded) {
+    errs() << "annotate: error: " << toString(Loaded.takeError()) << "\n";
+    return 2;
+  }
+  Options.Annotate.Rules = std::move(*Loaded);
+  Options.Annotate.Braces = Braces;
+  Options.Annotate.RuntimeIncludeDir = Install.RuntimeIncludeDir;
+  Options.Annotate.ResourceDir = Install.ClangResourceDir;
+  for (const std::string &M : Meta) {
+    auto [Key, Value] = StringRef(M).split('=');
+    if (Key.empty() || !StringRef(M).contains('='))
+      return usageError("--meta expects key=value, got '" + M + "'");
+    Options.Annotate.Meta.emplace_back(Key.str(), Value.str());
+  }
+  Options.Root = absolute(Root.empty() ? "." : Root.getValue());
+  if (!Root.empty())
+    Options.Annotate.Root = Options.Root;
+  Options.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
+  Options.ReportPath = Report;
+  Options.OutputDir = OutputDir.empty() ? "" : absolute(OutputDir);
+  Options.Mode = InPlace             ? OutputMode::InPlace
+                 : !OutputDir.empty() ? OutputMode::OutputDir
+                 : Diff               ? OutputMode::Diff
+                 : Check              ? OutputMode::Check
+                                      : OutputMode::Stdout;
+
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+  std::string Error;
+  if (!BuildPath.empty()) {
+    Database = clang::tooling::CompilationDatabase::loadFromDirectory(BuildPath,
+                                                                      Error);
+    if (!Database)
+      return usageError("cannot load a compile database from '" + BuildPath +
+                        "': " + Error);
+  } else if (HasFlags) {
+    Database = std::make_unique<clang::tooling::FixedCompilationDatabase>(
+        ".", CompilerFlags);
+  } else if (!Files.empty()) {
+    Database = clang::tooling::CompilationDatabase::autoDetectFromSource(
+        absolute(Files.front()), Error);
+    if (!Database)
+      Database = std::make_unique<clang::tooling::FixedCompilationDatabase>(
+          ".", std::vector<std::string>());
+  }
+
+  std::vector<std::string> Inputs;
+  for (const std::string &F : Files)
+    Inputs.push_back(absolute(F));
+  if (Inputs.empty() && Database) {
+    // Every file of the database under the root, each once.
+    std::vector<std::string> All = Database->getAllFiles();
+    llvm::sort(All);
+    All.erase(std::unique(All.begin(), All.end()), All.end());
+    for (const std::string &F : All)
+      if (StringRef(F).starts_with(Options.Root + "/"))
+        Inputs.push_back(F);
+  }
+  if (Inputs.empty())
+    return usageError("no input files");
+  if (Options.Mode == OutputMode::Stdout && Inputs.size() > 1)
+    return usageError("several files need -i, -o DIR, --diff or --check");
+
+  return runBatch(*Database, Inputs, Options, outs(), errs());
+}
