@@ -1,6 +1,7 @@
 # e2e phase 1: annotate a kernel into the build tree, compare it with its
 # golden file, and check that annotating the result changes nothing.
 #   -DANNOTATE= -DNAME= -DSRC= -DGOLDEN= -DOUT= -DFLAGS=a|b|c
+cmake_minimum_required(VERSION 3.20)
 include(${CMAKE_CURRENT_LIST_DIR}/E2E.cmake)
 e2e_require(ANNOTATE NAME SRC GOLDEN OUT)
 e2e_split(FLAGS)

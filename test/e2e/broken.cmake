@@ -8,6 +8,7 @@
 #                           count of main raised by one.
 #
 #   -DCASE= -DCHECKER= -DMPICC= -DMPIEXEC= -DCFLAGS= -DLIBS= -DGOLDEN= -DCOUNTS= -DWORK=
+cmake_minimum_required(VERSION 3.20)
 include(${CMAKE_CURRENT_LIST_DIR}/E2E.cmake)
 e2e_require(CASE CHECKER MPICC MPIEXEC GOLDEN COUNTS WORK)
 e2e_split(MPIEXEC)

@@ -1,5 +1,6 @@
 # e2e phase 2: build the original and the annotated kernel with mpicc.
 #   -DMPICC= -DSOURCES=orig.c|annotated.c -DEXES=orig|annotated -DCFLAGS= -DLIBS=
+cmake_minimum_required(VERSION 3.20)
 include(${CMAKE_CURRENT_LIST_DIR}/E2E.cmake)
 e2e_require(MPICC SOURCES EXES)
 e2e_split(SOURCES)

@@ -2,6 +2,7 @@
 # valid trace per rank, and called each function as often as the golden
 # counts say.
 #   -DCHECKER= -DNAME= -DWORK= -DNP= -DCOUNTS=
+cmake_minimum_required(VERSION 3.20)
 include(${CMAKE_CURRENT_LIST_DIR}/E2E.cmake)
 e2e_require(CHECKER NAME WORK NP COUNTS)
 e2e_compare_outputs(${WORK})

@@ -5,6 +5,7 @@
 # the counts must be what the kernel's code says, not just what it did.
 #   -DANNOTATE= -DCHECKER= -DEXPECTED= -DWORK= -DSRC= -DFLAGS= -DMPICC=
 #   -DMPIEXEC= -DCFLAGS= -DLIBS= [-DONLY=name|name]
+cmake_minimum_required(VERSION 3.20)
 include(${CMAKE_CURRENT_LIST_DIR}/E2E.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/counts.cmake)
 e2e_require(ANNOTATE CHECKER EXPECTED WORK SRC MPICC MPIEXEC)
