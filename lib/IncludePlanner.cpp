@@ -4,15 +4,19 @@
 
 namespace annotate {
 
-/// Offset of the line after the comments that open the file, or 0.
+/// Offset of the line after the comment block that opens the file, or 0.
+/// The block ends at a blank line: a comment after one documents what
+/// follows it and stays with it.
 static unsigned afterLeadingComments(const SourceText &Text) {
   unsigned At = 0;
   bool SawComment = false;
   while (std::optional<clang::Token> Tok =
              Text.rawTokenAt(At, /*KeepComments=*/true)) {
-    if (!Tok->is(clang::tok::comment))
+    unsigned Begin = Text.tokenOffset(*Tok);
+    if (!Tok->is(clang::tok::comment) ||
+        (SawComment && Text.buffer().slice(At, Begin).count('\n') > 1))
       break;
-    At = Text.tokenOffset(*Tok) + Tok->getLength();
+    At = Begin + Tok->getLength();
     SawComment = true;
   }
   if (!SawComment)

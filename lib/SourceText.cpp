@@ -27,10 +27,9 @@ unsigned SourceText::endOfToken(unsigned Offset) const {
 }
 
 unsigned SourceText::lineStart(unsigned Offset) const {
-  size_t NL = Buffer.rfind('\n', Offset == 0 ? 0 : Offset - 1);
-  if (Offset == 0 || NL == StringRef::npos)
-    return 0;
-  return NL + 1;
+  // rfind looks at the characters before Offset.
+  size_t NL = Buffer.rfind('\n', Offset);
+  return NL == StringRef::npos ? 0 : NL + 1;
 }
 
 unsigned SourceText::lineEnd(unsigned Offset) const {
