@@ -1,5 +1,5 @@
 /* Every C macro of SPEC 5.1, used exactly as `annotate` inserts them. Built
- * with -Wall -Wextra -Werror by the compile matrix (compile_matrix.cmake) and
+ * with -Wall -Wextra -Werror by compile_matrix.cmake and
  * run under DFTRACER_ENABLE=1; the checker then verifies the call counts in
  * every_macro_c.counts.json. */
 #include <dftracer/dftracer.h>

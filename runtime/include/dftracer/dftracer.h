@@ -52,6 +52,7 @@
 #define DFTRACER_ATTR_CLEANUP_ __attribute__((cleanup(dftracer_span_cleanup_)))
 #define DFTRACER_UNLIKELY_(x) __builtin_expect(!!(x), 0)
 #define DFTRACER_INLINE_ static __inline__
+#define DFTRACER_API __attribute__((visibility("default")))
 #else
 /* Without cleanup support a span left by a hidden return stays open until
  * FINI or exit, which then closes it. */
@@ -59,6 +60,7 @@
 #define DFTRACER_ATTR_CLEANUP_
 #define DFTRACER_UNLIKELY_(x) (x)
 #define DFTRACER_INLINE_ static inline
+#define DFTRACER_API
 #endif
 
 #ifdef __cplusplus
@@ -71,30 +73,30 @@ struct dftracer_span;
 /* Nonzero while tracing is on: set from DFTRACER_ENABLE when the library is
  * loaded, cleared by FINI. Read without synchronisation on every START; a
  * stale value only means one span more or less around FINI. */
-extern int dftracer_active;
+DFTRACER_API extern int dftracer_active;
 
 /* Tracer lifetime. `log_file` is the path prefix used when DFTRACER_LOG_FILE
  * is unset; `data_dirs` is accepted for upstream compatibility and ignored;
  * `process_id`, when not NULL, replaces the OS pid in the trace. Calling FINI
  * without INIT, or twice, does nothing. */
-void dftracer_init(const char *log_file, const char *data_dirs,
+DFTRACER_API void dftracer_init(const char *log_file, const char *data_dirs,
                    int *process_id);
-void dftracer_fini(void);
+DFTRACER_API void dftracer_fini(void);
 
 /* Open a span named `name` (static storage: __func__ or a literal) in
  * category `cat`. Returns NULL when tracing is off. */
-struct dftracer_span *dftracer_span_begin(const char *name, const char *cat);
+DFTRACER_API struct dftracer_span *dftracer_span_begin(const char *name, const char *cat);
 /* Close *span, write its event and set *span to NULL. *span must not be
  * NULL; the inline wrappers below test it. */
-void dftracer_span_end(struct dftracer_span **span);
+DFTRACER_API void dftracer_span_end(struct dftracer_span **span);
 /* Attach key/value to an open span (kept only with DFTRACER_INC_METADATA=1).
  * A NULL span is ignored. */
-void dftracer_span_update_int(struct dftracer_span *span, const char *key,
+DFTRACER_API void dftracer_span_update_int(struct dftracer_span *span, const char *key,
                               long long value);
-void dftracer_span_update_str(struct dftracer_span *span, const char *key,
+DFTRACER_API void dftracer_span_update_str(struct dftracer_span *span, const char *key,
                               const char *value);
 /* Write a process metadata event {"name":key,"value":value}. */
-void dftracer_metadata(const char *key, const char *value);
+DFTRACER_API void dftracer_metadata(const char *key, const char *value);
 
 /* Inline so that the disabled path never calls into the library. `static
  * inline` functions that are not used raise no warning in C or C++;

@@ -1,0 +1,31 @@
+/*===- config.h - Environment variables of the runtime --------------------===*
+ *
+ * Read once, when the library is loaded, so START never calls getenv.
+ *
+ *   DFTRACER_ENABLE=1               tracing on (anything else: off)
+ *   DFTRACER_LOG_FILE=/out/trace    path prefix, default "./trace"
+ *   DFTRACER_TRACE_COMPRESSION=1    gzip the trace (.pfw.gz)
+ *   DFTRACER_INC_METADATA=1         keep UPDATE key/values in "args"
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef DFTRACER_RUNTIME_CONFIG_H
+#define DFTRACER_RUNTIME_CONFIG_H
+
+#include <stddef.h>
+
+struct dftracer_config {
+  int Enable;
+  int Compression;
+  int IncMetadata;
+  /* Prefix from DFTRACER_LOG_FILE; empty when unset, so INIT's log_file
+   * argument can fill it before the default applies. */
+  char LogPrefix[4096];
+};
+
+/* Fill *Config from the environment. */
+void dftracer_config_from_env(struct dftracer_config *Config);
+
+/* True for "1", "true", "yes", "on" in any case; upstream documents "1". */
+int dftracer_env_flag(const char *Value);
+
+#endif

@@ -1,0 +1,79 @@
+#include "event_format.h"
+
+#include "json_writer.h"
+
+#include <string.h>
+
+/* Fixed text of a span line plus six integers; generous on purpose. */
+enum { SpanFixedBytes = 96 + 8 * DFTRACER_JSON_INT_BOUND };
+enum { MetadataFixedBytes = 96 + 4 * DFTRACER_JSON_INT_BOUND };
+
+size_t dftracer_span_line_bound(const struct dftracer_span_line *L,
+                                size_t NameLen, size_t CatLen) {
+  return SpanFixedBytes + dftracer_json_string_bound(NameLen) +
+         dftracer_json_string_bound(CatLen) + L->ArgsLen;
+}
+
+char *dftracer_format_span(char *Out, const struct dftracer_span_line *L,
+                           size_t NameLen, size_t CatLen) {
+  Out = DFTRACER_PUT_LIT(Out, "{\"id\":");
+  Out = dftracer_put_u64(Out, L->Id);
+  Out = DFTRACER_PUT_LIT(Out, ",\"name\":");
+  Out = dftracer_put_string(Out, L->Name, NameLen);
+  Out = DFTRACER_PUT_LIT(Out, ",\"cat\":");
+  Out = dftracer_put_string(Out, L->Cat, CatLen);
+  Out = DFTRACER_PUT_LIT(Out, ",\"pid\":");
+  Out = dftracer_put_i64(Out, L->Pid);
+  Out = DFTRACER_PUT_LIT(Out, ",\"tid\":");
+  Out = dftracer_put_i64(Out, L->Tid);
+  Out = DFTRACER_PUT_LIT(Out, ",\"ts\":");
+  Out = dftracer_put_u64(Out, L->Ts);
+  Out = DFTRACER_PUT_LIT(Out, ",\"dur\":");
+  Out = dftracer_put_u64(Out, L->Dur);
+  Out = DFTRACER_PUT_LIT(Out, ",\"ph\":\"X\",\"args\":{\"level\":");
+  Out = dftracer_put_u64(Out, L->Level);
+  Out = DFTRACER_PUT_LIT(Out, ",\"p_idx\":");
+  Out = dftracer_put_u64(Out, L->ParentId);
+  if (L->ArgsLen)
+    Out = dftracer_put_raw(Out, L->Args, L->ArgsLen);
+  return DFTRACER_PUT_LIT(Out, "}}\n");
+}
+
+size_t dftracer_metadata_line_bound(size_t KeyLen, size_t ValueLen) {
+  return MetadataFixedBytes + dftracer_json_string_bound(KeyLen) +
+         dftracer_json_string_bound(ValueLen);
+}
+
+char *dftracer_format_metadata(char *Out, uint64_t Id, int Pid, int Tid,
+                               const char *Key, const char *Value) {
+  Out = DFTRACER_PUT_LIT(Out, "{\"id\":");
+  Out = dftracer_put_u64(Out, Id);
+  Out = DFTRACER_PUT_LIT(Out, ",\"name\":\"CM\",\"cat\":\"dftracer\",\"pid\":");
+  Out = dftracer_put_i64(Out, Pid);
+  Out = DFTRACER_PUT_LIT(Out, ",\"tid\":");
+  Out = dftracer_put_i64(Out, Tid);
+  Out = DFTRACER_PUT_LIT(Out, ",\"ph\":\"M\",\"args\":{\"name\":");
+  Out = dftracer_put_string(Out, Key, strlen(Key));
+  Out = DFTRACER_PUT_LIT(Out, ",\"value\":");
+  Out = dftracer_put_string(Out, Value, strlen(Value));
+  return DFTRACER_PUT_LIT(Out, "}}\n");
+}
+
+size_t dftracer_arg_bound(size_t KeyLen, size_t ValueLen) {
+  return 2 + DFTRACER_JSON_INT_BOUND + dftracer_json_string_bound(KeyLen) +
+         dftracer_json_string_bound(ValueLen);
+}
+
+char *dftracer_format_arg_int(char *Out, const char *Key, long long Value) {
+  *Out++ = ',';
+  Out = dftracer_put_string(Out, Key, strlen(Key));
+  *Out++ = ':';
+  return dftracer_put_i64(Out, (int64_t)Value);
+}
+
+char *dftracer_format_arg_str(char *Out, const char *Key, const char *Value) {
+  *Out++ = ',';
+  Out = dftracer_put_string(Out, Key, strlen(Key));
+  *Out++ = ':';
+  return dftracer_put_string(Out, Value, strlen(Value));
+}

@@ -1,0 +1,53 @@
+/*===- event_format.h - The trace line format (SPEC 5.4) ------------------===*
+ *
+ * One JSON object per line, compatible with DFTracer .pfw and Chrome/Perfetto:
+ *
+ * \code
+ *   {"id":7,"name":"write_data","cat":"C_APP","pid":41,"tid":41,"ts":1718...,
+ *    "dur":52,"ph":"X","args":{"level":2,"p_idx":3,"bytes":1048576}}
+ *   {"id":1,"name":"CM","cat":"dftracer","pid":41,"tid":41,"ph":"M",
+ *    "args":{"name":"rank","value":"0"}}
+ * \endcode
+ *
+ * `level` is the nesting depth on the thread (1 = outermost span) and `p_idx`
+ * the id of the enclosing span (0 = none), so nesting can be rebuilt without
+ * relying on timestamps alone. Update key/values follow them in "args".
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef DFTRACER_RUNTIME_EVENT_FORMAT_H
+#define DFTRACER_RUNTIME_EVENT_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct dftracer_span_line {
+  uint64_t Id;
+  uint64_t ParentId; /* 0 when the span has no parent */
+  uint64_t Ts;       /* microseconds */
+  uint64_t Dur;      /* microseconds */
+  unsigned Level;
+  int Pid;
+  int Tid;
+  const char *Name;
+  const char *Cat;
+  const char *Args; /* preformatted ",\"key\":value" pairs, may be NULL */
+  size_t ArgsLen;
+};
+
+/* Upper bound of the bytes dftracer_format_span writes. */
+size_t dftracer_span_line_bound(const struct dftracer_span_line *L,
+                                size_t NameLen, size_t CatLen);
+/* Writes the line and its '\n'; returns the new end. */
+char *dftracer_format_span(char *Out, const struct dftracer_span_line *L,
+                           size_t NameLen, size_t CatLen);
+
+size_t dftracer_metadata_line_bound(size_t KeyLen, size_t ValueLen);
+char *dftracer_format_metadata(char *Out, uint64_t Id, int Pid, int Tid,
+                               const char *Key, const char *Value);
+
+/* Bounds and writers of one `,"key":value` pair for a span's args. */
+size_t dftracer_arg_bound(size_t KeyLen, size_t ValueLen);
+char *dftracer_format_arg_int(char *Out, const char *Key, long long Value);
+char *dftracer_format_arg_str(char *Out, const char *Key, const char *Value);
+
+#endif

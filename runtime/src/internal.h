@@ -1,0 +1,52 @@
+/*===- internal.h - Shared state of the tracing runtime ------------------===*
+ *
+ * Pipeline of one event, and the file that owns each step:
+ *
+ *   START  tracer.c        dftracer_span_begin: take a record from the
+ *                           calling thread's pool (thread_state.c), give it
+ *                           an id and a parent, read the clock (clock.h).
+ *   END    tracer.c        dftracer_span_end: read the clock, format one JSON
+ *                           line (event_format.c) into the thread's buffer.
+ *   flush  thread_state.c  a full buffer, a thread exit, FINI or exit() hands
+ *                           the bytes to the sink under the one global lock.
+ *   sink   sink.c          opens `<prefix>-<16 hex>-app.pfw[.gz]` on first
+ *                           use and writes plain or through zlib.
+ *
+ * Only flushes take the lock; START and END touch thread-local data only.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef DFTRACER_RUNTIME_INTERNAL_H
+#define DFTRACER_RUNTIME_INTERNAL_H
+
+#include "config.h"
+#include "sink.h"
+
+#include <pthread.h>
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define DFT_HIDDEN __attribute__((visibility("hidden")))
+#define DFT_LIKELY(x) __builtin_expect(!!(x), 1)
+#define DFT_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define DFT_HIDDEN
+#define DFT_LIKELY(x) (x)
+#define DFT_UNLIKELY(x) (x)
+#endif
+
+/* Process-wide tracer state. Fields below `Lock` are guarded by it. */
+struct dftracer_process {
+  struct dftracer_config Config; /* read once when the library loads */
+  int Pid;                       /* OS pid, or INIT's *process_id */
+
+  pthread_mutex_t Lock;
+  int Initialized; /* INIT was called (and tracing is on) */
+  int Finished;    /* FINI or exit() ran; nothing is written after */
+  int RankKnown;   /* the MPI rank was recorded as metadata */
+  struct dftracer_sink Sink;
+  struct dftracer_thread *Threads; /* every live thread with a buffer */
+};
+
+extern struct dftracer_process dftracer_process_ DFT_HIDDEN;
+
+#endif

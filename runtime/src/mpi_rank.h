@@ -1,0 +1,15 @@
+/*===- mpi_rank.h - MPI rank without linking MPI --------------------------===*
+ *
+ * The library must link into serial programs, so it references MPI only
+ * through weak symbols: in a program linked with MPI they resolve to the MPI
+ * library, elsewhere they are NULL and the rank is "unknown".
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef DFTRACER_RUNTIME_MPI_RANK_H
+#define DFTRACER_RUNTIME_MPI_RANK_H
+
+/* The rank in MPI_COMM_WORLD, or -1 when MPI is absent, not initialised yet,
+ * or already finalised. Call from the thread that initialised MPI. */
+int dftracer_mpi_rank(void);
+
+#endif

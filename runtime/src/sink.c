@@ -1,0 +1,134 @@
+#include "sink.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+void dftracer_sink_reset(struct dftracer_sink *S) {
+  memset(S, 0, sizeof(*S));
+  S->Fd = -1;
+}
+
+static uint64_t fnv1a(uint64_t H, const void *Data, size_t Len) {
+  const unsigned char *P = (const unsigned char *)Data;
+  size_t I;
+  for (I = 0; I < Len; ++I) {
+    H ^= P[I];
+    H *= 0x100000001b3ull;
+  }
+  return H;
+}
+
+uint64_t dftracer_trace_hash(int Pid, uint64_t WallNs) {
+  char Host[256] = {0};
+  uint64_t H = 0xcbf29ce484222325ull;
+  gethostname(Host, sizeof(Host) - 1);
+  H = fnv1a(H, Host, strlen(Host));
+  H = fnv1a(H, &Pid, sizeof(Pid));
+  H = fnv1a(H, &WallNs, sizeof(WallNs));
+  return H;
+}
+
+int dftracer_sink_is_open(const struct dftracer_sink *S) { return S->Fd >= 0; }
+
+static void failOnce(struct dftracer_sink *S, const char *What) {
+  if (S->Failed)
+    return;
+  S->Failed = 1;
+  fprintf(stderr,
+          "dftracer: %s '%s': %s; tracing output of this process is lost "
+          "(check DFTRACER_LOG_FILE)\n",
+          What, S->Path, strerror(errno));
+}
+
+int dftracer_sink_open(struct dftracer_sink *S, const char *Prefix,
+                       int Compress, uint64_t Hash) {
+  static const char Header[] = "[\n";
+  int Attempt;
+  if (S->Fd >= 0)
+    return 0;
+  if (S->Failed)
+    return -1;
+  /* O_EXCL: a name that exists belongs to another process; pick another. */
+  for (Attempt = 0; Attempt < 16; ++Attempt) {
+    snprintf(S->Path, sizeof(S->Path), "%s-%016llx-app.pfw%s", Prefix,
+             (unsigned long long)(Hash + (uint64_t)Attempt),
+             Compress ? ".gz" : "");
+    S->Fd = open(S->Path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (S->Fd >= 0 || errno != EEXIST)
+      break;
+  }
+  if (S->Fd < 0) {
+    failOnce(S, "cannot create trace file");
+    return -1;
+  }
+  if (Compress) {
+    S->Gz = gzdopen(S->Fd, "wb6");
+    if (!S->Gz) {
+      failOnce(S, "cannot start gzip stream for");
+      close(S->Fd);
+      S->Fd = -1;
+      return -1;
+    }
+    gzbuffer((gzFile)S->Gz, 256 * 1024);
+  }
+  dftracer_sink_write(S, Header, sizeof(Header) - 1);
+  return S->Failed ? -1 : 0;
+}
+
+void dftracer_sink_write(struct dftracer_sink *S, const char *Data,
+                         size_t Len) {
+  if (S->Fd < 0 || S->Failed)
+    return;
+  if (S->Gz) {
+    while (Len > 0) {
+      unsigned Chunk = Len > (1u << 30) ? (1u << 30) : (unsigned)Len;
+      int N = gzwrite((gzFile)S->Gz, Data, Chunk);
+      if (N <= 0) {
+        failOnce(S, "cannot write compressed trace file");
+        return;
+      }
+      Data += N;
+      Len -= (size_t)N;
+    }
+    return;
+  }
+  while (Len > 0) {
+    ssize_t N = write(S->Fd, Data, Len);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0) {
+      failOnce(S, "cannot write trace file");
+      return;
+    }
+    Data += N;
+    Len -= (size_t)N;
+  }
+}
+
+void dftracer_sink_close(struct dftracer_sink *S) {
+  if (S->Fd < 0)
+    return;
+  if (S->Gz) {
+    /* gzclose closes the descriptor too. */
+    if (gzclose((gzFile)S->Gz) != Z_OK)
+      failOnce(S, "cannot finish compressed trace file");
+  } else if (close(S->Fd) != 0) {
+    failOnce(S, "cannot close trace file");
+  }
+  S->Gz = NULL;
+  S->Fd = -1;
+}
+
+void dftracer_sink_abandon(struct dftracer_sink *S) {
+  /* The descriptor is shared with the parent; gzclose would append a gzip
+   * trailer to the parent's stream, so only the child's copy is closed and
+   * the zlib state is leaked (the child is about to exec or exit). */
+  if (S->Fd >= 0)
+    close(S->Fd);
+  S->Gz = NULL;
+  S->Fd = -1;
+}

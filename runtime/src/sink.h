@@ -1,0 +1,39 @@
+/*===- sink.h - The per-process trace file --------------------------------===*
+ *
+ * One file per process: `<prefix>-<16 hex>-app.pfw`, or `.pfw.gz` with
+ * DFTRACER_TRACE_COMPRESSION=1. The hash mixes host name, pid and the wall
+ * clock at load, so ranks on different nodes that share a pid, and reruns
+ * into the same directory, never collide. The file is created with O_EXCL on
+ * first use; its first line is "[" (SPEC 5.4).
+ *
+ * Not thread-safe: the caller holds the process lock.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef DFTRACER_RUNTIME_SINK_H
+#define DFTRACER_RUNTIME_SINK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct dftracer_sink {
+  int Fd;
+  void *Gz;   /* gzFile when compressing, else NULL */
+  int Failed; /* opening or writing failed: drop everything, warn once */
+  char Path[4200];
+};
+
+void dftracer_sink_reset(struct dftracer_sink *S);
+/* 64-bit file-name hash of this process; see above. */
+uint64_t dftracer_trace_hash(int Pid, uint64_t WallNs);
+/* Create the file if not yet open. Returns 0 when the sink is usable. */
+int dftracer_sink_open(struct dftracer_sink *S, const char *Prefix,
+                       int Compress, uint64_t Hash);
+int dftracer_sink_is_open(const struct dftracer_sink *S);
+/* Append bytes; on failure warns once and drops all later writes. */
+void dftracer_sink_write(struct dftracer_sink *S, const char *Data,
+                         size_t Len);
+void dftracer_sink_close(struct dftracer_sink *S);
+/* In a forked child: forget the parent's file without writing to it. */
+void dftracer_sink_abandon(struct dftracer_sink *S);
+
+#endif

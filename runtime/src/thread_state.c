@@ -1,0 +1,192 @@
+#define _GNU_SOURCE
+#include "thread_state.h"
+
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+enum { InitialBufferBytes = 64 * 1024, SpansPerBlock = 64, IdsPerBlock = 1024 };
+
+struct dftracer_span_block {
+  struct dftracer_span_block *Next;
+  struct dftracer_span Spans[SpansPerBlock];
+};
+
+/* initial-exec: one direct TLS load on START instead of a __tls_get_addr
+ * call, which matters when the library is shared. */
+static _Thread_local struct dftracer_thread *Current
+    __attribute__((tls_model("initial-exec")));
+
+static uint64_t NextIdBlock = 1; /* ids start at 1: p_idx 0 means "none" */
+static pthread_key_t ExitKey;
+static int ExitKeyValid;
+
+void dftracer_close_open_spans_(struct dftracer_thread *T);
+
+static void freeThread(struct dftracer_thread *T) {
+  struct dftracer_span_block *B = T->Blocks;
+  while (B) {
+    struct dftracer_span_block *Next = B->Next;
+    int I;
+    for (I = 0; I < SpansPerBlock; ++I)
+      free(B->Spans[I].Args);
+    free(B);
+    B = Next;
+  }
+  free(T->Buf);
+  free(T);
+}
+
+/* pthread key destructor: a thread leaves with its spans closed and its
+ * events in the sink. The main thread is covered by atexit instead. */
+static void onThreadExit(void *Arg) {
+  struct dftracer_thread *T = (struct dftracer_thread *)Arg;
+  struct dftracer_process *P = &dftracer_process_;
+  struct dftracer_thread **Link;
+  dftracer_close_open_spans_(T);
+  pthread_mutex_lock(&P->Lock);
+  dftracer_thread_flush_locked(T);
+  for (Link = &P->Threads; *Link; Link = &(*Link)->NextThread) {
+    if (*Link == T) {
+      *Link = T->NextThread;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&P->Lock);
+  Current = NULL;
+  freeThread(T);
+}
+
+void dftracer_thread_setup(void) {
+  ExitKeyValid = pthread_key_create(&ExitKey, onThreadExit) == 0;
+}
+
+struct dftracer_thread *dftracer_thread_peek(void) { return Current; }
+
+struct dftracer_thread *dftracer_thread_get(void) {
+  struct dftracer_process *P = &dftracer_process_;
+  struct dftracer_thread *T = Current;
+  if (DFT_LIKELY(T != NULL))
+    return T;
+  T = (struct dftracer_thread *)calloc(1, sizeof(*T));
+  if (!T)
+    return NULL;
+  T->Buf = (char *)malloc(InitialBufferBytes);
+  if (!T->Buf) {
+    free(T);
+    return NULL;
+  }
+  T->Cap = InitialBufferBytes;
+  T->Tid = (int)syscall(SYS_gettid);
+  pthread_mutex_lock(&P->Lock);
+  T->NextThread = P->Threads;
+  P->Threads = T;
+  pthread_mutex_unlock(&P->Lock);
+  if (ExitKeyValid)
+    pthread_setspecific(ExitKey, T);
+  Current = T;
+  return T;
+}
+
+uint64_t dftracer_thread_next_id(struct dftracer_thread *T) {
+  if (DFT_UNLIKELY(T->NextId == T->IdLimit)) {
+    T->NextId = __atomic_fetch_add(&NextIdBlock, IdsPerBlock, __ATOMIC_RELAXED);
+    T->IdLimit = T->NextId + IdsPerBlock;
+  }
+  return T->NextId++;
+}
+
+struct dftracer_span *dftracer_thread_alloc_span(struct dftracer_thread *T) {
+  struct dftracer_span *S = T->FreeList;
+  if (DFT_UNLIKELY(S == NULL)) {
+    struct dftracer_span_block *B =
+        (struct dftracer_span_block *)calloc(1, sizeof(*B));
+    int I;
+    if (!B)
+      return NULL;
+    B->Next = T->Blocks;
+    T->Blocks = B;
+    for (I = SpansPerBlock - 1; I >= 0; --I) {
+      B->Spans[I].NextFree = S;
+      S = &B->Spans[I];
+    }
+  }
+  T->FreeList = S->NextFree;
+  return S;
+}
+
+void dftracer_thread_release_span(struct dftracer_thread *T,
+                                  struct dftracer_span *S) {
+  S->NextFree = T->FreeList;
+  T->FreeList = S;
+}
+
+/* Owner only, lock held: drop the flushed prefix so the buffer restarts. */
+static void rewindLocked(struct dftracer_thread *T) {
+  dftracer_thread_flush_locked(T);
+  T->Len = 0;
+  T->Flushed = 0;
+  __atomic_store_n(&T->Published, (size_t)0, __ATOMIC_RELEASE);
+}
+
+char *dftracer_thread_reserve(struct dftracer_thread *T, size_t Bound) {
+  struct dftracer_process *P = &dftracer_process_;
+  if (DFT_LIKELY(T->Len + Bound <= T->Cap))
+    return T->Buf + T->Len;
+  pthread_mutex_lock(&P->Lock);
+  rewindLocked(T);
+  if (Bound > T->Cap) {
+    /* One line larger than the buffer (long UPDATE strings): grow under the
+     * lock, since flushers of other threads may be reading Buf. */
+    size_t NewCap = T->Cap;
+    char *NewBuf;
+    while (NewCap < Bound)
+      NewCap *= 2;
+    NewBuf = (char *)realloc(T->Buf, NewCap);
+    if (!NewBuf) {
+      pthread_mutex_unlock(&P->Lock);
+      return NULL;
+    }
+    T->Buf = NewBuf;
+    T->Cap = NewCap;
+  }
+  pthread_mutex_unlock(&P->Lock);
+  return T->Buf;
+}
+
+void dftracer_thread_commit(struct dftracer_thread *T, char *End) {
+  T->Len = (size_t)(End - T->Buf);
+  __atomic_store_n(&T->Published, T->Len, __ATOMIC_RELEASE);
+}
+
+void dftracer_process_write_locked_(const char *Data, size_t Len);
+
+void dftracer_thread_flush_locked(struct dftracer_thread *T) {
+  size_t Published = __atomic_load_n(&T->Published, __ATOMIC_ACQUIRE);
+  if (Published > T->Flushed)
+    dftracer_process_write_locked_(T->Buf + T->Flushed,
+                                   Published - T->Flushed);
+  T->Flushed = Published;
+}
+
+void dftracer_thread_flush_all_locked(void) {
+  struct dftracer_thread *T;
+  for (T = dftracer_process_.Threads; T; T = T->NextThread)
+    dftracer_thread_flush_locked(T);
+}
+
+void dftracer_thread_forget_all(void) {
+  struct dftracer_thread *T = Current;
+  /* Other threads do not exist in the child; their states are leaked rather
+   * than freed, since their memory may be mid-update. The caller's state
+   * stays usable but its unflushed lines belong to the parent. */
+  dftracer_process_.Threads = T;
+  if (T) {
+    T->NextThread = NULL;
+    T->Len = T->Flushed = 0;
+    __atomic_store_n(&T->Published, (size_t)0, __ATOMIC_RELAXED);
+  }
+}

@@ -1,0 +1,328 @@
+/*===- tracer.c - Public API and process lifecycle ------------------------===*
+ *
+ * Lifecycle (SPEC 5.3):
+ *  - load:  the constructor reads the environment. With DFTRACER_ENABLE=1 it
+ *           turns tracing on right away, so code that is annotated but never
+ *           calls INIT (a library) is still traced, and registers the atexit
+ *           flush.
+ *  - INIT:  optional; supplies a prefix fallback and a pid override, records
+ *           the MPI rank when MPI is up, and guarantees a file even when no
+ *           span is written.
+ *  - FINI / exit(): close the calling thread's open spans, flush every
+ *           thread, close the file. Whichever comes first wins; the rest do
+ *           nothing, so FINI without INIT, FINI twice, or FINI then exit()
+ *           are all harmless.
+ *
+ *===----------------------------------------------------------------------===*/
+#include <dftracer/dftracer.h>
+
+#include "clock.h"
+#include "event_format.h"
+#include "internal.h"
+#include "mpi_rank.h"
+#include "thread_state.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DFT_API DFTRACER_API
+
+DFT_API int dftracer_active;
+struct dftracer_process dftracer_process_ = {.Lock = PTHREAD_MUTEX_INITIALIZER};
+
+static uint64_t TraceHash;
+
+static int isActive(void) {
+  return __atomic_load_n(&dftracer_active, __ATOMIC_RELAXED);
+}
+
+/* Called with the lock held by thread_state.c whenever bytes are ready. */
+void dftracer_process_write_locked_(const char *Data, size_t Len) {
+  struct dftracer_process *P = &dftracer_process_;
+  if (P->Finished)
+    return;
+  if (!dftracer_sink_is_open(&P->Sink)) {
+    const char *Prefix = P->Config.LogPrefix[0] ? P->Config.LogPrefix
+                                                : "./trace";
+    char Buf[sizeof(P->Config.LogPrefix) + 8];
+    /* "out/" means "a file in out/", not a hidden "-<hash>-app.pfw". */
+    size_t N = strlen(Prefix);
+    if (N > 0 && Prefix[N - 1] == '/') {
+      snprintf(Buf, sizeof(Buf), "%strace", Prefix);
+      Prefix = Buf;
+    }
+    if (dftracer_sink_open(&P->Sink, Prefix, P->Config.Compression,
+                           TraceHash) != 0)
+      return;
+  }
+  dftracer_sink_write(&P->Sink, Data, Len);
+}
+
+static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
+                      uint64_t EndUs) {
+  struct dftracer_span_line L;
+  size_t NameLen = strlen(S->Name), CatLen = strlen(S->Cat);
+  char *Out;
+  L.Id = S->Id;
+  L.ParentId = S->ParentId;
+  L.Ts = S->StartUs;
+  L.Dur = EndUs >= S->StartUs ? EndUs - S->StartUs : 0;
+  L.Level = S->Level;
+  L.Pid = dftracer_process_.Pid;
+  L.Tid = T->Tid;
+  L.Name = S->Name;
+  L.Cat = S->Cat;
+  L.Args = S->Args;
+  L.ArgsLen = S->ArgsLen;
+  Out = dftracer_thread_reserve(T, dftracer_span_line_bound(&L, NameLen, CatLen));
+  if (Out)
+    dftracer_thread_commit(T, dftracer_format_span(Out, &L, NameLen, CatLen));
+}
+
+DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
+                                                  const char *Cat) {
+  struct dftracer_thread *T;
+  struct dftracer_span *S, *Top;
+  if (DFT_UNLIKELY(!isActive()))
+    return NULL; /* called directly, or raced with FINI */
+  T = dftracer_thread_get();
+  if (DFT_UNLIKELY(!T))
+    return NULL;
+  S = dftracer_thread_alloc_span(T);
+  if (DFT_UNLIKELY(!S))
+    return NULL;
+  Top = T->Top;
+  S->Id = dftracer_thread_next_id(T);
+  S->Parent = Top;
+  S->ParentId = Top ? Top->Id : 0;
+  S->Level = Top ? Top->Level + 1 : 1;
+  S->Name = Name ? Name : "(null)";
+  S->Cat = Cat ? Cat : "C_APP";
+  S->Owner = T;
+  S->Closed = 0;
+  S->HandleLive = 1;
+  S->Popped = 0;
+  S->ArgsLen = 0;
+  T->Top = S;
+  S->StartUs = dftracer_now_us();
+  return S;
+}
+
+/* Pop T's stack down to and including S. */
+static void popThrough(struct dftracer_thread *T, struct dftracer_span *S) {
+  struct dftracer_span *Done;
+  do {
+    Done = T->Top;
+    T->Top = Done->Parent;
+    Done->Popped = 1;
+    if (!Done->HandleLive)
+      dftracer_thread_release_span(T, Done);
+  } while (Done != S && T->Top);
+}
+
+/* Ending a span ends every span opened after it on the thread that is still
+ * open, at the same instant: a function's END closes a region it left open
+ * (REGION_START without REGION_END), so spans always nest. Their handles stay
+ * valid: the records are kept until their own END or cleanup runs. */
+DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
+  struct dftracer_span *S = *Handle, *Inner;
+  struct dftracer_thread *T;
+  uint64_t EndUs;
+  *Handle = NULL;
+  if (!S)
+    return;
+  T = S->Owner;
+  if (DFT_UNLIKELY(T != dftracer_thread_peek()))
+    return; /* not ours to touch: the owner closes it with its parent */
+  S->HandleLive = 0;
+  if (S->Closed) {
+    /* Closed earlier with an enclosing span, or by FINI/exit. */
+    if (S->Popped)
+      dftracer_thread_release_span(T, S);
+    return;
+  }
+  EndUs = dftracer_now_us();
+  for (Inner = T->Top; Inner != S; Inner = Inner->Parent) {
+    if (!Inner->Closed && isActive())
+      writeSpan(T, Inner, EndUs);
+    Inner->Closed = 1;
+  }
+  if (DFT_LIKELY(isActive()))
+    writeSpan(T, S, EndUs);
+  S->Closed = 1;
+  popThrough(T, S);
+}
+
+/* Grow S's args so that Extra more bytes fit. */
+static char *reserveArgs(struct dftracer_span *S, size_t Extra) {
+  if (S->ArgsLen + Extra > S->ArgsCap) {
+    size_t NewCap = S->ArgsCap ? S->ArgsCap : 128;
+    char *New;
+    while (NewCap < S->ArgsLen + Extra)
+      NewCap *= 2;
+    New = (char *)realloc(S->Args, NewCap);
+    if (!New)
+      return NULL;
+    S->Args = New;
+    S->ArgsCap = NewCap;
+  }
+  return S->Args + S->ArgsLen;
+}
+
+DFT_API void dftracer_span_update_int(struct dftracer_span *S, const char *Key,
+                                      long long Value) {
+  char *Out;
+  if (!S || S->Closed || !Key || !dftracer_process_.Config.IncMetadata)
+    return;
+  Out = reserveArgs(S, dftracer_arg_bound(strlen(Key), 0));
+  if (Out)
+    S->ArgsLen = (size_t)(dftracer_format_arg_int(Out, Key, Value) - S->Args);
+}
+
+DFT_API void dftracer_span_update_str(struct dftracer_span *S, const char *Key,
+                                      const char *Value) {
+  char *Out;
+  if (!S || S->Closed || !Key || !dftracer_process_.Config.IncMetadata)
+    return;
+  if (!Value)
+    Value = "(null)";
+  Out = reserveArgs(S, dftracer_arg_bound(strlen(Key), strlen(Value)));
+  if (Out)
+    S->ArgsLen = (size_t)(dftracer_format_arg_str(Out, Key, Value) - S->Args);
+}
+
+DFT_API void dftracer_metadata(const char *Key, const char *Value) {
+  struct dftracer_thread *T;
+  char *Out;
+  if (!isActive() || !Key)
+    return;
+  if (!Value)
+    Value = "(null)";
+  T = dftracer_thread_get();
+  if (!T)
+    return;
+  Out = dftracer_thread_reserve(
+      T, dftracer_metadata_line_bound(strlen(Key), strlen(Value)));
+  if (Out)
+    dftracer_thread_commit(
+        T, dftracer_format_metadata(Out, dftracer_thread_next_id(T),
+                                    dftracer_process_.Pid, T->Tid, Key, Value));
+}
+
+/* Record the MPI rank once, as soon as MPI can tell it. */
+static void recordRank(void) {
+  struct dftracer_process *P = &dftracer_process_;
+  char Text[16];
+  int Rank;
+  if (P->RankKnown)
+    return;
+  Rank = dftracer_mpi_rank();
+  if (Rank < 0)
+    return;
+  P->RankKnown = 1;
+  snprintf(Text, sizeof(Text), "%d", Rank);
+  dftracer_metadata("rank", Text);
+}
+
+/* Write every still-open span of T as ending now, innermost first. Records
+ * stay on the stack, marked closed: handles in live frames may still point
+ * at them (FINI called below a traced function). */
+void dftracer_close_open_spans_(struct dftracer_thread *T) {
+  uint64_t Now = dftracer_now_us();
+  struct dftracer_span *S;
+  for (S = T->Top; S; S = S->Parent) {
+    if (S->Closed)
+      continue;
+    if (isActive())
+      writeSpan(T, S, Now);
+    S->Closed = 1;
+  }
+}
+
+DFT_API void dftracer_init(const char *LogFile, const char *DataDirs,
+                           int *ProcessId) {
+  struct dftracer_process *P = &dftracer_process_;
+  (void)DataDirs; /* upstream filters POSIX I/O by it; nothing to filter */
+  if (!P->Config.Enable)
+    return;
+  pthread_mutex_lock(&P->Lock);
+  if (P->Finished || P->Initialized) {
+    pthread_mutex_unlock(&P->Lock);
+    return;
+  }
+  if (!P->Config.LogPrefix[0] && LogFile && *LogFile)
+    strncpy(P->Config.LogPrefix, LogFile, sizeof(P->Config.LogPrefix) - 1);
+  if (ProcessId)
+    P->Pid = *ProcessId;
+  P->Initialized = 1;
+  pthread_mutex_unlock(&P->Lock);
+  recordRank();
+}
+
+static void finish(void) {
+  struct dftracer_process *P = &dftracer_process_;
+  struct dftracer_thread *T = dftracer_thread_peek();
+  pthread_mutex_lock(&P->Lock);
+  if (P->Finished) {
+    pthread_mutex_unlock(&P->Lock);
+    return;
+  }
+  pthread_mutex_unlock(&P->Lock);
+  recordRank();
+  if (T)
+    dftracer_close_open_spans_(T);
+  pthread_mutex_lock(&P->Lock);
+  __atomic_store_n(&dftracer_active, 0, __ATOMIC_RELAXED);
+  dftracer_thread_flush_all_locked();
+  if (P->Initialized && !dftracer_sink_is_open(&P->Sink))
+    dftracer_process_write_locked_("", 0); /* INIT promises a file */
+  dftracer_sink_close(&P->Sink);
+  P->Finished = 1;
+  pthread_mutex_unlock(&P->Lock);
+}
+
+/* FINI without INIT does nothing: the atexit flush still writes whatever
+ * was traced, so a stray FINI cannot cut a trace short. */
+DFT_API void dftracer_fini(void) {
+  struct dftracer_process *P = &dftracer_process_;
+  int Initialized;
+  if (!P->Config.Enable)
+    return;
+  pthread_mutex_lock(&P->Lock);
+  Initialized = P->Initialized;
+  pthread_mutex_unlock(&P->Lock);
+  if (Initialized)
+    finish();
+}
+
+static void onExit(void) { finish(); }
+
+/* A forked child must not write into the parent's file: it stops tracing.
+ * (A child that execs re-reads DFTRACER_ENABLE and gets its own file.) */
+static void onForkChild(void) {
+  struct dftracer_process *P = &dftracer_process_;
+  __atomic_store_n(&dftracer_active, 0, __ATOMIC_RELAXED);
+  pthread_mutex_init(&P->Lock, NULL);
+  dftracer_sink_abandon(&P->Sink);
+  dftracer_thread_forget_all();
+  P->Finished = 1;
+}
+
+/* Priority 101: run before application constructors, so C++ static
+ * initialisers are traced too. */
+__attribute__((constructor(101))) static void onLoad(void) {
+  struct dftracer_process *P = &dftracer_process_;
+  dftracer_config_from_env(&P->Config);
+  dftracer_sink_reset(&P->Sink);
+  if (!P->Config.Enable)
+    return; /* nothing is ever allocated or written */
+  dftracer_clock_init();
+  P->Pid = (int)getpid();
+  TraceHash = dftracer_trace_hash(P->Pid, dftracer_wall_ns());
+  dftracer_thread_setup();
+  pthread_atfork(NULL, NULL, onForkChild);
+  atexit(onExit);
+  __atomic_store_n(&dftracer_active, 1, __ATOMIC_RELAXED);
+}

@@ -1,0 +1,94 @@
+# Runs a traced program in a clean directory, then checks what it wrote.
+#
+#   cmake -DPROGRAM=<exe> [-DLAUNCHER=mpiexec;-n;2] [-DARGS=a;b]
+#         -DWORK_DIR=<dir> [-DENV=VAR=VAL;...] [-DNO_PREFIX=ON]
+#         [-DEXPECT_FILES=N] [-DFILE_REGEX=<re>] [-DGZIP=ON]
+#         [-DCHECKER=<dftracer-check> [-DCOUNTS=<file.json>]]
+#         [-DGREP_ALL=re;re] [-DGREP_EACH=re;re] [-DNOT_GREP=re;re]
+#         -P run_traced.cmake
+#
+# The DFTRACER_* variables of the caller's environment are cleared first so
+# a developer's shell cannot change the outcome. Unless NO_PREFIX is set,
+# DFTRACER_LOG_FILE=<WORK_DIR>/trace; otherwise the default "./trace" applies
+# (the program runs in WORK_DIR). GREP_* regexes are matched against plain
+# trace text (not .gz): GREP_ALL against all files together, GREP_EACH
+# against every file, NOT_GREP must match no file.
+cmake_minimum_required(VERSION 3.20)
+
+function(fail)
+  string(JOIN "" _msg ${ARGN})
+  message(FATAL_ERROR "${_msg}")
+endfunction()
+
+if(NOT DEFINED EXPECT_FILES)
+  set(EXPECT_FILES 1)
+endif()
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}")
+
+set(_env --unset=DFTRACER_ENABLE --unset=DFTRACER_LOG_FILE
+  --unset=DFTRACER_TRACE_COMPRESSION --unset=DFTRACER_INC_METADATA)
+if(NOT NO_PREFIX)
+  list(APPEND _env "DFTRACER_LOG_FILE=${WORK_DIR}/trace")
+endif()
+list(APPEND _env ${ENV})
+
+execute_process(
+  COMMAND ${CMAKE_COMMAND} -E env ${_env} ${LAUNCHER} ${PROGRAM} ${ARGS}
+  WORKING_DIRECTORY "${WORK_DIR}"
+  RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
+if(NOT _rc EQUAL 0)
+  fail("program failed (${_rc}): ${LAUNCHER} ${PROGRAM} ${ARGS}\n"
+       "stdout:\n${_out}\nstderr:\n${_err}")
+endif()
+
+file(GLOB _files LIST_DIRECTORIES false "${WORK_DIR}/*")
+list(LENGTH _files _count)
+if(NOT _count EQUAL EXPECT_FILES)
+  fail("expected ${EXPECT_FILES} trace file(s) in ${WORK_DIR}, found ${_count}:"
+       " ${_files}\nprogram stderr:\n${_err}")
+endif()
+
+foreach(_f IN LISTS _files)
+  get_filename_component(_name "${_f}" NAME)
+  if(FILE_REGEX AND NOT _name MATCHES "${FILE_REGEX}")
+    fail("trace file name '${_name}' does not match '${FILE_REGEX}'")
+  endif()
+  if(GZIP)
+    file(READ "${_f}" _magic LIMIT 2 HEX)
+    if(NOT _magic STREQUAL "1f8b")
+      fail("${_name} is not gzip data (starts with ${_magic})")
+    endif()
+    continue()
+  endif()
+  file(READ "${_f}" _text)
+  string(APPEND _all "${_text}")
+  foreach(_re IN LISTS GREP_EACH)
+    if(NOT _text MATCHES "${_re}")
+      fail("${_name} does not match '${_re}':\n${_text}")
+    endif()
+  endforeach()
+  foreach(_re IN LISTS NOT_GREP)
+    if(_text MATCHES "${_re}")
+      fail("${_name} matches '${_re}' but must not:\n${_text}")
+    endif()
+  endforeach()
+endforeach()
+foreach(_re IN LISTS GREP_ALL)
+  if(NOT _all MATCHES "${_re}")
+    fail("no trace file matches '${_re}':\n${_all}")
+  endif()
+endforeach()
+
+if(CHECKER AND _count GREATER 0)
+  set(_args)
+  if(COUNTS)
+    list(APPEND _args --expect-counts "${COUNTS}")
+  endif()
+  execute_process(COMMAND ${CHECKER} ${_args} ${_files}
+    RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
+  message("${_out}")
+  if(NOT _rc EQUAL 0)
+    fail("dftracer-check failed (${_rc}):\n${_err}\n${_out}")
+  endif()
+endif()

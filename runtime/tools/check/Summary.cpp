@@ -1,0 +1,116 @@
+//===- Summary.cpp - Per-function and per-process totals ------------------===//
+
+#include "Summary.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+#include <set>
+#include <tuple>
+
+namespace dftcheck {
+
+Summary summarize(const TraceSet &Set, const std::vector<double> &SelfUs) {
+  Summary Out;
+  std::map<std::string, FunctionStats> ByName;
+  struct ProcessAcc {
+    uint64_t Spans = 0;
+    std::set<int64_t> Tids;
+    double Begin = std::numeric_limits<double>::max();
+    double End = 0;
+    std::map<std::string, std::string> Meta;
+  };
+  std::map<std::pair<size_t, int64_t>, ProcessAcc> Processes;
+
+  for (size_t I = 0; I < Set.Spans.size(); ++I) {
+    const Span &S = Set.Spans[I];
+    FunctionStats &F = ByName[S.Name];
+    F.Name = S.Name;
+    ++F.Calls;
+    F.TotalUs += S.Dur;
+    F.SelfUs += SelfUs[I];
+    ProcessAcc &P = Processes[{S.FileIndex, S.Pid}];
+    ++P.Spans;
+    P.Tids.insert(S.Tid);
+    P.Begin = std::min(P.Begin, S.Ts);
+    P.End = std::max(P.End, S.end());
+  }
+  for (const Metadata &M : Set.Meta)
+    Processes[{M.FileIndex, M.Pid}].Meta[M.Key] = M.Value;
+
+  for (auto &Entry : ByName)
+    Out.Functions.push_back(Entry.second);
+  std::sort(Out.Functions.begin(), Out.Functions.end(),
+            [](const FunctionStats &A, const FunctionStats &B) {
+              return std::make_tuple(-A.TotalUs, A.Name) <
+                     std::make_tuple(-B.TotalUs, B.Name);
+            });
+  for (auto &[Key, Acc] : Processes) {
+    ProcessStats P;
+    P.File = Set.Files[Key.first];
+    P.Pid = Key.second;
+    P.Spans = Acc.Spans;
+    P.Threads = Acc.Tids.size();
+    P.WallUs = Acc.Spans ? Acc.End - Acc.Begin : 0;
+    P.Meta = std::move(Acc.Meta);
+    Out.Processes.push_back(std::move(P));
+  }
+  return Out;
+}
+
+std::map<std::string, uint64_t> callCounts(const Summary &S) {
+  std::map<std::string, uint64_t> Counts;
+  for (const FunctionStats &F : S.Functions)
+    Counts[F.Name] = F.Calls;
+  return Counts;
+}
+
+void printSummary(std::ostream &Os, const TraceSet &Set, const Summary &S) {
+  char Line[512];
+  size_t Width = 8;
+  for (const FunctionStats &F : S.Functions)
+    Width = std::max(Width, F.Name.size());
+  Os << Set.Files.size() << " file(s), " << Set.Events << " events, "
+     << Set.Spans.size() << " spans, " << Set.Meta.size() << " metadata\n\n";
+  std::snprintf(Line, sizeof(Line), "%-*s %10s %14s %14s\n", (int)Width,
+                "function", "calls", "total_us", "self_us");
+  Os << Line;
+  for (const FunctionStats &F : S.Functions) {
+    std::snprintf(Line, sizeof(Line), "%-*s %10llu %14.0f %14.0f\n", (int)Width,
+                  F.Name.c_str(), (unsigned long long)F.Calls, F.TotalUs,
+                  F.SelfUs);
+    Os << Line;
+  }
+  Os << "\n";
+  std::snprintf(Line, sizeof(Line), "%10s %6s %8s %10s %14s  %s\n", "pid",
+                "rank", "threads", "spans", "wall_us", "file");
+  Os << Line;
+  for (const ProcessStats &P : S.Processes) {
+    auto Rank = P.Meta.find("rank");
+    std::snprintf(Line, sizeof(Line), "%10lld %6s %8zu %10llu %14.0f  ",
+                  (long long)P.Pid,
+                  Rank == P.Meta.end() ? "-" : Rank->second.c_str(), P.Threads,
+                  (unsigned long long)P.Spans, P.WallUs);
+    Os << Line << P.File << "\n";
+  }
+}
+
+nlohmann::json summaryToJson(const Summary &S) {
+  nlohmann::json Functions = nlohmann::json::array();
+  for (const FunctionStats &F : S.Functions)
+    Functions.push_back({{"name", F.Name},
+                         {"calls", F.Calls},
+                         {"total_us", F.TotalUs},
+                         {"self_us", F.SelfUs}});
+  nlohmann::json Processes = nlohmann::json::array();
+  for (const ProcessStats &P : S.Processes)
+    Processes.push_back({{"file", P.File},
+                         {"pid", P.Pid},
+                         {"spans", P.Spans},
+                         {"threads", P.Threads},
+                         {"wall_us", P.WallUs},
+                         {"metadata", P.Meta}});
+  return {{"functions", Functions}, {"processes", Processes}};
+}
+
+} // namespace dftcheck

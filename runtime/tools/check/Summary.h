@@ -1,0 +1,61 @@
+//===- Summary.h - Per-function and per-process totals ----------*- C++ -*-===//
+//
+// \code
+//   function            calls     total_us      self_us
+//   main                    1         1520          120
+//   write_data             16         1400         1400
+// \endcode
+//
+// Total time adds up each call's duration; self time subtracts the time of
+// the calls nested directly in it, so recursion is not counted twice in the
+// self column. Per process: spans, threads, wall time from the first start
+// to the last end, and the MPI rank when the trace recorded one.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DFTRACER_CHECK_SUMMARY_H
+#define DFTRACER_CHECK_SUMMARY_H
+
+#include "Trace.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <map>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace dftcheck {
+
+struct FunctionStats {
+  std::string Name;
+  uint64_t Calls = 0;
+  double TotalUs = 0;
+  double SelfUs = 0;
+};
+
+struct ProcessStats {
+  std::string File;
+  int64_t Pid = 0;
+  uint64_t Spans = 0;
+  size_t Threads = 0;
+  double WallUs = 0;
+  std::map<std::string, std::string> Meta; // e.g. {"rank": "0"}
+};
+
+struct Summary {
+  std::vector<FunctionStats> Functions; // by total time, descending
+  std::vector<ProcessStats> Processes;  // in file order
+};
+
+Summary summarize(const TraceSet &Set, const std::vector<double> &SelfUs);
+
+/// Calls per span name, over all files.
+std::map<std::string, uint64_t> callCounts(const Summary &S);
+
+void printSummary(std::ostream &Os, const TraceSet &Set, const Summary &S);
+nlohmann::json summaryToJson(const Summary &S);
+
+} // namespace dftcheck
+
+#endif

@@ -1,0 +1,63 @@
+//===- Trace.h - In-memory model of .pfw traces -----------------*- C++ -*-===//
+//
+// What dftracer-check reads from trace files: spans (complete "X" events,
+// and "B"/"E" pairs folded into spans), process metadata ("M" events), and
+// the problems found on the way. Every item remembers its file and line so
+// that a report says where the trace is wrong.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DFTRACER_CHECK_TRACE_H
+#define DFTRACER_CHECK_TRACE_H
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dftcheck {
+
+struct Span {
+  std::optional<uint64_t> Id; // absent for B/E pairs
+  std::string Name;           // e.g. "write_data"
+  std::string Cat;            // e.g. "C_APP"
+  int64_t Pid = 0;
+  int64_t Tid = 0;
+  double Ts = 0;  // microseconds
+  double Dur = 0; // microseconds
+  std::optional<int64_t> Level;    // args.level: 1 = outermost
+  std::optional<uint64_t> ParentId; // args.p_idx: 0 = none
+  size_t FileIndex = 0;
+  size_t Line = 0;
+
+  double end() const { return Ts + Dur; }
+};
+
+struct Metadata {
+  int64_t Pid = 0;
+  std::string Key;   // args.name, e.g. "rank"
+  std::string Value; // args.value as text, e.g. "0"
+  size_t FileIndex = 0;
+};
+
+struct Problem {
+  size_t FileIndex = 0;
+  size_t Line = 0; // 0 when the problem concerns the whole file
+  std::string Message;
+};
+
+struct TraceSet {
+  std::vector<std::string> Files;
+  std::vector<Span> Spans;
+  std::vector<Metadata> Meta;
+  std::vector<Problem> Problems;
+  size_t Events = 0; // JSON lines read
+
+  void problem(size_t FileIndex, size_t Line, std::string Message) {
+    Problems.push_back({FileIndex, Line, std::move(Message)});
+  }
+};
+
+} // namespace dftcheck
+
+#endif

@@ -1,0 +1,36 @@
+//===- TraceReader.h - Read and validate .pfw / .pfw.gz files ---*- C++ -*-===//
+//
+// Line-level validation of SPEC 5.4: the first line is "[", every other
+// non-empty line is one JSON object (a final "]" is tolerated), and each
+// event has the fields its phase needs, with non-negative ts and dur:
+//
+// \code
+//   [
+//   {"id":1,"name":"main","cat":"C_APP","pid":7,"tid":7,"ts":10,"dur":5,
+//    "ph":"X","args":{"level":1,"p_idx":0}}
+// \endcode
+//
+// Nesting between spans is checked afterwards (Nesting.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DFTRACER_CHECK_TRACEREADER_H
+#define DFTRACER_CHECK_TRACEREADER_H
+
+#include "Trace.h"
+
+#include <string>
+#include <vector>
+
+namespace dftcheck {
+
+/// Expand directories to the .pfw/.pfw.gz files directly inside them
+/// (sorted); other paths are kept as given.
+std::vector<std::string> expandTraceArguments(const std::vector<std::string> &Args,
+                                              std::vector<std::string> &Errors);
+
+/// Read one file (gzip or plain, detected from the content) into Set.
+void readTraceFile(const std::string &Path, TraceSet &Set);
+
+} // namespace dftcheck
+
+#endif
