@@ -112,7 +112,8 @@ static void verbose_printf(IOR_param_t *param, int level, const char *fmt, ...)
     va_start(ap, fmt);
     vprintf(fmt, ap);
     va_end(ap);
-DFTRACER_C_FUNCTION_END(); }
+    DFTRACER_C_FUNCTION_END();
+}
 
 static void *POSIX_Create(char *testFileName, IOR_param_t *param)
 {
@@ -164,7 +165,8 @@ static void POSIX_Close(void *file, IOR_param_t *param)
     if (close(*(int *)file) != 0)
         ERR("cannot close file");
     free(file);
-DFTRACER_C_FUNCTION_END(); }
+    DFTRACER_C_FUNCTION_END();
+}
 
 static void *MPIIO_Open(char *testFileName, IOR_param_t *param)
 {
@@ -216,7 +218,8 @@ static void MPIIO_Close(void *file, IOR_param_t *param)
     DFTRACER_C_FUNCTION_START();
     MPI_CHECK(MPI_File_close((MPI_File *)file), "cannot close file");
     free(file);
-DFTRACER_C_FUNCTION_END(); }
+    DFTRACER_C_FUNCTION_END();
+}
 
 static void *HDF5_Setup(char *testFileName, IOR_param_t *param, int create)
 {
@@ -295,7 +298,8 @@ static void HDF5_Close(void *file, IOR_param_t *param)
     H5Dclose(fd->dset);
     HDF5_CHECK(H5Fclose(fd->file), "cannot close file");
     free(fd);
-DFTRACER_C_FUNCTION_END(); }
+    DFTRACER_C_FUNCTION_END();
+}
 
 static const ior_aiori_t *aiori_select(const char *api)
 {
@@ -385,7 +389,8 @@ static void usage()
     DFTRACER_C_FUNCTION_START();
     fprintf(stderr, "usage: ior_driver [-a POSIX|MPIIO|HDF5|ALL] [-b BLOCK] "
                     "[-t XFER] [-s SEGMENTS] [-i REPS] [-o PATH] [-n] [-v]\n");
-DFTRACER_C_FUNCTION_END(); }
+    DFTRACER_C_FUNCTION_END();
+}
 
 static int ior_main(int argc, char **argv)
 {

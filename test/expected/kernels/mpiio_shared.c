@@ -55,7 +55,8 @@ static void fill(double *buf, const job_t *job, int r, int s)
     int i;
     for (i = 0; i < job->block; i++)
         buf[i] = VALUE_OF(r, s, i);
-DFTRACER_C_FUNCTION_END(); }
+    DFTRACER_C_FUNCTION_END();
+}
 
 static int check(const double *buf, const job_t *job, int r, int s)
 {
@@ -119,7 +120,8 @@ static void write_header(MPI_File fh, const job_t *job)
     MPI_CHECK(MPI_File_write_at(fh, 0, header, HEADER_BYTES, MPI_CHAR,
                                 MPI_STATUS_IGNORE),
               "header write");
-DFTRACER_C_FUNCTION_END(); }
+    DFTRACER_C_FUNCTION_END();
+}
 
 static int write_phase(const job_t *job)
 {

@@ -98,7 +98,8 @@ static void expected_block(const file_info_t *info, int t, int k, char file,
         else
             ((int *)out)[i] = (int)((g * 7 + t) % 65536);
     }
-DFTRACER_C_FUNCTION_END(); }
+    DFTRACER_C_FUNCTION_END();
+}
 
 static void read_pattern(hid_t group, int t, char *mem, char *file)
 {
@@ -118,7 +119,8 @@ static void read_pattern(hid_t group, int t, char *mem, char *file)
     H5Aclose(attr);
     *mem = pat[0];
     *file = pat[1];
-DFTRACER_C_FUNCTION_END(); }
+    DFTRACER_C_FUNCTION_END();
+}
 
 /* Verifies one dataset; returns the number of wrong values and adds the
  * bit patterns of the local values to *sum. */

@@ -80,7 +80,8 @@ static void config_defaults(config_t *cfg)
     cfg->write_attributes = 1;
     strcpy(cfg->output_file, "particles.h5");
     strcpy(cfg->group_prefix, "Timestep_");
-DFTRACER_C_FUNCTION_END(); }
+    DFTRACER_C_FUNCTION_END();
+}
 
 static char *trim(char *s)
 {
@@ -207,7 +208,8 @@ static void prop_values(const config_t *cfg, int t, long long g0, long long n,
             k < 3 ? base + (float)k + (float)t * (float)cfg->time_step
                   : (float)cfg->velocity_scale * (float)((g + k + t) % 64);
     }
-DFTRACER_C_FUNCTION_END(); }
+    DFTRACER_C_FUNCTION_END();
+}
 
 /* 'C' or 'I' for memory (which = 0) or file (which = 1) at timestep t. */
 static char pattern_at(const config_t *cfg, int t, int which)
