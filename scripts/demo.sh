@@ -76,8 +76,11 @@ for name in "${ORDER[@]}"; do
   mkdir -p "$out"
   # shellcheck disable=SC2086 # the argument strings are split on purpose
   (cd "$out" && DFTRACER_ENABLE=1 DFTRACER_LOG_FILE="$DEMO/traces/$name" \
-     mpirun -np "$NP" "$DEMO/bin/$name" ${ARGS[$name]//\{OUT\}/$out}) |
-    sed 's/^/    /'
+     mpirun -np "$NP" "$DEMO/bin/$name" ${ARGS[$name]//\{OUT\}/$out}) \
+    >"$DEMO/out/$name.stdout"
+  lines=$(wc -l <"$DEMO/out/$name.stdout")
+  [ "$lines" -le 6 ] || echo "    ... ($((lines - 6)) more lines in $DEMO/out/$name.stdout)"
+  tail -n 6 "$DEMO/out/$name.stdout" | sed 's/^/    /'
   step "$name: trace summary (dftracer-check)"
   "$CHECK" "$DEMO/traces/$name"-*-app.pfw* | sed 's/^/    /'
 done
