@@ -51,26 +51,33 @@ void appendLine(std::string &Out, char Prefix, llvm::StringRef Line) {
     Out += "\n\\ No newline at end of file\n";
 }
 
-/// Prints Old -> New line by line, unchanged lines (by LCS) as context.
-void appendHunkBody(std::string &Out, const std::vector<llvm::StringRef> &Old,
-                    const std::vector<llvm::StringRef> &New) {
+struct Op {
+  char Kind; // ' ', '-', '+'
+  llvm::StringRef Line;
+};
+
+/// Old -> New line by line, unchanged lines (by LCS) as context.
+std::vector<Op> lineOps(const std::vector<llvm::StringRef> &Old,
+                        const std::vector<llvm::StringRef> &New) {
   size_t N = Old.size(), M = New.size();
   std::vector<std::vector<unsigned>> L(N + 1, std::vector<unsigned>(M + 1, 0));
   for (size_t I = N; I-- > 0;)
     for (size_t J = M; J-- > 0;)
       L[I][J] = Old[I] == New[J] ? L[I + 1][J + 1] + 1
                                  : std::max(L[I + 1][J], L[I][J + 1]);
+  std::vector<Op> Ops;
   size_t I = 0, J = 0;
   while (I < N || J < M) {
     if (I < N && J < M && Old[I] == New[J]) {
-      appendLine(Out, ' ', Old[I++]);
+      Ops.push_back({' ', Old[I++]});
       ++J;
-    } else if (J < M && (I == N || L[I][J + 1] >= L[I + 1][J])) {
-      appendLine(Out, '+', New[J++]);
+    } else if (J < M && (I == N || L[I][J + 1] > L[I + 1][J])) {
+      Ops.push_back({'+', New[J++]});
     } else {
-      appendLine(Out, '-', Old[I++]);
+      Ops.push_back({'-', Old[I++]});
     }
   }
+  return Ops;
 }
 
 } // namespace
@@ -109,13 +116,28 @@ std::string unifiedDiff(llvm::StringRef Label, llvm::StringRef Original,
     for (const Edit &E : H.Edits)
       Local.push_back({E.Offset - Begin, E.Length, E.Text, E.Rank});
     std::string New = applyEdits(Old, Local);
-    std::vector<llvm::StringRef> OldL = splitLines(Old), NewL = splitLines(New);
-    unsigned OldLines = OldL.size(), NewLines = NewL.size();
-    Out += "@@ -" + std::to_string(H.First + 1) + "," +
+    std::vector<Op> Ops = lineOps(splitLines(Old), splitLines(New));
+    // An insertion between lines touches neither: keep exactly Context
+    // unchanged lines on each side.
+    size_t Lead = 0, Trail = 0;
+    while (Lead < Ops.size() && Ops[Lead].Kind == ' ')
+      ++Lead;
+    while (Trail < Ops.size() - Lead && Ops[Ops.size() - 1 - Trail].Kind == ' ')
+      ++Trail;
+    size_t From = Lead > Context ? Lead - Context : 0;
+    size_t To = Ops.size() - (Trail > Context ? Trail - Context : 0);
+    unsigned OldLines = 0, NewLines = 0;
+    for (size_t K = From; K < To; ++K) {
+      OldLines += Ops[K].Kind != '+';
+      NewLines += Ops[K].Kind != '-';
+    }
+    unsigned FirstOld = H.First + From;
+    Out += "@@ -" + std::to_string(FirstOld + 1) + "," +
            std::to_string(OldLines) + " +" +
-           std::to_string(H.First + 1 + Shift) + "," +
+           std::to_string(FirstOld + 1 + Shift) + "," +
            std::to_string(NewLines) + " @@\n";
-    appendHunkBody(Out, OldL, NewL);
+    for (size_t K = From; K < To; ++K)
+      appendLine(Out, Ops[K].Kind, Ops[K].Line);
     Shift += static_cast<int>(NewLines) - static_cast<int>(OldLines);
   }
   return Out;

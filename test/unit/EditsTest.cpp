@@ -1,0 +1,70 @@
+//===- EditsTest.cpp ------------------------------------------------------===//
+
+#include "annotate/Edits.h"
+
+#include <gtest/gtest.h>
+
+using namespace annotate;
+
+namespace {
+
+TEST(EditsTest, IdenticalInsertionsAreKeptOnce) {
+  FileEdits E;
+  E.add({3, 0, "X;", EditRank::Statement});
+  E.add({3, 0, "X;", EditRank::Statement});
+  auto M = E.merge();
+  ASSERT_EQ(M.Edits.size(), 1u);
+  EXPECT_TRUE(M.Conflicts.empty());
+  EXPECT_EQ(applyEdits("abcdef", M.Edits), "abcX;def");
+}
+
+TEST(EditsTest, InsertionsAtOneOffsetFollowRankThenArrival) {
+  FileEdits E;
+  E.add({1, 0, "[stmt1]", EditRank::Statement});
+  E.add({1, 0, "[open0]", EditRank::openBrace(0)});
+  E.add({1, 0, "[close1]", EditRank::closeBrace(1)});
+  E.add({1, 0, "[close2]", EditRank::closeBrace(2)});
+  E.add({1, 0, "[open1]", EditRank::openBrace(1)});
+  E.add({1, 0, "[stmt2]", EditRank::Statement});
+  EXPECT_EQ(applyEdits("ab", E.merge().Edits),
+            "a[close2][close1][open0][open1][stmt1][stmt2]b");
+}
+
+TEST(EditsTest, InsertionBeforeAndAfterAReplacementAreFine) {
+  FileEdits E;
+  E.add({2, 3, "XYZ", EditRank::Statement});
+  E.add({2, 0, "<", EditRank::openBrace(0)});
+  E.add({5, 0, ">", EditRank::closeBrace(0)});
+  auto M = E.merge();
+  EXPECT_TRUE(M.Conflicts.empty());
+  EXPECT_EQ(applyEdits("ab---cd", M.Edits), "ab<XYZ>cd");
+}
+
+TEST(EditsTest, OverlappingEditsAreDroppedTogether) {
+  FileEdits E;
+  E.add({2, 4, "R", EditRank::Statement});
+  E.add({3, 0, "inside", EditRank::Statement});
+  E.add({0, 0, "ok", EditRank::Statement});
+  auto M = E.merge();
+  ASSERT_EQ(M.Edits.size(), 1u);
+  EXPECT_EQ(M.Edits[0].Text, "ok");
+  EXPECT_EQ(M.Conflicts.size(), 2u);
+}
+
+TEST(EditsTest, TwoReplacementsSharingBytesConflict) {
+  FileEdits E;
+  E.add({0, 3, "A", EditRank::Statement});
+  E.add({2, 3, "B", EditRank::Statement});
+  EXPECT_EQ(E.merge().Conflicts.size(), 2u);
+}
+
+TEST(EditsTest, AppendMergesUnitsThatSawTheSameHeader) {
+  FileEdits FromA, FromB;
+  FromA.add({4, 0, "S;", EditRank::Statement});
+  FromB.add({4, 0, "S;", EditRank::Statement});
+  FromB.add({9, 0, "E;", EditRank::Statement});
+  FromA.append(FromB);
+  EXPECT_EQ(FromA.merge().Edits.size(), 2u);
+}
+
+} // namespace

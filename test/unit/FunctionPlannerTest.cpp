@@ -1,0 +1,108 @@
+//===- FunctionPlannerTest.cpp - START/END/INIT/FINI placement ------------===//
+
+#include "TestSupport.h"
+
+#include <gtest/gtest.h>
+
+using namespace annotate;
+using namespace annotate::test;
+
+namespace {
+
+bool contains(const std::string &Haystack, llvm::StringRef Needle) {
+  return Haystack.find(Needle.str()) != std::string::npos;
+}
+
+TEST(FunctionPlannerTest, StartEndAndFallOff) {
+  Annotated A = annotateSnippet("void g(void);\n"
+                                "void f(int a)\n{\n    if (a)\n        return;\n"
+                                "    g();\n}\n");
+  EXPECT_TRUE(contains(A.Code, "{\n    DFTRACER_C_FUNCTION_START();\n    if (a) {\n"
+                               "        DFTRACER_C_FUNCTION_END();\n        return;\n"
+                               "    }\n    g();\n    DFTRACER_C_FUNCTION_END();\n}\n"))
+      << A.Code;
+}
+
+TEST(FunctionPlannerTest, ValueIsComputedInsideTheSpan) {
+  Annotated A = annotateSnippet("typedef long hid_t;\nhid_t open_it(int);\n"
+                                "hid_t f(int a) {\n  return open_it(a);\n}\n");
+  EXPECT_TRUE(contains(A.Code, "  { hid_t annotate_ret = (open_it(a)); "
+                               "DFTRACER_C_FUNCTION_END(); return annotate_ret; }\n}"))
+      << A.Code;
+}
+
+TEST(FunctionPlannerTest, ReturnedExpressionKeepsItsMacros) {
+  Annotated A = annotateSnippet("int g(int);\n#define TWICE(x) (2 * g(x))\n"
+                                "int f(int a) {\n  return TWICE(a);\n}\n");
+  EXPECT_TRUE(contains(A.Code, "(TWICE(a))")) << A.Code;
+}
+
+TEST(FunctionPlannerTest, NoEndAfterNoReturnTail) {
+  Annotated A = annotateSnippet("#include <stdlib.h>\n"
+                                "void f(void) {\n  exit(1);\n}\n");
+  EXPECT_FALSE(contains(A.Code, "FUNCTION_END")) << A.Code;
+}
+
+TEST(FunctionPlannerTest, ReturnInMacroIsReported) {
+  Annotated A = annotateSnippet("#define CHECK(x) if (!(x)) return -1\n"
+                                "int f(int a) {\n  CHECK(a > 0);\n  return 0;\n}\n");
+  EXPECT_TRUE(contains(A.Warnings, "input.c:3:3: warning: return inside macro 'CHECK'"))
+      << A.Warnings;
+  EXPECT_TRUE(contains(A.Code, "#define CHECK(x) if (!(x)) return -1\n"));
+  EXPECT_TRUE(contains(A.Code, "DFTRACER_C_FUNCTION_START();")) << A.Code;
+}
+
+TEST(FunctionPlannerTest, MainWrapsMpi) {
+  Annotated A = annotateSnippet(
+      "int MPI_Init(int *, char ***);\nint MPI_Finalize(void);\nint work(void);\n"
+      "int main(int argc, char **argv) {\n"
+      "  if (argc < 2) return 1;\n"
+      "  MPI_Init(&argc, &argv);\n"
+      "  if (work()) return 2;\n"
+      "  MPI_Finalize();\n"
+      "  return 0;\n}\n");
+  EXPECT_TRUE(contains(A.Code, "  if (argc < 2) return 1;\n  MPI_Init(&argc, &argv);\n"
+                               "  DFTRACER_C_INIT(NULL, NULL, NULL);\n"
+                               "  DFTRACER_C_FUNCTION_START();\n"))
+      << A.Code;
+  EXPECT_TRUE(contains(A.Code, "if (work()) { DFTRACER_C_FUNCTION_END(); "
+                               "DFTRACER_C_FINI(); return 2; }"))
+      << A.Code;
+  EXPECT_TRUE(contains(A.Code, "  DFTRACER_C_FUNCTION_END();\n  DFTRACER_C_FINI();\n"
+                               "  MPI_Finalize();\n  return 0;\n}"))
+      << A.Code;
+}
+
+TEST(FunctionPlannerTest, MainMetadataIsEscaped) {
+  AnnotateOptions Options = defaultOptions();
+  Options.Meta = {{"app", "say \"hi\""}};
+  Annotated A = annotateSnippet("int main(void) {\n  return 0;\n}\n", Options);
+  EXPECT_TRUE(contains(A.Code, "DFTRACER_C_METADATA(annotate_meta_0, \"app\", "
+                               "\"say \\\"hi\\\"\");"))
+      << A.Code;
+}
+
+TEST(FunctionPlannerTest, MainClosesBeforeAbortingMacroOnly) {
+  Annotated A = annotateSnippet(
+      "int MPI_Abort(int, int);\nint g(void);\n"
+      "#define ERR(m) do { g(); MPI_Abort(0, 1); } while (0)\n"
+      "#define CHECK(x) do { if (x) MPI_Abort(0, 1); } while (0)\n"
+      "int main(void) {\n  CHECK(g());\n  if (g()) ERR(\"x\");\n  return 0;\n}\n");
+  // CHECK only sometimes aborts: closing before it would end the trace.
+  EXPECT_TRUE(contains(A.Code, "START();\n  CHECK(g());")) << A.Code;
+  EXPECT_TRUE(contains(A.Code, "if (g()) { DFTRACER_C_FUNCTION_END(); "
+                               "DFTRACER_C_FINI(); ERR(\"x\"); }"))
+      << A.Code;
+}
+
+TEST(FunctionPlannerTest, AnnotatingTwiceChangesNothing) {
+  const char *Code = "#include <stdio.h>\nint g(int);\n"
+                     "int f(int a) {\n  if (a) return g(a);\n  puts(\"x\");\n  return 0;\n}\n"
+                     "int main(void) {\n  return f(1);\n}\n";
+  Annotated Once = annotateSnippet(Code);
+  Annotated Twice = annotateSnippet(Once.Code);
+  EXPECT_EQ(Once.Code, Twice.Code);
+  EXPECT_NE(Once.Code, Code);
+}
+
+} // namespace

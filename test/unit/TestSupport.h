@@ -1,0 +1,41 @@
+//===- TestSupport.h - Annotating snippets in unit tests --------*- C++ -*-===//
+
+#ifndef ANNOTATE_TEST_TESTSUPPORT_H
+#define ANNOTATE_TEST_TESTSUPPORT_H
+
+#include "annotate/Annotator.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/Frontend/ASTUnit.h"
+
+#include <memory>
+#include <string>
+
+namespace annotate {
+namespace test {
+
+/// The dftracer rule set from the source tree, braces as needed.
+AnnotateOptions defaultOptions();
+
+struct Annotated {
+  std::string Code;
+  TranslationUnitResult Result;
+  /// Diagnostics joined by newlines.
+  std::string Warnings;
+};
+
+/// Annotates Code as the C file "input.c" and applies the merged edits.
+Annotated annotateSnippet(llvm::StringRef Code,
+                          const AnnotateOptions &Options = defaultOptions());
+
+/// Parses Code as C (gnu11) for tests that look at the AST.
+std::unique_ptr<clang::ASTUnit> parseC(llvm::StringRef Code);
+
+/// The function definition called Name in Unit.
+const clang::FunctionDecl *findFunction(clang::ASTUnit &Unit,
+                                        llvm::StringRef Name);
+
+} // namespace test
+} // namespace annotate
+
+#endif
