@@ -4,29 +4,21 @@
 
 #include <string.h>
 
-/* Fixed text of a span line plus six integers; generous on purpose. */
-enum { SpanFixedBytes = 96 + 8 * DFTRACER_JSON_INT_BOUND };
+/* Fixed text of a span line plus its integers; generous on purpose. */
+enum { SpanFixedBytes = 96 + 6 * DFTRACER_JSON_INT_BOUND };
 enum { MetadataFixedBytes = 96 + 4 * DFTRACER_JSON_INT_BOUND };
 
-size_t dftracer_span_line_bound(const struct dftracer_span_line *L,
-                                size_t NameLen, size_t CatLen) {
-  return SpanFixedBytes + dftracer_json_string_bound(NameLen) +
-         dftracer_json_string_bound(CatLen) + L->ArgsLen;
+size_t dftracer_span_line_bound(const struct dftracer_span_line *L) {
+  return SpanFixedBytes + L->NameCatLen + L->PidTidLen + L->ArgsLen;
 }
 
-char *dftracer_format_span(char *Out, const struct dftracer_span_line *L,
-                           size_t NameLen, size_t CatLen) {
+char *dftracer_format_span(char *Out, const struct dftracer_span_line *L) {
   Out = DFTRACER_PUT_LIT(Out, "{\"id\":");
   Out = dftracer_put_u64(Out, L->Id);
-  Out = DFTRACER_PUT_LIT(Out, ",\"name\":");
-  Out = dftracer_put_string(Out, L->Name, NameLen);
-  Out = DFTRACER_PUT_LIT(Out, ",\"cat\":");
-  Out = dftracer_put_string(Out, L->Cat, CatLen);
-  Out = DFTRACER_PUT_LIT(Out, ",\"pid\":");
-  Out = dftracer_put_i64(Out, L->Pid);
-  Out = DFTRACER_PUT_LIT(Out, ",\"tid\":");
-  Out = dftracer_put_i64(Out, L->Tid);
-  Out = DFTRACER_PUT_LIT(Out, ",\"ts\":");
+  *Out++ = ',';
+  Out = dftracer_put_raw(Out, L->NameCat, L->NameCatLen);
+  Out = dftracer_put_raw(Out, L->PidTid, L->PidTidLen);
+  Out = DFTRACER_PUT_LIT(Out, "\"ts\":");
   Out = dftracer_put_u64(Out, L->Ts);
   Out = DFTRACER_PUT_LIT(Out, ",\"dur\":");
   Out = dftracer_put_u64(Out, L->Dur);
@@ -37,6 +29,30 @@ char *dftracer_format_span(char *Out, const struct dftracer_span_line *L,
   if (L->ArgsLen)
     Out = dftracer_put_raw(Out, L->Args, L->ArgsLen);
   return DFTRACER_PUT_LIT(Out, "}}\n");
+}
+
+size_t dftracer_name_cat_bound(size_t NameLen, size_t CatLen) {
+  return 18 + dftracer_json_string_bound(NameLen) +
+         dftracer_json_string_bound(CatLen);
+}
+
+char *dftracer_format_name_cat(char *Out, const char *Name, size_t NameLen,
+                               const char *Cat, size_t CatLen) {
+  Out = DFTRACER_PUT_LIT(Out, "\"name\":");
+  Out = dftracer_put_string(Out, Name, NameLen);
+  Out = DFTRACER_PUT_LIT(Out, ",\"cat\":");
+  Out = dftracer_put_string(Out, Cat, CatLen);
+  *Out++ = ',';
+  return Out;
+}
+
+char *dftracer_format_pid_tid(char *Out, int Pid, int Tid) {
+  Out = DFTRACER_PUT_LIT(Out, "\"pid\":");
+  Out = dftracer_put_i64(Out, Pid);
+  Out = DFTRACER_PUT_LIT(Out, ",\"tid\":");
+  Out = dftracer_put_i64(Out, Tid);
+  *Out++ = ',';
+  return Out;
 }
 
 size_t dftracer_metadata_line_bound(size_t KeyLen, size_t ValueLen) {

@@ -20,26 +20,33 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The pieces of a span line. The two text pieces are preformatted and
+ * cached per thread, since they repeat from one event to the next. */
 struct dftracer_span_line {
   uint64_t Id;
   uint64_t ParentId; /* 0 when the span has no parent */
   uint64_t Ts;       /* microseconds */
   uint64_t Dur;      /* microseconds */
   unsigned Level;
-  int Pid;
-  int Tid;
-  const char *Name;
-  const char *Cat;
+  const char *NameCat; /* `"name":"fn","cat":"C_APP",` */
+  size_t NameCatLen;
+  const char *PidTid; /* `"pid":41,"tid":41,` */
+  size_t PidTidLen;
   const char *Args; /* preformatted ",\"key\":value" pairs, may be NULL */
   size_t ArgsLen;
 };
 
 /* Upper bound of the bytes dftracer_format_span writes. */
-size_t dftracer_span_line_bound(const struct dftracer_span_line *L,
-                                size_t NameLen, size_t CatLen);
+size_t dftracer_span_line_bound(const struct dftracer_span_line *L);
 /* Writes the line and its '\n'; returns the new end. */
-char *dftracer_format_span(char *Out, const struct dftracer_span_line *L,
-                           size_t NameLen, size_t CatLen);
+char *dftracer_format_span(char *Out, const struct dftracer_span_line *L);
+
+/* Bound and writer of the NameCat piece. */
+size_t dftracer_name_cat_bound(size_t NameLen, size_t CatLen);
+char *dftracer_format_name_cat(char *Out, const char *Name, size_t NameLen,
+                               const char *Cat, size_t CatLen);
+/* Writer of the PidTid piece; at most 64 bytes. */
+char *dftracer_format_pid_tid(char *Out, int Pid, int Tid);
 
 size_t dftracer_metadata_line_bound(size_t KeyLen, size_t ValueLen);
 char *dftracer_format_metadata(char *Out, uint64_t Id, int Pid, int Tid,

@@ -11,22 +11,74 @@ static const char Digits2[] = "00010203040506070809"
                               "80818283848586878889"
                               "90919293949596979899";
 
-char *dftracer_put_u64(char *Out, uint64_t V) {
-  char Tmp[24];
-  char *P = Tmp + sizeof(Tmp);
+/* Integer formatting runs five times per event, so it works on 32-bit
+ * halves (cheap divisions) and writes two digits per step from a table. */
+static inline void put2(char *Out, uint32_t V) {
+  memcpy(Out, &Digits2[2 * V], 2);
+}
+
+/* Exactly 8 digits, zero-padded: the low half of a large number. */
+static char *put8(char *Out, uint32_t V) {
+  uint32_t Hi = V / 10000, Lo = V % 10000;
+  put2(Out, Hi / 100);
+  put2(Out + 2, Hi % 100);
+  put2(Out + 4, Lo / 100);
+  put2(Out + 6, Lo % 100);
+  return Out + 8;
+}
+
+static unsigned digitCount32(uint32_t V) {
+  return V < 10         ? 1
+         : V < 100      ? 2
+         : V < 1000     ? 3
+         : V < 10000    ? 4
+         : V < 100000   ? 5
+         : V < 1000000  ? 6
+         : V < 10000000 ? 7
+                        : 8;
+}
+
+/* V < 10^8, without leading zeros. Callers reserve DFTRACER_JSON_INT_BOUND
+ * bytes per integer, so all 8 bytes may be stored and the tail past the
+ * digits is overwritten by what follows. */
+static char *put32(char *Out, uint32_t V) {
+  unsigned N = digitCount32(V);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  /* Format all 8 digits, then shift the leading zeros out of the word:
+   * branch-free apart from the digit count. */
+  uint64_t Word;
+  char Tmp[8];
+  put8(Tmp, V);
+  memcpy(&Word, Tmp, 8);
+  Word >>= 8 * (8 - N);
+  memcpy(Out, &Word, 8);
+#else
+  char *P = Out + N;
   while (V >= 100) {
-    unsigned Two = (unsigned)(V % 100);
+    P -= 2;
+    put2(P, V % 100);
     V /= 100;
-    *--P = Digits2[2 * Two + 1];
-    *--P = Digits2[2 * Two];
   }
-  if (V >= 10) {
-    *--P = Digits2[2 * V + 1];
-    *--P = Digits2[2 * V];
-  } else {
-    *--P = (char)('0' + V);
+  if (V >= 10)
+    put2(P - 2, V);
+  else
+    P[-1] = (char)('0' + V);
+#endif
+  return Out + N;
+}
+
+char *dftracer_put_u64(char *Out, uint64_t V) {
+  if (V < 100000000u)
+    return put32(Out, (uint32_t)V);
+  if (V < 10000000000000000ull) {
+    /* Timestamps land here: 16 digits. */
+    Out = put32(Out, (uint32_t)(V / 100000000u));
+    return put8(Out, (uint32_t)(V % 100000000u));
   }
-  return dftracer_put_raw(Out, P, (size_t)(Tmp + sizeof(Tmp) - P));
+  Out = put32(Out, (uint32_t)(V / 10000000000000000ull));
+  V %= 10000000000000000ull;
+  Out = put8(Out, (uint32_t)(V / 100000000u));
+  return put8(Out, (uint32_t)(V % 100000000u));
 }
 
 char *dftracer_put_i64(char *Out, int64_t V) {

@@ -19,6 +19,9 @@ struct dftracer_sink {
   int Fd;
   void *Gz;   /* gzFile when compressing, else NULL */
   int Failed; /* opening or writing failed: drop everything, warn once */
+  uint64_t Written;   /* bytes written to Fd (plain files) */
+  uint64_t Reserved;  /* bytes preallocated with fallocate */
+  uint64_t Chunk;     /* next preallocation size; 0 = unsupported */
   char Path[4200];
 };
 

@@ -15,10 +15,8 @@ struct dftracer_span_block {
   struct dftracer_span Spans[SpansPerBlock];
 };
 
-/* initial-exec: one direct TLS load on START instead of a __tls_get_addr
- * call, which matters when the library is shared. */
-static _Thread_local struct dftracer_thread *Current
-    __attribute__((tls_model("initial-exec")));
+_Thread_local struct dftracer_thread *dftracer_current_thread_;
+#define Current dftracer_current_thread_
 
 static uint64_t NextIdBlock = 1; /* ids start at 1: p_idx 0 means "none" */
 static pthread_key_t ExitKey;
@@ -64,14 +62,9 @@ void dftracer_thread_setup(void) {
   ExitKeyValid = pthread_key_create(&ExitKey, onThreadExit) == 0;
 }
 
-struct dftracer_thread *dftracer_thread_peek(void) { return Current; }
-
-struct dftracer_thread *dftracer_thread_get(void) {
+struct dftracer_thread *dftracer_thread_create_(void) {
   struct dftracer_process *P = &dftracer_process_;
-  struct dftracer_thread *T = Current;
-  if (DFT_LIKELY(T != NULL))
-    return T;
-  T = (struct dftracer_thread *)calloc(1, sizeof(*T));
+  struct dftracer_thread *T = (struct dftracer_thread *)calloc(1, sizeof(*T));
   if (!T)
     return NULL;
   T->Buf = (char *)malloc(InitialBufferBytes);
@@ -91,37 +84,24 @@ struct dftracer_thread *dftracer_thread_get(void) {
   return T;
 }
 
-uint64_t dftracer_thread_next_id(struct dftracer_thread *T) {
-  if (DFT_UNLIKELY(T->NextId == T->IdLimit)) {
-    T->NextId = __atomic_fetch_add(&NextIdBlock, IdsPerBlock, __ATOMIC_RELAXED);
-    T->IdLimit = T->NextId + IdsPerBlock;
-  }
-  return T->NextId++;
+void dftracer_thread_refill_ids_(struct dftracer_thread *T) {
+  T->NextId = __atomic_fetch_add(&NextIdBlock, IdsPerBlock, __ATOMIC_RELAXED);
+  T->IdLimit = T->NextId + IdsPerBlock;
 }
 
-struct dftracer_span *dftracer_thread_alloc_span(struct dftracer_thread *T) {
-  struct dftracer_span *S = T->FreeList;
-  if (DFT_UNLIKELY(S == NULL)) {
-    struct dftracer_span_block *B =
-        (struct dftracer_span_block *)calloc(1, sizeof(*B));
-    int I;
-    if (!B)
-      return NULL;
-    B->Next = T->Blocks;
-    T->Blocks = B;
-    for (I = SpansPerBlock - 1; I >= 0; --I) {
-      B->Spans[I].NextFree = S;
-      S = &B->Spans[I];
-    }
+int dftracer_thread_grow_pool_(struct dftracer_thread *T) {
+  struct dftracer_span_block *B =
+      (struct dftracer_span_block *)calloc(1, sizeof(*B));
+  int I;
+  if (!B)
+    return 0;
+  B->Next = T->Blocks;
+  T->Blocks = B;
+  for (I = SpansPerBlock - 1; I >= 0; --I) {
+    B->Spans[I].NextFree = T->FreeList;
+    T->FreeList = &B->Spans[I];
   }
-  T->FreeList = S->NextFree;
-  return S;
-}
-
-void dftracer_thread_release_span(struct dftracer_thread *T,
-                                  struct dftracer_span *S) {
-  S->NextFree = T->FreeList;
-  T->FreeList = S;
+  return 1;
 }
 
 /* Owner only, lock held: drop the flushed prefix so the buffer restarts. */
@@ -132,10 +112,8 @@ static void rewindLocked(struct dftracer_thread *T) {
   __atomic_store_n(&T->Published, (size_t)0, __ATOMIC_RELEASE);
 }
 
-char *dftracer_thread_reserve(struct dftracer_thread *T, size_t Bound) {
+char *dftracer_thread_reserve_slow_(struct dftracer_thread *T, size_t Bound) {
   struct dftracer_process *P = &dftracer_process_;
-  if (DFT_LIKELY(T->Len + Bound <= T->Cap))
-    return T->Buf + T->Len;
   pthread_mutex_lock(&P->Lock);
   rewindLocked(T);
   if (Bound > T->Cap) {
@@ -155,11 +133,6 @@ char *dftracer_thread_reserve(struct dftracer_thread *T, size_t Bound) {
   }
   pthread_mutex_unlock(&P->Lock);
   return T->Buf;
-}
-
-void dftracer_thread_commit(struct dftracer_thread *T, char *End) {
-  T->Len = (size_t)(End - T->Buf);
-  __atomic_store_n(&T->Published, T->Len, __ATOMIC_RELEASE);
 }
 
 void dftracer_process_write_locked_(const char *Data, size_t Len);

@@ -49,6 +49,17 @@ struct dftracer_span {
 
 struct dftracer_span_block;
 
+/* Preformatted `"name":"fn","cat":"C_APP",` of a recently ended span, keyed
+ * by the two pointers (names are __func__ or literals: static storage).
+ * Escaping a name on every END costs more than looking it up. */
+enum { DftNameCacheSlots = 64, DftNameCacheText = 120 };
+struct dftracer_name_entry {
+  const char *Name;
+  const char *Cat;
+  size_t Len;
+  char Text[DftNameCacheText];
+};
+
 struct dftracer_thread {
   char *Buf;
   size_t Cap;
@@ -61,26 +72,74 @@ struct dftracer_thread {
   uint64_t NextId;
   uint64_t IdLimit;
   int Tid;
+  int PrefixPid; /* pid that Prefix was formatted with */
+  size_t PrefixLen;
+  char Prefix[64]; /* `"pid":P,"tid":T,"ts":` */
   struct dftracer_thread *NextThread; /* registry, guarded by the lock */
+  struct dftracer_name_entry Names[DftNameCacheSlots];
 };
+
+/* The calling thread's state. initial-exec: one direct TLS load on START
+ * instead of a __tls_get_addr call, which matters when the library is
+ * shared. */
+extern _Thread_local struct dftracer_thread *dftracer_current_thread_
+    __attribute__((tls_model("initial-exec"), visibility("hidden")));
+
+/* Slow paths of the inline functions below. */
+struct dftracer_thread *dftracer_thread_create_(void);
+void dftracer_thread_refill_ids_(struct dftracer_thread *T);
+int dftracer_thread_grow_pool_(struct dftracer_thread *T);
+char *dftracer_thread_reserve_slow_(struct dftracer_thread *T, size_t Bound);
 
 /* The calling thread's state, created and registered on first use; NULL only
  * when memory is exhausted. */
-struct dftracer_thread *dftracer_thread_get(void);
+static inline struct dftracer_thread *dftracer_thread_get(void) {
+  struct dftracer_thread *T = dftracer_current_thread_;
+  return __builtin_expect(T != NULL, 1) ? T : dftracer_thread_create_();
+}
 /* The calling thread's state if it has one. */
-struct dftracer_thread *dftracer_thread_peek(void);
+static inline struct dftracer_thread *dftracer_thread_peek(void) {
+  return dftracer_current_thread_;
+}
 
 /* A process-unique event id; ids are handed out to threads in blocks. */
-uint64_t dftracer_thread_next_id(struct dftracer_thread *T);
+static inline uint64_t dftracer_thread_next_id(struct dftracer_thread *T) {
+  if (__builtin_expect(T->NextId == T->IdLimit, 0))
+    dftracer_thread_refill_ids_(T);
+  return T->NextId++;
+}
 
-struct dftracer_span *dftracer_thread_alloc_span(struct dftracer_thread *T);
-void dftracer_thread_release_span(struct dftracer_thread *T,
-                                  struct dftracer_span *S);
+static inline struct dftracer_span *
+dftracer_thread_alloc_span(struct dftracer_thread *T) {
+  struct dftracer_span *S;
+  if (__builtin_expect(T->FreeList == NULL, 0) &&
+      !dftracer_thread_grow_pool_(T))
+    return NULL;
+  S = T->FreeList;
+  T->FreeList = S->NextFree;
+  return S;
+}
+
+static inline void dftracer_thread_release_span(struct dftracer_thread *T,
+                                                struct dftracer_span *S) {
+  S->NextFree = T->FreeList;
+  T->FreeList = S;
+}
 
 /* Room for Bound bytes at the cursor (flushing or growing as needed), or
  * NULL when out of memory. Finish with dftracer_thread_commit. */
-char *dftracer_thread_reserve(struct dftracer_thread *T, size_t Bound);
-void dftracer_thread_commit(struct dftracer_thread *T, char *End);
+static inline char *dftracer_thread_reserve(struct dftracer_thread *T,
+                                            size_t Bound) {
+  if (__builtin_expect(T->Len + Bound <= T->Cap, 1))
+    return T->Buf + T->Len;
+  return dftracer_thread_reserve_slow_(T, Bound);
+}
+
+static inline void dftracer_thread_commit(struct dftracer_thread *T,
+                                          char *End) {
+  T->Len = (size_t)(End - T->Buf);
+  __atomic_store_n(&T->Published, T->Len, __ATOMIC_RELEASE);
+}
 
 /* Hand published bytes to the sink. Caller holds the process lock. */
 void dftracer_thread_flush_locked(struct dftracer_thread *T);

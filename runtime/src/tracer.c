@@ -60,25 +60,66 @@ void dftracer_process_write_locked_(const char *Data, size_t Len) {
   dftracer_sink_write(&P->Sink, Data, Len);
 }
 
+/* The cached `"name":..,"cat":..,` text of (Name, Cat), or NULL when it is
+ * too long to cache. */
+static const struct dftracer_name_entry *
+nameEntry(struct dftracer_thread *T, const char *Name, const char *Cat) {
+  uintptr_t Key = (uintptr_t)Name;
+  struct dftracer_name_entry *E =
+      &T->Names[((Key >> 3) ^ (Key >> 11)) % DftNameCacheSlots];
+  size_t NameLen, CatLen;
+  if (DFT_LIKELY(E->Name == Name && E->Cat == Cat))
+    return E;
+  NameLen = strlen(Name);
+  CatLen = strlen(Cat);
+  if (dftracer_name_cat_bound(NameLen, CatLen) > sizeof(E->Text))
+    return NULL;
+  E->Len = (size_t)(dftracer_format_name_cat(E->Text, Name, NameLen, Cat,
+                                             CatLen) -
+                    E->Text);
+  E->Name = Name;
+  E->Cat = Cat;
+  return E;
+}
+
 static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
                       uint64_t EndUs) {
   struct dftracer_span_line L;
-  size_t NameLen = strlen(S->Name), CatLen = strlen(S->Cat);
-  char *Out;
+  const struct dftracer_name_entry *E = nameEntry(T, S->Name, S->Cat);
+  char *Long = NULL, *Out;
+  int Pid = dftracer_process_.Pid;
+  if (DFT_UNLIKELY(T->PrefixPid != Pid || T->PrefixLen == 0)) {
+    T->PrefixLen =
+        (size_t)(dftracer_format_pid_tid(T->Prefix, Pid, T->Tid) - T->Prefix);
+    T->PrefixPid = Pid;
+  }
+  if (DFT_LIKELY(E != NULL)) {
+    L.NameCat = E->Text;
+    L.NameCatLen = E->Len;
+  } else {
+    /* A name too long for the cache (a C++ signature, say): format it. */
+    size_t NameLen = strlen(S->Name), CatLen = strlen(S->Cat);
+    Long = (char *)malloc(dftracer_name_cat_bound(NameLen, CatLen));
+    if (!Long)
+      return;
+    L.NameCat = Long;
+    L.NameCatLen = (size_t)(dftracer_format_name_cat(Long, S->Name, NameLen,
+                                                     S->Cat, CatLen) -
+                            Long);
+  }
   L.Id = S->Id;
   L.ParentId = S->ParentId;
   L.Ts = S->StartUs;
   L.Dur = EndUs >= S->StartUs ? EndUs - S->StartUs : 0;
   L.Level = S->Level;
-  L.Pid = dftracer_process_.Pid;
-  L.Tid = T->Tid;
-  L.Name = S->Name;
-  L.Cat = S->Cat;
+  L.PidTid = T->Prefix;
+  L.PidTidLen = T->PrefixLen;
   L.Args = S->Args;
   L.ArgsLen = S->ArgsLen;
-  Out = dftracer_thread_reserve(T, dftracer_span_line_bound(&L, NameLen, CatLen));
+  Out = dftracer_thread_reserve(T, dftracer_span_line_bound(&L));
   if (Out)
-    dftracer_thread_commit(T, dftracer_format_span(Out, &L, NameLen, CatLen));
+    dftracer_thread_commit(T, dftracer_format_span(Out, &L));
+  free(Long);
 }
 
 DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,

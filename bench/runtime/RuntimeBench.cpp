@@ -1,0 +1,138 @@
+//===- RuntimeBench.cpp - Cost of a START+END pair ------------------------===//
+//
+// Measures one annotated call (START+END) with tracing off and on, on 1 and
+// 2 threads, next to an empty call and a bare clock_gettime pair from the
+// same run, then prints each cost as a ratio to the clock pair: a span needs
+// two clock reads, so that ratio is what the runtime adds on top of the
+// cheapest possible span, whatever the machine.
+//
+// Tracing must be on when the library loads, so without DFTRACER_ENABLE=1
+// the program re-executes itself with it set and a temporary trace prefix,
+// deleted at the end. "Off" is measured by clearing dftracer_active, which
+// is exactly the state of a process started without DFTRACER_ENABLE.
+//
+//===----------------------------------------------------------------------===//
+
+#include "traced.h"
+
+#include <dftracer/dftracer.h>
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <unistd.h>
+
+namespace {
+
+void setTracing(bool On) {
+  __atomic_store_n(&dftracer_active, On ? 1 : 0, __ATOMIC_RELAXED);
+}
+
+void BM_EmptyCall(benchmark::State &State) {
+  for (auto _ : State)
+    dftBenchEmptyCall();
+}
+
+void BM_ClockPair(benchmark::State &State) {
+  for (auto _ : State)
+    dftBenchClockPair();
+}
+
+void BM_PairOff(benchmark::State &State) {
+  setTracing(false);
+  for (auto _ : State)
+    dftBenchTracedPair();
+}
+
+void BM_PairOn(benchmark::State &State) {
+  setTracing(true);
+  for (auto _ : State)
+    dftBenchTracedPair();
+}
+
+BENCHMARK(BM_EmptyCall)->Threads(1)->Threads(2);
+BENCHMARK(BM_ClockPair)->Threads(1)->Threads(2);
+BENCHMARK(BM_PairOff)->Threads(1)->Threads(2);
+BENCHMARK(BM_PairOn)->Threads(1)->Threads(2);
+
+/// Console output as usual, plus the ratio table at the end.
+class RatioReporter : public benchmark::ConsoleReporter {
+public:
+  void ReportRuns(const std::vector<Run> &Runs) override {
+    ConsoleReporter::ReportRuns(Runs);
+    for (const Run &R : Runs)
+      if (R.run_type == Run::RT_Iteration || R.aggregate_name == "mean")
+        Nanos[R.benchmark_name()] = R.GetAdjustedCPUTime() *
+                                    benchmark::GetTimeUnitMultiplier(
+                                        benchmark::kNanosecond) /
+                                    benchmark::GetTimeUnitMultiplier(R.time_unit);
+  }
+
+  void printRatios() const {
+    std::printf("\n%-28s %12s %16s\n", "benchmark", "ns/call",
+                "x clock pair");
+    for (const auto &[Name, Ns] : Nanos) {
+      std::string Clock = Name;
+      size_t Slash = Clock.find('/');
+      Clock = "BM_ClockPair" +
+              (Slash == std::string::npos ? std::string() : Clock.substr(Slash));
+      auto It = Nanos.find(Clock);
+      if (It == Nanos.end() || It->second <= 0)
+        std::printf("%-28s %12.2f %16s\n", Name.c_str(), Ns, "-");
+      else
+        std::printf("%-28s %12.2f %16.3f\n", Name.c_str(), Ns, Ns / It->second);
+    }
+  }
+
+private:
+  std::map<std::string, double> Nanos;
+};
+
+/// Re-executes with tracing on; returns only if already on.
+void ensureTracingAtLoad(char **Argv) {
+  const char *Enable = std::getenv("DFTRACER_ENABLE");
+  if (Enable && std::strcmp(Enable, "1") == 0)
+    return;
+  char Dir[] = "/tmp/dftracer-bench-XXXXXX";
+  if (!mkdtemp(Dir)) {
+    std::perror("dftracer-bench: mkdtemp");
+    std::exit(2);
+  }
+  setenv("DFTRACER_ENABLE", "1", 1);
+  setenv("DFTRACER_LOG_FILE", (std::string(Dir) + "/bench").c_str(), 1);
+  setenv("DFTRACER_BENCH_TMPDIR", Dir, 1);
+  execv("/proc/self/exe", Argv);
+  std::perror("dftracer-bench: re-exec with DFTRACER_ENABLE=1");
+  std::exit(2);
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  ensureTracingAtLoad(Argv);
+  benchmark::Initialize(&Argc, Argv);
+  if (benchmark::ReportUnrecognizedArguments(Argc, Argv))
+    return 2;
+  DFTRACER_C_INIT(nullptr, nullptr, nullptr);
+  RatioReporter Reporter;
+  benchmark::RunSpecifiedBenchmarks(&Reporter);
+  setTracing(true);
+  DFTRACER_C_FINI();
+  Reporter.printRatios();
+  if (const char *Tmp = std::getenv("DFTRACER_BENCH_TMPDIR")) {
+    std::error_code Ec;
+    uintmax_t Bytes = 0;
+    for (const auto &E : std::filesystem::directory_iterator(Tmp, Ec))
+      Bytes += E.file_size(Ec);
+    std::printf("\n(trace written: %.1f MB, deleted with %s)\n", Bytes / 1e6,
+                Tmp);
+    std::filesystem::remove_all(Tmp, Ec);
+  }
+  benchmark::Shutdown();
+  return 0;
+}
