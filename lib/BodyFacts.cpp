@@ -53,6 +53,8 @@ void BodyFacts::walk(const Stmt *S) {
     Returns.push_back(R);
   else if (const auto *C = dyn_cast<CallExpr>(S))
     Calls.push_back(C);
+  else if (const auto *G = dyn_cast<GotoStmt>(S))
+    Gotos.push_back(G);
   else if (isControlStatement(S))
     Controls.push_back(S);
   for (const Stmt *Child : S->children()) {

@@ -29,6 +29,7 @@ public:
     return Returns;
   }
   const std::vector<const clang::CallExpr *> &calls() const { return Calls; }
+  const std::vector<const clang::GotoStmt *> &gotos() const { return Gotos; }
   /// Control statements (if/for/while/do) of the body, outermost first.
   const std::vector<const clang::Stmt *> &controls() const { return Controls; }
 
@@ -59,6 +60,7 @@ private:
   llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> Parents;
   std::vector<const clang::ReturnStmt *> Returns;
   std::vector<const clang::CallExpr *> Calls;
+  std::vector<const clang::GotoStmt *> Gotos;
   std::vector<const clang::Stmt *> Controls;
 };
 

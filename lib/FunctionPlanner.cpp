@@ -276,6 +276,7 @@ bool FunctionPlanner::planMain() {
   const RuleSet &Rules = PC.Options.Rules;
   // The top-level statements that start and stop MPI.
   const Stmt *InitStmt = nullptr;
+  const CallExpr *InitCall = nullptr;
   const Stmt *FinStmt = nullptr;
   for (const CallExpr *Call : Facts.calls()) {
     StringRef Name = calleeName(Call);
@@ -283,16 +284,18 @@ bool FunctionPlanner::planMain() {
     if (!Top)
       continue;
     if (llvm::is_contained(Rules.InitAfterCalls, Name) &&
-        (!InitStmt || *offsetOf(Top) < *offsetOf(InitStmt)))
+        (!InitStmt || offsetOf(Top).value_or(~0u) < offsetOf(InitStmt).value_or(~0u))) {
       InitStmt = Top;
+      InitCall = Call;
+    }
   }
   for (const CallExpr *Call : Facts.calls()) {
     const Stmt *Top = Facts.topLevelStatement(Call);
     if (!Top || !llvm::is_contained(Rules.FiniBeforeCalls, calleeName(Call)))
       continue;
-    if (InitStmt && *offsetOf(Top) <= *offsetOf(InitStmt))
+    if (InitStmt && offsetOf(Top).value_or(0) <= offsetOf(InitStmt).value_or(0))
       continue;
-    if (!FinStmt || *offsetOf(Top) > *offsetOf(FinStmt))
+    if (!FinStmt || offsetOf(Top).value_or(0) > offsetOf(FinStmt).value_or(0))
       FinStmt = Top;
   }
 
@@ -302,6 +305,28 @@ bool FunctionPlanner::planMain() {
     Starts.push_back(Rules.metadataStatement(
         "annotate_meta_" + std::to_string(MetaIndex++), escapeForCString(Key),
         escapeForCString(Value)));
+
+  // START declares a variable with a cleanup: a goto from before it to a
+  // label after it would jump into its scope, which does not compile
+  // (`if (MPI_Init(...)) goto fail; ... fail: return 1;`). Start the tracer
+  // at the top of main then; the runtime learns the rank once MPI is up.
+  if (InitStmt) {
+    auto InitEnd = Text.statementRange(InitStmt->getSourceRange(),
+                                       SourceText::Semicolon::IfPresent);
+    for (const GotoStmt *G : Facts.gotos()) {
+      std::optional<unsigned> From = offsetOf(G);
+      std::optional<unsigned> To = offsetOf(G->getLabel()->getStmt());
+      if (InitEnd && From && To && *From < InitEnd->second &&
+          *To >= InitEnd->second) {
+        PC.Diags.warn(G->getGotoLoc(),
+                      "this goto jumps past the statement calling " +
+                          calleeName(InitCall) +
+                          "; the tracer starts at the top of main instead");
+        InitStmt = nullptr;
+        break;
+      }
+    }
+  }
 
   unsigned StartAt;
   if (InitStmt) {
