@@ -1,0 +1,84 @@
+//===- EventFormatTest.cpp - Tests of event_format.c ----------------------===//
+//
+// Every line the runtime writes must be one JSON object with exactly the
+// fields of SPEC 5.4.
+//
+//===----------------------------------------------------------------------===//
+
+extern "C" {
+#include "event_format.h"
+}
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstring>
+#include <string>
+
+namespace {
+
+using nlohmann::json;
+
+std::string spanLine(const char *Name, const char *Cat, const char *Args) {
+  char NameCat[256], PidTid[64];
+  char *NameCatEnd = dftracer_format_name_cat(NameCat, Name, std::strlen(Name),
+                                              Cat, std::strlen(Cat));
+  char *PidTidEnd = dftracer_format_pid_tid(PidTid, 41, 42);
+  dftracer_span_line L{};
+  L.Id = 7;
+  L.ParentId = 3;
+  L.Ts = 1796019296197382ull;
+  L.Dur = 52;
+  L.Level = 2;
+  L.NameCat = NameCat;
+  L.NameCatLen = static_cast<size_t>(NameCatEnd - NameCat);
+  L.PidTid = PidTid;
+  L.PidTidLen = static_cast<size_t>(PidTidEnd - PidTid);
+  L.Args = Args;
+  L.ArgsLen = Args ? std::strlen(Args) : 0;
+  std::string Buf(dftracer_span_line_bound(&L), '\0');
+  char *End = dftracer_format_span(&Buf[0], &L);
+  Buf.resize(static_cast<size_t>(End - &Buf[0]));
+  return Buf;
+}
+
+TEST(EventFormat, SpanLineIsSpecFormat) {
+  std::string Line = spanLine("write_data", "C_APP", nullptr);
+  EXPECT_EQ(Line, "{\"id\":7,\"name\":\"write_data\",\"cat\":\"C_APP\","
+                  "\"pid\":41,\"tid\":42,\"ts\":1796019296197382,\"dur\":52,"
+                  "\"ph\":\"X\",\"args\":{\"level\":2,\"p_idx\":3}}\n");
+  json J = json::parse(Line);
+  EXPECT_EQ(J.size(), 9u);
+}
+
+TEST(EventFormat, UpdatesFollowLevelAndParent) {
+  char Args[256];
+  char *End = dftracer_format_arg_int(Args, "bytes", 1048576);
+  End = dftracer_format_arg_str(End, "file", "/tmp/\"x\"");
+  End = dftracer_format_arg_int(End, "neg", -5);
+  *End = '\0';
+  json J = json::parse(spanLine("f", "C_APP", Args));
+  EXPECT_EQ(J["args"]["level"], 2);
+  EXPECT_EQ(J["args"]["p_idx"], 3);
+  EXPECT_EQ(J["args"]["bytes"], 1048576);
+  EXPECT_EQ(J["args"]["file"], "/tmp/\"x\"");
+  EXPECT_EQ(J["args"]["neg"], -5);
+}
+
+TEST(EventFormat, NamesNeedingEscapesStayJson) {
+  json J = json::parse(spanLine("operator\"\"_x<\\>", "CPP_APP", nullptr));
+  EXPECT_EQ(J["name"], "operator\"\"_x<\\>");
+  EXPECT_EQ(J["cat"], "CPP_APP");
+}
+
+TEST(EventFormat, MetadataLine) {
+  char Buf[512];
+  ASSERT_LE(dftracer_metadata_line_bound(4, 1), sizeof(Buf));
+  char *End = dftracer_format_metadata(Buf, 1, 41, 42, "rank", "0");
+  std::string Line(Buf, End);
+  EXPECT_EQ(Line, "{\"id\":1,\"name\":\"CM\",\"cat\":\"dftracer\",\"pid\":41,"
+                  "\"tid\":42,\"ph\":\"M\",\"args\":{\"name\":\"rank\","
+                  "\"value\":\"0\"}}\n");
+}
+
+} // namespace
