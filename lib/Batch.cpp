@@ -2,6 +2,7 @@
 
 #include "annotate/Batch.h"
 #include "annotate/Output.h"
+#include "annotate/Verify.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -76,32 +77,39 @@ private:
   size_t Count = 0;
 };
 
-/// Runs annotateFile over Files with Jobs threads; results in input order.
-std::vector<TranslationUnitResult>
-annotateAll(const clang::tooling::CompilationDatabase &Database,
-            const std::vector<std::string> &Files, const BatchOptions &Options,
-            Progress &P) {
-  std::vector<TranslationUnitResult> Results(Files.size());
+/// Calls Work(0) ... Work(N - 1) on up to Jobs threads.
+void parallelFor(size_t N, unsigned Jobs,
+                 const std::function<void(size_t)> &Work) {
   std::atomic<size_t> Next{0};
   auto Worker = [&] {
-    for (size_t I = Next++; I < Files.size(); I = Next++) {
-      P.started(Files[I]);
-      if (!llvm::sys::fs::exists(Files[I])) {
-        Results[I].MainFile = Files[I];
-        Results[I].Failed = true;
-        Results[I].FailureReason = "no such file";
-        continue;
-      }
-      Results[I] = annotateFile(Database, Files[I], Options.Annotate);
-    }
+    for (size_t I = Next++; I < N; I = Next++)
+      Work(I);
   };
-  unsigned Jobs = std::max(1u, std::min<unsigned>(Options.Jobs, Files.size()));
+  Jobs = std::max(1u, std::min<unsigned>(Jobs, N));
   std::vector<std::thread> Threads;
   for (unsigned J = 1; J < Jobs; ++J)
     Threads.emplace_back(Worker);
   Worker();
   for (std::thread &T : Threads)
     T.join();
+}
+
+/// Runs annotateFile over Files; results in input order.
+std::vector<TranslationUnitResult>
+annotateAll(const clang::tooling::CompilationDatabase &Database,
+            const std::vector<std::string> &Files, const BatchOptions &Options,
+            Progress &P) {
+  std::vector<TranslationUnitResult> Results(Files.size());
+  parallelFor(Files.size(), Options.Jobs, [&](size_t I) {
+    P.started(Files[I]);
+    if (!llvm::sys::fs::exists(Files[I])) {
+      Results[I].MainFile = Files[I];
+      Results[I].Failed = true;
+      Results[I].FailureReason = "no such file";
+      return;
+    }
+    Results[I] = annotateFile(Database, Files[I], Options.Annotate);
+  });
   P.done();
   return Results;
 }
@@ -126,6 +134,7 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
   std::map<std::tuple<std::string, unsigned, std::string>, FunctionRecord>
       Functions;
   size_t Failed = 0, Warnings = 0;
+  std::set<std::string> FailedFiles;
   for (const TranslationUnitResult &R : Results) {
     for (const Diagnostic &D : R.Diagnostics)
       if (Printed.insert(D.format()).second) {
@@ -165,11 +174,50 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
     O.Changed = O.NewText != O.Original;
   }
 
+  // --explain: answer and stop.
+  if (!Options.Explain.empty()) {
+    bool Seen = false;
+    for (const auto &[Key, F] : Functions) {
+      if (F.Name != Options.Explain)
+        continue;
+      Seen = true;
+      Out << relativeTo(F.File, Options.Root) << ":" << F.Line << ": " << F.Name
+          << ": "
+          << (F.Annotated ? std::string("annotated")
+                          : "skipped: " + F.SkipReason)
+          << "\n";
+    }
+    if (!Seen)
+      Out << Options.Explain << ": no definition in the files annotated\n";
+    return Failed || !Seen ? 1 : 0;
+  }
+
   // Act.
-  size_t Changed = 0;
+  auto Destination = [&](const std::string &Path) -> std::string {
+    if (Options.Mode == OutputMode::InPlace)
+      return Path;
+    std::string Shown = relativeTo(Path, Options.Root);
+    if (Shown == Path && llvm::sys::path::is_absolute(Path))
+      return ""; // outside the root: nowhere to mirror it
+    llvm::SmallString<256> Target(Options.OutputDir);
+    llvm::sys::path::append(Target, Shown);
+    return std::string(Target);
+  };
   bool WriteFailed = false;
+  auto Write = [&](const std::string &Path, llvm::StringRef Text) {
+    std::string Target = Destination(Path);
+    if (Target.empty()) {
+      Err << Path << ": error: outside --root " << Options.Root
+          << "; not written\n";
+      WriteFailed = true;
+      return;
+    }
+    if (llvm::Error E = writeFileAtomically(Target, Text)) {
+      Err << Target << ": error: " << llvm::toString(std::move(E)) << "\n";
+      WriteFailed = true;
+    }
+  };
   for (auto &[Path, O] : Outcomes) {
-    Changed += O.Changed;
     std::string Shown = relativeTo(Path, Options.Root);
     switch (Options.Mode) {
     case OutputMode::Stdout:
@@ -178,26 +226,11 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
       break;
     case OutputMode::InPlace:
       if (O.Changed)
-        if (llvm::Error E = writeFileAtomically(Path, O.NewText)) {
-          Err << Path << ": error: " << llvm::toString(std::move(E)) << "\n";
-          WriteFailed = true;
-        }
+        Write(Path, O.NewText);
       break;
-    case OutputMode::OutputDir: {
-      if (Shown == Path && llvm::sys::path::is_absolute(Path)) {
-        Err << Path << ": error: outside --root " << Options.Root
-            << "; not written\n";
-        WriteFailed = true;
-        break;
-      }
-      llvm::SmallString<256> Target(Options.OutputDir);
-      llvm::sys::path::append(Target, Shown);
-      if (llvm::Error E = writeFileAtomically(Target, O.NewText)) {
-        Err << Target << ": error: " << llvm::toString(std::move(E)) << "\n";
-        WriteFailed = true;
-      }
+    case OutputMode::OutputDir:
+      Write(Path, O.NewText);
       break;
-    }
     case OutputMode::Diff:
       if (O.Changed)
         Out << unifiedDiff(Shown, O.Original, O.Edits.merge().Edits);
@@ -208,6 +241,55 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
       break;
     }
   }
+
+  // --verify: compile each unit that changed; put back the files of one
+  // that does not compile.
+  if (Options.Verify && (Options.Mode == OutputMode::InPlace ||
+                         Options.Mode == OutputMode::OutputDir)) {
+    std::vector<size_t> Units;
+    for (size_t I = 0; I < Results.size(); ++I) {
+      const TranslationUnitResult &R = Results[I];
+      if (R.Failed)
+        continue;
+      for (const auto &[Path, F] : R.Files)
+        if (Outcomes[Path].Changed) {
+          Units.push_back(I);
+          break;
+        }
+    }
+    std::vector<VerifyOutcome> Verdicts(Units.size());
+    parallelFor(Units.size(), Options.Jobs, [&](size_t K) {
+      const TranslationUnitResult &R = Results[Units[K]];
+      auto Commands = Database.getCompileCommands(R.MainFile);
+      if (Commands.empty()) {
+        Verdicts[K].Message = "no compile command";
+        return;
+      }
+      Verdicts[K] = verifyCompiles(Commands.front(), Destination(R.MainFile),
+                                   R.MainFile,
+                                   Options.Annotate.RuntimeIncludeDir);
+    });
+    for (size_t K = 0; K < Units.size(); ++K) {
+      if (Verdicts[K].Compiles)
+        continue;
+      const TranslationUnitResult &R = Results[Units[K]];
+      Err << R.MainFile
+          << ": error: the annotated file does not compile; restored\n"
+          << Verdicts[K].Message;
+      for (const auto &[Path, F] : R.Files) {
+        FileOutcome &O = Outcomes[Path];
+        if (!O.Changed)
+          continue;
+        Write(Path, O.Original);
+        O.Changed = false;
+      }
+      ++Failed;
+      FailedFiles.insert(R.MainFile);
+    }
+  }
+  size_t Changed = 0;
+  for (const auto &[Path, O] : Outcomes)
+    Changed += O.Changed;
 
   // Summary.
   size_t Annotated = 0, Skipped = 0;
@@ -249,12 +331,14 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
     for (const TranslationUnitResult &R : Results) {
       nlohmann::json F;
       F["path"] = R.MainFile;
-      F["status"] = R.Failed ? "failed"
+      F["status"] = R.Failed || FailedFiles.count(R.MainFile) ? "failed"
                     : Outcomes.count(R.MainFile) && Outcomes[R.MainFile].Changed
                         ? "changed"
                         : "unchanged";
       if (R.Failed)
         F["reason"] = R.FailureReason;
+      else if (FailedFiles.count(R.MainFile))
+        F["reason"] = "the annotated file does not compile; restored";
       nlohmann::json Fns = nlohmann::json::array();
       for (const FunctionRecord &Fn : R.Functions) {
         nlohmann::json J = {{"name", Fn.Name},

@@ -78,6 +78,18 @@ static cl::opt<std::string>
                     "or skipped and why"),
            cl::value_desc("file.json"), cl::cat(Category));
 
+static cl::opt<bool> Verify(
+    "verify",
+    cl::desc("With -i or -o: compile each changed file with its own compile "
+             "command (-fsyntax-only, plus the runtime's include directory); "
+             "restore the files of one that fails"),
+    cl::cat(Category));
+static cl::opt<std::string>
+    Explain("explain",
+            cl::desc("Say why each function NAME was annotated or skipped; "
+                     "write nothing"),
+            cl::value_desc("NAME"), cl::cat(Category));
+
 static int usageError(const Twine &Message) {
   errs() << "annotate: error: " << Message << "\n"
          << "Run 'annotate --help' for usage.\n";
@@ -122,6 +134,8 @@ int main(int argc, const char **argv) {
   int Modes = InPlace + !OutputDir.empty() + Diff + Check;
   if (Modes > 1)
     return usageError("-i, -o, --diff and --check exclude each other");
+  if (Verify && !InPlace && OutputDir.empty())
+    return usageError("--verify needs -i or -o");
   if (!BuildPath.empty() && HasFlags)
     return usageError("give either -p or '-- <compiler flags>', not both");
 
@@ -147,6 +161,8 @@ int main(int argc, const char **argv) {
     Options.Annotate.Root = Options.Root;
   Options.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   Options.ReportPath = Report;
+  Options.Verify = Verify;
+  Options.Explain = Explain;
   Options.OutputDir = OutputDir.empty() ? "" : absolute(OutputDir);
   Options.Mode = InPlace             ? OutputMode::InPlace
                  : !OutputDir.empty() ? OutputMode::OutputDir
@@ -187,7 +203,8 @@ int main(int argc, const char **argv) {
   }
   if (Inputs.empty())
     return usageError("no input files");
-  if (Options.Mode == OutputMode::Stdout && Inputs.size() > 1)
+  if (Options.Mode == OutputMode::Stdout && Inputs.size() > 1 &&
+      Explain.empty())
     return usageError("several files need -i, -o DIR, --diff or --check");
 
   return runBatch(*Database, Inputs, Options, outs(), errs());

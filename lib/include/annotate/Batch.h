@@ -43,6 +43,12 @@ struct BatchOptions {
   unsigned Jobs = 1;
   /// --report: per file and function, what was done and why: "report.json"
   std::string ReportPath;
+  /// --verify (with -i or -o): compile each changed translation unit with
+  /// its own command; restore the files of one that fails.
+  bool Verify = false;
+  /// --explain NAME: say why each function NAME was annotated or skipped,
+  /// write nothing: "write_block"
+  std::string Explain;
 };
 
 /// Annotates Files and writes the results as Options say. Returns the exit
