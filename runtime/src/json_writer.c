@@ -12,19 +12,11 @@ static const char Digits2[] = "00010203040506070809"
                               "90919293949596979899";
 
 /* Integer formatting runs five times per event, so it works on 32-bit
- * halves (cheap divisions) and writes two digits per step from a table. */
-static inline void put2(char *Out, uint32_t V) {
-  memcpy(Out, &Digits2[2 * V], 2);
-}
-
-/* Exactly 8 digits, zero-padded: the low half of a large number. */
-static char *put8(char *Out, uint32_t V) {
-  uint32_t Hi = V / 10000, Lo = V % 10000;
-  put2(Out, Hi / 100);
-  put2(Out + 2, Hi % 100);
-  put2(Out + 4, Lo / 100);
-  put2(Out + 6, Lo % 100);
-  return Out + 8;
+ * halves (cheap divisions) and takes two digits at a time from a table. */
+static inline uint64_t twoDigits(uint32_t V) {
+  uint16_t Pair;
+  memcpy(&Pair, &Digits2[2 * V], 2);
+  return Pair;
 }
 
 static unsigned digitCount32(uint32_t V) {
@@ -38,36 +30,62 @@ static unsigned digitCount32(uint32_t V) {
                         : 8;
 }
 
-/* V < 10^8, without leading zeros. Callers reserve DFTRACER_JSON_INT_BOUND
- * bytes per integer, so all 8 bytes may be stored and the tail past the
- * digits is overwritten by what follows. */
-static char *put32(char *Out, uint32_t V) {
-  unsigned N = digitCount32(V);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  /* Format all 8 digits, then shift the leading zeros out of the word:
-   * branch-free apart from the digit count. */
-  uint64_t Word;
-  char Tmp[8];
-  put8(Tmp, V);
-  memcpy(&Word, Tmp, 8);
-  Word >>= 8 * (8 - N);
-  memcpy(Out, &Word, 8);
-#else
-  char *P = Out + N;
-  while (V >= 100) {
-    P -= 2;
-    put2(P, V % 100);
-    V /= 100;
-  }
-  if (V >= 10)
-    put2(P - 2, V);
-  else
-    P[-1] = (char)('0' + V);
-#endif
-  return Out + N;
+/* The 8 ASCII digits of V < 10^8, zero-padded, as one little-endian word
+ * (first digit in the lowest byte). Built in a register: assembling it in
+ * memory and reloading it as a word stalls on store forwarding. */
+static inline uint64_t eightDigits(uint32_t V) {
+  uint32_t Hi = V / 10000, Lo = V % 10000;
+  return twoDigits(Hi / 100) | twoDigits(Hi % 100) << 16 |
+         twoDigits(Lo / 100) << 32 | twoDigits(Lo % 100) << 48;
 }
 
+/* Exactly 8 digits, zero-padded: the low half of a large number. */
+static char *put8(char *Out, uint32_t V) {
+  uint64_t Word = eightDigits(V);
+  memcpy(Out, &Word, 8);
+  return Out + 8;
+}
+
+/* V < 10^8 without leading zeros: they are shifted out of the word. All 8
+ * bytes are stored; callers reserve DFTRACER_JSON_INT_BOUND bytes per
+ * integer and what follows overwrites the tail. */
+static char *put32(char *Out, uint32_t V) {
+  unsigned N = digitCount32(V);
+  uint64_t Word = eightDigits(V) >> (8 * (8 - N));
+  memcpy(Out, &Word, 8);
+  return Out + N;
+}
+#else
+static char *put8(char *Out, uint32_t V) {
+  int I;
+  for (I = 6; I >= 0; I -= 2) {
+    uint16_t Pair = (uint16_t)twoDigits(V % 100);
+    memcpy(Out + I, &Pair, 2);
+    V /= 100;
+  }
+  return Out + 8;
+}
+
+static char *put32(char *Out, uint32_t V) {
+  unsigned N = digitCount32(V);
+  char Tmp[8];
+  put8(Tmp, V);
+  memcpy(Out, Tmp + 8 - N, N);
+  return Out + N;
+}
+#endif
+
 char *dftracer_put_u64(char *Out, uint64_t V) {
+  /* Durations, levels and parent ids of shallow spans are mostly tiny. */
+  if (V < 10) {
+    *Out = (char)('0' + V);
+    return Out + 1;
+  }
+  if (V < 100) {
+    memcpy(Out, &Digits2[2 * V], 2);
+    return Out + 2;
+  }
   if (V < 100000000u)
     return put32(Out, (uint32_t)V);
   if (V < 10000000000000000ull) {
