@@ -1,0 +1,29 @@
+# tree.*.configure: copy the project into WORK and configure it there; the
+# compile database must list what the other phases rely on.
+include(${CMAKE_CURRENT_LIST_DIR}/TreeCommon.cmake)
+
+tree_configure()
+
+file(READ ${TREE_BUILD}/compile_commands.json _db)
+string(JSON _n LENGTH "${_db}")
+math(EXPR _last "${_n} - 1")
+set(_files)
+foreach(_i RANGE ${_last})
+  string(JSON _file GET "${_db}" ${_i} file)
+  file(RELATIVE_PATH _rel ${TREE_PROJECT} ${_file})
+  list(APPEND _files ${_rel})
+endforeach()
+
+list(FILTER _files INCLUDE REGEX "^src/util/buffer\\.c$")
+list(LENGTH _files _twice)
+if(NOT _twice EQUAL 2)
+  tree_fail("compile_commands.json lists src/util/buffer.c ${_twice} times, ",
+            "expected 2 (it is built into two targets)")
+endif()
+foreach(_needed src/${TREE_BROKEN} third_party/crc/crc32.c)
+  string(FIND "${_db}" "${TREE_PROJECT}/${_needed}" _at)
+  if(_at EQUAL -1)
+    tree_fail("compile_commands.json does not list ${_needed}")
+  endif()
+endforeach()
+message(STATUS "configured ${TREE_PROJECT}: ${_n} compile commands")

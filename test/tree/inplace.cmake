@@ -1,0 +1,47 @@
+# tree.inplace.annotate: `annotate -p BUILD --root src -i -j 2 --report` over
+# the whole compile database, without --verify.
+include(${CMAKE_CURRENT_LIST_DIR}/TreeCommon.cmake)
+
+tree_annotate(inplace -p ${TREE_BUILD} --root ${TREE_ROOT} -i -j 2
+  --report ${WORK}/report.json)
+
+# The broken file fails: exit 1, named on stderr, left byte for byte.
+tree_expect_rc(inplace 1)
+string(FIND "${inplace_ERR}" "${TREE_ROOT}/${TREE_BROKEN}: error:" _at)
+if(_at EQUAL -1)
+  tree_fail("stderr does not name ${TREE_BROKEN} as failed:\n${inplace_ERR}")
+endif()
+tree_expect_pristine(src/${TREE_BROKEN} ${TREE_ROOT}/${TREE_BROKEN})
+
+# Every project file and the shared header annotated exactly once: without
+# --verify, legacy_tool.c is annotated too (it is its build that fails).
+tree_expect_annotated()
+
+# Outside --root, and headers with nothing to annotate: untouched.
+foreach(_f ${TREE_OUTSIDE})
+  tree_expect_pristine(${_f} ${TREE_PROJECT}/${_f})
+endforeach()
+foreach(_f ${TREE_NOTHING_TO_DO})
+  tree_expect_pristine(src/${_f} ${TREE_ROOT}/${_f})
+endforeach()
+
+# One unit per distinct file: buffer.c, listed twice, is processed once.
+string(REGEX MATCHALL "\\[[0-9]+/[0-9]+\\] [^\n]*" _progress "${inplace_ERR}")
+list(LENGTH _progress _units)
+if(NOT _units EQUAL TREE_UNITS)
+  tree_fail("${_units} progress lines, expected ${TREE_UNITS}:\n${inplace_ERR}")
+endif()
+list(FILTER _progress INCLUDE REGEX "/util/buffer\\.c")
+list(LENGTH _progress _buffer)
+if(NOT _buffer EQUAL 1 OR NOT _progress MATCHES "/${TREE_UNITS}\\]")
+  tree_fail("buffer.c processed ${_buffer} times, expected once as one of ",
+            "${TREE_UNITS} units:\n${inplace_ERR}")
+endif()
+
+set(_summary "annotate: ${TREE_UNITS} files, [0-9]+ changed, 1 failed; "
+  "${TREE_FUNCTIONS_ANNOTATED} functions annotated, "
+  "${TREE_FUNCTIONS_SKIPPED} skipped \\(${TREE_FUNCTIONS_SKIPPED} macro expansion\\)")
+string(JOIN "" _summary ${_summary})
+if(NOT inplace_ERR MATCHES "${_summary}")
+  tree_fail("summary line does not match '${_summary}':\n${inplace_ERR}")
+endif()
