@@ -23,11 +23,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <map>
 #include <set>
 #include <string>
-#include <fcntl.h>
 #include <unistd.h>
 #include <vector>
 
@@ -115,23 +115,25 @@ public:
     // otherwise its single run does.
     for (const Run &R : Runs) {
       std::string Name = R.run_name.str();
-      bool IsMedian = R.run_type == Run::RT_Aggregate && R.aggregate_name == "median";
+      bool IsMedian =
+          R.run_type == Run::RT_Aggregate && R.aggregate_name == "median";
       if (!IsMedian && (R.run_type != Run::RT_Iteration || Medians.count(Name)))
         continue;
       if (IsMedian)
         Medians.insert(Name);
-      Nanos[Name] = R.GetAdjustedCPUTime() / benchmark::GetTimeUnitMultiplier(R.time_unit) * 1e9;
+      Nanos[Name] = R.GetAdjustedCPUTime() /
+                    benchmark::GetTimeUnitMultiplier(R.time_unit) * 1e9;
     }
   }
 
   void printRatios() const {
-    std::printf("\n%-28s %12s %16s\n", "benchmark", "ns/call",
-                "x clock pair");
+    std::printf("\n%-28s %12s %16s\n", "benchmark", "ns/call", "x clock pair");
     for (const auto &[Name, Ns] : Nanos) {
       std::string Clock = Name;
       size_t Slash = Clock.find('/');
-      Clock = "BM_ClockPair" +
-              (Slash == std::string::npos ? std::string() : Clock.substr(Slash));
+      Clock =
+          "BM_ClockPair" +
+          (Slash == std::string::npos ? std::string() : Clock.substr(Slash));
       auto It = Nanos.find(Clock);
       if (It == Nanos.end() || It->second <= 0)
         std::printf("%-28s %12.2f %16s\n", Name.c_str(), Ns, "-");

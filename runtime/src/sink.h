@@ -17,11 +17,11 @@
 
 struct dftracer_sink {
   int Fd;
-  void *Gz;   /* gzFile when compressing, else NULL */
-  int Failed; /* opening or writing failed: drop everything, warn once */
-  uint64_t Written;   /* bytes written to Fd (plain files) */
-  uint64_t Reserved;  /* bytes preallocated with fallocate */
-  uint64_t Chunk;     /* next preallocation size; 0 = unsupported */
+  void *Gz;          /* gzFile when compressing, else NULL */
+  int Failed;        /* opening or writing failed: drop everything, warn once */
+  uint64_t Written;  /* bytes written to Fd (plain files) */
+  uint64_t Reserved; /* bytes preallocated with fallocate */
+  uint64_t Chunk;    /* next preallocation size; 0 = unsupported */
   char Path[4200];
 };
 
@@ -33,8 +33,7 @@ int dftracer_sink_open(struct dftracer_sink *S, const char *Prefix,
                        int Compress, uint64_t Hash);
 int dftracer_sink_is_open(const struct dftracer_sink *S);
 /* Append bytes; on failure warns once and drops all later writes. */
-void dftracer_sink_write(struct dftracer_sink *S, const char *Data,
-                         size_t Len);
+void dftracer_sink_write(struct dftracer_sink *S, const char *Data, size_t Len);
 void dftracer_sink_close(struct dftracer_sink *S);
 /* In a forked child: forget the parent's file without writing to it. */
 void dftracer_sink_abandon(struct dftracer_sink *S);

@@ -140,8 +140,7 @@ void dftracer_process_write_locked_(const char *Data, size_t Len);
 void dftracer_thread_flush_locked(struct dftracer_thread *T) {
   size_t Published = __atomic_load_n(&T->Published, __ATOMIC_ACQUIRE);
   if (Published > T->Flushed)
-    dftracer_process_write_locked_(T->Buf + T->Flushed,
-                                   Published - T->Flushed);
+    dftracer_process_write_locked_(T->Buf + T->Flushed, Published - T->Flushed);
   T->Flushed = Published;
 }
 

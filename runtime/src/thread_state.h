@@ -63,9 +63,9 @@ struct dftracer_name_entry {
 struct dftracer_thread {
   char *Buf;
   size_t Cap;
-  size_t Len;       /* owner's cursor */
-  size_t Published; /* atomic: bytes of complete lines */
-  size_t Flushed;   /* guarded by the process lock */
+  size_t Len;                /* owner's cursor */
+  size_t Published;          /* atomic: bytes of complete lines */
+  size_t Flushed;            /* guarded by the process lock */
   struct dftracer_span *Top; /* innermost open span */
   struct dftracer_span *FreeList;
   struct dftracer_span_block *Blocks;
@@ -74,7 +74,7 @@ struct dftracer_thread {
   int Tid;
   int PrefixPid; /* pid that Prefix was formatted with */
   size_t PrefixLen;
-  char Prefix[64]; /* `"pid":P,"tid":T,"ts":` */
+  char Prefix[64];                    /* `"pid":P,"tid":T,"ts":` */
   struct dftracer_thread *NextThread; /* registry, guarded by the lock */
   struct dftracer_name_entry Names[DftNameCacheSlots];
 };

@@ -44,8 +44,8 @@ void dftracer_process_write_locked_(const char *Data, size_t Len) {
   if (P->Finished)
     return;
   if (!dftracer_sink_is_open(&P->Sink)) {
-    const char *Prefix = P->Config.LogPrefix[0] ? P->Config.LogPrefix
-                                                : "./trace";
+    const char *Prefix =
+        P->Config.LogPrefix[0] ? P->Config.LogPrefix : "./trace";
     char Buf[sizeof(P->Config.LogPrefix) + 8];
     /* "out/" means "a file in out/", not a hidden "-<hash>-app.pfw". */
     size_t N = strlen(Prefix);
@@ -74,9 +74,9 @@ nameEntry(struct dftracer_thread *T, const char *Name, const char *Cat) {
   CatLen = strlen(Cat);
   if (dftracer_name_cat_bound(NameLen, CatLen) > sizeof(E->Text))
     return NULL;
-  E->Len = (size_t)(dftracer_format_name_cat(E->Text, Name, NameLen, Cat,
-                                             CatLen) -
-                    E->Text);
+  E->Len =
+      (size_t)(dftracer_format_name_cat(E->Text, Name, NameLen, Cat, CatLen) -
+               E->Text);
   E->Name = Name;
   E->Cat = Cat;
   return E;

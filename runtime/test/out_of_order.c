@@ -19,7 +19,7 @@ static void crossed(void) {
   DFTRACER_C_REGION_START(a);
   {
     DFTRACER_C_REGION_START(r);
-    DFTRACER_C_REGION_END(a); /* also ends r */
+    DFTRACER_C_REGION_END(a);                        /* also ends r */
     DFTRACER_C_REGION_UPDATE_INT(r, "after_end", 1); /* ignored */
     {
       DFTRACER_C_REGION_START(b); /* must not reuse r's record */

@@ -80,21 +80,22 @@ DFTRACER_API extern int dftracer_active;
  * `process_id`, when not NULL, replaces the OS pid in the trace. Calling FINI
  * without INIT, or twice, does nothing. */
 DFTRACER_API void dftracer_init(const char *log_file, const char *data_dirs,
-                   int *process_id);
+                                int *process_id);
 DFTRACER_API void dftracer_fini(void);
 
 /* Open a span named `name` (static storage: __func__ or a literal) in
  * category `cat`. Returns NULL when tracing is off. */
-DFTRACER_API struct dftracer_span *dftracer_span_begin(const char *name, const char *cat);
+DFTRACER_API struct dftracer_span *dftracer_span_begin(const char *name,
+                                                       const char *cat);
 /* Close *span, write its event and set *span to NULL. *span must not be
  * NULL; the inline wrappers below test it. */
 DFTRACER_API void dftracer_span_end(struct dftracer_span **span);
 /* Attach key/value to an open span (kept only with DFTRACER_INC_METADATA=1).
  * A NULL span is ignored. */
-DFTRACER_API void dftracer_span_update_int(struct dftracer_span *span, const char *key,
-                              long long value);
-DFTRACER_API void dftracer_span_update_str(struct dftracer_span *span, const char *key,
-                              const char *value);
+DFTRACER_API void dftracer_span_update_int(struct dftracer_span *span,
+                                           const char *key, long long value);
+DFTRACER_API void dftracer_span_update_str(struct dftracer_span *span,
+                                           const char *key, const char *value);
 /* Write a process metadata event {"name":key,"value":value}. */
 DFTRACER_API void dftracer_metadata(const char *key, const char *value);
 
@@ -110,7 +111,7 @@ DFTRACER_INLINE_ void dftracer_span_cleanup_(struct dftracer_span **span) {
     dftracer_span_end(span);
 }
 DFTRACER_INLINE_ struct dftracer_span *dftracer_span_start_(const char *name,
-                                                           const char *cat) {
+                                                            const char *cat) {
   return DFTRACER_UNLIKELY_(dftracer_active) ? dftracer_span_begin(name, cat)
                                              : (struct dftracer_span *)0;
 }
@@ -119,32 +120,32 @@ DFTRACER_INLINE_ struct dftracer_span *dftracer_span_start_(const char *name,
 }
 #endif
 
-/*===-- C API --------------------------------------------------------------===*/
+/*===-- C API -------------------------------------------------------------===*/
 
-#define DFTRACER_C_INIT(log_file, data_dirs, process_id)                      \
+#define DFTRACER_C_INIT(log_file, data_dirs, process_id)                       \
   dftracer_init((log_file), (data_dirs), (process_id))
 #define DFTRACER_C_FINI() dftracer_fini()
 
 /* A declaration: must come before statements in C89 code, hence first. */
-#define DFTRACER_C_FUNCTION_START()                                           \
-  struct dftracer_span *dftracer_fn_span DFTRACER_ATTR_UNUSED_                \
+#define DFTRACER_C_FUNCTION_START()                                            \
+  struct dftracer_span *dftracer_fn_span DFTRACER_ATTR_UNUSED_                 \
       DFTRACER_ATTR_CLEANUP_ = dftracer_span_start_(__func__, "C_APP")
 #define DFTRACER_C_FUNCTION_END() dftracer_span_finish_(&dftracer_fn_span)
 
 /* `name` is an identifier, as upstream: it names the handle and the span. */
-#define DFTRACER_C_REGION_START(name)                                         \
-  struct dftracer_span *dftracer_region_##name DFTRACER_ATTR_UNUSED_          \
+#define DFTRACER_C_REGION_START(name)                                          \
+  struct dftracer_span *dftracer_region_##name DFTRACER_ATTR_UNUSED_           \
       DFTRACER_ATTR_CLEANUP_ = dftracer_span_start_(#name, "C_APP")
-#define DFTRACER_C_REGION_END(name)                                           \
+#define DFTRACER_C_REGION_END(name)                                            \
   dftracer_span_finish_(&dftracer_region_##name)
 
-#define DFTRACER_C_FUNCTION_UPDATE_INT(key, val)                              \
+#define DFTRACER_C_FUNCTION_UPDATE_INT(key, val)                               \
   dftracer_span_update_int(dftracer_fn_span, (key), (val))
-#define DFTRACER_C_FUNCTION_UPDATE_STR(key, val)                              \
+#define DFTRACER_C_FUNCTION_UPDATE_STR(key, val)                               \
   dftracer_span_update_str(dftracer_fn_span, (key), (val))
-#define DFTRACER_C_REGION_UPDATE_INT(name, key, val)                          \
+#define DFTRACER_C_REGION_UPDATE_INT(name, key, val)                           \
   dftracer_span_update_int(dftracer_region_##name, (key), (val))
-#define DFTRACER_C_REGION_UPDATE_STR(name, key, val)                          \
+#define DFTRACER_C_REGION_UPDATE_STR(name, key, val)                           \
   dftracer_span_update_str(dftracer_region_##name, (key), (val))
 
 /* Upstream token-pastes `name`, so it must be an identifier there. Pasting it
@@ -152,11 +153,11 @@ DFTRACER_INLINE_ struct dftracer_span *dftracer_span_start_(const char *name,
  * while the macro stays a single expression. */
 #define DFTRACER_STR_(x) #x
 #define DFTRACER_PASTE_STR_(a, b) DFTRACER_STR_(a##b)
-#define DFTRACER_C_METADATA(name, key, val)                                   \
-  ((void)DFTRACER_PASTE_STR_(dftracer_meta_, name),                           \
+#define DFTRACER_C_METADATA(name, key, val)                                    \
+  ((void)DFTRACER_PASTE_STR_(dftracer_meta_, name),                            \
    dftracer_metadata((key), (val)))
 
-/*===-- C++ API ------------------------------------------------------------===*/
+/*===-- C++ API -----------------------------------------------------------===*/
 
 #ifdef __cplusplus
 namespace dftracer {
@@ -189,7 +190,7 @@ public:
   }
 
 private:
-  Span(const Span &);            // not copyable (C++11 and C++03 alike)
+  Span(const Span &); // not copyable (C++11 and C++03 alike)
   Span &operator=(const Span &);
   void updateInt(const char *Key, long long Value) {
     if (Handle)
@@ -200,25 +201,25 @@ private:
 
 } // namespace dftracer
 
-#define DFTRACER_CPP_INIT(log_file, data_dirs, process_id)                    \
+#define DFTRACER_CPP_INIT(log_file, data_dirs, process_id)                     \
   dftracer_init((log_file), (data_dirs), (process_id))
 #define DFTRACER_CPP_FINI() dftracer_fini()
-#define DFTRACER_CPP_FUNCTION()                                               \
+#define DFTRACER_CPP_FUNCTION()                                                \
   ::dftracer::Span dftracer_cpp_fn(__func__, "CPP_APP")
-#define DFTRACER_CPP_REGION(name)                                             \
+#define DFTRACER_CPP_REGION(name)                                              \
   ::dftracer::Span dftracer_cpp_region_##name(#name, "CPP_APP")
 /* Upstream heap-allocates here; a scoped object with an explicit end() gives
  * the same span without `new`, and still closes on early exit. */
-#define DFTRACER_CPP_REGION_START(name)                                       \
+#define DFTRACER_CPP_REGION_START(name)                                        \
   ::dftracer::Span dftracer_cpp_region_##name(#name, "CPP_APP")
 #define DFTRACER_CPP_REGION_END(name) dftracer_cpp_region_##name.end()
-#define DFTRACER_CPP_FUNCTION_UPDATE(key, val)                                \
+#define DFTRACER_CPP_FUNCTION_UPDATE(key, val)                                 \
   dftracer_cpp_fn.update((key), (val))
-#define DFTRACER_CPP_REGION_UPDATE(name, key, val)                            \
+#define DFTRACER_CPP_REGION_UPDATE(name, key, val)                             \
   dftracer_cpp_region_##name.update((key), (val))
-#define DFTRACER_CPP_REGION_DYN_UPDATE(name, key, val)                        \
+#define DFTRACER_CPP_REGION_DYN_UPDATE(name, key, val)                         \
   dftracer_cpp_region_##name.update((key), (val))
-#define DFTRACER_CPP_METADATA(name, key, val)                                 \
+#define DFTRACER_CPP_METADATA(name, key, val)                                  \
   DFTRACER_C_METADATA(name, key, val)
 #endif /* __cplusplus */
 

@@ -39,7 +39,8 @@ TEST(ExpectCounts, MismatchesAndAbsentFunctions) {
 TEST(ExpectCounts, LoadsObjectsAndRejectsOtherShapes) {
   std::map<std::string, uint64_t> Out;
   std::string Error;
-  EXPECT_TRUE(loadExpectedCounts(writeTemp("{\"main\": 1, \"f\": 0}"), Out, Error));
+  EXPECT_TRUE(
+      loadExpectedCounts(writeTemp("{\"main\": 1, \"f\": 0}"), Out, Error));
   EXPECT_EQ(Out.at("main"), 1u);
   EXPECT_FALSE(loadExpectedCounts(writeTemp("[1, 2]"), Out, Error));
   EXPECT_FALSE(loadExpectedCounts(writeTemp("{\"main\": -1}"), Out, Error));

@@ -65,8 +65,8 @@ TEST(JsonWriter, KeepsValidUtf8AndReplacesInvalidBytes) {
   EXPECT_EQ(str("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"),
             "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"");
   EXPECT_EQ(str("bad\xff"), "\"bad\\ufffd\"");
-  EXPECT_EQ(str("\xc3"), "\"\\ufffd\"");             // truncated sequence
-  EXPECT_EQ(str("\xc0\xaf"), "\"\\ufffd\\ufffd\"");  // overlong '/'
+  EXPECT_EQ(str("\xc3"), "\"\\ufffd\"");            // truncated sequence
+  EXPECT_EQ(str("\xc0\xaf"), "\"\\ufffd\\ufffd\""); // overlong '/'
   EXPECT_EQ(str("\xed\xa0\x80"), "\"\\ufffd\\ufffd\\ufffd\""); // surrogate
 }
 

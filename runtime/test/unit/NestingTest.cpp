@@ -68,20 +68,23 @@ TEST(Nesting, MissingParentMeansMissingEnd) {
 
 TEST(Nesting, ThreadsAreIndependent) {
   // Overlapping in time on different threads is fine.
-  TraceSet T = set({span(1, "a", 0, 100, 1, 0, 1), span(2, "b", 50, 100, 1, 0, 2)});
+  TraceSet T =
+      set({span(1, "a", 0, 100, 1, 0, 1), span(2, "b", 50, 100, 1, 0, 2)});
   checkNesting(T);
   EXPECT_TRUE(T.Problems.empty());
 }
 
 TEST(Nesting, ParentOnAnotherThreadIsReported) {
-  TraceSet T = set({span(1, "a", 0, 100, 1, 0, 1), span(2, "b", 10, 10, 2, 1, 2)});
+  TraceSet T =
+      set({span(1, "a", 0, 100, 1, 0, 1), span(2, "b", 10, 10, 2, 1, 2)});
   checkNesting(T);
   ASSERT_EQ(T.Problems.size(), 1u);
   EXPECT_NE(T.Problems[0].Message.find("another thread"), std::string::npos);
 }
 
 TEST(Nesting, TimeModeWithoutParentIds) {
-  TraceSet T = set({span(1, "outer", 0, 100, 1, 0), span(2, "inner", 10, 10, 2, 1)});
+  TraceSet T =
+      set({span(1, "outer", 0, 100, 1, 0), span(2, "inner", 10, 10, 2, 1)});
   for (Span &S : T.Spans) {
     S.ParentId.reset();
     S.Level.reset();

@@ -128,9 +128,8 @@ int main(int Argc, char **Argv) {
     if (!CountsPath.empty()) {
       nlohmann::json Diff = nlohmann::json::array();
       for (const CountMismatch &M : Mismatches)
-        Diff.push_back({{"name", M.Name},
-                        {"expected", M.Expected},
-                        {"actual", M.Actual}});
+        Diff.push_back(
+            {{"name", M.Name}, {"expected", M.Expected}, {"actual", M.Actual}});
       Report["expect_counts"] = {{"file", CountsPath},
                                  {"ok", Mismatches.empty()},
                                  {"mismatches", Diff}};

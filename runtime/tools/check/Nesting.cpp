@@ -61,8 +61,8 @@ private:
 void ThreadChecker::run(std::vector<size_t> &Spans) {
   bool AllHaveParent = true;
   for (size_t I : Spans)
-    AllHaveParent &= Set.Spans[I].ParentId.has_value() &&
-                     Set.Spans[I].Id.has_value();
+    AllHaveParent &=
+        Set.Spans[I].ParentId.has_value() && Set.Spans[I].Id.has_value();
   if (AllHaveParent)
     runTree(Spans);
   else
@@ -141,8 +141,8 @@ void ThreadChecker::runTime(std::vector<size_t> &Order) {
     const Span &S = Spans[Index];
     while (!Stack.empty()) {
       const Span &Top = Spans[Stack.back()];
-      if (Top.end() <= S.Ts && !(S.Dur == 0 && Top.end() == S.Ts &&
-                                 Top.Ts < S.Ts)) {
+      if (Top.end() <= S.Ts &&
+          !(S.Dur == 0 && Top.end() == S.Ts && Top.Ts < S.Ts)) {
         Stack.pop_back();
         continue;
       }

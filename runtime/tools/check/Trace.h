@@ -23,9 +23,9 @@ struct Span {
   std::string Cat;            // e.g. "C_APP"
   int64_t Pid = 0;
   int64_t Tid = 0;
-  double Ts = 0;  // microseconds
-  double Dur = 0; // microseconds
-  std::optional<int64_t> Level;    // args.level: 1 = outermost
+  double Ts = 0;                    // microseconds
+  double Dur = 0;                   // microseconds
+  std::optional<int64_t> Level;     // args.level: 1 = outermost
   std::optional<uint64_t> ParentId; // args.p_idx: 0 = none
   size_t FileIndex = 0;
   size_t Line = 0;

@@ -35,7 +35,8 @@ expandTraceArguments(const std::vector<std::string> &Args,
     std::vector<std::string> Found;
     for (const fs::directory_entry &E : fs::directory_iterator(Arg, Ec)) {
       std::string P = E.path().string();
-      if (E.is_regular_file() && (endsWith(P, ".pfw") || endsWith(P, ".pfw.gz")))
+      if (E.is_regular_file() &&
+          (endsWith(P, ".pfw") || endsWith(P, ".pfw.gz")))
         Found.push_back(P);
     }
     if (Found.empty())
@@ -51,7 +52,8 @@ namespace {
 /// Reads lines through zlib, which passes plain files through unchanged.
 class LineSource {
 public:
-  explicit LineSource(const std::string &Path) : File(gzopen(Path.c_str(), "rb")) {}
+  explicit LineSource(const std::string &Path)
+      : File(gzopen(Path.c_str(), "rb")) {}
   ~LineSource() {
     if (File)
       gzclose(File);
@@ -98,7 +100,8 @@ struct Opener {
 /// Validates one event line and stores what it describes.
 class LineParser {
 public:
-  LineParser(TraceSet &Set, size_t FileIndex) : Set(Set), FileIndex(FileIndex) {}
+  LineParser(TraceSet &Set, size_t FileIndex)
+      : Set(Set), FileIndex(FileIndex) {}
 
   void parse(const std::string &Text, size_t LineNo);
   void finish();
@@ -109,8 +112,10 @@ private:
   }
   bool requireString(const json &Obj, const char *Key, std::string &Out,
                      size_t LineNo);
-  bool requireInt(const json &Obj, const char *Key, int64_t &Out, size_t LineNo);
-  bool requireTime(const json &Obj, const char *Key, double &Out, size_t LineNo);
+  bool requireInt(const json &Obj, const char *Key, int64_t &Out,
+                  size_t LineNo);
+  bool requireTime(const json &Obj, const char *Key, double &Out,
+                   size_t LineNo);
   void parseSpan(const json &Obj, size_t LineNo);
   void parseMetadata(const json &Obj, size_t LineNo);
   void parseBeginEnd(const json &Obj, const std::string &Ph, size_t LineNo);
@@ -125,8 +130,9 @@ bool LineParser::requireString(const json &Obj, const char *Key,
                                std::string &Out, size_t LineNo) {
   auto It = Obj.find(Key);
   if (It == Obj.end() || !It->is_string()) {
-    fail(LineNo, std::string("\"") + Key +
-                     (It == Obj.end() ? "\" is missing" : "\" is not a string"));
+    fail(LineNo,
+         std::string("\"") + Key +
+             (It == Obj.end() ? "\" is missing" : "\" is not a string"));
     return false;
   }
   Out = It->get<std::string>();
@@ -137,8 +143,9 @@ bool LineParser::requireInt(const json &Obj, const char *Key, int64_t &Out,
                             size_t LineNo) {
   auto It = Obj.find(Key);
   if (It == Obj.end() || !It->is_number_integer()) {
-    fail(LineNo, std::string("\"") + Key +
-                     (It == Obj.end() ? "\" is missing" : "\" is not an integer"));
+    fail(LineNo,
+         std::string("\"") + Key +
+             (It == Obj.end() ? "\" is missing" : "\" is not an integer"));
     return false;
   }
   Out = It->get<int64_t>();
@@ -149,8 +156,9 @@ bool LineParser::requireTime(const json &Obj, const char *Key, double &Out,
                              size_t LineNo) {
   auto It = Obj.find(Key);
   if (It == Obj.end() || !It->is_number()) {
-    fail(LineNo, std::string("\"") + Key +
-                     (It == Obj.end() ? "\" is missing" : "\" is not a number"));
+    fail(LineNo,
+         std::string("\"") + Key +
+             (It == Obj.end() ? "\" is missing" : "\" is not a number"));
     return false;
   }
   Out = It->get<double>();
@@ -186,7 +194,8 @@ void LineParser::parseSpan(const json &Obj, size_t LineNo) {
       auto Level = Args->find("level");
       if (Level != Args->end()) {
         if (!Level->is_number_integer() || Level->get<int64_t>() < 1) {
-          fail(LineNo, "args.level must be an integer >= 1, not " + Level->dump());
+          fail(LineNo,
+               "args.level must be an integer >= 1, not " + Level->dump());
           Ok = false;
         } else {
           S.Level = Level->get<int64_t>();
@@ -195,7 +204,8 @@ void LineParser::parseSpan(const json &Obj, size_t LineNo) {
       auto Parent = Args->find("p_idx");
       if (Parent != Args->end()) {
         if (!Parent->is_number_integer() || Parent->get<int64_t>() < 0) {
-          fail(LineNo, "args.p_idx must be an integer >= 0, not " + Parent->dump());
+          fail(LineNo,
+               "args.p_idx must be an integer >= 0, not " + Parent->dump());
           Ok = false;
         } else {
           S.ParentId = Parent->get<uint64_t>();
@@ -231,8 +241,8 @@ void LineParser::parseMetadata(const json &Obj, size_t LineNo) {
   // args; DFTracer's "CM" events carry {"name": key, "value": value}.
   auto Key = Args->find("name");
   auto Value = Args->find("value");
-  if (Name == "CM" && (Key == Args->end() || !Key->is_string() ||
-                       Value == Args->end())) {
+  if (Name == "CM" &&
+      (Key == Args->end() || !Key->is_string() || Value == Args->end())) {
     fail(LineNo, "\"CM\" metadata needs args.name (string) and args.value");
     return;
   }
@@ -261,16 +271,16 @@ void LineParser::parseBeginEnd(const json &Obj, const std::string &Ph,
     return;
   }
   if (Stack.empty()) {
-    fail(LineNo, "\"E\" event with no open \"B\" on pid " + std::to_string(Pid) +
-                     " tid " + std::to_string(Tid));
+    fail(LineNo, "\"E\" event with no open \"B\" on pid " +
+                     std::to_string(Pid) + " tid " + std::to_string(Tid));
     return;
   }
   Opener Open = Stack.back();
   Stack.pop_back();
   auto Name = Obj.find("name");
   if (Name != Obj.end() && Name->is_string() && *Name != Open.Name) {
-    fail(LineNo, "\"E\" of '" + Name->get<std::string>() +
-                     "' closes '" + Open.Name + "' opened on line " +
+    fail(LineNo, "\"E\" of '" + Name->get<std::string>() + "' closes '" +
+                     Open.Name + "' opened on line " +
                      std::to_string(Open.Line) + ": spans do not nest");
     return;
   }
@@ -335,7 +345,8 @@ void readTraceFile(const std::string &Path, TraceSet &Set) {
   Set.Files.push_back(Path);
   LineSource Source(Path);
   if (!Source.isOpen()) {
-    Set.problem(FileIndex, 0, std::string("cannot open: ") + std::strerror(errno));
+    Set.problem(FileIndex, 0,
+                std::string("cannot open: ") + std::strerror(errno));
     return;
   }
   LineParser Parser(Set, FileIndex);
