@@ -25,6 +25,12 @@ struct dftracer_config {
 /* Fill *Config from the environment. */
 void dftracer_config_from_env(struct dftracer_config *Config);
 
+/* Store Prefix in Config->LogPrefix, made absolute against the current
+ * directory: the file is created at the first flush, possibly after the
+ * program has changed directory. A prefix ending in '/' means "<dir>/trace". */
+void dftracer_config_set_prefix(struct dftracer_config *Config,
+                                const char *Prefix);
+
 /* True for "1", "true", "yes", "on" in any case; upstream documents "1". */
 int dftracer_env_flag(const char *Value);
 

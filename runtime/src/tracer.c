@@ -44,17 +44,10 @@ void dftracer_process_write_locked_(const char *Data, size_t Len) {
   if (P->Finished)
     return;
   if (!dftracer_sink_is_open(&P->Sink)) {
-    const char *Prefix =
-        P->Config.LogPrefix[0] ? P->Config.LogPrefix : "./trace";
-    char Buf[sizeof(P->Config.LogPrefix) + 8];
-    /* "out/" means "a file in out/", not a hidden "-<hash>-app.pfw". */
-    size_t N = strlen(Prefix);
-    if (N > 0 && Prefix[N - 1] == '/') {
-      snprintf(Buf, sizeof(Buf), "%strace", Prefix);
-      Prefix = Buf;
-    }
-    if (dftracer_sink_open(&P->Sink, Prefix, P->Config.Compression,
-                           TraceHash) != 0)
+    if (!P->Config.LogPrefix[0])
+      dftracer_config_set_prefix(&P->Config, "./trace");
+    if (dftracer_sink_open(&P->Sink, P->Config.LogPrefix,
+                           P->Config.Compression, TraceHash) != 0)
       return;
   }
   dftracer_sink_write(&P->Sink, Data, Len);
@@ -293,8 +286,9 @@ DFT_API void dftracer_init(const char *LogFile, const char *DataDirs,
     pthread_mutex_unlock(&P->Lock);
     return;
   }
-  if (!P->Config.LogPrefix[0] && LogFile && *LogFile)
-    strncpy(P->Config.LogPrefix, LogFile, sizeof(P->Config.LogPrefix) - 1);
+  if (!P->Config.LogPrefix[0])
+    dftracer_config_set_prefix(&P->Config,
+                               LogFile && *LogFile ? LogFile : "./trace");
   if (ProcessId)
     P->Pid = *ProcessId;
   P->Initialized = 1;
