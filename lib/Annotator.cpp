@@ -162,12 +162,15 @@ private:
       unsigned FirstEdit = ~0u;
       for (const Edit &E : FileEditsOfFile.merge().Edits)
         FirstEdit = std::min(FirstEdit, E.Offset);
-      if (auto Include = planInclude(Options.Rules.Include, Text, Index,
-                                     FirstEdit, Guarded))
-        FileEditsOfFile.add(*Include);
       std::string Path = FE ? realPath(FE->getName()) : "";
       if (FE && Path.empty())
         Path = FE->getName().str();
+      std::string Directive = Options.LineDirectives ? Path : "";
+      if (auto Include = planInclude(Options.Rules.Include, Text, Index,
+                                     FirstEdit, Guarded, Directive))
+        FileEditsOfFile.add(*Include);
+      if (Options.LineDirectives)
+        FileEditsOfFile.add({0, 0, lineDirective(1, Path), /*Rank=*/0});
       FileAnnotation &F = Result.Files[Path];
       F.Path = Path;
       F.Original = Text.buffer().str();

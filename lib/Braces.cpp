@@ -44,7 +44,7 @@ Anchor anchorFor(const Stmt *Slot, const Stmt *Owner) {
 llvm::Expected<BracePair> planBraces(const Stmt *Slot, const Stmt *Owner,
                                      const SourceText &Text,
                                      const PreprocessorIndex &PP,
-                                     unsigned Depth) {
+                                     unsigned Depth, bool KeepLines) {
   Anchor A = anchorFor(Slot, Owner);
   // Rule 1: the controlling statement itself must be written in the file.
   std::optional<unsigned> BeforeBody = Text.offset(A.BeforeBody);
@@ -70,8 +70,10 @@ llvm::Expected<BracePair> planBraces(const Stmt *Slot, const Stmt *Owner,
     return refuse("a preprocessor directive lies inside the braceless body");
 
   // Rule 6.
-  SourceText::AfterCode After = Text.afterTrailingComment(End);
-  bool OneLine = Text.sameLine(OpenAt, BodyBegin) && !After.AfterLineComment;
+  SourceText::AfterCode After =
+      KeepLines ? SourceText::AfterCode{End, false} : Text.afterTrailingComment(End);
+  bool OneLine = KeepLines ||
+                 (Text.sameLine(OpenAt, BodyBegin) && !After.AfterLineComment);
   std::string CloseText =
       OneLine ? std::string(" }")
               : "\n" + Text.indentOfLine(*Keyword).str() + "}";

@@ -41,13 +41,14 @@ struct BracePair {
 };
 
 /// Plans the braces that make Slot, the braceless body of Owner, a block.
-/// Depth is the number of control statements around Owner. Fails with the
-/// reason when the rules above forbid it.
+/// Depth is the number of control statements around Owner. KeepLines puts
+/// both braces inline, the `}` before a trailing comment, so that no line
+/// moves. Fails with the reason when the rules above forbid it.
 llvm::Expected<BracePair> planBraces(const clang::Stmt *Slot,
                                      const clang::Stmt *Owner,
                                      const SourceText &Text,
                                      const PreprocessorIndex &PP,
-                                     unsigned Depth);
+                                     unsigned Depth, bool KeepLines = false);
 
 } // namespace annotate
 

@@ -31,6 +31,8 @@ bool FunctionPlanner::plan(FileEdits &Out) {
 
 unsigned FunctionPlanner::afterOpeningBrace() const {
   unsigned LBrace = *Text.offset(Body->getLBracLoc());
+  if (PC.Options.LineDirectives)
+    return LBrace + 1; // inline, so before a comment ending the line
   return Text.afterTrailingComment(LBrace + 1).Offset;
 }
 
@@ -54,7 +56,7 @@ void FunctionPlanner::insertLines(unsigned Offset, StringRef Indent,
                                   ArrayRef<std::string> Lines) {
   std::string Inserted;
   for (const std::string &Line : Lines)
-    Inserted += "\n" + Indent.str() + Line;
+    Inserted += (PC.Options.LineDirectives ? " " : "\n" + Indent.str()) + Line;
   Edits.push_back({Offset, 0, Inserted, EditRank::Statement});
 }
 
@@ -70,7 +72,8 @@ bool FunctionPlanner::insertBefore(const Stmt *Target, unsigned Offset,
                                "which --braces=none forbids; not inserted");
       return false;
     }
-    auto Pair = planBraces(Slot, Owner, Text, PC.PP, Facts.controlDepth(Owner));
+    auto Pair = planBraces(Slot, Owner, Text, PC.PP, Facts.controlDepth(Owner),
+                           PC.Options.LineDirectives);
     if (!Pair) {
       PC.Diags.warn(Loc, "cannot brace the body for " + What + ": " +
                              llvm::toString(Pair.takeError()) +
@@ -82,7 +85,7 @@ bool FunctionPlanner::insertBefore(const Stmt *Target, unsigned Offset,
     BracedSlots.insert(Slot);
   }
   std::string Inserted;
-  if (Text.isFirstOnLine(Offset)) {
+  if (Text.isFirstOnLine(Offset) && !PC.Options.LineDirectives) {
     std::string Indent = Text.indentOfLine(Offset).str();
     for (const std::string &Line : Lines)
       Inserted += Line + "\n" + Indent;
@@ -176,7 +179,7 @@ void FunctionPlanner::closeBeforeReturn(const ReturnStmt *R,
 void FunctionPlanner::closeAtClosingBrace(ArrayRef<std::string> Ends) {
   unsigned RBrace = *Text.offset(Body->getRBracLoc());
   std::string Inserted;
-  if (Text.isFirstOnLine(RBrace)) {
+  if (Text.isFirstOnLine(RBrace) && !PC.Options.LineDirectives) {
     std::string Indent = bodyIndent();
     for (const std::string &End : Ends)
       Inserted += Indent + End + "\n";
@@ -340,7 +343,9 @@ bool FunctionPlanner::planMain() {
                     "main is not annotated");
       return false;
     }
-    StartAt = Text.afterTrailingComment(Range->second).Offset;
+    StartAt = PC.Options.LineDirectives
+                  ? Range->second
+                  : Text.afterTrailingComment(Range->second).Offset;
     insertLines(StartAt, Text.indentOfLine(Range->first), Starts);
   } else {
     StartAt = afterOpeningBrace();
@@ -392,7 +397,8 @@ void FunctionPlanner::braceEverything() {
       if (!Slot || isa<CompoundStmt>(Slot) || BracedSlots.contains(Slot))
         continue;
       auto Pair = planBraces(Slot, Control, Text, PC.PP,
-                             Facts.controlDepth(Control));
+                             Facts.controlDepth(Control),
+                             PC.Options.LineDirectives);
       if (!Pair) {
         PC.Diags.warn(Slot->getBeginLoc(), "--braces=all: not braced: " +
                                                llvm::toString(Pair.takeError()));

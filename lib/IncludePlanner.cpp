@@ -25,9 +25,20 @@ static unsigned afterLeadingComments(const SourceText &Text) {
   return End < Text.buffer().size() ? End + 1 : End;
 }
 
+std::string lineDirective(unsigned Line, llvm::StringRef File) {
+  std::string Escaped;
+  for (char C : File) {
+    if (C == '"' || C == '\\')
+      Escaped += '\\';
+    Escaped += C;
+  }
+  return "#line " + std::to_string(Line) + " \"" + Escaped + "\"\n";
+}
+
 std::optional<Edit> planInclude(llvm::StringRef Header, const SourceText &Text,
                                 const PreprocessorIndex &PP, unsigned FirstEdit,
-                                bool IncludeGuarded) {
+                                bool IncludeGuarded,
+                                llvm::StringRef LineDirective) {
   std::string Angled = "<" + Header.str() + ">";
   std::string Quoted = "\"" + Header.str() + "\"";
   const PreprocessorIndex::FileFacts *Facts = PP.facts(Text.fileID());
@@ -53,6 +64,9 @@ std::optional<Edit> planInclude(llvm::StringRef Header, const SourceText &Text,
   } else {
     Offset = afterLeadingComments(Text);
   }
+  if (!LineDirective.empty())
+    Line += lineDirective(
+        Text.buffer().take_front(Offset).count('\n') + 1, LineDirective);
   return Edit{Offset, 0, Line, EditRank::Statement};
 }
 

@@ -28,9 +28,15 @@ namespace annotate {
 /// FirstEdit is the offset of the first other edit of the file: the include
 /// must come before it. IncludeGuarded says the file's first conditional is
 /// an include guard, which does not count as a conditional block.
+/// LineDirective, when not empty, is the file name to restore with a #line
+/// after the include, so that the lines after it keep their numbers.
 std::optional<Edit> planInclude(llvm::StringRef Header, const SourceText &Text,
                                 const PreprocessorIndex &PP, unsigned FirstEdit,
-                                bool IncludeGuarded);
+                                bool IncludeGuarded,
+                                llvm::StringRef LineDirective = "");
+
+/// `#line N "File"`, the name escaped for a string literal.
+std::string lineDirective(unsigned Line, llvm::StringRef File);
 
 } // namespace annotate
 

@@ -90,6 +90,14 @@ static cl::opt<std::string>
                      "write nothing"),
             cl::value_desc("NAME"), cl::cat(Category));
 
+static cl::opt<bool> LineDirectives(
+    "line-directives",
+    cl::desc("Keep every original line at its number (insertions go inline) "
+             "and add #line directives naming the original file, so that "
+             "diagnostics and debuggers of a compiled annotated copy point "
+             "at the original"),
+    cl::cat(Category));
+
 static int usageError(const Twine &Message) {
   errs() << "annotate: error: " << Message << "\n"
          << "Run 'annotate --help' for usage.\n";
@@ -148,6 +156,7 @@ int main(int argc, const char **argv) {
   }
   Options.Annotate.Rules = std::move(*Loaded);
   Options.Annotate.Braces = Braces;
+  Options.Annotate.LineDirectives = LineDirectives;
   Options.Annotate.RuntimeIncludeDir = Install.RuntimeIncludeDir;
   Options.Annotate.ResourceDir = Install.ClangResourceDir;
   for (const std::string &M : Meta) {

@@ -47,6 +47,10 @@ struct AnnotateOptions {
   std::string RuntimeIncludeDir;
   /// Clang's resource directory (builtin headers such as stddef.h).
   std::string ResourceDir;
+  /// Keep every original line at its line number (insertions go inline)
+  /// and name the original file in #line directives, so that diagnostics
+  /// and debuggers of a compiled annotated copy point at the original.
+  bool LineDirectives = false;
 };
 
 struct Diagnostic {
