@@ -12,21 +12,34 @@ include(${CMAKE_CURRENT_LIST_DIR}/expected.cmake)
 set(TREE_PROJECT ${WORK}/project)
 set(TREE_ROOT ${WORK}/project/src)
 set(TREE_BUILD ${WORK}/build)
-set(TREE_START "DFTRACER_C_FUNCTION_START();")
-set(TREE_INCLUDE "#include <dftracer/dftracer.h>")
+# What is counted: statements at the start of a line (comments that mention
+# the macros do not count).
+set(TREE_START "\n[ \t]*DFTRACER_C_FUNCTION_START\\(\\);")
+set(TREE_INIT "\n[ \t]*DFTRACER_C_INIT\\(NULL, NULL, NULL\\);")
+set(TREE_INCLUDE "\n#include <dftracer/dftracer\\.h>")
 
 function(tree_fail)
-  string(JOIN "" _message ${ARGN})
+  # ARGVn, not ARGN: a ';' in a message is text, not a list separator.
+  set(_message)
+  math(EXPR _last "${ARGC} - 1")
+  foreach(_i RANGE ${_last})
+    string(APPEND _message "${ARGV${_i}}")
+  endforeach()
   message(FATAL_ERROR "tree: ${_message}")
 endfunction()
 
 # A fresh copy of the project in WORK/project, configured into WORK/build:
 # this writes WORK/build/compile_commands.json.
 function(tree_configure)
+  tree_copy()
+  tree_cmake(configure -S ${TREE_PROJECT} -B ${TREE_BUILD} ${ARGN})
+endfunction()
+
+# Only the fresh copy.
+function(tree_copy)
   file(REMOVE_RECURSE ${WORK})
   file(MAKE_DIRECTORY ${WORK})
   file(COPY ${PROJECT}/ DESTINATION ${TREE_PROJECT})
-  tree_cmake(configure -S ${TREE_PROJECT} -B ${TREE_BUILD} ${ARGN})
 endfunction()
 
 # Runs `cmake ARGS...` (configure with the chain's generator and compiler
@@ -65,7 +78,7 @@ endfunction()
 
 function(tree_expect_rc name expected)
   if(NOT "${${name}_RC}" STREQUAL "${expected}")
-    tree_fail("annotate (${name}) exited with ${${name}_RC}, expected ",
+    tree_fail("annotate (${name}) exited with ${${name}_RC}, expected "
               "${expected}\nstdout:\n${${name}_OUT}\nstderr:\n${${name}_ERR}")
   endif()
 endfunction()
@@ -83,14 +96,52 @@ function(tree_sources out)
   set(${out} ${_files} PARENT_SCOPE)
 endfunction()
 
-# Number of times NEEDLE occurs in TEXT.
-function(tree_count out text needle)
-  string(LENGTH "${text}" _all)
-  string(REPLACE "${needle}" "" _rest "${text}")
-  string(LENGTH "${_rest}" _left)
-  string(LENGTH "${needle}" _n)
-  math(EXPR _count "(${_all} - ${_left}) / ${_n}")
+# Number of matches of REGEX in TEXT. (A ';' in a match would split the
+# list of matches: both sides spell it differently first.)
+function(tree_count out text regex)
+  string(REPLACE ";" "<semicolon>" _text "\n${text}")
+  string(REPLACE ";" "<semicolon>" _regex "${regex}")
+  string(REGEX MATCHALL "${_regex}" _matches "${_text}")
+  list(LENGTH _matches _count)
   set(${out} ${_count} PARENT_SCOPE)
+endfunction()
+
+# Text of line NUMBER (from 1) of FILE. (file(STRINGS) drops empty lines.)
+function(tree_line_text out file number)
+  file(READ ${file} _text)
+  set(_n 1)
+  while(_n LESS number)
+    string(FIND "${_text}" "\n" _nl)
+    if(_nl EQUAL -1)
+      tree_fail("${file} has fewer than ${number} lines")
+    endif()
+    math(EXPR _nl "${_nl} + 1")
+    string(SUBSTRING "${_text}" ${_nl} -1 _text)
+    math(EXPR _n "${_n} + 1")
+  endwhile()
+  string(FIND "${_text}" "\n" _nl)
+  string(SUBSTRING "${_text}" 0 ${_nl} _line)
+  set(${out} "${_line}" PARENT_SCOPE)
+endfunction()
+
+# Number (from 1) of the first line of FILE that matches REGEX.
+function(tree_line_number out file regex)
+  file(READ ${file} _text)
+  set(_n 1)
+  while(TRUE)
+    string(FIND "${_text}" "\n" _nl)
+    string(SUBSTRING "${_text}" 0 ${_nl} _line)
+    if(_line MATCHES "${regex}")
+      set(${out} ${_n} PARENT_SCOPE)
+      return()
+    endif()
+    if(_nl EQUAL -1)
+      tree_fail("no line of ${file} matches '${regex}'")
+    endif()
+    math(EXPR _nl "${_nl} + 1")
+    string(SUBSTRING "${_text}" ${_nl} -1 _text)
+    math(EXPR _n "${_n} + 1")
+  endwhile()
 endfunction()
 
 # Every file of TREE_ANNOTATED under DIR (default --root) carries one START
@@ -111,15 +162,15 @@ function(tree_expect_annotated)
     tree_count(_starts "${_text}" "${TREE_START}")
     tree_count(_includes "${_text}" "${TREE_INCLUDE}")
     if(NOT _starts EQUAL _expected)
-      tree_fail("${_a_DIR}/${_path}: ${_starts} START lines, expected ",
+      tree_fail("${_a_DIR}/${_path}: ${_starts} START lines, expected "
                 "${_expected} (one per function definition)")
     endif()
     if(NOT _includes EQUAL 1)
-      tree_fail("${_a_DIR}/${_path}: the tracer include appears ${_includes} ",
+      tree_fail("${_a_DIR}/${_path}: the tracer include appears ${_includes} "
                 "times, expected once")
     endif()
     if(_path IN_LIST TREE_MAINS)
-      tree_count(_inits "${_text}" "DFTRACER_C_INIT(")
+      tree_count(_inits "${_text}" "${TREE_INIT}")
       if(NOT _inits EQUAL 1)
         tree_fail("${_a_DIR}/${_path}: ${_inits} DFTRACER_C_INIT, expected 1")
       endif()

@@ -16,7 +16,7 @@ string(REPLACE "\n" ";" _got "${_got}")
 list(SORT _got)
 list(SORT _expected)
 if(NOT "${_got}" STREQUAL "${_expected}")
-  tree_fail("--check printed:\n${check_OUT}\nexpected one line for each of ",
+  tree_fail("--check printed:\n${check_OUT}\nexpected one line for each of "
             "${_expected}")
 endif()
 

@@ -17,7 +17,7 @@ endforeach()
 list(FILTER _files INCLUDE REGEX "^src/util/buffer\\.c$")
 list(LENGTH _files _twice)
 if(NOT _twice EQUAL 2)
-  tree_fail("compile_commands.json lists src/util/buffer.c ${_twice} times, ",
+  tree_fail("compile_commands.json lists src/util/buffer.c ${_twice} times, "
             "expected 2 (it is built into two targets)")
 endif()
 foreach(_needed src/${TREE_BROKEN} third_party/crc/crc32.c)

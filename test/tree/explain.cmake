@@ -8,16 +8,8 @@ tree_sources(_files ${TREE_BROKEN})
 
 # Line of the first line of FILE (under --root) matching REGEX.
 function(line_matching out file regex)
-  file(STRINGS ${TREE_ROOT}/${file} _lines)
-  set(_n 0)
-  foreach(_line IN LISTS _lines)
-    math(EXPR _n "${_n} + 1")
-    if(_line MATCHES "${regex}")
-      set(${out} ${_n} PARENT_SCOPE)
-      return()
-    endif()
-  endforeach()
-  tree_fail("no line of ${file} matches '${regex}'")
+  tree_line_number(_n ${TREE_ROOT}/${file} "${regex}")
+  set(${out} ${_n} PARENT_SCOPE)
 endfunction()
 
 # NAME explained over the files (or the whole database with ALL): stdout must

@@ -13,8 +13,8 @@ set(_entries ${TREE_ANNOTATED})
 list(FILTER _entries INCLUDE REGEX "^${_header}=")
 string(REGEX REPLACE ".*=" "" _expected "${_entries}")
 if(NOT _starts EQUAL _expected)
-  tree_fail("${_header}: ${_starts} START lines after --verify restored ",
-            "${TREE_UNVERIFIABLE}, expected ${_expected}: the header was ",
-            "restored with the unit that failed, although that unit compiles ",
+  tree_fail("${_header}: ${_starts} START lines after --verify restored "
+            "${TREE_UNVERIFIABLE}, expected ${_expected}: the header was "
+            "restored with the unit that failed, although that unit compiles "
             "with the annotated header")
 endif()

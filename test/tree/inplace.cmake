@@ -34,14 +34,13 @@ endif()
 list(FILTER _progress INCLUDE REGEX "/util/buffer\\.c")
 list(LENGTH _progress _buffer)
 if(NOT _buffer EQUAL 1 OR NOT _progress MATCHES "/${TREE_UNITS}\\]")
-  tree_fail("buffer.c processed ${_buffer} times, expected once as one of ",
+  tree_fail("buffer.c processed ${_buffer} times, expected once as one of "
             "${TREE_UNITS} units:\n${inplace_ERR}")
 endif()
 
-set(_summary "annotate: ${TREE_UNITS} files, [0-9]+ changed, 1 failed; "
+string(CONCAT _summary "annotate: ${TREE_UNITS} files, [0-9]+ changed, 1 failed; "
   "${TREE_FUNCTIONS_ANNOTATED} functions annotated, "
   "${TREE_FUNCTIONS_SKIPPED} skipped \\(${TREE_FUNCTIONS_SKIPPED} macro expansion\\)")
-string(JOIN "" _summary ${_summary})
 if(NOT inplace_ERR MATCHES "${_summary}")
   tree_fail("summary line does not match '${_summary}':\n${inplace_ERR}")
 endif()

@@ -20,14 +20,6 @@ if(NOT _n EQUAL TREE_UNITS)
   tree_fail("report: ${_n} file entries, expected ${TREE_UNITS} (one per unit)")
 endif()
 
-# Lines of each source, to check that a function's line is its definition.
-function(line_of out path line)
-  file(STRINGS ${path} _lines)
-  math(EXPR _i "${line} - 1")
-  list(GET _lines ${_i} _text)
-  set(${out} "${_text}" PARENT_SCOPE)
-endfunction()
-
 math(EXPR _last "${_n} - 1")
 set(_seen)
 foreach(_i RANGE ${_last})
@@ -42,7 +34,7 @@ foreach(_i RANGE ${_last})
   if(_rel STREQUAL TREE_BROKEN)
     string(JSON _reason GET "${_report}" files ${_i} reason)
     if(NOT _status STREQUAL "failed" OR _reason STREQUAL "")
-      tree_fail("report: ${_rel} is '${_status}' ('${_reason}'), expected ",
+      tree_fail("report: ${_rel} is '${_status}' ('${_reason}'), expected "
                 "failed with a reason")
     endif()
     continue()
@@ -61,17 +53,19 @@ foreach(_i RANGE ${_last})
     string(JSON _file GET "${_report}" files ${_i} functions ${_j} file)
     string(JSON _line GET "${_report}" files ${_i} functions ${_j} line)
     string(JSON _annotated GET "${_report}" files ${_i} functions ${_j} annotated)
-    line_of(_text ${_file} ${_line})
+    # Lines are those of the file as it was parsed: the pristine copy.
+    file(RELATIVE_PATH _file_rel ${TREE_PROJECT} ${_file})
+    tree_line_text(_text ${PROJECT}/${_file_rel} ${_line})
     if(_name MATCHES "^tree_stats_")
       string(JSON _why GET "${_report}" files ${_i} functions ${_j} reason)
       if(_annotated OR NOT _why STREQUAL "macro expansion"
          OR NOT _text MATCHES "TREE_STATS_GETTER\\(")
-        tree_fail("report: ${_rel}: ${_name} at ${_file}:${_line} ('${_text}') ",
-                  "is annotated=${_annotated} '${_why}', expected skipped, ",
+        tree_fail("report: ${_rel}: ${_name} at ${_file}:${_line} ('${_text}') "
+                  "is annotated=${_annotated} '${_why}', expected skipped, "
                   "macro expansion, at the TREE_STATS_GETTER line")
       endif()
     elseif(NOT _annotated OR NOT _text MATCHES "[ *]${_name}\\(")
-      tree_fail("report: ${_rel}: ${_name} at ${_file}:${_line} ('${_text}') ",
+      tree_fail("report: ${_rel}: ${_name} at ${_file}:${_line} ('${_text}') "
                 "is annotated=${_annotated}, expected annotated at its definition")
     endif()
     if(_file STREQUAL _path)
