@@ -52,7 +52,7 @@ struct dftracer_span_block;
 /* Preformatted `"name":"fn","cat":"C_APP",` of a recently ended span, keyed
  * by the two pointers (names are __func__ or literals: static storage).
  * Escaping a name on every END costs more than looking it up. */
-enum { DftNameCacheSlots = 64, DftNameCacheText = 120 };
+enum { DftNameCacheSlots = 64, DftNameCacheText = 232 };
 struct dftracer_name_entry {
   const char *Name;
   const char *Cat;

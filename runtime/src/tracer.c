@@ -46,8 +46,8 @@ void dftracer_process_write_locked_(const char *Data, size_t Len) {
   if (!dftracer_sink_is_open(&P->Sink)) {
     if (!P->Config.LogPrefix[0])
       dftracer_config_set_prefix(&P->Config, "./trace");
-    if (dftracer_sink_open(&P->Sink, P->Config.LogPrefix,
-                           P->Config.Compression, TraceHash) != 0)
+    if (dftracer_sink_open(&P->Sink, P->Config.LogPrefix, P->Config.Compression,
+                           TraceHash) != 0)
       return;
   }
   dftracer_sink_write(&P->Sink, Data, Len);
@@ -60,16 +60,22 @@ nameEntry(struct dftracer_thread *T, const char *Name, const char *Cat) {
   uintptr_t Key = (uintptr_t)Name;
   struct dftracer_name_entry *E =
       &T->Names[((Key >> 3) ^ (Key >> 11)) % DftNameCacheSlots];
-  size_t NameLen, CatLen;
+  char Scratch[1024];
+  size_t NameLen, CatLen, Len;
   if (DFT_LIKELY(E->Name == Name && E->Cat == Cat))
     return E;
   NameLen = strlen(Name);
   CatLen = strlen(Cat);
-  if (dftracer_name_cat_bound(NameLen, CatLen) > sizeof(E->Text))
+  /* The bound assumes every byte needs \uXXXX; real names rarely need any
+   * escape, so format first and cache if the actual text fits. */
+  if (dftracer_name_cat_bound(NameLen, CatLen) > sizeof(Scratch))
     return NULL;
-  E->Len =
-      (size_t)(dftracer_format_name_cat(E->Text, Name, NameLen, Cat, CatLen) -
-               E->Text);
+  Len = (size_t)(dftracer_format_name_cat(Scratch, Name, NameLen, Cat, CatLen) -
+                 Scratch);
+  if (Len > sizeof(E->Text))
+    return NULL;
+  memcpy(E->Text, Scratch, Len);
+  E->Len = Len;
   E->Name = Name;
   E->Cat = Cat;
   return E;
