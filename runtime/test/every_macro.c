@@ -88,6 +88,12 @@ static void updates(void) {
   DFTRACER_C_FUNCTION_END();
 }
 
+/* Longer than a name-cache slot: formatted on every END instead. */
+static void a_function_name_long_enough_to_miss_the_per_thread_name_cache_a_function_name_long_enough_to_miss_the_per_thread_name_cache_a_function_name_long_enough_to_miss_the_per_thread_name_cache_a_function_name_long_enough_to_miss_the_per_thread_name_cache_a_function_name_long_enough_to_miss_the_per_thread_name_cache(void) {
+  DFTRACER_C_FUNCTION_START();
+  DFTRACER_C_FUNCTION_END();
+}
+
 static void fallOff(void) {
   DFTRACER_C_FUNCTION_START();
   updates();
@@ -107,6 +113,8 @@ int main(int argc, char **argv) {
   Sum += gotoCleanup(1) + gotoCleanup(-1);
   braceless(0);
   braceless(1);
+  a_function_name_long_enough_to_miss_the_per_thread_name_cache_a_function_name_long_enough_to_miss_the_per_thread_name_cache_a_function_name_long_enough_to_miss_the_per_thread_name_cache_a_function_name_long_enough_to_miss_the_per_thread_name_cache_a_function_name_long_enough_to_miss_the_per_thread_name_cache();
+  a_function_name_long_enough_to_miss_the_per_thread_name_cache_a_function_name_long_enough_to_miss_the_per_thread_name_cache_a_function_name_long_enough_to_miss_the_per_thread_name_cache_a_function_name_long_enough_to_miss_the_per_thread_name_cache_a_function_name_long_enough_to_miss_the_per_thread_name_cache();
   fallOff();
   printf("%d\n", Sum);
   if (Sum < 0) {
