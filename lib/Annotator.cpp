@@ -8,6 +8,8 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclFriend.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/HeaderSearch.h"
@@ -83,11 +85,10 @@ public:
       Result.FailureReason = "the file does not compile; left unchanged";
       return;
     }
-    if (Ctx.getLangOpts().CPlusPlus) {
+    if (Ctx.getLangOpts().CPlusPlus && Options.Rules.CxxFunctionStart.empty()) {
       Result.Failed = true;
-      Result.FailureReason =
-          "C++ is not supported yet (the C++ rule set is planned); left "
-          "unchanged";
+      Result.FailureReason = "rule set '" + Options.Rules.Name +
+                             "' has no C++ rules (\"cxx\"); left unchanged";
       return;
     }
     DiagnosticSink Sink(Ctx.getSourceManager(), Result.Diagnostics);
@@ -97,15 +98,34 @@ public:
   }
 
 private:
+  /// Finds the written function definitions: at file scope, in extern "C"
+  /// blocks, namespaces and classes, and the pattern of each template
+  /// (never its instantiations).
   void visit(const DeclContext *DC, PlanContext &PC) {
     const SourceManager &SM = PC.Ctx.getSourceManager();
     for (const Decl *D : DC->decls()) {
-      if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
-        visit(LS, PC);
+      if (D->isImplicit() && !isa<FunctionDecl>(D))
+        continue;
+      // Declarations from system headers hold nothing of ours (and std
+      // alone holds thousands).
+      if (SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+        continue;
+      if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D))
+        D = Template->getTemplatedDecl();
+      else if (const auto *Template = dyn_cast<ClassTemplateDecl>(D))
+        D = Template->getTemplatedDecl();
+      else if (const auto *Friend = dyn_cast<FriendDecl>(D))
+        if (NamedDecl *Befriended = Friend->getFriendDecl())
+          D = Befriended;
+      if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(D);
+          Spec && !Spec->isExplicitSpecialization())
+        continue;
+      if (isa<LinkageSpecDecl, NamespaceDecl, CXXRecordDecl>(D)) {
+        visit(cast<DeclContext>(D), PC);
         continue;
       }
       const auto *FD = dyn_cast<FunctionDecl>(D);
-      if (!FD || !FD->doesThisDeclarationHaveABody())
+      if (!FD || !FD->isThisDeclarationADefinition())
         continue;
       FileID FID = SM.getFileID(SM.getExpansionLoc(FD->getLocation()));
       if (!Wanted(FID))
@@ -117,6 +137,25 @@ private:
   void handle(const FunctionDecl &FD, PlanContext &PC) {
     const SourceManager &SM = PC.Ctx.getSourceManager();
     Selection S = selectFunction(FD, SM, Index, Options.Rules);
+    handle(FD, S, PC);
+  }
+
+  /// Lambdas are reported, and annotated when the rule set opts in.
+  void handleLambdas(llvm::ArrayRef<const LambdaExpr *> Lambdas,
+                     PlanContext &PC) {
+    const SourceManager &SM = PC.Ctx.getSourceManager();
+    for (const LambdaExpr *L : Lambdas) {
+      const CXXMethodDecl *Call = L->getCallOperator();
+      Selection S = selectFunction(*Call, SM, Index, Options.Rules);
+      if (S == Selection::Lambda && Options.Rules.CxxLambdas)
+        S = L->getBody()->getBeginLoc().isMacroID() ? Selection::MacroExpansion
+                                                    : Selection::Selected;
+      handle(*Call, S, PC);
+    }
+  }
+
+  void handle(const FunctionDecl &FD, Selection S, PlanContext &PC) {
+    const SourceManager &SM = PC.Ctx.getSourceManager();
     if (S == Selection::Ignored)
       return;
     if (S == Selection::Selected && FD.isMain()) {
@@ -128,7 +167,11 @@ private:
         S = Selection::AlreadyAnnotated;
     }
     FunctionRecord Record;
-    Record.Name = FD.getNameAsString();
+    Record.Name = FD.getQualifiedNameAsString();
+    if (const auto *M = dyn_cast<CXXMethodDecl>(&FD); M && M->getParent()->isLambda())
+      if (const auto *Outer = dyn_cast<NamedDecl>(
+              Decl::castFromDeclContext(M->getParent()->getDeclContext())))
+        Record.Name = "(lambda in " + Outer->getQualifiedNameAsString() + ")";
     PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(FD.getLocation()));
     Record.File = P.isValid() ? P.getFilename() : "";
     Record.Line = P.isValid() ? P.getLine() : 0;
@@ -146,6 +189,7 @@ private:
     if (!Record.Annotated)
       Record.SkipReason = "cannot be annotated safely";
     Result.Functions.push_back(std::move(Record));
+    handleLambdas(Planner.lambdas(), PC);
   }
 
   void finish(ASTContext &Ctx) {

@@ -178,7 +178,8 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
   if (!Options.Explain.empty()) {
     bool Seen = false;
     for (const auto &[Key, F] : Functions) {
-      if (F.Name != Options.Explain)
+      llvm::StringRef Name(F.Name);
+      if (Name != Options.Explain && !Name.ends_with("::" + Options.Explain))
         continue;
       Seen = true;
       Out << relativeTo(F.File, Options.Root) << ":" << F.Line << ": " << F.Name

@@ -47,7 +47,11 @@ BodyFacts::BodyFacts(const CompoundStmt *Body) : Body(Body) { walk(Body); }
 
 void BodyFacts::walk(const Stmt *S) {
   // Returns inside these belong to another function.
-  if (isa<LambdaExpr, BlockExpr>(S))
+  if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+    Lambdas.push_back(L);
+    return;
+  }
+  if (isa<BlockExpr>(S))
     return;
   if (const auto *R = dyn_cast<ReturnStmt>(S))
     Returns.push_back(R);

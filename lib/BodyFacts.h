@@ -13,6 +13,7 @@
 #define ANNOTATE_LIB_BODYFACTS_H
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -30,6 +31,10 @@ public:
   }
   const std::vector<const clang::CallExpr *> &calls() const { return Calls; }
   const std::vector<const clang::GotoStmt *> &gotos() const { return Gotos; }
+  /// Lambdas written directly in the body (not inside other lambdas).
+  const std::vector<const clang::LambdaExpr *> &lambdas() const {
+    return Lambdas;
+  }
   /// Control statements (if/for/while/do) of the body, outermost first.
   const std::vector<const clang::Stmt *> &controls() const { return Controls; }
 
@@ -61,6 +66,7 @@ private:
   std::vector<const clang::ReturnStmt *> Returns;
   std::vector<const clang::CallExpr *> Calls;
   std::vector<const clang::GotoStmt *> Gotos;
+  std::vector<const clang::LambdaExpr *> Lambdas;
   std::vector<const clang::Stmt *> Controls;
 };
 

@@ -19,7 +19,9 @@ FunctionPlanner::FunctionPlanner(PlanContext &PC, const SourceText &Text,
       Facts(Body) {}
 
 bool FunctionPlanner::plan(FileEdits &Out) {
-  bool Planned = FD.isMain() ? planMain() : planBody();
+  bool Planned = FD.isMain()                        ? planMain()
+                 : PC.Ctx.getLangOpts().CPlusPlus ? planGuard()
+                                                  : planBody();
   if (!Planned)
     return false;
   if (PC.Options.Braces == BracePolicy::All)
@@ -193,6 +195,12 @@ void FunctionPlanner::closeAtClosingBrace(ArrayRef<std::string> Ends) {
   for (const std::string &End : Ends)
     Inserted += End + " ";
   Edits.push_back({RBrace, 0, Inserted, EditRank::Statement});
+}
+
+bool FunctionPlanner::planGuard() {
+  insertLines(afterOpeningBrace(), bodyIndent(),
+              {PC.Options.Rules.CxxFunctionStart});
+  return true;
 }
 
 bool FunctionPlanner::planBody() {

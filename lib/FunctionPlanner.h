@@ -38,8 +38,16 @@ public:
   /// when the function cannot be annotated (the reason is a warning).
   bool plan(FileEdits &Out);
 
+  /// Lambdas written in the body, for the caller to report or annotate.
+  const std::vector<const clang::LambdaExpr *> &lambdas() const {
+    return Facts.lambdas();
+  }
+
 private:
   bool planBody();
+  /// C++: only the RAII guard, which closes the span on every exit path,
+  /// exceptions included.
+  bool planGuard();
   bool planMain();
   void braceEverything();
 

@@ -5,6 +5,8 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/BitVector.h"
 
@@ -25,10 +27,14 @@ static bool endsPaths(const CFGBlock &B, const RuleSet &Rules) {
   return false;
 }
 
-static bool endsWithReturn(const CFGBlock &B) {
+/// Whether B's edge to the exit is not a fall-off: B returns, throws, or
+/// dispatches an exception that no handler of the try catches.
+static bool leavesOtherwise(const CFGBlock &B) {
+  if (isa_and_nonnull<CXXTryStmt>(B.getTerminatorStmt()))
+    return true;
   for (auto It = B.rbegin(); It != B.rend(); ++It)
     if (auto S = It->getAs<CFGStmt>())
-      return isa<ReturnStmt>(S->getStmt());
+      return isa<ReturnStmt, CoreturnStmt, CXXThrowExpr>(S->getStmt());
   return false;
 }
 
@@ -52,7 +58,7 @@ bool canFallOffEnd(const FunctionDecl &FD, ASTContext &Ctx,
       // Edges the CFG proved impossible (while (1)'s exit) are null.
       if (!Succ)
         continue;
-      if (Succ == &Exit && !endsWithReturn(*B))
+      if (Succ == &Exit && !leavesOtherwise(*B))
         return true;
       if (!Seen.test(Succ->getBlockID())) {
         Seen.set(Succ->getBlockID());

@@ -136,7 +136,7 @@ llvm::Error readRuleSet(RuleReader &R, const json &Root, RuleSet &Rules) {
     return R.error({}, "a rule set must be a JSON object");
   if (auto E = R.checkKeys(Root, {},
                            {"name", "description", "language", "include",
-                            "function", "main", "noreturn_functions",
+                            "function", "main", "cxx", "noreturn_functions",
                             "annotated_markers", "initialised_markers"}))
     return E;
   std::string Language;
@@ -144,9 +144,9 @@ llvm::Error readRuleSet(RuleReader &R, const json &Root, RuleSet &Rules) {
     return E;
   if (auto E = R.readString(Root, {}, "language", Language, false))
     return E;
-  if (!Language.empty() && Language != "c")
+  if (!Language.empty() && Language != "c" && Language != "c,c++")
     return R.error({"language"}, "unsupported language '" + Language +
-                                     "' (this version supports \"c\")");
+                                     "' (use \"c\" or \"c,c++\")");
   if (auto E = R.readString(Root, {}, "include", Rules.Include, true))
     return E;
 
@@ -187,6 +187,26 @@ llvm::Error readRuleSet(RuleReader &R, const json &Root, RuleSet &Rules) {
                              Rules.FiniBeforeCalls))
     return E;
 
+  if (Root.contains("cxx")) {
+    const json *Cxx = nullptr;
+    if (auto E = R.readObject(Root, {}, "cxx", Cxx))
+      return E;
+    if (auto E = R.checkKeys(*Cxx, {"cxx"}, {"function", "lambdas"}))
+      return E;
+    const json *CxxFunction = nullptr;
+    if (auto E = R.readObject(*Cxx, {"cxx"}, "function", CxxFunction))
+      return E;
+    if (auto E = R.checkKeys(*CxxFunction, {"cxx", "function"}, {"start"}))
+      return E;
+    if (auto E = R.readString(*CxxFunction, {"cxx", "function"}, "start",
+                              Rules.CxxFunctionStart, true))
+      return E;
+    if (auto It = Cxx->find("lambdas"); It != Cxx->end()) {
+      if (!It->is_boolean())
+        return R.error({"cxx", "lambdas"}, "field 'lambdas' must be true or false");
+      Rules.CxxLambdas = It->get<bool>();
+    }
+  }
   if (auto E = R.readStrings(Root, {}, "noreturn_functions",
                              Rules.NoReturnFunctions))
     return E;

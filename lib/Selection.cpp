@@ -5,6 +5,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
 
 using namespace clang;
 
@@ -33,6 +34,8 @@ const char *describe(Selection S) {
     return "macro expansion";
   case Selection::FunctionTryBlock:
     return "function-try-block";
+  case Selection::Coroutine:
+    return "coroutine";
   case Selection::AlreadyAnnotated:
     return "already annotated";
   }
@@ -41,7 +44,7 @@ const char *describe(Selection S) {
 
 Selection selectFunction(const FunctionDecl &FD, const SourceManager &SM,
                          const PreprocessorIndex &PP, const RuleSet &Rules) {
-  if (!FD.doesThisDeclarationHaveABody() || !FD.getBody())
+  if (!FD.isThisDeclarationADefinition())
     return Selection::Ignored;
   if (FD.isTemplateInstantiation() || SM.isInSystemHeader(FD.getLocation()))
     return Selection::Ignored;
@@ -51,14 +54,21 @@ Selection selectFunction(const FunctionDecl &FD, const SourceManager &SM,
     return Selection::Defaulted;
   if (FD.isDeleted())
     return Selection::Deleted;
+  if (!FD.getBody())
+    return Selection::Ignored;
+  // Before constexpr: since C++17 a lambda is constexpr when it can be.
+  if (const auto *M = dyn_cast<CXXMethodDecl>(&FD); M && M->getParent()->isLambda())
+    return Selection::Lambda;
   if (FD.isConstexpr())
     return Selection::Constexpr;
   if (FD.hasAttr<NakedAttr>())
     return Selection::Naked;
-  if (const auto *M = dyn_cast<CXXMethodDecl>(&FD); M && M->getParent()->isLambda())
-    return Selection::Lambda;
   if (FD.getLexicalDeclContext()->isFunctionOrMethod())
     return Selection::NestedFunction;
+  if (isa<CoroutineBodyStmt>(FD.getBody()))
+    return Selection::Coroutine;
+  // A function-try-block's handlers run after the body's scope is gone: a
+  // guard placed in the body would not cover them.
   const auto *Body = dyn_cast<CompoundStmt>(FD.getBody());
   if (!Body)
     return Selection::FunctionTryBlock;

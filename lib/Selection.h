@@ -32,6 +32,7 @@ enum class Selection {
   NestedFunction,
   MacroExpansion,
   FunctionTryBlock,
+  Coroutine,
   AlreadyAnnotated,
 };
 

@@ -53,6 +53,14 @@ struct RuleSet {
   std::vector<std::string> AnnotatedMarkers;
   /// A main whose body expands one of these macros already starts the tracer.
   std::vector<std::string> InitialisedMarkers;
+  /// First statement of functions in C++ translation units, an RAII guard
+  /// that closes the span however the function is left (no END needed):
+  /// "DFTRACER_CPP_FUNCTION();". Empty: the rule set refuses C++.
+  /// `main` keeps the explicit C statements, so FINI runs after its span.
+  std::string CxxFunctionStart;
+  /// Whether lambdas in C++ get the guard too (off by default: they are
+  /// often tiny and called in hot loops).
+  bool CxxLambdas = false;
 
   /// Expands the metadata template for one `--meta key=value`.
   std::string metadataStatement(llvm::StringRef VarName, llvm::StringRef Key,
