@@ -105,4 +105,26 @@ TEST(FunctionPlannerTest, AnnotatingTwiceChangesNothing) {
   EXPECT_NE(Once.Code, Code);
 }
 
+TEST(FunctionPlannerTest, CxxGetsOnlyTheGuard) {
+  TranslationUnitResult R = annotateCode(
+      "struct F { int g(int a) { if (a) return 1; return a; } };\n"
+      "F::F() {}\n",
+      "input.cpp", {"-std=c++17"}, defaultOptions());
+  // F::F() is not declared: the code does not compile, nothing is planned.
+  EXPECT_TRUE(R.Failed);
+  R = annotateCode("struct F { F(); int g(int a) { if (a) return 1; return a; }"
+                   " int x; };\nF::F() : x(0) {\n}\n",
+                   "input.cpp", {"-std=c++17"}, defaultOptions());
+  ASSERT_FALSE(R.Failed) << R.FailureReason;
+  ASSERT_EQ(R.Files.size(), 1u);
+  const FileAnnotation &F = R.Files.begin()->second;
+  std::string Code = applyEdits(F.Original, F.Edits.merge().Edits);
+  EXPECT_TRUE(contains(Code, "int g(int a) {\n    DFTRACER_CPP_FUNCTION(); "
+                             "if (a) return 1; return a; }"))
+      << Code;
+  EXPECT_TRUE(contains(Code, "F::F() : x(0) {\n    DFTRACER_CPP_FUNCTION();\n}"))
+      << Code;
+  EXPECT_FALSE(contains(Code, "FUNCTION_END")) << Code;
+}
+
 } // namespace

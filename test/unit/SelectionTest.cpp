@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace annotate;
 using namespace annotate::test;
 
@@ -54,12 +56,59 @@ TEST(SelectionTest, SystemHeaderFunctionsAreNotReported) {
   EXPECT_EQ(A.Result.Functions.size(), 1u);
 }
 
-TEST(SelectionTest, CPlusPlusIsRefusedClearly) {
+TEST(SelectionTest, CPlusPlusNeedsCxxRules) {
+  AnnotateOptions Options = defaultOptions();
+  Options.Rules.CxxFunctionStart.clear();
   TranslationUnitResult R =
-      annotateCode("int f() { return 1; }\n", "input.cpp", {}, defaultOptions());
+      annotateCode("int f() { return 1; }\n", "input.cpp", {}, Options);
   EXPECT_TRUE(R.Failed);
-  EXPECT_NE(R.FailureReason.find("C++"), std::string::npos);
+  EXPECT_NE(R.FailureReason.find("no C++ rules"), std::string::npos)
+      << R.FailureReason;
   EXPECT_TRUE(R.Files.empty());
+}
+
+/// Annotates C++ code and returns the outcome of every function seen.
+std::map<std::string, std::string> cxxOutcomes(llvm::StringRef Code) {
+  TranslationUnitResult R =
+      annotateCode(Code, "input.cpp", {"-std=c++20"}, defaultOptions());
+  EXPECT_FALSE(R.Failed) << R.FailureReason;
+  std::map<std::string, std::string> Out;
+  for (const FunctionRecord &F : R.Functions)
+    Out[F.Name] += (Out[F.Name].empty() ? "" : ",") +
+                   (F.Annotated ? std::string("annotated") : F.SkipReason);
+  return Out;
+}
+
+TEST(SelectionTest, CxxMembersTemplatesAndExclusions) {
+  auto Out = cxxOutcomes(R"(
+namespace a { namespace {
+struct S {
+  S() : x(1) {}
+  ~S() {}
+  S(const S &) = delete;
+  S &operator=(const S &) = default;
+  constexpr int zero() const { return 0; }
+  template <class T> T get() const { return T(); }
+  int x;
+};
+} }
+template <class T> T twice(T v) { return v + v; }
+int tried() try { return 1; } catch (...) { return 0; }
+int use() {
+  auto l = [](int v) { return v; };
+  return twice(1) + twice(2.0) + a::S().get<int>() + l(1) + tried();
+}
+)");
+  EXPECT_EQ(Out["a::(anonymous namespace)::S::S"], "annotated,deleted");
+  EXPECT_EQ(Out["a::(anonymous namespace)::S::~S"], "annotated");
+  EXPECT_EQ(Out["a::(anonymous namespace)::S::operator="], "defaulted");
+  EXPECT_EQ(Out["a::(anonymous namespace)::S::zero"], "constexpr");
+  // The written template once, never its instantiations.
+  EXPECT_EQ(Out["a::(anonymous namespace)::S::get"], "annotated");
+  EXPECT_EQ(Out["twice"], "annotated");
+  EXPECT_EQ(Out["tried"], "function-try-block");
+  EXPECT_EQ(Out["(lambda in use)"], "lambda");
+  EXPECT_EQ(Out["use"], "annotated");
 }
 
 TEST(SelectionTest, CodeThatDoesNotParseIsNotAnnotated) {
