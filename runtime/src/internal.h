@@ -38,14 +38,20 @@
 struct dftracer_process {
   struct dftracer_config Config; /* read once when the library loads */
   int Pid;                       /* OS pid, or INIT's *process_id */
+  int OsPid;                     /* getpid() at load: the main thread's tid */
+  /* MPI rank: RankProbing until it is recorded (RankRecorded) or can never
+   * be (RankNever: no MPI in the process, or MPI already finalised). Only
+   * changed on the main thread, read with relaxed atomics elsewhere. */
+  int RankState;
 
   pthread_mutex_t Lock;
   int Initialized; /* INIT was called (and tracing is on) */
   int Finished;    /* FINI or exit() ran; nothing is written after */
-  int RankKnown;   /* the MPI rank was recorded as metadata */
   struct dftracer_sink Sink;
   struct dftracer_thread *Threads; /* every live thread with a buffer */
 };
+
+enum { RankProbing = 0, RankRecorded = 1, RankNever = 2 };
 
 extern struct dftracer_process dftracer_process_ DFT_HIDDEN;
 

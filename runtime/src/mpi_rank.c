@@ -21,7 +21,7 @@ typedef int (*RankPtrFn)(void *, int *);
  * MPI_COMM_WORLD as this integer handle. */
 enum { MpichCommWorld = 0x44000000 };
 
-int dftracer_mpi_rank(void) {
+int dftracer_mpi_rank(int *Never) {
   /* Through variables: calling a cast of the function name directly makes
    * GCC warn about a call through a non-compatible type. */
   FlagFn Initialized = (FlagFn)MPI_Initialized;
@@ -29,13 +29,18 @@ int dftracer_mpi_rank(void) {
   RankIntFn RankOfInt = (RankIntFn)MPI_Comm_rank;
   RankPtrFn RankOfPtr = (RankPtrFn)MPI_Comm_rank;
   int Flag = 0, Rank = -1;
-  if (!Initialized || !Finalized || !RankOfInt)
+  *Never = 0;
+  if (!Initialized || !Finalized || !RankOfInt) {
+    *Never = 1;
     return -1;
+  }
   if (Initialized(&Flag) != 0 || !Flag)
     return -1;
   Flag = 0;
-  if (Finalized(&Flag) != 0 || Flag)
+  if (Finalized(&Flag) != 0 || Flag) {
+    *Never = 1;
     return -1;
+  }
   if (ompi_mpi_comm_world != NULL) {
     if (RankOfPtr((void *)ompi_mpi_comm_world, &Rank) != 0)
       return -1;

@@ -9,7 +9,9 @@
 #define DFTRACER_RUNTIME_MPI_RANK_H
 
 /* The rank in MPI_COMM_WORLD, or -1 when MPI is absent, not initialised yet,
- * or already finalised. Call from the thread that initialised MPI. */
-int dftracer_mpi_rank(void);
+ * or already finalised. *Never is set to 1 when asking again is pointless
+ * (no MPI in the process, or MPI finalised). Call from the thread that
+ * initialised MPI. */
+int dftracer_mpi_rank(int *Never);
 
 #endif

@@ -121,6 +121,8 @@ static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
   free(Long);
 }
 
+static void recordRank(void);
+
 DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
                                                   const char *Cat) {
   struct dftracer_thread *T;
@@ -146,6 +148,10 @@ DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
   S->Popped = 0;
   S->ArgsLen = 0;
   T->Top = S;
+  if (DFT_UNLIKELY(__atomic_load_n(&dftracer_process_.RankState,
+                                   __ATOMIC_RELAXED) == RankProbing) &&
+      T->Tid == dftracer_process_.OsPid)
+    recordRank();
   S->StartUs = dftracer_now_us();
   return S;
 }
@@ -251,17 +257,23 @@ DFT_API void dftracer_metadata(const char *Key, const char *Value) {
                                     dftracer_process_.Pid, T->Tid, Key, Value));
 }
 
-/* Record the MPI rank once, as soon as MPI can tell it. */
+/* Record the MPI rank once, as soon as MPI can tell it: at INIT, on the
+ * main thread's STARTs while MPI is not up yet (a main that calls
+ * ior_main(), which calls MPI_Init, has INIT before MPI_Init and FINI after
+ * MPI_Finalize), and at FINI. Without MPI the first probe settles it. */
 static void recordRank(void) {
   struct dftracer_process *P = &dftracer_process_;
   char Text[16];
-  int Rank;
-  if (P->RankKnown)
+  int Rank, Never;
+  if (__atomic_load_n(&P->RankState, __ATOMIC_RELAXED) != RankProbing)
     return;
-  Rank = dftracer_mpi_rank();
-  if (Rank < 0)
+  Rank = dftracer_mpi_rank(&Never);
+  if (Rank < 0) {
+    if (Never)
+      __atomic_store_n(&P->RankState, RankNever, __ATOMIC_RELAXED);
     return;
-  P->RankKnown = 1;
+  }
+  __atomic_store_n(&P->RankState, RankRecorded, __ATOMIC_RELAXED);
   snprintf(Text, sizeof(Text), "%d", Rank);
   dftracer_metadata("rank", Text);
 }
@@ -360,7 +372,7 @@ __attribute__((constructor(101))) static void onLoad(void) {
   if (!P->Config.Enable)
     return; /* nothing is ever allocated or written */
   dftracer_clock_init();
-  P->Pid = (int)getpid();
+  P->Pid = P->OsPid = (int)getpid();
   TraceHash = dftracer_trace_hash(P->Pid, dftracer_wall_ns());
   dftracer_thread_setup();
   pthread_atfork(NULL, NULL, onForkChild);
