@@ -34,6 +34,11 @@ execute_process(COMMAND ${CHECKER} --expect-counts
     ${CMAKE_CURRENT_LIST_DIR}/app.counts.json ${_traces}/tree_app
   RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
 if(NOT _rc EQUAL 0)
+  file(READ ${TREE_ROOT}/include/tree/common.h _header)
+  tree_count(_starts "${_header}" "${TREE_START}")
+  if(_starts EQUAL 0)
+    set(_out "${_out}\n(common.h is not annotated: see tree.verify.header_kept)")
+  endif()
   tree_fail("dftracer-check on tree_app's trace failed:\n${_out}")
 endif()
 
