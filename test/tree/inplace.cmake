@@ -38,6 +38,14 @@ if(NOT _buffer EQUAL 1 OR NOT _progress MATCHES "/${TREE_UNITS}\\]")
             "${TREE_UNITS} units:\n${inplace_ERR}")
 endif()
 
+# ... with its first command: buffer_dump(), compiled only under the second,
+# is not annotated.
+file(READ ${TREE_ROOT}/util/buffer.c _buffer_c)
+if(NOT _buffer_c MATCHES "void buffer_dump\\(const struct tree_buffer \\*b\\)\n{\n    fprintf")
+  tree_fail("util/buffer.c: buffer_dump() was annotated, so buffer.c was parsed "
+            "with its second compile command, not its first:\n${_buffer_c}")
+endif()
+
 string(CONCAT _summary "annotate: ${TREE_UNITS} files, [0-9]+ changed, 1 failed; "
   "${TREE_FUNCTIONS_ANNOTATED} functions annotated, "
   "${TREE_FUNCTIONS_SKIPPED} skipped \\(${TREE_FUNCTIONS_SKIPPED} macro expansion\\)")

@@ -17,6 +17,7 @@ int main(void)
             return 2;
     if (buffer_flush(&b) != 0)
         return 3;
+    buffer_dump(&b);
     fclose(f);
     printf("capacity %zu, %ld flushes\n", buffer_capacity(), b.flushes);
     return b.flushes > 1 ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -20,6 +20,9 @@ void buffer_init(struct tree_buffer *b, FILE *sink);
 int buffer_append(struct tree_buffer *b, const void *data, size_t n);
 int buffer_flush(struct tree_buffer *b);
 size_t buffer_capacity(void);
+#if TREE_BUFFER_CAPACITY < 64
+void buffer_dump(const struct tree_buffer *b);
+#endif
 
 void log_set_verbose(int verbose);
 void log_message(const char *fmt, ...);
