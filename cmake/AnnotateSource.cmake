@@ -1,0 +1,196 @@
+# AnnotateSource.cmake - the build step of annotate_target() for one source.
+#
+#   cmake -DANNOTATE=<annotate> -DSOURCE=<original> -DOUTPUT=<copy>
+#         -DFLAGS=<flags file> -DTARGET=<name> [-DSTRICT=ON]
+#         -P AnnotateSource.cmake
+#
+# Runs `annotate SOURCE --line-directives [--rules ...] -- <flags>` and writes
+# the result to OUTPUT (through a temporary file, so a failed or interrupted
+# run never leaves a partial copy). The flags file is written at generate
+# time by annotate_target() (AnnotateTarget.cmake), one entry per line:
+#
+#   LANG:C | LANG:CXX          the source's language
+#   RULES:<file>               the rule set (a JSON file)
+#   BRACES:<policy>            --braces, when given
+#   META:<key=value>           --meta, repeatable
+#   STD:<n>, EXT:<bool>        the target's <LANG>_STANDARD and _EXTENSIONS
+#   I:<dir>, D:<def>           include directories and definitions
+#   O:<option>                 compile options (SHELL: groups allowed)
+#   F:<flags>                  flag strings (CMAKE_<LANG>_FLAGS, COMPILE_FLAGS)
+#   SYS:<dir>                  the compiler's own include directories
+#
+# Only what changes how the source parses is passed to annotate: -I, -D, -U,
+# -std, -include, -isystem, ... (annotate parses with Clang; code generation
+# and warning flags mean nothing to it, and GCC-only ones would be errors).
+# Compiler-internal include directories are left out: Clang has its own.
+#
+# When annotate fails: with STRICT the build step fails with annotate's
+# message; otherwise OUTPUT is the original source behind `#line 1 "SOURCE"`
+# (so it compiles exactly as before and diagnostics name the original) and
+# one warning line says that the file is not traced and why.
+
+foreach(_var ANNOTATE SOURCE OUTPUT FLAGS)
+  if(NOT DEFINED ${_var})
+    message(FATAL_ERROR "AnnotateSource.cmake: -D${_var}=... is required")
+  endif()
+endforeach()
+if(NOT DEFINED TARGET)
+  set(TARGET "")
+endif()
+
+# Reads FLAGS into lists, one per key. A ';' inside a line stays in it.
+file(READ "${FLAGS}" _text)
+string(REPLACE ";" "\\;" _text "${_text}")
+string(REPLACE "\n" ";" _lines "${_text}")
+foreach(_key LANG RULES BRACES META STD EXT I D O F SYS)
+  set(_${_key})
+endforeach()
+foreach(_line IN LISTS _lines)
+  if(_line MATCHES "^([A-Z]+):(.*)$")
+    set(_key ${CMAKE_MATCH_1})
+    set(_value "${CMAKE_MATCH_2}")
+    if(NOT _value STREQUAL "")
+      string(REPLACE ";" "\\;" _value "${_value}")
+      list(APPEND _${_key} "${_value}")
+    endif()
+  endif()
+endforeach()
+
+# _annotate_keep(<out-list> <args...>): the arguments that affect parsing.
+function(_annotate_keep out)
+  set(_kept)
+  set(_args ${ARGN})
+  list(LENGTH _args _n)
+  set(_i 0)
+  while(_i LESS _n)
+    list(GET _args ${_i} _a)
+    math(EXPR _j "${_i} + 1")
+    if(_a MATCHES "^-(I|D|U|include|imacros|isystem|idirafter|iquote|isysroot)$"
+       OR _a STREQUAL "--sysroot")
+      if(_j LESS _n)
+        list(GET _args ${_j} _v)
+        list(APPEND _kept "${_a}" "${_v}")
+      endif()
+      set(_i ${_j})
+    elseif(_a MATCHES "^-(I|D|U|isystem|idirafter|iquote|isysroot).+"
+           OR _a MATCHES "^-std=|^--sysroot="
+           OR _a MATCHES "^-(ansi|pthread|fopenmp|fopenmp=.*|fopenacc|funsigned-char|fsigned-char|fms-extensions|fgnu89-inline|m32|m64)$"
+           OR _a MATCHES "^-O")
+      list(APPEND _kept "${_a}")
+    endif()
+    math(EXPR _i "${_i} + 1")
+  endwhile()
+  set(${out} "${_kept}" PARENT_SCOPE)
+endfunction()
+
+set(_args)
+if(_STD)
+  # <LANG>_EXTENSIONS defaults to ON, as in CMake.
+  set(_gnu ON)
+  if(DEFINED _EXT AND NOT _EXT STREQUAL "" AND NOT _EXT)
+    set(_gnu OFF)
+  endif()
+  if(_LANG STREQUAL "CXX" AND _gnu)
+    set(_std "gnu++")
+  elseif(_LANG STREQUAL "CXX")
+    set(_std "c++")
+  elseif(_gnu)
+    set(_std "gnu")
+  else()
+    set(_std "c")
+  endif()
+  list(APPEND _args "-std=${_std}${_STD}")
+endif()
+foreach(_flags IN LISTS _F)
+  separate_arguments(_split UNIX_COMMAND "${_flags}")
+  _annotate_keep(_kept ${_split})
+  list(APPEND _args ${_kept})
+endforeach()
+foreach(_dir IN LISTS _I)
+  list(APPEND _args "-I${_dir}")
+endforeach()
+foreach(_def IN LISTS _D)
+  list(APPEND _args "-D${_def}")
+endforeach()
+set(_options)
+foreach(_opt IN LISTS _O)
+  if(_opt MATCHES "^SHELL:(.*)$")
+    separate_arguments(_split UNIX_COMMAND "${CMAKE_MATCH_1}")
+    list(APPEND _options ${_split})
+  else()
+    list(APPEND _options "${_opt}")
+  endif()
+endforeach()
+_annotate_keep(_kept ${_options})
+list(APPEND _args ${_kept})
+foreach(_dir IN LISTS _SYS)
+  # An MPI wrapper's directory, say; not GCC's or Clang's builtin headers,
+  # nor the standard directories Clang searches anyway.
+  if(_dir MATCHES "/gcc/.*/include(-fixed)?$|/clang/[^/]+/include$"
+     OR _dir MATCHES "^/usr(/local)?/include$"
+     OR _dir MATCHES "^/usr/include/[^/]*-linux-[^/]*$")
+    continue()
+  endif()
+  list(APPEND _args -idirafter "${_dir}")
+endforeach()
+
+set(_tool_args --line-directives)
+if(_RULES)
+  list(APPEND _tool_args --rules "${_RULES}")
+endif()
+if(_BRACES)
+  list(APPEND _tool_args "--braces=${_BRACES}")
+endif()
+foreach(_kv IN LISTS _META)
+  list(APPEND _tool_args --meta "${_kv}")
+endforeach()
+
+get_filename_component(_outdir "${OUTPUT}" DIRECTORY)
+file(MAKE_DIRECTORY "${_outdir}")
+set(_tmp "${OUTPUT}.tmp")
+execute_process(
+  COMMAND "${ANNOTATE}" "${SOURCE}" ${_tool_args} -- ${_args}
+  OUTPUT_FILE "${_tmp}"
+  ERROR_VARIABLE _err
+  RESULT_VARIABLE _rc)
+
+set(_who "annotate_target(${TARGET})")
+# annotate's diagnostics, without its one-line summary.
+string(REGEX REPLACE "(^|\n)annotate: [0-9]+ files?,[^\n]*" "" _diag "${_err}")
+string(STRIP "${_diag}" _diag)
+
+if(_rc EQUAL 0 AND EXISTS "${_tmp}")
+  file(SIZE "${_tmp}" _size)
+  if(_size GREATER 0)
+    file(RENAME "${_tmp}" "${OUTPUT}")
+    if(_diag)
+      message("${_diag}")
+    endif()
+    return()
+  endif()
+endif()
+file(REMOVE "${_tmp}")
+
+string(REGEX MATCH "error: [^\n]*" _reason "${_err}")
+string(REGEX REPLACE "^error: " "" _reason "${_reason}")
+if(NOT _reason)
+  if(_rc MATCHES "^[0-9]+$")
+    set(_reason "annotate exited with ${_rc}")
+  else()
+    set(_reason "${_rc}") # "No such file or directory", ...
+  endif()
+endif()
+
+if(STRICT)
+  message(FATAL_ERROR "${_who}: ${SOURCE} could not be annotated (${_reason}).\n"
+    "annotate said:\n${_err}\n"
+    "Fix the file, or drop STRICT to build it untraced.")
+endif()
+
+# Fall back to the original source, untraced.
+file(READ "${SOURCE}" _content)
+string(REPLACE "\\" "\\\\" _line_name "${SOURCE}")
+string(REPLACE "\"" "\\\"" _line_name "${_line_name}")
+file(WRITE "${_tmp}" "#line 1 \"${_line_name}\"\n${_content}")
+file(RENAME "${_tmp}" "${OUTPUT}")
+message("${_who}: warning: ${SOURCE}: not annotated (${_reason}); compiling the original, untraced")

@@ -1,0 +1,355 @@
+# AnnotateTarget.cmake - build a CMake target from annotated copies of its
+# sources, traced with the bundled DFTracer-compatible runtime.
+#
+#   find_package(annotate REQUIRED)        # or include() this file from
+#                                          # annotate's own source tree
+#   add_executable(app main.c io.c)
+#   annotate_target(app META app=ior)
+#
+#   annotate_target(<target>
+#                   [RULES <name>|<file.json>]   default: dftracer
+#                   [META <key=value>...]        metadata recorded by main
+#                   [BRACES needed|all|none]     default: needed
+#                   [RUNTIME shared|static|none] default: shared
+#                   [STRICT])
+#
+# For every C and C++ source of <target>, a custom command writes
+#   <target binary dir>/annotate/<target>/<path of the source>
+# with `annotate --line-directives`, and the target compiles that copy
+# instead of the original:
+#  - the command re-runs only when the source, the rule set, the annotate
+#    binary, or the flags annotate gets (include directories, definitions,
+#    C/C++ standard) change; editing a header recompiles the copies that
+#    include it without annotating them again;
+#  - annotate parses the source with the target's include directories,
+#    definitions, standard and the compiler's own include directories (an
+#    MPI wrapper's, say), so it sees what the compiler sees;
+#  - the copy is compiled with `-iquote <directory of the original>` ahead
+#    of the target's flags, so `#include "x.h"` finds the same file as
+#    before; `#line` directives make diagnostics, __FILE__ and debug line
+#    tables name the original file and line;
+#  - the target links the tracing runtime (dftracer::dftracer_core, or
+#    dftracer_core_static with RUNTIME static), which also brings
+#    <dftracer/dftracer.h>; RUNTIME none links nothing (link upstream
+#    DFTracer yourself).
+#
+# A source annotate cannot handle (C++ for now, code only GCC accepts, a
+# file Clang cannot parse) is compiled as it is, behind `#line 1`, and the
+# build prints one line
+#   annotate_target(app): warning: /src/x.c: not annotated (<why>); compiling the original, untraced
+# A traced build should not stop on one file the tool cannot handle when the
+# compiler can (SPEC 2.7: never break the build); STRICT turns the warning
+# into a build error, for CI jobs that must trace every file.
+#
+# The sources are read when the directory that called annotate_target() is
+# done (cmake_language(DEFER)), so target_sources() calls that come after it
+# count. Functions defined in headers are not annotated (a header is shared
+# by sources and targets; annotate them in place with `annotate -i` if they
+# must be traced). Sources given by generator expressions are compiled as
+# they are. A custom target <target>_annotate writes all the copies
+# (`cmake --build . --target app_annotate` to inspect them).
+#
+# Needs CMake 3.20 and a single-configuration generator (Ninja, Unix
+# Makefiles). See docs/integration.md.
+
+include_guard(GLOBAL)
+
+if(CMAKE_VERSION VERSION_LESS 3.20)
+  message(FATAL_ERROR "annotate_target needs CMake 3.20 or newer")
+endif()
+
+# Where the pieces are. The package config (annotateConfig.cmake) sets
+# ANNOTATE_RULES_DIR before including this file and defines
+# annotate::annotate and the dftracer:: targets; inside annotate's own
+# build the targets `annotate` and `dftracer_core` are used directly.
+if(NOT ANNOTATE_RULES_DIR)
+  get_filename_component(ANNOTATE_RULES_DIR "${CMAKE_CURRENT_LIST_DIR}/../rules" ABSOLUTE)
+endif()
+set_property(GLOBAL PROPERTY ANNOTATE_RULES_DIR "${ANNOTATE_RULES_DIR}")
+set_property(GLOBAL PROPERTY ANNOTATE_STEP_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/AnnotateSource.cmake")
+
+# _annotate_relative(<out> <path> <target>): where the copy of <path> goes,
+# relative to the copies' directory.
+function(_annotate_relative out path target)
+  get_target_property(_src ${target} SOURCE_DIR)
+  get_target_property(_bin ${target} BINARY_DIR)
+  foreach(_pair "${_src}|" "${CMAKE_SOURCE_DIR}|_src/" "${_bin}|_bin/"
+                "${CMAKE_BINARY_DIR}|_bin_top/")
+    string(REPLACE "|" ";" _pair "${_pair}")
+    list(GET _pair 0 _base)
+    list(LENGTH _pair _len)
+    set(_prefix "")
+    if(_len GREATER 1)
+      list(GET _pair 1 _prefix)
+    endif()
+    file(RELATIVE_PATH _rel "${_base}" "${path}")
+    if(NOT _rel MATCHES "^\\.\\./" AND NOT IS_ABSOLUTE "${_rel}")
+      set(${out} "${_prefix}${_rel}" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+  string(REGEX REPLACE "^/+" "" _rel "${path}")
+  string(REPLACE ":" "_" _rel "${_rel}")
+  set(${out} "_abs/${_rel}" PARENT_SCOPE)
+endfunction()
+
+# _annotate_language(<out> <abs path> <target>): C, CXX or empty.
+function(_annotate_language out path target)
+  get_source_file_property(_lang "${path}" TARGET_DIRECTORY ${target} LANGUAGE)
+  get_source_file_property(_header "${path}" TARGET_DIRECTORY ${target} HEADER_FILE_ONLY)
+  if(_header)
+    set(_lang "")
+  elseif(NOT _lang)
+    set(_lang "")
+    if(path MATCHES "\\.c$")
+      set(_lang C)
+    elseif(path MATCHES "\\.(C|c\\+\\+|cc|cp|cpp|CPP|cxx)$")
+      set(_lang CXX)
+    endif()
+  endif()
+  if(NOT _lang MATCHES "^(C|CXX)$")
+    set(_lang "")
+  endif()
+  set(${out} "${_lang}" PARENT_SCOPE)
+endfunction()
+
+function(annotate_target target)
+  cmake_parse_arguments(PARSE_ARGV 1 _a "STRICT" "RULES;BRACES;RUNTIME" "META")
+  set(_who "annotate_target(${target})")
+  if(_a_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "${_who}: unexpected arguments: ${_a_UNPARSED_ARGUMENTS}\n"
+      "usage: annotate_target(<target> [RULES name|file] [META key=value...] "
+      "[BRACES needed|all|none] [RUNTIME shared|static|none] [STRICT])")
+  endif()
+  if(NOT TARGET ${target})
+    message(FATAL_ERROR "${_who}: no target named '${target}'")
+  endif()
+  get_target_property(_type ${target} TYPE)
+  get_target_property(_imported ${target} IMPORTED)
+  get_target_property(_aliased ${target} ALIASED_TARGET)
+  if(_imported OR _aliased OR NOT _type MATCHES
+     "^(EXECUTABLE|STATIC_LIBRARY|SHARED_LIBRARY|MODULE_LIBRARY|OBJECT_LIBRARY)$")
+    message(FATAL_ERROR "${_who}: '${target}' must be an executable or a library "
+      "built here (not ${_type}, imported or alias)")
+  endif()
+  get_target_property(_done ${target} ANNOTATE_TARGET)
+  if(_done)
+    message(FATAL_ERROR "${_who}: the target is already annotated")
+  endif()
+  get_property(_multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  if(_multi)
+    message(FATAL_ERROR "${_who}: multi-configuration generators "
+      "(${CMAKE_GENERATOR}) are not supported; use Ninja or Unix Makefiles")
+  endif()
+
+  # The annotate binary: installed or build-tree package, or this build.
+  if(NOT TARGET annotate::annotate)
+    if(TARGET annotate)
+      add_executable(annotate::annotate ALIAS annotate)
+    else()
+      message(FATAL_ERROR "${_who}: the annotate tool is unknown. Use "
+        "find_package(annotate) (set annotate_DIR or CMAKE_PREFIX_PATH to its "
+        "installation or build directory).")
+    endif()
+  endif()
+
+  # The rule set: a name under the rules directory, or a JSON file.
+  if(NOT _a_RULES)
+    set(_a_RULES dftracer)
+  endif()
+  if(_a_RULES MATCHES "/|\\.json$")
+    get_filename_component(_rules "${_a_RULES}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+  else()
+    get_property(_dir GLOBAL PROPERTY ANNOTATE_RULES_DIR)
+    set(_rules "${_dir}/${_a_RULES}.json")
+  endif()
+  if(NOT EXISTS "${_rules}")
+    message(FATAL_ERROR "${_who}: rule set '${_a_RULES}' not found (no ${_rules})")
+  endif()
+  if(_a_BRACES AND NOT _a_BRACES MATCHES "^(needed|all|none)$")
+    message(FATAL_ERROR "${_who}: BRACES must be needed, all or none, not '${_a_BRACES}'")
+  endif()
+  foreach(_kv IN LISTS _a_META)
+    if(NOT _kv MATCHES "^[^=]+=")
+      message(FATAL_ERROR "${_who}: META expects key=value, got '${_kv}'")
+    endif()
+  endforeach()
+
+  # The runtime: linked now, so that the target's usage requirements (and
+  # those of libraries linking it) are complete.
+  if(NOT _a_RUNTIME)
+    set(_a_RUNTIME shared)
+  endif()
+  if(_a_RUNTIME STREQUAL "shared")
+    set(_runtime dftracer::dftracer_core)
+  elseif(_a_RUNTIME STREQUAL "static")
+    set(_runtime dftracer::dftracer_core_static)
+  elseif(_a_RUNTIME STREQUAL "none")
+    set(_runtime "")
+  else()
+    message(FATAL_ERROR "${_who}: RUNTIME must be shared, static or none, not '${_a_RUNTIME}'")
+  endif()
+  if(_runtime)
+    if(NOT TARGET ${_runtime})
+      message(FATAL_ERROR "${_who}: the runtime target ${_runtime} is unknown; "
+        "use find_package(annotate), which finds it")
+    endif()
+    # The property, not target_link_libraries(): that works whichever
+    # signature (plain or PRIVATE/PUBLIC) the project uses for the target.
+    set_property(TARGET ${target} APPEND PROPERTY LINK_LIBRARIES ${_runtime})
+    if(_type MATCHES "^(STATIC_LIBRARY|OBJECT_LIBRARY)$")
+      set_property(TARGET ${target} APPEND PROPERTY
+        INTERFACE_LINK_LIBRARIES "$<LINK_ONLY:${_runtime}>")
+    endif()
+  endif()
+
+  set_target_properties(${target} PROPERTIES
+    ANNOTATE_TARGET ON
+    ANNOTATE_RULES_FILE "${_rules}"
+    ANNOTATE_BRACES "${_a_BRACES}"
+    ANNOTATE_META "${_a_META}"
+    ANNOTATE_STRICT "${_a_STRICT}")
+  # Arguments of a deferred call are evaluated when it runs: pass the name
+  # as a literal.
+  cmake_language(EVAL CODE
+    "cmake_language(DEFER CALL _annotate_target_sources [==[${target}]==])")
+endfunction()
+
+# The deferred part: swap each C/C++ source for its annotated copy.
+function(_annotate_target_sources target)
+  set(_who "annotate_target(${target})")
+  get_target_property(_sources ${target} SOURCES)
+  get_target_property(_src_dir ${target} SOURCE_DIR)
+  get_target_property(_bin_dir ${target} BINARY_DIR)
+  get_target_property(_rules ${target} ANNOTATE_RULES_FILE)
+  get_target_property(_braces ${target} ANNOTATE_BRACES)
+  get_target_property(_meta ${target} ANNOTATE_META)
+  get_target_property(_strict ${target} ANNOTATE_STRICT)
+  get_property(_step GLOBAL PROPERTY ANNOTATE_STEP_SCRIPT)
+  set(_root "${_bin_dir}/annotate/${target}")
+  get_target_property(_annotate_imported annotate::annotate IMPORTED)
+  set(_annotate_deps "$<TARGET_FILE:annotate::annotate>")
+  if(NOT _annotate_imported)
+    list(APPEND _annotate_deps annotate::annotate)
+  endif()
+  if(CMAKE_BUILD_TYPE)
+    string(TOUPPER "${CMAKE_BUILD_TYPE}" _config)
+  endif()
+
+  set(_new_sources)
+  set(_copies)
+  set(_count 0)
+  foreach(_source IN LISTS _sources)
+    if(_source MATCHES "\\$<")
+      list(APPEND _new_sources "${_source}")
+      continue()
+    endif()
+    get_filename_component(_path "${_source}" ABSOLUTE BASE_DIR "${_src_dir}")
+    if(NOT EXISTS "${_path}")
+      get_filename_component(_in_bin "${_source}" ABSOLUTE BASE_DIR "${_bin_dir}")
+      get_source_file_property(_generated "${_in_bin}" TARGET_DIRECTORY ${target} GENERATED)
+      if(_generated OR EXISTS "${_in_bin}")
+        set(_path "${_in_bin}")
+      endif()
+    endif()
+    _annotate_language(_lang "${_path}" ${target})
+    if(NOT _lang)
+      list(APPEND _new_sources "${_source}")
+      continue()
+    endif()
+
+    _annotate_relative(_rel "${_path}" ${target})
+    set(_copy "${_root}/${_rel}")
+    set(_flags "${_copy}.flags")
+    get_filename_component(_orig_dir "${_path}" DIRECTORY)
+
+    # What annotate needs to parse the source as the compiler will: the
+    # target's and the source's flags, evaluated for this target.
+    set(_content "LANG:${_lang}\nRULES:${_rules}\n")
+    if(_braces)
+      string(APPEND _content "BRACES:${_braces}\n")
+    endif()
+    foreach(_kv IN LISTS _meta)
+      string(APPEND _content "META:${_kv}\n")
+    endforeach()
+    string(APPEND _content
+      "STD:$<TARGET_PROPERTY:${target},${_lang}_STANDARD>\n"
+      "EXT:$<TARGET_PROPERTY:${target},${_lang}_EXTENSIONS>\n"
+      "I:$<JOIN:$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>,\nI:>\n"
+      "D:$<JOIN:$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>,\nD:>\n"
+      "O:$<JOIN:$<TARGET_PROPERTY:${target},COMPILE_OPTIONS>,\nO:>\n"
+      "F:${CMAKE_${_lang}_FLAGS}\n")
+    if(_config)
+      string(APPEND _content "F:${CMAKE_${_lang}_FLAGS_${_config}}\n")
+    endif()
+    get_target_property(_tflags ${target} COMPILE_FLAGS)
+    if(_tflags)
+      string(APPEND _content "F:${_tflags}\n")
+    endif()
+    # The copy compiles with the original's own properties, plus quoted
+    # includes from the original's directory ahead of the target's.
+    set(_quote "-iquote${_orig_dir}")
+    if(NOT CMAKE_${_lang}_COMPILER_ID MATCHES "GNU|Clang|Intel|NVHPC|PGI|XL|Cray|Fujitsu")
+      set(_quote "-I${_orig_dir}")
+    endif()
+    set(_options "${_quote}")
+    foreach(_prop INCLUDE_DIRECTORIES:I COMPILE_DEFINITIONS:D COMPILE_OPTIONS:O COMPILE_FLAGS:F)
+      string(REPLACE ":" ";" _prop "${_prop}")
+      list(GET _prop 0 _name)
+      list(GET _prop 1 _key)
+      get_source_file_property(_value "${_path}" TARGET_DIRECTORY ${target} ${_name})
+      if(NOT _value)
+        continue()
+      endif()
+      if(_key STREQUAL "F")
+        string(APPEND _content "F:${_value}\n")
+      else()
+        list(JOIN _value "\n${_key}:" _joined)
+        string(APPEND _content "${_key}:${_joined}\n")
+      endif()
+      if(_name STREQUAL "COMPILE_OPTIONS")
+        list(APPEND _options ${_value})
+      else()
+        set_source_files_properties("${_copy}" TARGET_DIRECTORY ${target}
+          PROPERTIES ${_name} "${_value}")
+      endif()
+    endforeach()
+    foreach(_dir IN LISTS CMAKE_${_lang}_IMPLICIT_INCLUDE_DIRECTORIES)
+      string(APPEND _content "SYS:${_dir}\n")
+    endforeach()
+    file(GENERATE OUTPUT "${_flags}" CONTENT "${_content}"
+      CONDITION "$<COMPILE_LANGUAGE:${_lang}>" TARGET ${target})
+
+    file(RELATIVE_PATH _shown "${CMAKE_SOURCE_DIR}" "${_path}")
+    if(_shown MATCHES "^\\.\\./")
+      set(_shown "${_path}")
+    endif()
+    add_custom_command(OUTPUT "${_copy}"
+      COMMAND "${CMAKE_COMMAND}"
+        "-DANNOTATE=$<TARGET_FILE:annotate::annotate>"
+        "-DSOURCE=${_path}" "-DOUTPUT=${_copy}" "-DFLAGS=${_flags}"
+        "-DTARGET=${target}" "-DSTRICT=${_strict}"
+        -P "${_step}"
+      DEPENDS "${_path}" "${_flags}" "${_rules}" "${_step}" ${_annotate_deps}
+      COMMENT "Annotating ${_lang} source ${_shown}"
+      VERBATIM)
+
+    set_source_files_properties("${_copy}" TARGET_DIRECTORY ${target} PROPERTIES
+      GENERATED TRUE LANGUAGE ${_lang} COMPILE_OPTIONS "${_options}")
+    list(APPEND _new_sources "${_copy}")
+    list(APPEND _copies "${_copy}")
+    math(EXPR _count "${_count} + 1")
+  endforeach()
+
+  if(_count EQUAL 0)
+    message(WARNING "${_who}: the target has no C or C++ source to annotate")
+    return()
+  endif()
+  set_property(TARGET ${target} PROPERTY SOURCES ${_new_sources})
+  # One target that writes every copy; the target itself builds after it.
+  if(TARGET ${target}_annotate)
+    message(FATAL_ERROR "${_who}: a target named ${target}_annotate already exists")
+  endif()
+  add_custom_target(${target}_annotate DEPENDS ${_copies})
+  add_dependencies(${target} ${target}_annotate)
+endfunction()
