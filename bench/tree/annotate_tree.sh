@@ -13,10 +13,12 @@
 #     process per file, timed separately and summed;
 #   - `annotate -p DB --root TREE -j 1 -o OUT` over the whole tree;
 #   - the same with -j 2.
-# and prints the medians and
-#   (a) annotate -j1 wall time / sum of -fsyntax-only times  (target <= 1.3)
-#   (b) annotate -j1 / annotate -j2 wall time, the speed-up  (target >= 1.7)
-# A benchmark, not a test. Needs a build of annotate in build/ (BUILD_DIR to
+# and prints, from the wall times (median and best of the runs),
+#   (a) annotate -j1 / sum of -fsyntax-only                  (target <= 1.3)
+#   (b) annotate -j1 / annotate -j2, the speed-up             (target >= 1.7)
+# plus (a) from CPU times (user + system), which other load on the machine
+# disturbs less, and the load average around the runs. A benchmark, not a
+# test. Needs a build of annotate in build/ (BUILD_DIR to
 # change); -k keeps the generated tree (printed) instead of removing it.
 set -euo pipefail
 
@@ -31,7 +33,7 @@ while getopts "n:f:k" opt; do
     n) RUNS=$OPTARG ;;
     f) FILES=$OPTARG ;;
     k) KEEP=1 ;;
-    *) sed -n '2,21p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,24p' "$0" >&2; exit 2 ;;
   esac
 done
 [ -x "$ANNOTATE" ] || { echo "bench: build annotate first (scripts/test.sh)" >&2; exit 2; }
@@ -279,43 +281,55 @@ while IFS= read -r f; do SOURCES+=("$f"); done < <(cd "$TREE" && find src -name 
 
 # --- Measure -----------------------------------------------------------------
 
-now() { date +%s%N; }
+# "WALL CPU" in seconds of one command (CPU: user + system, children
+# included), its output discarded.
+measure() {
+  local TIMEFORMAT='%3R %3U %3S'
+  { time "$@" >/dev/null 2>&1 || true; } 2>&1 | awk '{printf "%.3f %.3f\n", $1, $2 + $3}'
+}
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-seconds() { awk -v x="$1" 'BEGIN {printf "%.2f", x / 1e9}'; }
+best() { sort -n | head -n 1; }
+column() { awk -v c="$1" '{print $c}' "$2"; }
 
-run_annotate() { # JOBS OUT
-  rm -rf "$2"
-  "$ANNOTATE" -p "$TREE" --root "$TREE" -j "$1" -o "$2" 2>"$WORK/annotate-j$1.log" ||
-    { cat "$WORK/annotate-j$1.log" >&2; echo "bench: annotate -j $1 failed" >&2; exit 1; }
+syntax_file() { (cd "$TREE" && "$CLANG" -fsyntax-only "${FLAGS[@]}" "$1"); }
+annotate_tree() { # JOBS
+  "$ANNOTATE" -p "$TREE" --root "$TREE" -j "$1" -o "$WORK/out$1" 2>"$WORK/annotate-j$1.log"
 }
 
-syntax=(); j1=(); j2=()
+load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
+: > "$WORK/syntax.t"; : > "$WORK/j1.t"; : > "$WORK/j2.t"
 for ((r = 0; r < RUNS; r++)); do
-  total=0
-  for f in "${SOURCES[@]}"; do
-    t0=$(now); (cd "$TREE" && "$CLANG" -fsyntax-only "${FLAGS[@]}" "$f" 2>/dev/null); t1=$(now)
-    total=$((total + t1 - t0))
+  for f in "${SOURCES[@]}"; do measure syntax_file "$f"; done |
+    awk '{w += $1; c += $2} END {printf "%.3f %.3f\n", w, c}' >> "$WORK/syntax.t"
+  for j in 1 2; do
+    rm -rf "$WORK/out$j"
+    measure annotate_tree "$j" >> "$WORK/j$j.t"
+    grep -q "^annotate: ${#SOURCES[@]} files, .* 0 failed" "$WORK/annotate-j$j.log" ||
+      { cat "$WORK/annotate-j$j.log" >&2; echo "bench: annotate -j $j failed" >&2; exit 1; }
   done
-  syntax+=("$total")
-  t0=$(now); run_annotate 1 "$WORK/out1"; t1=$(now); j1+=($((t1 - t0)))
-  t0=$(now); run_annotate 2 "$WORK/out2"; t1=$(now); j2+=($((t1 - t0)))
 done
-s=$(printf '%s\n' "${syntax[@]}" | median)
-a1=$(printf '%s\n' "${j1[@]}" | median)
-a2=$(printf '%s\n' "${j2[@]}" | median)
 
 # The two runs must agree, and the tree must have been annotated.
 diff -r "$WORK/out1" "$WORK/out2" >/dev/null || { echo "bench: -j1 and -j2 outputs differ" >&2; exit 1; }
 starts=$(cat "$WORK"/out1/src/*/*.c "$WORK"/out1/src/main.c "$WORK"/out1/include/bench/common.h |
   grep -c 'DFTRACER_C_FUNCTION_START();' || true)
 
+figure() { column "$1" "$WORK/$2.t" | "$3"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+
 echo "tree: ${#SOURCES[@]} files ($FILES modules + main.c) in ${#DIRS[@]} directories, shared header; $starts functions annotated"
 echo "flags: ${FLAGS[*]}"
-echo "$(tail -n 1 "$WORK/annotate-j1.log")"
-printf '%-46s %10s\n' "median of $RUNS runs" "wall (s)"
-printf '%-46s %10s\n' "clang-19 -fsyntax-only, sum over the files" "$(seconds "$s")"
-printf '%-46s %10s\n' "annotate -p -j 1 -o OUT" "$(seconds "$a1")"
-printf '%-46s %10s\n' "annotate -p -j 2 -o OUT" "$(seconds "$a2")"
-awk -v a="$a1" -v s="$s" 'BEGIN {printf "(a) annotate -j1 / syntax-only sum       %6.2f   (target <= 1.3)\n", a / s}'
-awk -v a="$a1" -v b="$a2" 'BEGIN {printf "(b) speed-up of -j2 over -j1             %6.2f   (target >= 1.7)\n", a / b}'
+tail -n 1 "$WORK/annotate-j1.log"
+printf '%-44s %12s %12s %12s\n' "$RUNS runs (seconds)" "wall median" "wall best" "CPU median"
+for row in "syntax:clang-19 -fsyntax-only, sum over files" "j1:annotate -p -j 1 -o OUT" "j2:annotate -p -j 2 -o OUT"; do
+  printf '%-44s %12s %12s %12s\n' "${row#*:}" "$(figure 1 "${row%%:*}" median)" \
+    "$(figure 1 "${row%%:*}" best)" "$(figure 2 "${row%%:*}" median)"
+done
+s_med=$(figure 1 syntax median); s_best=$(figure 1 syntax best)
+a1_med=$(figure 1 j1 median); a1_best=$(figure 1 j1 best)
+a2_med=$(figure 1 j2 median); a2_best=$(figure 1 j2 best)
+echo "(a) annotate -j1 / syntax-only sum, wall:  median $(ratio "$a1_med" "$s_med"), best $(ratio "$a1_best" "$s_best")   (target <= 1.3)"
+echo "    same, CPU:                            median $(ratio "$(figure 2 j1 median)" "$(figure 2 syntax median)")"
+echo "(b) speed-up of -j2 over -j1, wall:        median $(ratio "$a1_med" "$a2_med"), best $(ratio "$a1_best" "$a2_best")   (target >= 1.7)"
+echo "load average (1/5/15 min) before: $load_before, after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?") on $(nproc) cores"
 if [ "$KEEP" = 1 ]; then echo "tree kept in $TREE"; fi
