@@ -136,8 +136,39 @@ private:
 
   void handle(const FunctionDecl &FD, PlanContext &PC) {
     const SourceManager &SM = PC.Ctx.getSourceManager();
-    Selection S = selectFunction(FD, SM, Index, Options.Rules);
-    handle(FD, S, PC);
+    Verdict V{selectFunction(FD, SM, Index, Options.Rules), ""};
+    if (V.S == Selection::Selected) {
+      FileID FID = SM.getFileID(SM.getExpansionLoc(FD.getLocation()));
+      const FileRules &F = fileRules(FID, PC);
+      if (F.OptsOut)
+        V = {Selection::OptOut,
+             "comment '" + Options.Rules.SkipFileComment + "' in the file"};
+      else
+        V = applySelectionRules(FD, SM, PC.Ctx.getLangOpts(), Options.Rules,
+                                F.RelativePath);
+    }
+    handle(FD, V, PC);
+  }
+
+  /// What the rule set says of a file as a whole.
+  struct FileRules {
+    std::string RelativePath;
+    bool OptsOut = false;
+  };
+  const FileRules &fileRules(FileID FID, PlanContext &PC) {
+    auto [It, Inserted] = FileRuleCache.try_emplace(FID);
+    if (Inserted) {
+      const SourceManager &SM = PC.Ctx.getSourceManager();
+      OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+      std::string Path = FE ? realPath(FE->getName()) : "";
+      llvm::StringRef Rel(Path);
+      if (isUnder(Rel, Options.FilterRoot))
+        Rel = Rel.drop_front(Options.FilterRoot.size()).ltrim('/');
+      It->second.RelativePath = Rel.str();
+      It->second.OptsOut = fileOptsOut(SM, PC.Ctx.getLangOpts(), FID,
+                                       Options.Rules.SkipFileComment);
+    }
+    return It->second;
   }
 
   /// Lambdas are reported, and annotated when the rule set opts in.
@@ -150,12 +181,13 @@ private:
       if (S == Selection::Lambda && Options.Rules.CxxLambdas)
         S = L->getBody()->getBeginLoc().isMacroID() ? Selection::MacroExpansion
                                                     : Selection::Selected;
-      handle(*Call, S, PC);
+      handle(*Call, Verdict{S, ""}, PC);
     }
   }
 
-  void handle(const FunctionDecl &FD, Selection S, PlanContext &PC) {
+  void handle(const FunctionDecl &FD, Verdict V, PlanContext &PC) {
     const SourceManager &SM = PC.Ctx.getSourceManager();
+    Selection S = V.S;
     if (S == Selection::Ignored)
       return;
     if (S == Selection::Selected && FD.isMain()) {
@@ -175,6 +207,7 @@ private:
     PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(FD.getLocation()));
     Record.File = P.isValid() ? P.getFilename() : "";
     Record.Line = P.isValid() ? P.getLine() : 0;
+    Record.Detail = V.Detail;
     if (S != Selection::Selected) {
       Record.SkipReason = describe(S);
       Result.Functions.push_back(std::move(Record));
@@ -228,6 +261,7 @@ private:
   std::function<bool(FileID)> Wanted;
   TranslationUnitResult &Result;
   std::map<FileID, std::unique_ptr<SourceText>> Texts;
+  llvm::DenseMap<FileID, FileRules> FileRuleCache;
   std::map<FileID, FileEdits> Edits;
 };
 

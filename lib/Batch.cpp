@@ -186,7 +186,7 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
           << ": "
           << (F.Annotated ? std::string("annotated")
                           : "skipped: " + F.SkipReason)
-          << "\n";
+          << (F.Detail.empty() ? "" : " (" + F.Detail + ")") << "\n";
     }
     if (!Seen)
       Out << Options.Explain << ": no definition in the files annotated\n";
@@ -348,6 +348,8 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
                             {"annotated", Fn.Annotated}};
         if (!Fn.Annotated)
           J["reason"] = Fn.SkipReason;
+        if (!Fn.Detail.empty())
+          J["rule"] = Fn.Detail;
         Fns.push_back(J);
       }
       F["functions"] = Fns;

@@ -109,8 +109,7 @@ const Stmt *BodyFacts::bracelessOwner(const Stmt *Slot) const {
   return nullptr;
 }
 
-/// Whether S stands in a statement position of P (not inside an expression).
-static bool isStatementPosition(const Stmt *S, const Stmt *P) {
+bool isStatementPosition(const Stmt *S, const Stmt *P) {
   if (isa<CompoundStmt>(P))
     return true;
   if (const auto *SC = dyn_cast<SwitchCase>(P))

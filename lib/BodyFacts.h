@@ -70,6 +70,10 @@ private:
   std::vector<const clang::Stmt *> Controls;
 };
 
+/// Whether S stands in a statement position of its parent P (an element of
+/// a block, a label's or a control statement's body), not in an expression.
+bool isStatementPosition(const clang::Stmt *S, const clang::Stmt *P);
+
 /// Whether S is one of the statements whose bodies may lack braces.
 bool isControlStatement(const clang::Stmt *S);
 

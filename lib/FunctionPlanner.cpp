@@ -197,15 +197,29 @@ void FunctionPlanner::closeAtClosingBrace(ArrayRef<std::string> Ends) {
   Edits.push_back({RBrace, 0, Inserted, EditRank::Statement});
 }
 
+std::vector<std::string> FunctionPlanner::withCategory(
+    std::vector<std::string> Starts) const {
+  const RuleSet &Rules = PC.Options.Rules;
+  if (!Rules.CategoriesEnabled)
+    return Starts;
+  std::vector<llvm::StringRef> Callees;
+  for (const CallExpr *Call : Facts.calls())
+    Callees.push_back(calleeName(Call));
+  Starts.push_back(Rules.categoryStatement(Rules.categoryOf(Callees),
+                                           PC.Ctx.getLangOpts().CPlusPlus));
+  return Starts;
+}
+
 bool FunctionPlanner::planGuard() {
   insertLines(afterOpeningBrace(), bodyIndent(),
-              {PC.Options.Rules.CxxFunctionStart});
+              withCategory({PC.Options.Rules.CxxFunctionStart}));
   return true;
 }
 
 bool FunctionPlanner::planBody() {
   const RuleSet &Rules = PC.Options.Rules;
-  insertLines(afterOpeningBrace(), bodyIndent(), {Rules.FunctionStart});
+  insertLines(afterOpeningBrace(), bodyIndent(),
+              withCategory({Rules.FunctionStart}));
   for (const ReturnStmt *R : Facts.returns())
     closeBeforeReturn(R, {Rules.FunctionEnd});
   if (canFallOffEnd(FD, PC.Ctx, Rules))
@@ -285,6 +299,9 @@ static std::string escapeForCString(StringRef Value) {
 
 bool FunctionPlanner::planMain() {
   const RuleSet &Rules = PC.Options.Rules;
+  // A tracer that needs no explicit start treats main like any function.
+  if (Rules.Init.empty())
+    return PC.Ctx.getLangOpts().CPlusPlus ? planGuard() : planBody();
   // The top-level statements that start and stop MPI.
   const Stmt *InitStmt = nullptr;
   const CallExpr *InitCall = nullptr;
@@ -316,6 +333,7 @@ bool FunctionPlanner::planMain() {
     Starts.push_back(Rules.metadataStatement(
         "annotate_meta_" + std::to_string(MetaIndex++), escapeForCString(Key),
         escapeForCString(Value)));
+  Starts = withCategory(std::move(Starts));
 
   // START declares a variable with a cleanup: a goto from before it to a
   // label after it would jump into its scope, which does not compile

@@ -51,6 +51,8 @@ private:
   bool planMain();
   void braceEverything();
 
+  /// Starts followed by the category update when the rule set asks for it.
+  std::vector<std::string> withCategory(std::vector<std::string> Starts) const;
   /// Offset after the body's `{` (and a comment closing its line).
   unsigned afterOpeningBrace() const;
   std::string bodyIndent() const;

@@ -126,17 +126,147 @@ public:
     return llvm::Error::success();
   }
 
+  llvm::StringRef fileName() const { return FileName; }
+
 private:
   llvm::StringRef Text;
   llvm::StringRef FileName;
 };
 
+/// "functions": [{"include": "h5_*"}, {"exclude": "re:_cb$"}, ...]
+llvm::Error readFilter(RuleReader &R, const json &Object,
+                       std::vector<std::string> Path, const char *Key,
+                       llvm::StringRef Origin, Filter &Out) {
+  auto It = Object.find(Key);
+  if (It == Object.end())
+    return llvm::Error::success();
+  Path.push_back(Key);
+  if (!It->is_array())
+    return R.error(Path, std::string("field '") + Key +
+                             "' must be an array of {\"include\": PATTERN} "
+                             "or {\"exclude\": PATTERN}");
+  for (const json &Item : *It) {
+    bool Include = Item.is_object() && Item.size() == 1 && Item.contains("include");
+    bool Exclude = Item.is_object() && Item.size() == 1 && Item.contains("exclude");
+    const json *Value = Include ? &Item["include"] : Exclude ? &Item["exclude"] : nullptr;
+    if (!Value || !Value->is_string())
+      return R.error(Path, std::string("each rule of '") + Key +
+                               "' must be {\"include\": PATTERN} or "
+                               "{\"exclude\": PATTERN}");
+    auto P = Pattern::compile(Value->get<std::string>());
+    if (!P) {
+      std::vector<std::string> At = Path;
+      At.push_back(Include ? "include" : "exclude");
+      return R.error(At, llvm::toString(P.takeError()));
+    }
+    Out.add({Include, std::move(*P), Origin.str()});
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error readSelect(RuleReader &R, const json &Root, RuleSet &Rules) {
+  if (!Root.contains("select"))
+    return llvm::Error::success();
+  const json *Select = nullptr;
+  if (auto E = R.readObject(Root, {}, "select", Select))
+    return E;
+  if (auto E = R.checkKeys(*Select, {"select"},
+                           {"functions", "files", "skip_comment",
+                            "skip_file_comment", "guard"}))
+    return E;
+  if (auto E = readFilter(R, *Select, {"select"}, "functions", R.fileName(),
+                          Rules.FunctionFilter))
+    return E;
+  if (auto E = readFilter(R, *Select, {"select"}, "files", R.fileName(),
+                          Rules.FileFilter))
+    return E;
+  if (auto E = R.readString(*Select, {"select"}, "skip_comment",
+                            Rules.SkipComment, false))
+    return E;
+  if (auto E = R.readString(*Select, {"select"}, "skip_file_comment",
+                            Rules.SkipFileComment, false))
+    return E;
+  if (auto It = Select->find("guard"); It != Select->end()) {
+    if (!It->is_object())
+      return R.error({"select", "guard"}, "field 'guard' must be an object");
+    if (auto E = R.checkKeys(*It, {"select", "guard"}, {"min_statements"}))
+      return E;
+    if (auto M = It->find("min_statements"); M != It->end()) {
+      if (!M->is_number_unsigned())
+        return R.error({"select", "guard", "min_statements"},
+                       "field 'min_statements' must be a number >= 0");
+      Rules.GuardMinStatements = M->get<unsigned>();
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error readCategories(RuleReader &R, const json &Root, RuleSet &Rules) {
+  if (!Root.contains("categories"))
+    return llvm::Error::success();
+  const json *Cats = nullptr;
+  if (auto E = R.readObject(Root, {}, "categories", Cats))
+    return E;
+  if (auto E = R.checkKeys(*Cats, {"categories"},
+                           {"enabled", "update", "cxx_update", "default", "map"}))
+    return E;
+  if (auto It = Cats->find("enabled"); It != Cats->end()) {
+    if (!It->is_boolean())
+      return R.error({"categories", "enabled"},
+                     "field 'enabled' must be true or false");
+    Rules.CategoriesEnabled = It->get<bool>();
+  }
+  if (auto E = R.readString(*Cats, {"categories"}, "update",
+                            Rules.CategoryUpdate, false))
+    return E;
+  if (auto E = R.readString(*Cats, {"categories"}, "cxx_update",
+                            Rules.CxxCategoryUpdate, false))
+    return E;
+  if (auto E = R.readString(*Cats, {"categories"}, "default",
+                            Rules.DefaultCategory, false))
+    return E;
+  auto Map = Cats->find("map");
+  if (Map != Cats->end()) {
+    if (!Map->is_array())
+      return R.error({"categories", "map"},
+                     "field 'map' must be an array of {\"name\", \"callees\"}");
+    for (const json &Item : *Map) {
+      if (!Item.is_object() || !Item.contains("name") ||
+          !Item["name"].is_string() || !Item.contains("callees") ||
+          !Item["callees"].is_array())
+        return R.error({"categories", "map"},
+                       "each category must be {\"name\": NAME, \"callees\": "
+                       "[PATTERN, ...]}");
+      RuleSet::Category C;
+      C.Name = Item["name"].get<std::string>();
+      for (const json &Callee : Item["callees"]) {
+        if (!Callee.is_string())
+          return R.error({"categories", "map", C.Name},
+                         "callees must be strings");
+        auto P = Pattern::compile(Callee.get<std::string>());
+        if (!P)
+          return R.error({"categories", "map", C.Name},
+                         llvm::toString(P.takeError()));
+        C.Callees.push_back(std::move(*P));
+      }
+      Rules.Categories.push_back(std::move(C));
+    }
+  }
+  if (Rules.CategoriesEnabled && Rules.CategoryUpdate.find("${category}") ==
+                                     std::string::npos)
+    return R.error({"categories", "update"},
+                   "field 'update' must use ${category} when categories are "
+                   "enabled");
+  return llvm::Error::success();
+}
+
 llvm::Error readRuleSet(RuleReader &R, const json &Root, RuleSet &Rules) {
   if (!Root.is_object())
     return R.error({}, "a rule set must be a JSON object");
   if (auto E = R.checkKeys(Root, {},
-                           {"name", "description", "language", "include",
-                            "function", "main", "cxx", "noreturn_functions",
+                           {"$schema", "name", "description", "language",
+                            "include", "function", "main", "cxx", "select",
+                            "categories", "noreturn_functions",
                             "annotated_markers", "initialised_markers"}))
     return E;
   std::string Language;
@@ -167,16 +297,21 @@ llvm::Error readRuleSet(RuleReader &R, const json &Root, RuleSet &Rules) {
                             Rules.ReturnVariable, false))
     return E;
 
-  const json *Main = nullptr;
-  if (auto E = R.readObject(Root, {}, "main", Main))
-    return E;
+  // Without "main", main is annotated like any other function (tracers
+  // such as Caliper or Score-P need no explicit start).
+  static const json NoMain = json::object({{"init", ""}, {"fini", ""}});
+  const json *Main = &NoMain;
+  if (Root.contains("main"))
+    if (auto E = R.readObject(Root, {}, "main", Main))
+      return E;
   if (auto E = R.checkKeys(*Main, {"main"},
                            {"init", "fini", "metadata", "init_after_calls",
                             "fini_before_calls"}))
     return E;
-  if (auto E = R.readString(*Main, {"main"}, "init", Rules.Init, true))
+  bool HasMain = Main != &NoMain;
+  if (auto E = R.readString(*Main, {"main"}, "init", Rules.Init, HasMain))
     return E;
-  if (auto E = R.readString(*Main, {"main"}, "fini", Rules.Fini, true))
+  if (auto E = R.readString(*Main, {"main"}, "fini", Rules.Fini, HasMain))
     return E;
   if (auto E = R.readString(*Main, {"main"}, "metadata", Rules.Metadata, false))
     return E;
@@ -207,6 +342,10 @@ llvm::Error readRuleSet(RuleReader &R, const json &Root, RuleSet &Rules) {
       Rules.CxxLambdas = It->get<bool>();
     }
   }
+  if (auto E = readSelect(R, Root, Rules))
+    return E;
+  if (auto E = readCategories(R, Root, Rules))
+    return E;
   if (auto E = R.readStrings(Root, {}, "noreturn_functions",
                              Rules.NoReturnFunctions))
     return E;
@@ -234,6 +373,23 @@ std::string RuleSet::metadataStatement(llvm::StringRef VarName,
   replaceAll(Out, "${name}", VarName);
   replaceAll(Out, "${key}", Key);
   replaceAll(Out, "${value}", Value);
+  return Out;
+}
+
+std::string RuleSet::categoryOf(llvm::ArrayRef<llvm::StringRef> Callees) const {
+  for (const Category &C : Categories)
+    for (llvm::StringRef Callee : Callees)
+      for (const Pattern &P : C.Callees)
+        if (P.matches(Callee))
+          return C.Name;
+  return DefaultCategory;
+}
+
+std::string RuleSet::categoryStatement(llvm::StringRef Category,
+                                       bool Cxx) const {
+  std::string Out = Cxx && !CxxCategoryUpdate.empty() ? CxxCategoryUpdate
+                                                      : CategoryUpdate;
+  replaceAll(Out, "${category}", Category);
   return Out;
 }
 

@@ -1,11 +1,14 @@
 //===- Selection.cpp ------------------------------------------------------===//
 
 #include "Selection.h"
+#include "BodyFacts.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -38,6 +41,12 @@ const char *describe(Selection S) {
     return "coroutine";
   case Selection::AlreadyAnnotated:
     return "already annotated";
+  case Selection::Filtered:
+    return "filtered out";
+  case Selection::OptOut:
+    return "opt-out comment";
+  case Selection::Guarded:
+    return "overhead guard";
   }
   return "";
 }
@@ -81,6 +90,115 @@ Selection selectFunction(const FunctionDecl &FD, const SourceManager &SM,
                           SM.getFileOffset(RBrace), Rules.AnnotatedMarkers))
     return Selection::AlreadyAnnotated;
   return Selection::Selected;
+}
+
+unsigned countStatements(const Stmt *S) {
+  unsigned N = 0;
+  for (const Stmt *Child : S->children()) {
+    if (!Child)
+      continue;
+    // An expression counts where it stands as a statement (`f();`).
+    N += isa<Expr>(Child) ? isStatementPosition(Child, S)
+                          : !isa<CompoundStmt>(Child);
+    if (!isa<Expr>(Child) || isa<StmtExpr>(Child))
+      N += countStatements(Child);
+  }
+  return N;
+}
+
+bool isLeaf(const Stmt *S) {
+  if (!S)
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    // Compiler builtins (__builtin_expect, ...) are free; library functions
+    // that Clang also knows as builtins (printf, memcpy) are real calls.
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getBuiltinID() || !Callee->getIdentifier() ||
+        !Callee->getName().starts_with("__"))
+      return false;
+  }
+  if (isa<CXXConstructExpr, CXXNewExpr, CXXDeleteExpr, CXXThrowExpr>(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (!isLeaf(Child))
+      return false;
+  return true;
+}
+
+/// Whether a comment holding Marker is on the line before Offset, or on
+/// the same line before it.
+static bool hasOptOutComment(const SourceManager &SM, const LangOptions &LO,
+                             SourceLocation Begin, llvm::StringRef Marker) {
+  if (Marker.empty() || !Begin.isFileID())
+    return false;
+  auto [FID, Offset] = SM.getDecomposedLoc(Begin);
+  StringRef Buffer = SM.getBufferData(FID);
+  size_t LineStart = Buffer.rfind('\n', Offset);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  size_t PrevStart = LineStart == 0 ? 0 : Buffer.rfind('\n', LineStart - 1);
+  PrevStart = PrevStart == StringRef::npos || LineStart == 0 ? 0 : PrevStart + 1;
+  // Lex the previous line and this one up to the function: only comments
+  // count, not a string that happens to hold the marker. (The raw lexer
+  // needs the buffer's real end: stop at Offset by hand.)
+  Lexer Lex(SM.getLocForStartOfFile(FID), LO, Buffer.begin(),
+            Buffer.begin() + PrevStart, Buffer.end());
+  Lex.SetCommentRetentionState(true);
+  Token Tok;
+  do {
+    Lex.LexFromRawLexer(Tok);
+    unsigned At = SM.getFileOffset(Tok.getLocation());
+    if (Tok.is(tok::eof) || At >= Offset)
+      return false;
+    if (Tok.is(tok::comment) &&
+        Buffer.substr(At, Tok.getLength()).contains(Marker))
+      return true;
+  } while (true);
+}
+
+bool fileOptsOut(const SourceManager &SM, const LangOptions &LO, FileID FID,
+                 llvm::StringRef Marker) {
+  StringRef Buffer = SM.getBufferData(FID);
+  if (Marker.empty() || !Buffer.contains(Marker))
+    return false;
+  Lexer Lex(SM.getLocForStartOfFile(FID), LO, Buffer.begin(), Buffer.begin(),
+            Buffer.end());
+  Lex.SetCommentRetentionState(true);
+  Token Tok;
+  do {
+    Lex.LexFromRawLexer(Tok);
+    if (Tok.is(tok::comment) &&
+        Buffer.substr(SM.getFileOffset(Tok.getLocation()), Tok.getLength())
+            .contains(Marker))
+      return true;
+  } while (Tok.isNot(tok::eof));
+  return false;
+}
+
+Verdict applySelectionRules(const FunctionDecl &FD, const SourceManager &SM,
+                            const LangOptions &LO, const RuleSet &Rules,
+                            llvm::StringRef RelativePath) {
+  SourceLocation Begin = SM.getExpansionLoc(FD.getSourceRange().getBegin());
+  if (hasOptOutComment(SM, LO, Begin, Rules.SkipComment))
+    return {Selection::OptOut,
+            "comment '" + Rules.SkipComment + "' before the function"};
+  if (const FilterRule *R = Rules.FileFilter.lastMatch(RelativePath);
+      R && !R->Include)
+    return {Selection::Filtered, "file " + RelativePath.str() +
+                                     " excluded by " + R->describe()};
+  const FilterRule *R = Rules.FunctionFilter.lastMatch(FD.getQualifiedNameAsString());
+  if (R && !R->Include)
+    return {Selection::Filtered, "excluded by " + R->describe()};
+  if (R)
+    return {Selection::Selected, "included by " + R->describe()};
+  if (Rules.GuardMinStatements && !FD.isMain()) {
+    unsigned N = countStatements(FD.getBody());
+    if (N < Rules.GuardMinStatements && isLeaf(FD.getBody()))
+      return {Selection::Guarded,
+              "leaf function with " + std::to_string(N) + " statement" +
+                  (N == 1 ? "" : "s") + " (the guard skips leaves under " +
+                  std::to_string(Rules.GuardMinStatements) + ")"};
+  }
+  return {Selection::Selected, "selected by default"};
 }
 
 } // namespace annotate

@@ -34,6 +34,18 @@ enum class Selection {
   FunctionTryBlock,
   Coroutine,
   AlreadyAnnotated,
+  /// Rejected by a function or file filter of the rule set or command line.
+  Filtered,
+  /// An opt-out comment before the function or in the file.
+  OptOut,
+  /// The overhead guard: a small leaf function.
+  Guarded,
+};
+
+struct Verdict {
+  Selection S = Selection::Selected;
+  /// Which rule decided: "excluded by exclude '*_cb' (app.json)".
+  std::string Detail;
 };
 
 /// "already annotated", "macro expansion", ... ("" for Selected/Ignored).
@@ -42,6 +54,24 @@ const char *describe(Selection S);
 Selection selectFunction(const clang::FunctionDecl &FD,
                          const clang::SourceManager &SM,
                          const PreprocessorIndex &PP, const RuleSet &Rules);
+
+/// The rule-set's say on a function that selectFunction selected, in order
+/// of precedence: an opt-out comment before it, the file filter (on
+/// RelativePath), the function filter (on its qualified name), then the
+/// overhead guard unless a function rule included it explicitly.
+Verdict applySelectionRules(const clang::FunctionDecl &FD,
+                            const clang::SourceManager &SM,
+                            const clang::LangOptions &LO, const RuleSet &Rules,
+                            llvm::StringRef RelativePath);
+
+/// Whether a comment of file FID holds Marker ("annotate: skip-file").
+bool fileOptsOut(const clang::SourceManager &SM, const clang::LangOptions &LO,
+                 clang::FileID FID, llvm::StringRef Marker);
+
+/// Statements in a body, nested ones included: `{ x = 1; if (c) y(); }` has 3.
+unsigned countStatements(const clang::Stmt *Body);
+/// Whether Body calls nothing but compiler builtins.
+bool isLeaf(const clang::Stmt *Body);
 
 } // namespace annotate
 

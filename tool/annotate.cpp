@@ -98,6 +98,69 @@ static cl::opt<bool> LineDirectives(
              "at the original"),
     cl::cat(Category));
 
+static cl::list<std::string> IncludeFunction(
+    "include-function",
+    cl::desc("Annotate functions matching PATTERN (glob, or re:REGEX; "
+             "qualified names in C++). Filters apply in order after the "
+             "rule set's, the last match winning"),
+    cl::value_desc("pattern"), cl::cat(Category));
+static cl::list<std::string> ExcludeFunction(
+    "exclude-function", cl::desc("Do not annotate functions matching PATTERN"),
+    cl::value_desc("pattern"), cl::cat(Category));
+static cl::list<std::string> IncludeFile(
+    "include-file",
+    cl::desc("Annotate files whose path relative to --root matches PATTERN"),
+    cl::value_desc("pattern"), cl::cat(Category));
+static cl::list<std::string> ExcludeFile(
+    "exclude-file",
+    cl::desc("Do not annotate files whose path relative to --root matches "
+             "PATTERN"),
+    cl::value_desc("pattern"), cl::cat(Category));
+static cl::opt<int> Guard(
+    "guard",
+    cl::desc("Overhead guard: skip leaf functions (calling nothing but "
+             "builtins) with fewer than N statements; 0 turns it off "
+             "(default: the rule set's)"),
+    cl::init(-1), cl::value_desc("N"), cl::cat(Category));
+static cl::opt<bool> Categories(
+    "categories",
+    cl::desc("Record each function's category (io, comm, mem, cpu), decided "
+             "from its calls, after START"),
+    cl::cat(Category));
+
+/// Adds the command line's filters to the rule set's, in command-line order.
+static llvm::Error addFilters(RuleSet &Rules) {
+  struct Item {
+    unsigned Position;
+    bool Include, OnFiles;
+    std::string Text;
+    const char *Flag;
+  };
+  std::vector<Item> Items;
+  auto Collect = [&](cl::list<std::string> &List, bool Include, bool OnFiles,
+                     const char *Flag) {
+    for (unsigned I = 0; I < List.size(); ++I)
+      Items.push_back({List.getPosition(I), Include, OnFiles, List[I], Flag});
+  };
+  Collect(IncludeFunction, true, false, "--include-function");
+  Collect(ExcludeFunction, false, false, "--exclude-function");
+  Collect(IncludeFile, true, true, "--include-file");
+  Collect(ExcludeFile, false, true, "--exclude-file");
+  llvm::sort(Items, [](const Item &A, const Item &B) {
+    return A.Position < B.Position;
+  });
+  for (Item &I : Items) {
+    auto P = Pattern::compile(I.Text);
+    if (!P)
+      return llvm::createStringError(std::errc::invalid_argument, "%s: %s",
+                                     I.Flag,
+                                     toString(P.takeError()).c_str());
+    (I.OnFiles ? Rules.FileFilter : Rules.FunctionFilter)
+        .add({I.Include, std::move(*P), I.Flag});
+  }
+  return llvm::Error::success();
+}
+
 static int usageError(const Twine &Message) {
   errs() << "annotate: error: " << Message << "\n"
          << "Run 'annotate --help' for usage.\n";
@@ -155,6 +218,16 @@ int main(int argc, const char **argv) {
     return 2;
   }
   Options.Annotate.Rules = std::move(*Loaded);
+  if (llvm::Error E = addFilters(Options.Annotate.Rules))
+    return usageError(toString(std::move(E)));
+  if (Guard >= 0)
+    Options.Annotate.Rules.GuardMinStatements = Guard;
+  if (Categories) {
+    if (Options.Annotate.Rules.CategoryUpdate.empty())
+      return usageError("rule set '" + Options.Annotate.Rules.Name +
+                        "' defines no category update statement");
+    Options.Annotate.Rules.CategoriesEnabled = true;
+  }
   Options.Annotate.Braces = Braces;
   Options.Annotate.LineDirectives = LineDirectives;
   Options.Annotate.RuntimeIncludeDir = Install.RuntimeIncludeDir;
@@ -168,6 +241,7 @@ int main(int argc, const char **argv) {
   Options.Root = absolute(Root.empty() ? "." : Root.getValue());
   if (!Root.empty())
     Options.Annotate.Root = Options.Root;
+  Options.Annotate.FilterRoot = Options.Root;
   Options.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   Options.ReportPath = Report;
   Options.Verify = Verify;

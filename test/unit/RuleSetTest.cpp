@@ -94,3 +94,57 @@ TEST(RuleSetTest, MissingFileSaysWhich) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(RuleSetTest, SelectAndCategoriesAreRead) {
+  auto R = parseRuleSet(R"({"name": "x", "include": "t.h",
+  "function": {"start": "S();", "end": "E();"},
+  "select": {"functions": [{"exclude": "*"}, {"include": "re:^h5_"}],
+             "files": [{"exclude": "vendor/*"}],
+             "guard": {"min_statements": 3}},
+  "categories": {"enabled": true, "update": "U(\"${category}\");",
+                 "map": [{"name": "io", "callees": ["MPI_File_*", "fwrite"]},
+                         {"name": "comm", "callees": ["MPI_*"]}]}})",
+                        "rules.json");
+  ASSERT_TRUE(static_cast<bool>(R)) << llvm::toString(R.takeError());
+  EXPECT_TRUE(R->Init.empty()); // no "main": main is a plain function
+  EXPECT_EQ(R->GuardMinStatements, 3u);
+  const FilterRule *Rule = R->FunctionFilter.lastMatch("h5_write");
+  ASSERT_NE(Rule, nullptr);
+  EXPECT_TRUE(Rule->Include);
+  EXPECT_FALSE(R->FunctionFilter.lastMatch("main")->Include);
+  EXPECT_FALSE(R->FileFilter.lastMatch("vendor/zlib/inflate.c")->Include);
+  EXPECT_EQ(R->FileFilter.lastMatch("src/io.c"), nullptr);
+  llvm::StringRef IoCall[] = {"MPI_Barrier", "MPI_File_write_all"};
+  llvm::StringRef CommCall[] = {"MPI_Barrier", "malloc"};
+  EXPECT_EQ(R->categoryOf(IoCall), "io"); // io is listed first
+  EXPECT_EQ(R->categoryOf(CommCall), "comm");
+  EXPECT_EQ(R->categoryOf({}), "cpu");
+  EXPECT_EQ(R->categoryStatement("io", false), "U(\"io\");");
+}
+
+TEST(RuleSetTest, BadPatternPointsAtIt) {
+  std::string E = errorOf(R"({"name": "x", "include": "t.h",
+  "function": {"start": "S();", "end": "E();"},
+  "select": {"functions": [{"exclude": "re:(unclosed"}]}})");
+  EXPECT_EQ(E.substr(0, 16), "rules.json:3:29:") << E;
+  EXPECT_NE(E.find("invalid regular expression"), std::string::npos) << E;
+}
+
+TEST(RuleSetTest, FilterRuleShape) {
+  std::string E = errorOf(R"({"name": "x", "include": "t.h",
+  "function": {"start": "S();", "end": "E();"},
+  "select": {"files": [{"skip": "a"}]}})");
+  EXPECT_NE(E.find("must be {\"include\": PATTERN}"), std::string::npos) << E;
+}
+
+TEST(RuleSetTest, ShippedRuleSetsLoad) {
+  for (const char *Name : {"dftracer", "caliper", "scorep"}) {
+    auto R = loadRuleSet(Name, ANNOTATE_SOURCE_RULES_DIR);
+    EXPECT_TRUE(static_cast<bool>(R)) << Name << ": "
+                                      << llvm::toString(R.takeError());
+  }
+}
+
+} // namespace

@@ -51,6 +51,52 @@ TEST(SelectionTest, NakedFunctionsAreSkipped) {
   EXPECT_EQ(reasonFor(A, "trampoline"), "naked");
 }
 
+TEST(SelectionTest, GuardSkipsSmallLeavesOnly) {
+  AnnotateOptions Options = defaultOptions();
+  Options.Rules.GuardMinStatements = 2;
+  Annotated A = annotateSnippet(
+      "#include <stdio.h>\n"
+      "static int get(const int *p) { return *p; }\n"
+      "static int likely(int x) { return __builtin_expect(x, 1); }\n"
+      "static int say(int x) { return printf(\"%d\", x); }\n"
+      "static int two(int x) { x += 1; return x; }\n"
+      "int main(void) { return 0; }\n",
+      Options);
+  EXPECT_EQ(reasonFor(A, "get"), "overhead guard");
+  EXPECT_EQ(reasonFor(A, "likely"), "overhead guard");
+  EXPECT_EQ(reasonFor(A, "say"), "annotated");  // printf is a real call
+  EXPECT_EQ(reasonFor(A, "two"), "annotated");  // two statements
+  EXPECT_EQ(reasonFor(A, "main"), "annotated"); // main is never guarded
+  // An explicit include beats the guard.
+  auto P = Pattern::compile("get");
+  ASSERT_TRUE(static_cast<bool>(P));
+  Options.Rules.FunctionFilter.add({true, std::move(*P), "test"});
+  EXPECT_EQ(reasonFor(annotateSnippet("int get(int *p) { return *p; }\n", Options),
+                      "get"),
+            "annotated");
+}
+
+TEST(SelectionTest, OptOutCommentsAreComments) {
+  Annotated A = annotateSnippet(
+      "// annotate: skip\n"
+      "void a(void) {}\n"
+      "const char *s = \"annotate: skip\";\n"
+      "void b(void) {}\n"
+      "/* annotate: skip */ void c(void) {}\n");
+  EXPECT_EQ(reasonFor(A, "a"), "opt-out comment");
+  EXPECT_EQ(reasonFor(A, "b"), "annotated");
+  EXPECT_EQ(reasonFor(A, "c"), "opt-out comment");
+  Annotated F = annotateSnippet("/* annotate: skip-file */\nvoid a(void) {}\n");
+  EXPECT_EQ(reasonFor(F, "a"), "opt-out comment");
+}
+
+TEST(SelectionTest, CountStatements) {
+  auto Unit = parseC("void g(void);\n"
+                     "void f(int c) { int x = 1; if (c) g(); for (;;) { g(); break; } }\n");
+  // decl, if, g(), for, g(), break
+  EXPECT_EQ(countStatements(findFunction(*Unit, "f")->getBody()), 6u);
+}
+
 TEST(SelectionTest, SystemHeaderFunctionsAreNotReported) {
   Annotated A = annotateSnippet("#include <stdio.h>\nvoid f(void) {}\n");
   EXPECT_EQ(A.Result.Functions.size(), 1u);

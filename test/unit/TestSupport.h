@@ -14,7 +14,8 @@
 namespace annotate {
 namespace test {
 
-/// The dftracer rule set from the source tree, braces as needed.
+/// The dftracer rule set from the source tree, braces as needed, the
+/// overhead guard off.
 AnnotateOptions defaultOptions();
 
 struct Annotated {

@@ -42,6 +42,9 @@ struct AnnotateOptions {
   /// Headers under this directory are annotated too: "/src/ior". Empty:
   /// only the main file of each translation unit.
   std::string Root;
+  /// File filters see paths relative to this directory (--root, else the
+  /// current directory): "/src/ior"
+  std::string FilterRoot;
   /// Directory of the bundled <dftracer/dftracer.h>, searched last so that
   /// already-annotated code parses: "/opt/annotate/include".
   std::string RuntimeIncludeDir;
@@ -72,6 +75,9 @@ struct FunctionRecord {
   bool Annotated = false;
   /// Why it was skipped: "already annotated", "macro expansion", ...
   std::string SkipReason;
+  /// Which rule decided, for --explain and the report:
+  /// "excluded by exclude '*_cb' (rules/app.json)".
+  std::string Detail;
 };
 
 /// One file touched by a translation unit: its bytes as parsed and the

@@ -17,6 +17,8 @@
 #ifndef ANNOTATE_RULESET_H
 #define ANNOTATE_RULESET_H
 
+#include "annotate/Filter.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -61,6 +63,40 @@ struct RuleSet {
   /// Whether lambdas in C++ get the guard too (off by default: they are
   /// often tiny and called in hot loops).
   bool CxxLambdas = false;
+
+  /// "select.functions": ordered include/exclude rules on (qualified)
+  /// function names; the last match wins, no match means included.
+  Filter FunctionFilter;
+  /// "select.files": the same on paths relative to --root.
+  Filter FileFilter;
+  /// A comment holding this on the line before a function skips it.
+  std::string SkipComment = "annotate: skip";
+  /// A comment holding this anywhere in a file skips the whole file.
+  std::string SkipFileComment = "annotate: skip-file";
+  /// Overhead guard: a leaf function (it calls nothing but compiler
+  /// builtins) with fewer statements than this is not annotated: 2 skips
+  /// one-statement getters. 0 turns the guard off.
+  unsigned GuardMinStatements = 0;
+
+  /// "categories": a function's category is the first one (in this order)
+  /// matching one of its callees, else DefaultCategory. When enabled, START
+  /// is followed by CategoryUpdate (CxxCategoryUpdate in C++), whose
+  /// ${category} is replaced by it.
+  struct Category {
+    std::string Name;
+    std::vector<Pattern> Callees;
+  };
+  std::vector<Category> Categories;
+  std::string DefaultCategory = "cpu";
+  bool CategoriesEnabled = false;
+  /// "DFTRACER_C_FUNCTION_UPDATE_STR(\"comp\", \"${category}\");"
+  std::string CategoryUpdate;
+  std::string CxxCategoryUpdate;
+
+  /// The category of a function calling Callees.
+  std::string categoryOf(llvm::ArrayRef<llvm::StringRef> Callees) const;
+  /// CategoryUpdate or CxxCategoryUpdate for a category.
+  std::string categoryStatement(llvm::StringRef Category, bool Cxx) const;
 
   /// Expands the metadata template for one `--meta key=value`.
   std::string metadataStatement(llvm::StringRef VarName, llvm::StringRef Key,
