@@ -77,8 +77,6 @@ static int check(const double *buf, const job_t *job, int r, int s)
 
 static MPI_Offset strided_base(void)
 {
-    DFTRACER_C_FUNCTION_START();
-    DFTRACER_C_FUNCTION_END();
     return HEADER_BYTES;
 }
 
