@@ -182,9 +182,15 @@ if(NOT _reason)
 endif()
 
 if(STRICT)
-  message(FATAL_ERROR "${_who}: ${SOURCE} could not be annotated (${_reason}).\n"
-    "annotate said:\n${_err}\n"
-    "Fix the file, or drop STRICT to build it untraced.")
+  # Plain lines (message(FATAL_ERROR) would re-wrap annotate's output), then
+  # a failing exit status.
+  message("${_who}: error: ${SOURCE}: not annotated (${_reason}); "
+    "STRICT stops the build (fix the file, or drop STRICT to build it untraced)\n"
+    "${_err}")
+  if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.29)
+    cmake_language(EXIT 1)
+  endif()
+  message(FATAL_ERROR "${_who}: STRICT")
 endif()
 
 # Fall back to the original source, untraced.

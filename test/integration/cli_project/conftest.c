@@ -1,0 +1,2 @@
+/* What configure compiles to probe the compiler: passed through. */
+int probe(void) { return 0; }
