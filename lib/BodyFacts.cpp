@@ -14,6 +14,23 @@ bool isControlStatement(const Stmt *S) {
   return isa<IfStmt, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
 
+llvm::SmallVector<const Stmt *, 2> controlBodies(const Stmt *S) {
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    if (If->getElse())
+      return {If->getThen(), If->getElse()};
+    return {If->getThen()};
+  }
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return {For->getBody()};
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return {While->getBody()};
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return {Do->getBody()};
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(S))
+    return {Range->getBody()};
+  return {};
+}
+
 bool stopsBeforeSemicolon(const Stmt *S) {
   if (isa<CompoundStmt, NullStmt, DeclStmt>(S))
     return false;
@@ -94,19 +111,7 @@ const Stmt *BodyFacts::bracelessOwner(const Stmt *Slot) const {
   if (isa<CompoundStmt>(Slot) && Slot->getBeginLoc().isFileID())
     return nullptr;
   const Stmt *P = parent(Slot);
-  if (!P)
-    return nullptr;
-  if (const auto *If = dyn_cast<IfStmt>(P))
-    return (If->getThen() == Slot || If->getElse() == Slot) ? P : nullptr;
-  if (const auto *For = dyn_cast<ForStmt>(P))
-    return For->getBody() == Slot ? P : nullptr;
-  if (const auto *While = dyn_cast<WhileStmt>(P))
-    return While->getBody() == Slot ? P : nullptr;
-  if (const auto *Do = dyn_cast<DoStmt>(P))
-    return Do->getBody() == Slot ? P : nullptr;
-  if (const auto *Range = dyn_cast<CXXForRangeStmt>(P))
-    return Range->getBody() == Slot ? P : nullptr;
-  return nullptr;
+  return P && llvm::is_contained(controlBodies(P), Slot) ? P : nullptr;
 }
 
 bool isStatementPosition(const Stmt *S, const Stmt *P) {
@@ -116,17 +121,7 @@ bool isStatementPosition(const Stmt *S, const Stmt *P) {
     return SC->getSubStmt() == S;
   if (const auto *L = dyn_cast<LabelStmt>(P))
     return L->getSubStmt() == S;
-  if (const auto *If = dyn_cast<IfStmt>(P))
-    return If->getThen() == S || If->getElse() == S;
-  if (const auto *For = dyn_cast<ForStmt>(P))
-    return For->getBody() == S;
-  if (const auto *While = dyn_cast<WhileStmt>(P))
-    return While->getBody() == S;
-  if (const auto *Do = dyn_cast<DoStmt>(P))
-    return Do->getBody() == S;
-  if (const auto *Range = dyn_cast<CXXForRangeStmt>(P))
-    return Range->getBody() == S;
-  return false;
+  return llvm::is_contained(controlBodies(P), S);
 }
 
 const Stmt *BodyFacts::enclosingStatement(const Stmt *E) const {

@@ -16,6 +16,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <vector>
 
@@ -73,6 +74,10 @@ private:
 /// Whether S stands in a statement position of its parent P (an element of
 /// a block, a label's or a control statement's body), not in an expression.
 bool isStatementPosition(const clang::Stmt *S, const clang::Stmt *P);
+
+/// The bodies of a control statement: an if's then and else, a loop's body;
+/// none for other statements.
+llvm::SmallVector<const clang::Stmt *, 2> controlBodies(const clang::Stmt *S);
 
 /// Whether S is one of the statements whose bodies may lack braces.
 bool isControlStatement(const clang::Stmt *S);

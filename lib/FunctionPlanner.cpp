@@ -406,20 +406,11 @@ void FunctionPlanner::braceEverything() {
   for (const Stmt *Control : Facts.controls()) {
     if (Control->getBeginLoc().isMacroID())
       continue;
-    std::vector<const Stmt *> Bodies;
-    if (const auto *If = dyn_cast<IfStmt>(Control)) {
-      Bodies.push_back(If->getThen());
+    for (const Stmt *Slot : controlBodies(Control)) {
       // `else if` is a chain, not a body to brace.
-      if (If->getElse() && !isa<IfStmt>(If->getElse()))
-        Bodies.push_back(If->getElse());
-    } else if (const auto *For = dyn_cast<ForStmt>(Control)) {
-      Bodies.push_back(For->getBody());
-    } else if (const auto *While = dyn_cast<WhileStmt>(Control)) {
-      Bodies.push_back(While->getBody());
-    } else if (const auto *Do = dyn_cast<DoStmt>(Control)) {
-      Bodies.push_back(Do->getBody());
-    }
-    for (const Stmt *Slot : Bodies) {
+      if (const auto *If = dyn_cast<IfStmt>(Control);
+          If && Slot == If->getElse() && isa<IfStmt>(Slot))
+        continue;
       if (!Slot || isa<CompoundStmt>(Slot) || BracedSlots.contains(Slot))
         continue;
       auto Pair = planBraces(Slot, Control, Text, PC.PP,
