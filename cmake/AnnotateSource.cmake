@@ -13,6 +13,7 @@
 #   RULES:<file>               the rule set (a JSON file)
 #   BRACES:<policy>            --braces, when given
 #   META:<key=value>           --meta, repeatable
+#   OPT:<argument>             any other annotate argument (OPTIONS)
 #   STD:<n>, EXT:<bool>        the target's <LANG>_STANDARD and _EXTENSIONS
 #   I:<dir>, D:<def>           include directories and definitions
 #   O:<option>                 compile options (SHELL: groups allowed)
@@ -42,7 +43,7 @@ endif()
 file(READ "${FLAGS}" _text)
 string(REPLACE ";" "\\;" _text "${_text}")
 string(REPLACE "\n" ";" _lines "${_text}")
-foreach(_key LANG RULES BRACES META STD EXT I D O F SYS)
+foreach(_key LANG RULES BRACES META OPT STD EXT I D O F SYS)
   set(_${_key})
 endforeach()
 foreach(_line IN LISTS _lines)
@@ -144,6 +145,7 @@ endif()
 foreach(_kv IN LISTS _META)
   list(APPEND _tool_args --meta "${_kv}")
 endforeach()
+list(APPEND _tool_args ${_OPT})
 
 get_filename_component(_outdir "${OUTPUT}" DIRECTORY)
 file(MAKE_DIRECTORY "${_outdir}")
@@ -155,6 +157,13 @@ execute_process(
   RESULT_VARIABLE _rc)
 
 set(_who "annotate_target(${TARGET})")
+
+# `#line 1 "SOURCE"` and a newline, the name escaped for a string literal.
+function(_annotate_line_one out)
+  string(REPLACE "\\" "\\\\" _name "${SOURCE}")
+  string(REPLACE "\"" "\\\"" _name "${_name}")
+  set(${out} "#line 1 \"${_name}\"\n" PARENT_SCOPE)
+endfunction()
 # annotate's diagnostics, without its one-line summary.
 string(REGEX REPLACE "(^|\n)annotate: [0-9]+ files?,[^\n]*" "" _diag "${_err}")
 string(STRIP "${_diag}" _diag)
@@ -162,6 +171,15 @@ string(STRIP "${_diag}" _diag)
 if(_rc EQUAL 0 AND EXISTS "${_tmp}")
   file(SIZE "${_tmp}" _size)
   if(_size GREATER 0)
+    # A file annotate leaves unchanged (filtered out, nothing selected) comes
+    # back without #line: add one, so that diagnostics still name the
+    # original.
+    file(READ "${_tmp}" _content)
+    string(FIND "${_content}" "#line " _at)
+    if(NOT _at EQUAL 0)
+      _annotate_line_one(_line_one)
+      file(WRITE "${_tmp}" "${_line_one}${_content}")
+    endif()
     file(RENAME "${_tmp}" "${OUTPUT}")
     if(_diag)
       message("${_diag}")
@@ -195,8 +213,7 @@ endif()
 
 # Fall back to the original source, untraced.
 file(READ "${SOURCE}" _content)
-string(REPLACE "\\" "\\\\" _line_name "${SOURCE}")
-string(REPLACE "\"" "\\\"" _line_name "${_line_name}")
-file(WRITE "${_tmp}" "#line 1 \"${_line_name}\"\n${_content}")
+_annotate_line_one(_line_one)
+file(WRITE "${_tmp}" "${_line_one}${_content}")
 file(RENAME "${_tmp}" "${OUTPUT}")
 message("${_who}: warning: ${SOURCE}: not annotated (${_reason}); compiling the original, untraced")

@@ -11,6 +11,8 @@
 #                   [META <key=value>...]        metadata recorded by main
 #                   [BRACES needed|all|none]     default: needed
 #                   [RUNTIME shared|static|none] default: shared
+#                   [OPTIONS <annotate option>...] e.g. --guard 0,
+#                                                --exclude-function 'h5_*'
 #                   [STRICT])
 #
 # For every C and C++ source of <target>, a custom command writes
@@ -114,12 +116,13 @@ function(_annotate_language out path target)
 endfunction()
 
 function(annotate_target target)
-  cmake_parse_arguments(PARSE_ARGV 1 _a "STRICT" "RULES;BRACES;RUNTIME" "META")
+  cmake_parse_arguments(PARSE_ARGV 1 _a "STRICT" "RULES;BRACES;RUNTIME" "META;OPTIONS")
   set(_who "annotate_target(${target})")
   if(_a_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${_who}: unexpected arguments: ${_a_UNPARSED_ARGUMENTS}\n"
       "usage: annotate_target(<target> [RULES name|file] [META key=value...] "
-      "[BRACES needed|all|none] [RUNTIME shared|static|none] [STRICT])")
+      "[BRACES needed|all|none] [RUNTIME shared|static|none] "
+      "[OPTIONS <annotate option>...] [STRICT])")
   endif()
   if(NOT TARGET ${target})
     message(FATAL_ERROR "${_who}: no target named '${target}'")
@@ -208,6 +211,7 @@ function(annotate_target target)
     ANNOTATE_RULES_FILE "${_rules}"
     ANNOTATE_BRACES "${_a_BRACES}"
     ANNOTATE_META "${_a_META}"
+    ANNOTATE_OPTIONS "${_a_OPTIONS}"
     ANNOTATE_STRICT "${_a_STRICT}")
   # Arguments of a deferred call are evaluated when it runs: pass the name
   # as a literal.
@@ -224,6 +228,7 @@ function(_annotate_target_sources target)
   get_target_property(_rules ${target} ANNOTATE_RULES_FILE)
   get_target_property(_braces ${target} ANNOTATE_BRACES)
   get_target_property(_meta ${target} ANNOTATE_META)
+  get_target_property(_extra ${target} ANNOTATE_OPTIONS)
   get_target_property(_strict ${target} ANNOTATE_STRICT)
   get_property(_step GLOBAL PROPERTY ANNOTATE_STEP_SCRIPT)
   set(_root "${_bin_dir}/annotate/${target}")
@@ -271,6 +276,9 @@ function(_annotate_target_sources target)
     endif()
     foreach(_kv IN LISTS _meta)
       string(APPEND _content "META:${_kv}\n")
+    endforeach()
+    foreach(_opt IN LISTS _extra)
+      string(APPEND _content "OPT:${_opt}\n")
     endforeach()
     string(APPEND _content
       "STD:$<TARGET_PROPERTY:${target},${_lang}_STANDARD>\n"
@@ -331,6 +339,7 @@ function(_annotate_target_sources target)
         "-DTARGET=${target}" "-DSTRICT=${_strict}"
         -P "${_step}"
       DEPENDS "${_path}" "${_flags}" "${_rules}" "${_step}" ${_annotate_deps}
+      WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
       COMMENT "Annotating ${_lang} source ${_shown}"
       VERBATIM)
 

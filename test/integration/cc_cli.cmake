@@ -139,6 +139,13 @@ int_expect_one_warning("${_r_OUT}"
   "the warning for a copy that does not compile")
 int_expect_match("${_r_OUT}" "broken\\.c:14:[0-9]+: error: unused variable" "the original's error")
 
+# ANNOTATE_CC_OPTIONS reach annotate.
+set(ENV{ANNOTATE_CC_OPTIONS} "--exclude-function b_func")
+acc(_r ${CC} -c b.c -o b_excluded.o)
+unset(ENV{ANNOTATE_CC_OPTIONS})
+int_expect_success(_r "ANNOTATE_CC_OPTIONS=--exclude-function b_func annotate-cc cc -c b.c")
+int_traced_object("${WORK}/b_excluded.o" no)
+
 # ANNOTATE_CC_KEEP keeps the annotated copies.
 set(ENV{ANNOTATE_CC_KEEP} "${WORK}/kept")
 acc(_r ${CC} -c sub/a.c -o obj/a3.o)

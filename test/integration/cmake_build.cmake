@@ -9,7 +9,7 @@ int_build(_b "${WORK}/build")
 int_expect_success(_b "building cmake_project")
 message(STATUS "${_b_OUT}")
 int_expect_list("${_b_ANNOTATED}"
-  "lib/iokit.c;apps/writer.c;apps/reader.c;apps/legacy_sum.c"
+  "lib/iokit.c;apps/writer.c;apps/reader.c;apps/legacy_sum.c;apps/version.c"
   "sources annotated by the first build")
 
 # One warning, for the file annotate cannot parse (its "; " is no list
@@ -35,8 +35,12 @@ file(READ "${WORK}/build/apps/annotate/writer/writer.c" _text)
 int_expect_match("${_text}"
   "DFTRACER_C_METADATA\\([a-z_0-9]+, \"suite\", \"annotate integration\"\\)"
   "META with a space in its value")
-file(READ "${WORK}/build/apps/annotate/reader/legacy_sum.c" _text)
-file(READ "${WORK}/src/apps/legacy_sum.c" _orig)
-if(NOT _text STREQUAL "#line 1 \"${WORK}/src/apps/legacy_sum.c\"\n${_orig}")
-  int_fail("the fallback copy of legacy_sum.c is not the original behind #line 1:\n${_text}")
-endif()
+# The fallback (legacy_sum.c) and the file excluded by OPTIONS
+# --exclude-file (version.c): the original behind #line 1.
+foreach(_name legacy_sum version)
+  file(READ "${WORK}/build/apps/annotate/reader/${_name}.c" _text)
+  file(READ "${WORK}/src/apps/${_name}.c" _orig)
+  if(NOT _text STREQUAL "#line 1 \"${WORK}/src/apps/${_name}.c\"\n${_orig}")
+    int_fail("the copy of ${_name}.c is not the original behind #line 1:\n${_text}")
+  endif()
+endforeach()

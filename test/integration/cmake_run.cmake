@@ -10,7 +10,7 @@ file(MAKE_DIRECTORY "${_data}")
 int_mpirun(_w "${WORK}/traces/writer" "${WORK}/build/apps/writer" "${_data}")
 int_expect_match("${_w_OUT}" "writer: 576 bytes" "writer output")
 int_mpirun(_r "${WORK}/traces/reader" "${WORK}/build/apps/reader" "${_data}")
-int_expect_match("${_r_OUT}" "reader: 576 bytes, ok, sum 24832" "reader output")
+int_expect_match("${_r_OUT}" "reader 1.0: 576 bytes, ok, sum 24832" "reader output")
 
 int_check_traces("${WORK}/traces/writer" "${CMAKE_CURRENT_LIST_DIR}/cmake_project/writer.counts.json")
 int_check_traces("${WORK}/traces/reader" "${CMAKE_CURRENT_LIST_DIR}/cmake_project/reader.counts.json")

@@ -63,8 +63,10 @@ int_check_traces("${WORK}/traces/cmake" "${WORK}/src/counts.json"
   CHECKER "${_prefix}/bin/dftracer-check")
 
 # The installed annotate-cc: compile and link in one command.
+set(ENV{ANNOTATE_CC_OPTIONS} "--guard 0")
 int_run(_a COMMAND "${_prefix}/bin/annotate-cc" "${MPICC}" -O2 -Iinclude -o ranks_cc ranks.c
   WORKING_DIRECTORY "${WORK}/src")
+unset(ENV{ANNOTATE_CC_OPTIONS})
 int_expect_success(_a "the installed annotate-cc")
 int_expect_no_match("${_a_OUT}" "warning" "the installed annotate-cc")
 int_mpirun(_r "${WORK}/traces/cc" "${WORK}/src/ranks_cc")

@@ -2,5 +2,6 @@ int b_func(int x);
 
 int b_func(int x)
 {
-    return 2 * x;
+    int twice = 2 * x;
+    return twice;
 }

@@ -35,8 +35,8 @@ int main(int argc, char **argv)
     mine = iokit_close(&io);
     MPI_Reduce(&mine, &total, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("reader: %ld bytes, %s, sum %ld\n", total, ok ? "ok" : "CORRUPT",
-               sum);
+        printf("%s: %ld bytes, %s, sum %ld\n", reader_version(), total,
+               ok ? "ok" : "CORRUPT", sum);
     MPI_Finalize();
     return ok ? 0 : 1;
 }
