@@ -56,6 +56,16 @@ int_expect_no_match("${_r_OUT}" "warning" "annotate-cc cc -c sub/a.c b.c")
 int_traced_object("${WORK}/a.o" yes)
 int_traced_object("${WORK}/b.o" yes)
 
+# A launcher in front of the compiler (CC="annotate-cc ccache cc"): here a
+# stand-in ccache that runs its arguments.
+file(MAKE_DIRECTORY "${WORK}/bin")
+file(WRITE "${WORK}/bin/ccache" "#!/bin/sh\nexec \"$@\"\n")
+file(CHMOD "${WORK}/bin/ccache" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE)
+acc(_r "${WORK}/bin/ccache" ${CC} -c b.c -o b_ccache.o)
+int_expect_success(_r "annotate-cc ccache cc -c b.c")
+int_expect_no_match("${_r_OUT}" "warning" "annotate-cc ccache cc -c b.c")
+int_traced_object("${WORK}/b_ccache.o" yes)
+
 # -S: the assembly of the annotated copy.
 acc(_r ${CC} -S b.c -o b.s)
 int_expect_success(_r "annotate-cc cc -S b.c -o b.s")
