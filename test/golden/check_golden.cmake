@@ -7,17 +7,28 @@
 #         -DFLAGS_FILE=build/test/golden/compile_flags.txt \
 #         [-DACTUAL=/tmp/NAME.actual.c] -P test/golden/check_golden.cmake
 #
+#   cmake -DANNOTATE=build/bin/annotate -DINPUT=test/inputs/NAME.cpp \
+#         -DEXPECTED=test/expected/NAME.cpp \
+#         [-DARGS_FILE=test/inputs/NAME.cpp.args] \
+#         -DFLAGS_FILE=build/test/golden/compile_flags_cxx.txt \
+#         [-DEXTRA_FLAGS_FILE=test/inputs/NAME.cpp.flags] \
+#         -P test/golden/check_golden.cmake
+#
 #   ANNOTATE    the annotate binary
 #   INPUT       the file to annotate (the input, or the expected file itself
 #               for the idempotency check)
 #   EXPECTED    what annotate must print on stdout
-#   ARGS_FILE   extra annotate options, one per line (optional; may not exist)
+#   ARGS_FILE   extra annotate options, one per line (optional; may not exist);
+#               annotate runs in this file's folder, so relative paths in it
+#               (a --rules FILE) are relative to that folder
 #   FLAGS_FILE  compiler flags given after `--`, one per line
+#   EXTRA_FLAGS_FILE  more compiler flags, one per line, after FLAGS_FILE's
+#               (optional; may not exist)
 #   ACTUAL      where the actual output is kept when it differs (optional)
 #
-# The command is `annotate INPUT [options] -- [flags]`; it must exit 0. On a
-# mismatch the script prints `diff -u EXPECTED ACTUAL` (or both texts when no
-# `diff` is installed) and fails.
+# The command is `annotate INPUT [options] -- [flags] [extra flags]`; it must
+# exit 0. On a mismatch the script prints `diff -u EXPECTED ACTUAL` (or both
+# texts when no `diff` is installed) and fails.
 cmake_minimum_required(VERSION 3.20)
 
 foreach(_var ANNOTATE INPUT EXPECTED FLAGS_FILE)
@@ -49,11 +60,23 @@ endfunction()
 
 read_lines("${ARGS_FILE}" _options)
 read_lines("${FLAGS_FILE}" _flags)
+read_lines("${EXTRA_FLAGS_FILE}" _extra_flags)
 
-set(_command "${ANNOTATE}" "${INPUT}" ${_options} -- ${_flags})
+set(_workdir "")
+set(_in_workdir "")
+if(NOT "${ARGS_FILE}" STREQUAL "" AND EXISTS "${ARGS_FILE}")
+  get_filename_component(_workdir "${ARGS_FILE}" DIRECTORY)
+  set(_in_workdir WORKING_DIRECTORY "${_workdir}")
+endif()
+
+set(_command "${ANNOTATE}" "${INPUT}" ${_options} -- ${_flags} ${_extra_flags})
 list(JOIN _command " " _shown)
+if(_workdir)
+  set(_shown "(cd ${_workdir} && ${_shown})")
+endif()
 execute_process(
   COMMAND ${_command}
+  ${_in_workdir}
   RESULT_VARIABLE _rc
   OUTPUT_VARIABLE _actual
   ERROR_VARIABLE _stderr)
@@ -70,7 +93,8 @@ endif()
 
 if(NOT DEFINED ACTUAL OR "${ACTUAL}" STREQUAL "")
   get_filename_component(_name "${INPUT}" NAME_WE)
-  set(ACTUAL "${CMAKE_CURRENT_BINARY_DIR}/${_name}.actual.c")
+  get_filename_component(_ext "${INPUT}" LAST_EXT)
+  set(ACTUAL "${CMAKE_CURRENT_BINARY_DIR}/${_name}.actual${_ext}")
 endif()
 file(WRITE "${ACTUAL}" "${_actual}")
 

@@ -1,0 +1,19 @@
+// Defaulted and deleted functions have no body of their own: skipped.
+class Stream {
+public:
+    Stream() = default;
+    Stream(const Stream &) = delete;
+    Stream &operator=(const Stream &) = delete;
+    ~Stream();
+
+    int fd = -1;
+};
+
+Stream::~Stream() = default;
+
+void seek(Stream &, double) = delete;
+
+void seek(Stream &s, long offset)
+{
+    s.fd = static_cast<int>(offset);
+}

@@ -1,0 +1,43 @@
+#include <cstddef>
+#include <cstring>
+
+// A checkpoint image whose methods are defined after the class.
+class Checkpoint {
+public:
+    bool write(const void *data, std::size_t bytes);
+    std::size_t offset() const;
+    void rewind();
+
+private:
+    char image_[1 << 16];
+    std::size_t offset_ = 0;
+};
+
+bool Checkpoint::write(const void *data, std::size_t bytes)
+{
+    if (offset_ + bytes > sizeof(image_))
+        return false;
+    std::memcpy(image_ + offset_, data, bytes);
+    offset_ += bytes;
+    return true;
+}
+
+std::size_t Checkpoint::offset() const { return offset_; }
+
+inline void Checkpoint::rewind()
+{
+    offset_ = 0;
+}
+
+// A member of a nested class, defined outside both classes.
+struct Layout {
+    struct Stripe {
+        long start(int index) const;
+        long size;
+    };
+};
+
+long Layout::Stripe::start(int index) const
+{
+    return index * size;
+}

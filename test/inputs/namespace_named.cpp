@@ -1,0 +1,18 @@
+#include <string>
+
+namespace h5io {
+
+// Path of one timestep's dataset inside a group.
+std::string dataset_path(const std::string &group, int step)
+{
+    return group + "/step" + std::to_string(step);
+}
+
+int owner_rank(int chunk, int nranks);
+
+} // namespace h5io
+
+int h5io::owner_rank(int chunk, int nranks)
+{
+    return chunk % nranks;
+}
