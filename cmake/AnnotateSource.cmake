@@ -21,8 +21,9 @@
 #   SYS:<dir>                  the compiler's own include directories
 #
 # Only what changes how the source parses is passed to annotate: -I, -D, -U,
-# -std, -include, -isystem, ... (annotate parses with Clang; code generation
-# and warning flags mean nothing to it, and GCC-only ones would be errors).
+# -std, -include, -isystem, -fopenmp, -march, -fno-exceptions, ... (the same
+# list as annotate-cc's; annotate parses with Clang: code generation and
+# warning flags mean nothing to it, and GCC-only ones would be errors).
 # Compiler-internal include directories are left out: Clang has its own.
 #
 # When annotate fails: with STRICT the build step fails with annotate's
@@ -76,6 +77,7 @@ function(_annotate_keep out)
     elseif(_a MATCHES "^-(I|D|U|isystem|idirafter|iquote|isysroot).+"
            OR _a MATCHES "^-std=|^--sysroot="
            OR _a MATCHES "^-(ansi|pthread|fopenmp|fopenmp=.*|fopenacc|funsigned-char|fsigned-char|fms-extensions|fgnu89-inline|m32|m64)$"
+           OR _a MATCHES "^-(march=|mcpu=|mavx|msse|mfma$|f(no-)?exceptions$|f(no-)?rtti$)"
            OR _a MATCHES "^-O")
       list(APPEND _kept "${_a}")
     endif()

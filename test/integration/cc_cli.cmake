@@ -66,6 +66,11 @@ int_expect_success(_r "annotate-cc ccache cc -c b.c")
 int_expect_no_match("${_r_OUT}" "warning" "annotate-cc ccache cc -c b.c")
 int_traced_object("${WORK}/b_ccache.o" yes)
 
+# -v in a compile is no query: the compile is annotated.
+acc(_r ${CC} -v -c b.c -o b_verbose.o)
+int_expect_success(_r "annotate-cc cc -v -c b.c")
+int_traced_object("${WORK}/b_verbose.o" yes)
+
 # -S: the assembly of the annotated copy.
 acc(_r ${CC} -S b.c -o b.s)
 int_expect_success(_r "annotate-cc cc -S b.c -o b.s")
