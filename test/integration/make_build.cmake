@@ -22,8 +22,8 @@ endforeach()
 int_traced_object("${WORK}/src/legacy.o" no)
 
 # Dependency files: -MMD -MP -MF deps/main.d, and -MMD with two sources.
-foreach(_pair "deps/main.d|main.o: src/main.c" "compute.d|compute.o: src/compute.c"
-              "io.d|io.o: src/io.c")
+foreach(_pair "deps/main.d|main.o:[ \\\n]*src/main.c" "compute.d|compute.o:[ \\\n]*src/compute.c"
+              "io.d|io.o:[ \\\n]*src/io.c")
   string(REPLACE "|" ";" _pair "${_pair}")
   list(GET _pair 0 _file)
   list(GET _pair 1 _rule)
