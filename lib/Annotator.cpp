@@ -80,6 +80,7 @@ public:
         Result(Result) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    Result.Cxx = Ctx.getLangOpts().CPlusPlus;
     if (CI.getDiagnostics().hasErrorOccurred()) {
       Result.Failed = true;
       Result.FailureReason = "the file does not compile; left unchanged";
@@ -122,6 +123,22 @@ private:
         continue;
       if (isa<LinkageSpecDecl, NamespaceDecl, CXXRecordDecl>(D)) {
         visit(cast<DeclContext>(D), PC);
+        continue;
+      }
+      // Lambdas outside functions: `auto twice = [](int x) { ... };` at
+      // namespace scope, in static members and default member initialisers.
+      const Expr *Init = nullptr;
+      if (const auto *Var = dyn_cast<VarDecl>(D))
+        Init = Var->getInit();
+      else if (const auto *Field = dyn_cast<FieldDecl>(D))
+        Init = Field->getInClassInitializer();
+      if (Init && Wanted(SM.getFileID(SM.getExpansionLoc(D->getLocation())))) {
+        std::vector<const LambdaExpr *> Lambdas;
+        if (const auto *L = dyn_cast<LambdaExpr>(Init->IgnoreImplicit()))
+          Lambdas.push_back(L);
+        else
+          collectLambdas(Init, Lambdas);
+        handleLambdas(Lambdas, PC);
         continue;
       }
       const auto *FD = dyn_cast<FunctionDecl>(D);
@@ -171,17 +188,28 @@ private:
     return It->second;
   }
 
+  /// The lambdas in S, not looking inside them (their own lambdas are
+  /// found when they are planned).
+  static void collectLambdas(const Stmt *S,
+                             std::vector<const LambdaExpr *> &Out) {
+    for (const Stmt *Child : S->children()) {
+      if (!Child)
+        continue;
+      if (const auto *L = dyn_cast<LambdaExpr>(Child))
+        Out.push_back(L);
+      else
+        collectLambdas(Child, Out);
+    }
+  }
+
   /// Lambdas are reported, and annotated when the rule set opts in.
   void handleLambdas(llvm::ArrayRef<const LambdaExpr *> Lambdas,
                      PlanContext &PC) {
     const SourceManager &SM = PC.Ctx.getSourceManager();
     for (const LambdaExpr *L : Lambdas) {
       const CXXMethodDecl *Call = L->getCallOperator();
-      Selection S = selectFunction(*Call, SM, Index, Options.Rules);
-      if (S == Selection::Lambda && Options.Rules.CxxLambdas)
-        S = L->getBody()->getBeginLoc().isMacroID() ? Selection::MacroExpansion
-                                                    : Selection::Selected;
-      handle(*Call, Verdict{S, ""}, PC);
+      handle(*Call, Verdict{selectFunction(*Call, SM, Index, Options.Rules), ""},
+             PC);
     }
   }
 

@@ -26,6 +26,10 @@ namespace {
 struct FileOutcome {
   std::string Original;
   FileEdits Edits;
+  /// A header included by C and by C++ units gets two plans (START/END and
+  /// the RAII guard) that must not both apply: the C one compiles as both.
+  FileEdits CxxEdits;
+  bool FromC = false, FromCxx = false;
   std::string NewText;
   bool Changed = false;
   bool IsMainFile = false;
@@ -151,7 +155,8 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
     for (const auto &[Path, F] : R.Files) {
       FileOutcome &O = Outcomes[Path];
       O.Original = F.Original;
-      O.Edits.append(F.Edits);
+      (R.Cxx ? O.CxxEdits : O.Edits).append(F.Edits);
+      (R.Cxx ? O.FromCxx : O.FromC) = true;
       O.IsMainFile |= Path == R.MainFile;
     }
     if (!Outcomes.count(R.MainFile)) {
@@ -164,6 +169,13 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
     }
   }
   for (auto &[Path, O] : Outcomes) {
+    if (O.FromC && O.FromCxx) {
+      Err << Path << ": warning: included by C and C++ translation units; "
+                     "annotated in its C form, which compiles as both\n";
+      ++Warnings;
+    } else if (O.FromCxx) {
+      O.Edits = O.CxxEdits;
+    }
     FileEdits::Merged M = O.Edits.merge();
     for (const Edit &C : M.Conflicts) {
       Err << Path << ": warning: conflicting edits at offset " << C.Offset

@@ -51,6 +51,50 @@ const char *describe(Selection S) {
   return "";
 }
 
+/// Collects the bodies of the lambdas in S, not looking inside them.
+static void lambdaBodies(const Stmt *S, std::vector<SourceRange> &Out) {
+  for (const Stmt *Child : S->children()) {
+    if (!Child)
+      continue;
+    if (const auto *L = dyn_cast<LambdaExpr>(Child))
+      Out.push_back(L->getBody()->getSourceRange());
+    else
+      lambdaBodies(Child, Out);
+  }
+}
+
+/// Whether one of Markers was expanded in Body itself, not in a lambda
+/// nested in it (whose own guard does not make the function annotated).
+static bool hasOwnMarker(const CompoundStmt &Body, const SourceManager &SM,
+                         const PreprocessorIndex &PP,
+                         llvm::ArrayRef<std::string> Markers) {
+  FileID FID = SM.getFileID(Body.getLBracLoc());
+  unsigned Begin = SM.getFileOffset(Body.getLBracLoc());
+  unsigned End = SM.getFileOffset(Body.getRBracLoc());
+  const PreprocessorIndex::FileFacts *Facts = PP.facts(FID);
+  if (!Facts)
+    return false;
+  std::vector<SourceRange> Lambdas;
+  bool LambdasCollected = false;
+  for (const PreprocessorIndex::MacroUse &M : Facts->Markers) {
+    if (M.Offset < Begin || M.Offset > End || !llvm::is_contained(Markers, M.Name))
+      continue;
+    if (!LambdasCollected) {
+      lambdaBodies(&Body, Lambdas);
+      LambdasCollected = true;
+    }
+    bool InLambda = llvm::any_of(Lambdas, [&](SourceRange R) {
+      SourceLocation LB = SM.getExpansionLoc(R.getBegin());
+      SourceLocation RB = SM.getExpansionLoc(R.getEnd());
+      return SM.getFileID(LB) == FID && SM.getFileOffset(LB) <= M.Offset &&
+             M.Offset <= SM.getFileOffset(RB);
+    });
+    if (!InLambda)
+      return true;
+  }
+  return false;
+}
+
 Selection selectFunction(const FunctionDecl &FD, const SourceManager &SM,
                          const PreprocessorIndex &PP, const RuleSet &Rules) {
   if (!FD.isThisDeclarationADefinition())
@@ -65,10 +109,13 @@ Selection selectFunction(const FunctionDecl &FD, const SourceManager &SM,
     return Selection::Deleted;
   if (!FD.getBody())
     return Selection::Ignored;
-  // Before constexpr: since C++17 a lambda is constexpr when it can be.
-  if (const auto *M = dyn_cast<CXXMethodDecl>(&FD); M && M->getParent()->isLambda())
+  // Since C++17 a lambda is constexpr whenever it can be: that says nothing
+  // about whether it is meant for constant evaluation.
+  const auto *Method = dyn_cast<CXXMethodDecl>(&FD);
+  bool IsLambda = Method && Method->getParent()->isLambda();
+  if (IsLambda && !Rules.CxxLambdas)
     return Selection::Lambda;
-  if (FD.isConstexpr())
+  if (FD.isConstexpr() && !IsLambda)
     return Selection::Constexpr;
   if (FD.hasAttr<NakedAttr>())
     return Selection::Naked;
@@ -86,8 +133,7 @@ Selection selectFunction(const FunctionDecl &FD, const SourceManager &SM,
   if (FD.getLocation().isMacroID() || LBrace.isMacroID() ||
       RBrace.isMacroID() || SM.getFileID(LBrace) != SM.getFileID(RBrace))
     return Selection::MacroExpansion;
-  if (PP.hasMarkerBetween(SM.getFileID(LBrace), SM.getFileOffset(LBrace),
-                          SM.getFileOffset(RBrace), Rules.AnnotatedMarkers))
+  if (hasOwnMarker(*Body, SM, PP, Rules.AnnotatedMarkers))
     return Selection::AlreadyAnnotated;
   return Selection::Selected;
 }
@@ -117,7 +163,10 @@ bool isLeaf(const Stmt *S) {
         !Callee->getName().starts_with("__"))
       return false;
   }
-  if (isa<CXXConstructExpr, CXXNewExpr, CXXDeleteExpr, CXXThrowExpr>(S))
+  // Constructions may run user code; in a template, one of a dependent
+  // type is not resolved yet (`std::vector<T>(n, v)`).
+  if (isa<CXXConstructExpr, CXXUnresolvedConstructExpr, CXXNewExpr,
+          CXXDeleteExpr, CXXThrowExpr>(S))
     return false;
   for (const Stmt *Child : S->children())
     if (!isLeaf(Child))

@@ -76,6 +76,33 @@ TEST(SelectionTest, GuardSkipsSmallLeavesOnly) {
             "annotated");
 }
 
+TEST(SelectionTest, GuardCountsDependentConstructionsAsCalls) {
+  AnnotateOptions Options = defaultOptions();
+  Options.Rules.GuardMinStatements = 2;
+  TranslationUnitResult R = annotateCode(
+      "#include <vector>\n"
+      "template <typename T> std::vector<T> filled(int n, T v) {"
+      " return std::vector<T>(n, v); }\n",
+      "input.cpp", {"-std=c++17"}, Options);
+  ASSERT_FALSE(R.Failed) << R.FailureReason;
+  ASSERT_EQ(R.Functions.size(), 1u);
+  EXPECT_TRUE(R.Functions[0].Annotated) << R.Functions[0].SkipReason;
+}
+
+TEST(SelectionTest, AGuardedLambdaDoesNotMakeItsFunctionAnnotated) {
+  TranslationUnitResult R = annotateCode(
+      "#include <dftracer/dftracer.h>\n"
+      "int work(int);\n"
+      "int outer(int x) { auto t = [](int y) { DFTRACER_CPP_FUNCTION(); "
+      "return work(y); }; return t(x) + work(x); }\n",
+      "input.cpp", {"-std=c++17"}, defaultOptions());
+  ASSERT_FALSE(R.Failed) << R.FailureReason;
+  bool OuterAnnotated = false;
+  for (const FunctionRecord &F : R.Functions)
+    OuterAnnotated |= F.Name == "outer" && F.Annotated;
+  EXPECT_TRUE(OuterAnnotated);
+}
+
 TEST(SelectionTest, OptOutCommentsAreComments) {
   Annotated A = annotateSnippet(
       "// annotate: skip\n"

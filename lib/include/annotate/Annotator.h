@@ -90,6 +90,8 @@ struct FileAnnotation {
 
 struct TranslationUnitResult {
   std::string MainFile;
+  /// Parsed as C++ (headers follow the unit that includes them).
+  bool Cxx = false;
   /// The file did not parse: nothing may be edited.
   bool Failed = false;
   std::string FailureReason;
