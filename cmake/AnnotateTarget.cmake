@@ -11,9 +11,12 @@
 #                   [META <key=value>...]        metadata recorded by main
 #                   [BRACES needed|all|none]     default: needed
 #                   [RUNTIME shared|static|none] default: shared
-#                   [OPTIONS <annotate option>...] e.g. --guard 0,
-#                                                --exclude-function 'h5_*'
+#                   [OPTIONS <annotate option>...] e.g. --guard 0
+#                                                --exclude-function "h5_*"
 #                   [STRICT])
+#
+# annotate runs in the top source directory, so --include-file and
+# --exclude-file patterns in OPTIONS are relative to it.
 #
 # For every C and C++ source of <target>, a custom command writes
 #   <target binary dir>/annotate/<target>/<path of the source>
@@ -32,12 +35,12 @@
 #    tables name the original file and line;
 #  - the target links the tracing runtime (dftracer::dftracer_core, or
 #    dftracer_core_static with RUNTIME static), which also brings
-#    <dftracer/dftracer.h>; RUNTIME none links nothing (link upstream
-#    DFTracer yourself).
+#    <dftracer/dftracer.h>; RUNTIME none links and includes nothing (use
+#    upstream DFTracer's package yourself).
 #
-# A source annotate cannot handle (C++ for now, code only GCC accepts, a
-# file Clang cannot parse) is compiled as it is, behind `#line 1`, and the
-# build prints one line
+# A source annotate cannot handle (code only GCC accepts, a file Clang
+# cannot parse, a language the rule set does not cover) is compiled as it
+# is, behind `#line 1`, and the build prints one line
 #   annotate_target(app): warning: /src/x.c: not annotated (<why>); compiling the original, untraced
 # A traced build should not stop on one file the tool cannot handle when the
 # compiler can (SPEC 2.7: never break the build); STRICT turns the warning
