@@ -255,8 +255,14 @@ private:
 
   void finish(ASTContext &Ctx) {
     const SourceManager &SM = Ctx.getSourceManager();
+    // With line directives, a main file that needs nothing still names its
+    // original, so that a compiled copy points back at it.
+    FileID Main = SM.getMainFileID();
+    if (Options.LineDirectives && Edits[Main].empty() && !Texts[Main])
+      Texts[Main] = std::make_unique<SourceText>(SM, Ctx.getLangOpts(), Main);
     for (auto &[FID, FileEditsOfFile] : Edits) {
-      if (FileEditsOfFile.empty())
+      bool Unchanged = FileEditsOfFile.empty();
+      if (Unchanged && !(Options.LineDirectives && FID == Main))
         continue;
       const SourceText &Text = *Texts[FID];
       OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
@@ -271,9 +277,10 @@ private:
       if (FE && Path.empty())
         Path = FE->getName().str();
       std::string Directive = Options.LineDirectives ? Path : "";
-      if (auto Include = planInclude(Options.Rules.Include, Text, Index,
-                                     FirstEdit, Guarded, Directive))
-        FileEditsOfFile.add(*Include);
+      if (!Unchanged)
+        if (auto Include = planInclude(Options.Rules.Include, Text, Index,
+                                       FirstEdit, Guarded, Directive))
+          FileEditsOfFile.add(*Include);
       if (Options.LineDirectives)
         FileEditsOfFile.add({0, 0, lineDirective(1, Path), /*Rank=*/0});
       FileAnnotation &F = Result.Files[Path];

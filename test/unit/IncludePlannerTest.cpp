@@ -40,3 +40,35 @@ TEST(IncludePlannerTest, UnchangedFileGetsNoInclude) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(IncludePlannerTest, LineDirectivesKeepEveryLineNumber) {
+  AnnotateOptions Options = defaultOptions();
+  Options.LineDirectives = true;
+  const char *Code = "#include <stdio.h>\n"
+                     "int f(int a)\n"
+                     "{\n"
+                     "    if (a)\n"
+                     "        return 1; // one\n"
+                     "    puts(\"x\");\n"
+                     "}\n";
+  Annotated A = annotateSnippet(Code, Options);
+  // #line 1, the include and a #line after it: every original line keeps
+  // its number.
+  EXPECT_EQ(llvm::StringRef(A.Code).count('\n'),
+            llvm::StringRef(Code).count('\n') + 3)
+      << A.Code;
+  EXPECT_EQ(A.Code.substr(0, 9), "#line 1 \"");
+  EXPECT_NE(A.Code.find("#include <dftracer/dftracer.h>\n#line 2 \""),
+            std::string::npos)
+      << A.Code;
+  EXPECT_NE(A.Code.find("        DFTRACER_C_FUNCTION_END(); return 1; } // one\n"),
+            std::string::npos)
+      << A.Code;
+  // A file that needs nothing still names its original.
+  Annotated Plain = annotateSnippet("int x;\n", Options);
+  EXPECT_EQ(Plain.Code.substr(0, 9), "#line 1 \"") << Plain.Code;
+}
+
+} // namespace
