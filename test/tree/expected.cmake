@@ -1,23 +1,30 @@
 # What annotate must do to test/tree/project. Paths are relative to the
 # project's src/ directory, the --root of every test.
 
-# Files that must be annotated, with the number of function definitions in
+# Files that must be annotated, with the number of functions annotated in
 # each: every one gets exactly one DFTRACER_C_FUNCTION_START(). common.h is
-# included by every unit and must still get each START once; its two
-# accessors written by TREE_STATS_GETTER(...) are skipped (macro expansion).
+# included by every unit and must still get each START once.
 set(TREE_ANNOTATED
   app/main.c=2
   io/reader.c=2
   io/writer.c=3
   legacy/legacy_tool.c=2
-  util/buffer.c=4
+  util/buffer.c=3
   util/buffer_selftest.c=1
   util/log.c=4
   include/tree/common.h=3)
 
+# Functions skipped by the default selection, and why (a regex of the
+# reason): the two accessors written by TREE_STATS_GETTER(...) in common.h,
+# and buffer_capacity(), a one-statement leaf (the overhead guard).
+set(TREE_SKIPPED
+  "tree_stats_records=^macro expansion$"
+  "tree_stats_bytes=^macro expansion$"
+  "buffer_capacity=^overhead guard")
+
 # Functions annotated and skipped over the whole tree (the summary line).
-set(TREE_FUNCTIONS_ANNOTATED 21)
-set(TREE_FUNCTIONS_SKIPPED 2)
+set(TREE_FUNCTIONS_ANNOTATED 20)
+set(TREE_FUNCTIONS_SKIPPED 3)
 
 # Distinct .c files under src/ in compile_commands.json (buffer.c is listed
 # twice, third_party/crc/crc32.c is outside --root).

@@ -13,7 +13,9 @@ function(line_matching out file regex)
 endfunction()
 
 # NAME explained over the files (or the whole database with ALL): stdout must
-# be exactly EXPECTED (lines in any order) and the exit code RC.
+# be exactly EXPECTED (lines in any order) and the exit code RC. An
+# "annotated" line may name the rule that selected the function:
+# "annotated (selected by default)".
 function(expect_explain name rc)
   cmake_parse_arguments(_a "ALL" "" "EXPECTED" ${ARGN})
   if(_a_ALL)
@@ -23,6 +25,7 @@ function(expect_explain name rc)
   endif()
   tree_expect_rc(explain_${name} ${rc})
   string(REGEX REPLACE "\n$" "" _out "${explain_${name}_OUT}")
+  string(REGEX REPLACE "(: annotated) \\([^\n]*\\)(\n|$)" "\\1\\2" _out "${_out}")
   string(REPLACE "\n" ";" _got "${_out}")
   list(SORT _got)
   set(_want ${_a_EXPECTED})
@@ -42,6 +45,14 @@ expect_explain(tree_clamp 0
 line_matching(_getter include/tree/common.h "^TREE_STATS_GETTER\\(records\\)")
 expect_explain(tree_stats_records 0
   EXPECTED "include/tree/common.h:${_getter}: tree_stats_records: skipped: macro expansion")
+
+# A one-statement leaf: skipped by the overhead guard, which says why.
+line_matching(_capacity util/buffer.c "^size_t buffer_capacity\\(")
+tree_annotate(explain_capacity -p ${TREE_BUILD} --root ${TREE_ROOT} --explain buffer_capacity ${_files})
+tree_expect_rc(explain_capacity 0)
+if(NOT explain_capacity_OUT MATCHES "^util/buffer\\.c:${_capacity}: buffer_capacity: skipped: overhead guard[^\n]*\n$")
+  tree_fail("--explain buffer_capacity printed:\n${explain_capacity_OUT}")
+endif()
 
 # Several definitions of one name, one per file.
 line_matching(_main1 app/main.c "^int main\\(")

@@ -44,7 +44,7 @@ foreach(_i RANGE ${_last})
   endif()
 
   # Every function of the file (and of the headers it includes) is listed
-  # with its location; only the accessors made by a macro are skipped.
+  # with its location; those of TREE_SKIPPED are skipped, and why.
   set(_own 0)
   string(JSON _fns LENGTH "${_report}" files ${_i} functions)
   math(EXPR _fnlast "${_fns} - 1")
@@ -56,19 +56,25 @@ foreach(_i RANGE ${_last})
     # Lines are those of the file as it was parsed: the pristine copy.
     file(RELATIVE_PATH _file_rel ${TREE_PROJECT} ${_file})
     tree_line_text(_text ${PROJECT}/${_file_rel} ${_line})
-    if(_name MATCHES "^tree_stats_")
+    set(_skip ${TREE_SKIPPED})
+    list(FILTER _skip INCLUDE REGEX "^${_name}=")
+    if(_skip)
+      string(REGEX REPLACE "^[^=]*=" "" _why_expected "${_skip}")
       string(JSON _why GET "${_report}" files ${_i} functions ${_j} reason)
-      if(_annotated OR NOT _why STREQUAL "macro expansion"
-         OR NOT _text MATCHES "TREE_STATS_GETTER\\(")
-        tree_fail("report: ${_rel}: ${_name} at ${_file}:${_line} ('${_text}') "
-                  "is annotated=${_annotated} '${_why}', expected skipped, "
-                  "macro expansion, at the TREE_STATS_GETTER line")
+      if(_annotated OR NOT _why MATCHES "${_why_expected}")
+        tree_fail("report: ${_rel}: ${_name} at ${_file}:${_line} is "
+                  "annotated=${_annotated} '${_why}', expected skipped: "
+                  "${_why_expected}")
       endif()
-    elseif(NOT _annotated OR NOT _text MATCHES "[ *]${_name}\\(")
-      tree_fail("report: ${_rel}: ${_name} at ${_file}:${_line} ('${_text}') "
-                "is annotated=${_annotated}, expected annotated at its definition")
+    elseif(NOT _annotated)
+      tree_fail("report: ${_rel}: ${_name} at ${_file}:${_line} is not annotated")
     endif()
-    if(_file STREQUAL _path)
+    # The line is the definition's: the name, or the macro that writes it.
+    if(NOT _text MATCHES "[ *]${_name}\\(" AND NOT _text MATCHES "^TREE_STATS_GETTER\\(")
+      tree_fail("report: ${_rel}: ${_name} at ${_file}:${_line} is not its "
+                "definition: '${_text}'")
+    endif()
+    if(_file STREQUAL _path AND _annotated)
       math(EXPR _own "${_own} + 1")
     endif()
   endforeach()
@@ -76,7 +82,8 @@ foreach(_i RANGE ${_last})
   list(FILTER _entries INCLUDE REGEX "^${_rel}=")
   string(REGEX REPLACE ".*=" "" _expected "${_entries}")
   if(NOT _own EQUAL _expected)
-    tree_fail("report: ${_rel} lists ${_own} of its own functions, expected ${_expected}")
+    tree_fail("report: ${_rel} lists ${_own} of its own functions as annotated, "
+              "expected ${_expected}")
   endif()
 endforeach()
 message(STATUS "report: ${_n} units: ${_seen}")
