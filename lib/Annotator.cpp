@@ -63,6 +63,19 @@ bool isUnder(StringRef Path, StringRef Dir) {
          llvm::sys::path::is_separator(Dir.back());
 }
 
+/// The absolute, symlink-free path of a file the compiler opened. Names in
+/// a compile command are relative to its directory, which is the file
+/// manager's working directory, not the process's.
+std::string canonicalPath(FileManager &FM, FileEntryRef FE) {
+  StringRef Canonical = FM.getCanonicalName(FE);
+  if (!Canonical.empty() && llvm::sys::path::is_absolute(Canonical))
+    return Canonical.str();
+  llvm::SmallString<256> Abs(FE.getName());
+  FM.makeAbsolutePath(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
 std::string realPath(StringRef Path) {
   llvm::SmallString<256> Real;
   if (llvm::sys::fs::real_path(Path, Real))
@@ -177,7 +190,8 @@ private:
     if (Inserted) {
       const SourceManager &SM = PC.Ctx.getSourceManager();
       OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
-      std::string Path = FE ? realPath(FE->getName()) : "";
+      std::string Path =
+          FE ? canonicalPath(SM.getFileManager(), *FE) : std::string();
       llvm::StringRef Rel(Path);
       if (isUnder(Rel, Options.FilterRoot))
         Rel = Rel.drop_front(Options.FilterRoot.size()).ltrim('/');
@@ -273,9 +287,8 @@ private:
       unsigned FirstEdit = ~0u;
       for (const Edit &E : FileEditsOfFile.merge().Edits)
         FirstEdit = std::min(FirstEdit, E.Offset);
-      std::string Path = FE ? realPath(FE->getName()) : "";
-      if (FE && Path.empty())
-        Path = FE->getName().str();
+      std::string Path =
+          FE ? canonicalPath(SM.getFileManager(), *FE) : std::string();
       std::string Directive = Options.LineDirectives ? Path : "";
       if (!Unchanged)
         if (auto Include = planInclude(Options.Rules.Include, Text, Index,
@@ -307,11 +320,12 @@ public:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
-    Result.MainFile = realPath(File);
+    SourceManager &SM = CI.getSourceManager();
+    if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+      Result.MainFile = canonicalPath(CI.getFileManager(), *Main);
     std::vector<std::string> Markers = Options.Rules.AnnotatedMarkers;
     Markers.insert(Markers.end(), Options.Rules.InitialisedMarkers.begin(),
                    Options.Rules.InitialisedMarkers.end());
-    SourceManager &SM = CI.getSourceManager();
     std::string Root = Options.Root.empty() ? "" : realPath(Options.Root);
     auto Wanted = [&SM, Root](FileID FID) {
       if (FID == SM.getMainFileID())
@@ -319,7 +333,7 @@ public:
       if (Root.empty() || FID.isInvalid())
         return false;
       OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
-      return FE && isUnder(realPath(FE->getName()), Root);
+      return FE && isUnder(canonicalPath(SM.getFileManager(), *FE), Root);
     };
     PreprocessorIndex::attach(CI.getPreprocessor(), Index, Markers, Wanted);
     // The consumer asks the same question for every declaration: cache it.

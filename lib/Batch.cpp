@@ -289,13 +289,29 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
       Err << R.MainFile
           << ": error: the annotated file does not compile; restored\n"
           << Verdicts[K].Message;
-      for (const auto &[Path, F] : R.Files) {
+      // Restore the unit's own file first: a header it shares with other
+      // units stays annotated unless the unit still fails without it.
+      auto Restore = [&](const std::string &Path) {
         FileOutcome &O = Outcomes[Path];
         if (!O.Changed)
-          continue;
+          return;
         Write(Path, O.Original);
         O.Changed = false;
-      }
+      };
+      Restore(R.MainFile);
+      auto Commands = Database.getCompileCommands(R.MainFile);
+      bool StillFails =
+          Commands.empty() ||
+          !verifyCompiles(Commands.front(), Destination(R.MainFile), R.MainFile,
+                          Options.Annotate.RuntimeIncludeDir)
+               .Compiles;
+      if (StillFails)
+        for (const auto &[Path, F] : R.Files) {
+          if (Path != R.MainFile && Outcomes[Path].Changed)
+            Err << Path << ": note: restored too: " << R.MainFile
+                << " does not compile with it annotated\n";
+          Restore(Path);
+        }
       ++Failed;
       FailedFiles.insert(R.MainFile);
     }
