@@ -23,7 +23,7 @@ FILES=("$@")
 if [ ${#FILES[@]} -eq 0 ]; then
   FILES=("$ROOT"/test/inputs/kernels/*.c "$ROOT"/test/inputs/*.c)
 fi
-FLAGS=(-std=gnu11 -I"$ROOT/runtime/include" -I/usr/include/hdf5/mpich)
+FLAGS=(-I"$ROOT/runtime/include" -I/usr/include/hdf5/mpich)
 for word in $(mpicc -show 2>/dev/null); do
   case $word in -I*) FLAGS+=("$word") ;; esac
 done
@@ -35,9 +35,10 @@ printf '%-40s %12s %12s %7s\n' file "syntax (ms)" "annotate (ms)" ratio
 total_s=0; total_a=0
 for f in "${FILES[@]}"; do
   s_times=(); a_times=()
+  case $f in *.c) STD=-std=gnu11 ;; *) STD=-std=c++17 ;; esac
   for ((i = 0; i < RUNS; i++)); do
-    t0=$(now); "$CLANG" -fsyntax-only "${FLAGS[@]}" "$f" 2>/dev/null || true; t1=$(now)
-    "$ANNOTATE" "$f" -- "${FLAGS[@]}" >/dev/null 2>&1 || true; t2=$(now)
+    t0=$(now); "$CLANG" -fsyntax-only $STD "${FLAGS[@]}" "$f" 2>/dev/null || true; t1=$(now)
+    "$ANNOTATE" "$f" -- $STD "${FLAGS[@]}" >/dev/null 2>&1 || true; t2=$(now)
     s_times+=($(( (t1 - t0) / 1000 ))); a_times+=($(( (t2 - t1) / 1000 )))
   done
   s=$(printf '%s\n' "${s_times[@]}" | median); a=$(printf '%s\n' "${a_times[@]}" | median)
