@@ -53,7 +53,9 @@ static cl::opt<bool>
     Check("check", cl::desc("Exit 1 if some file would change; write nothing"),
           cl::cat(Category));
 static cl::opt<std::string>
-    Rules("rules", cl::desc("Rule set: a name (dftracer) or a JSON file"),
+    Rules("rules",
+          cl::desc("Rule set: a name (dftracer, caliper, scorep) or a JSON "
+                   "file"),
           cl::init("dftracer"), cl::value_desc("name|file"), cl::cat(Category));
 static cl::opt<BracePolicy> Braces(
     "braces", cl::desc("When to brace braceless if/else/for/while/do bodies"),
@@ -190,13 +192,16 @@ int main(int argc, const char **argv) {
   cl::SetVersionPrinter([](raw_ostream &OS) { OS << "annotate 0.1.0\n"; });
   if (!cl::ParseCommandLineOptions(
           ToolArgc, argv,
-          "annotate: instrument C sources with tracing calls.\n\n"
+          "annotate: instrument C and C++ sources with tracing calls.\n\n"
           "  annotate [options] <file>... [-- <compiler flags>]\n"
           "  annotate -p <build-dir> [options] [<file>...]\n\n"
-          "Every function of the given files gets a span (START first, END "
-          "before each return and at a reachable closing brace); main "
-          "starts and stops the tracer around MPI_Init/MPI_Finalize. With "
-          "one file and no -i/-o/--diff/--check, the result goes to stdout.\n\n"
+          "Every function of the given files gets a span (C: START first, END "
+          "before each return and at a reachable closing brace; C++: an RAII "
+          "guard); main starts and stops the tracer around "
+          "MPI_Init/MPI_Finalize. Rule sets: dftracer (default), caliper, "
+          "scorep, or a JSON file (docs/rules.md). With one file and no "
+          "-i/-o/--diff/--check/--explain, the result goes to stdout; "
+          "diagnostics and a summary go to stderr.\n\n"
           "Exit status: 0 success; 1 a file failed, or --check found work; "
           "2 usage or rule-set error.\n",
           &errs()))
