@@ -232,14 +232,6 @@ private:
     Selection S = V.S;
     if (S == Selection::Ignored)
       return;
-    if (S == Selection::Selected && FD.isMain()) {
-      SourceRange Body = FD.getBody()->getSourceRange();
-      if (Index.hasMarkerBetween(SM.getFileID(Body.getBegin()),
-                                 SM.getFileOffset(Body.getBegin()),
-                                 SM.getFileOffset(Body.getEnd()),
-                                 Options.Rules.InitialisedMarkers))
-        S = Selection::AlreadyAnnotated;
-    }
     FunctionRecord Record;
     Record.Name = FD.getQualifiedNameAsString();
     if (const auto *M = dyn_cast<CXXMethodDecl>(&FD); M && M->getParent()->isLambda())

@@ -30,6 +30,8 @@ struct FileOutcome {
   /// the RAII guard) that must not both apply: the C one compiles as both.
   FileEdits CxxEdits;
   bool FromC = false, FromCxx = false;
+  /// The merged edits, once per file: the text and a diff both use them.
+  std::vector<Edit> Merged;
   std::string NewText;
   bool Changed = false;
   bool IsMainFile = false;
@@ -182,7 +184,8 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
           << " dropped\n";
       ++Warnings;
     }
-    O.NewText = applyEdits(O.Original, M.Edits);
+    O.Merged = std::move(M.Edits);
+    O.NewText = applyEdits(O.Original, O.Merged);
     O.Changed = O.NewText != O.Original;
   }
 
@@ -246,7 +249,7 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
       break;
     case OutputMode::Diff:
       if (O.Changed)
-        Out << unifiedDiff(Shown, O.Original, O.Edits.merge().Edits);
+        Out << unifiedDiff(Shown, O.Original, O.Merged);
       break;
     case OutputMode::Check:
       if (O.Changed)

@@ -168,17 +168,4 @@ bool PreprocessorIndex::hasDirectiveBetween(FileID FID, unsigned Begin,
   return false;
 }
 
-bool PreprocessorIndex::hasMarkerBetween(FileID FID, unsigned Begin,
-                                         unsigned End,
-                                         llvm::ArrayRef<std::string> Names) const {
-  const FileFacts *F = facts(FID);
-  if (!F)
-    return false;
-  for (const MacroUse &M : F->Markers)
-    if (M.Offset >= Begin && M.Offset <= End &&
-        llvm::is_contained(Names, M.Name))
-      return true;
-  return false;
-}
-
 } // namespace annotate

@@ -65,10 +65,6 @@ public:
   bool hasDirectiveBetween(clang::FileID FID, unsigned Begin,
                            unsigned End) const;
 
-  /// Whether one of Names was expanded inside [Begin, End] of FID.
-  bool hasMarkerBetween(clang::FileID FID, unsigned Begin, unsigned End,
-                        llvm::ArrayRef<std::string> Names) const;
-
 private:
   friend class IndexingCallbacks;
   llvm::DenseMap<clang::FileID, FileFacts> Files;

@@ -133,7 +133,10 @@ Selection selectFunction(const FunctionDecl &FD, const SourceManager &SM,
   if (FD.getLocation().isMacroID() || LBrace.isMacroID() ||
       RBrace.isMacroID() || SM.getFileID(LBrace) != SM.getFileID(RBrace))
     return Selection::MacroExpansion;
-  if (hasOwnMarker(*Body, SM, PP, Rules.AnnotatedMarkers))
+  // main is also annotated when it already starts the tracer: a second
+  // INIT would start it twice.
+  if (hasOwnMarker(*Body, SM, PP, Rules.AnnotatedMarkers) ||
+      (FD.isMain() && hasOwnMarker(*Body, SM, PP, Rules.InitialisedMarkers)))
     return Selection::AlreadyAnnotated;
   return Selection::Selected;
 }
@@ -174,29 +177,23 @@ bool isLeaf(const Stmt *S) {
   return true;
 }
 
-/// Whether a comment holding Marker is on the line before Offset, or on
-/// the same line before it.
-static bool hasOptOutComment(const SourceManager &SM, const LangOptions &LO,
-                             SourceLocation Begin, llvm::StringRef Marker) {
-  if (Marker.empty() || !Begin.isFileID())
-    return false;
-  auto [FID, Offset] = SM.getDecomposedLoc(Begin);
+/// Whether a comment starting in [Begin, End) of FID holds Marker. Only
+/// comments count, not a string that happens to hold it. (The raw lexer
+/// needs the buffer's real end, so End is checked by hand.)
+static bool commentHolds(const SourceManager &SM, const LangOptions &LO,
+                         FileID FID, unsigned Begin, unsigned End,
+                         llvm::StringRef Marker) {
   StringRef Buffer = SM.getBufferData(FID);
-  size_t LineStart = Buffer.rfind('\n', Offset);
-  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-  size_t PrevStart = LineStart == 0 ? 0 : Buffer.rfind('\n', LineStart - 1);
-  PrevStart = PrevStart == StringRef::npos || LineStart == 0 ? 0 : PrevStart + 1;
-  // Lex the previous line and this one up to the function: only comments
-  // count, not a string that happens to hold the marker. (The raw lexer
-  // needs the buffer's real end: stop at Offset by hand.)
+  if (Marker.empty() || !Buffer.slice(Begin, End).contains(Marker))
+    return false;
   Lexer Lex(SM.getLocForStartOfFile(FID), LO, Buffer.begin(),
-            Buffer.begin() + PrevStart, Buffer.end());
+            Buffer.begin() + Begin, Buffer.end());
   Lex.SetCommentRetentionState(true);
   Token Tok;
   do {
     Lex.LexFromRawLexer(Tok);
     unsigned At = SM.getFileOffset(Tok.getLocation());
-    if (Tok.is(tok::eof) || At >= Offset)
+    if (Tok.is(tok::eof) || At >= End)
       return false;
     if (Tok.is(tok::comment) &&
         Buffer.substr(At, Tok.getLength()).contains(Marker))
@@ -204,23 +201,24 @@ static bool hasOptOutComment(const SourceManager &SM, const LangOptions &LO,
   } while (true);
 }
 
+/// Whether a comment holding Marker is on the line before Begin, or on
+/// the same line before it.
+static bool hasOptOutComment(const SourceManager &SM, const LangOptions &LO,
+                             SourceLocation Begin, llvm::StringRef Marker) {
+  if (!Begin.isFileID())
+    return false;
+  auto [FID, Offset] = SM.getDecomposedLoc(Begin);
+  StringRef Buffer = SM.getBufferData(FID);
+  size_t LineStart = Buffer.rfind('\n', Offset);
+  LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+  size_t PrevStart = LineStart == 0 ? 0 : Buffer.rfind('\n', LineStart - 1);
+  PrevStart = PrevStart == StringRef::npos || LineStart == 0 ? 0 : PrevStart + 1;
+  return commentHolds(SM, LO, FID, PrevStart, Offset, Marker);
+}
+
 bool fileOptsOut(const SourceManager &SM, const LangOptions &LO, FileID FID,
                  llvm::StringRef Marker) {
-  StringRef Buffer = SM.getBufferData(FID);
-  if (Marker.empty() || !Buffer.contains(Marker))
-    return false;
-  Lexer Lex(SM.getLocForStartOfFile(FID), LO, Buffer.begin(), Buffer.begin(),
-            Buffer.end());
-  Lex.SetCommentRetentionState(true);
-  Token Tok;
-  do {
-    Lex.LexFromRawLexer(Tok);
-    if (Tok.is(tok::comment) &&
-        Buffer.substr(SM.getFileOffset(Tok.getLocation()), Tok.getLength())
-            .contains(Marker))
-      return true;
-  } while (Tok.isNot(tok::eof));
-  return false;
+  return commentHolds(SM, LO, FID, 0, SM.getBufferData(FID).size(), Marker);
 }
 
 Verdict applySelectionRules(const FunctionDecl &FD, const SourceManager &SM,
