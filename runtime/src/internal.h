@@ -7,12 +7,15 @@
  *                           an id and a parent, read the clock (clock.h).
  *   END    tracer.c        dftracer_span_end: read the clock, format one JSON
  *                           line (event_format.c) into the thread's buffer.
- *   flush  thread_state.c  a full buffer, a thread exit, FINI or exit() hands
- *                           the bytes to the sink under the one global lock.
+ *   flush  thread_state.c  a full buffer goes to the writer thread whole;
+ *                           a thread exit, FINI or exit() hands over what is
+ *                           left, under the one global lock.
+ *   write  writer.c        one background thread writes queued buffers, so
+ *                           traced threads never wait for write().
  *   sink   sink.c          opens `<prefix>-<16 hex>-app.pfw[.gz]` on first
  *                           use and writes plain or through zlib.
  *
- * Only flushes take the lock; START and END touch thread-local data only.
+ * Only buffer hand-overs take the lock; START and END touch thread-local data only.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_INTERNAL_H
@@ -43,10 +46,12 @@ struct dftracer_process {
    * be (RankNever: no MPI in the process, or MPI already finalised). Only
    * changed on the main thread, read with relaxed atomics elsewhere. */
   int RankState;
+  uint64_t TraceHash; /* of the file name; set at load */
 
   pthread_mutex_t Lock;
   int Initialized; /* INIT was called (and tracing is on) */
-  int Finished;    /* FINI or exit() ran; nothing is written after */
+  int Finishing;   /* FINI or exit() has begun; later calls do nothing */
+  int Finished;    /* ... and ended; nothing is written after */
   struct dftracer_sink Sink;
   struct dftracer_thread *Threads; /* every live thread with a buffer */
 };

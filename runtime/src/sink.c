@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -103,33 +104,59 @@ int dftracer_sink_open(struct dftracer_sink *S, const char *Prefix,
 
 void dftracer_sink_write(struct dftracer_sink *S, const char *Data,
                          size_t Len) {
-  if (S->Fd < 0 || S->Failed)
-    return;
-  if (S->Gz) {
-    while (Len > 0) {
-      unsigned Chunk = Len > (1u << 30) ? (1u << 30) : (unsigned)Len;
-      int N = gzwrite((gzFile)S->Gz, Data, Chunk);
-      if (N <= 0) {
-        failOnce(S, "cannot write compressed trace file");
-        return;
-      }
-      Data += N;
-      Len -= (size_t)N;
-    }
-    return;
-  }
-  preallocate(S, Len);
-  while (Len > 0) {
-    ssize_t N = write(S->Fd, Data, Len);
-    if (N < 0 && errno == EINTR)
-      continue;
+  struct iovec Iov;
+  Iov.iov_base = (void *)Data;
+  Iov.iov_len = Len;
+  dftracer_sink_writev(S, &Iov, 1);
+}
+
+static void gzWriteAll(struct dftracer_sink *S, const char *Data, size_t Len) {
+  while (Len > 0 && !S->Failed) {
+    unsigned Chunk = Len > (1u << 30) ? (1u << 30) : (unsigned)Len;
+    int N = gzwrite((gzFile)S->Gz, Data, Chunk);
     if (N <= 0) {
-      failOnce(S, "cannot write trace file");
+      failOnce(S, "cannot write compressed trace file");
       return;
     }
     Data += N;
     Len -= (size_t)N;
+  }
+}
+
+void dftracer_sink_writev(struct dftracer_sink *S, struct iovec *Iov,
+                          int Count) {
+  size_t Total = 0;
+  int I;
+  if (S->Fd < 0 || S->Failed)
+    return;
+  if (S->Gz) {
+    for (I = 0; I < Count; ++I)
+      gzWriteAll(S, (const char *)Iov[I].iov_base, Iov[I].iov_len);
+    return;
+  }
+  for (I = 0; I < Count; ++I)
+    Total += Iov[I].iov_len;
+  preallocate(S, Total);
+  while (Count > 0) {
+    ssize_t N = writev(S->Fd, Iov, Count);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0 || (N == 0 && Total > 0)) {
+      failOnce(S, "cannot write trace file");
+      return;
+    }
     S->Written += (uint64_t)N;
+    Total -= (size_t)N;
+    /* A short write: skip what went out, resume mid-vector. */
+    while (Count > 0 && (size_t)N >= Iov->iov_len) {
+      N -= (ssize_t)Iov->iov_len;
+      ++Iov;
+      --Count;
+    }
+    if (Count > 0) {
+      Iov->iov_base = (char *)Iov->iov_base + N;
+      Iov->iov_len -= (size_t)N;
+    }
   }
 }
 

@@ -6,7 +6,7 @@
  * into the same directory, never collide. The file is created with O_EXCL on
  * first use; its first line is "[" (SPEC 5.4).
  *
- * Not thread-safe: the caller holds the process lock.
+ * Not thread-safe: one writer at a time (see writer.h).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_SINK_H
@@ -34,6 +34,11 @@ int dftracer_sink_open(struct dftracer_sink *S, const char *Prefix,
 int dftracer_sink_is_open(const struct dftracer_sink *S);
 /* Append bytes; on failure warns once and drops all later writes. */
 void dftracer_sink_write(struct dftracer_sink *S, const char *Data, size_t Len);
+/* Append Count buffers in order; Iov is consumed (advanced on short
+ * writes). */
+struct iovec;
+void dftracer_sink_writev(struct dftracer_sink *S, struct iovec *Iov,
+                          int Count);
 void dftracer_sink_close(struct dftracer_sink *S);
 /* In a forked child: forget the parent's file without writing to it. */
 void dftracer_sink_abandon(struct dftracer_sink *S);

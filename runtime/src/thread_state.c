@@ -2,6 +2,7 @@
 #include "thread_state.h"
 
 #include "internal.h"
+#include "writer.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +35,7 @@ static void freeThread(struct dftracer_thread *T) {
     free(B);
     B = Next;
   }
-  free(T->Buf);
+  free(T->Chunk);
   free(T);
 }
 
@@ -67,12 +68,13 @@ struct dftracer_thread *dftracer_thread_create_(void) {
   struct dftracer_thread *T = (struct dftracer_thread *)calloc(1, sizeof(*T));
   if (!T)
     return NULL;
-  T->Buf = (char *)malloc(InitialBufferBytes);
-  if (!T->Buf) {
+  T->Chunk = dftracer_chunk_new(InitialBufferBytes);
+  if (!T->Chunk) {
     free(T);
     return NULL;
   }
-  T->Cap = InitialBufferBytes;
+  T->Buf = T->Chunk->Data;
+  T->Cap = T->Chunk->Cap;
   T->Tid = (int)syscall(SYS_gettid);
   pthread_mutex_lock(&P->Lock);
   T->NextThread = P->Threads;
@@ -104,43 +106,37 @@ int dftracer_thread_grow_pool_(struct dftracer_thread *T) {
   return 1;
 }
 
-/* Owner only, lock held: drop the flushed prefix so the buffer restarts. */
-static void rewindLocked(struct dftracer_thread *T) {
-  dftracer_thread_flush_locked(T);
-  T->Len = 0;
-  T->Flushed = 0;
-  __atomic_store_n(&T->Published, (size_t)0, __ATOMIC_RELEASE);
-}
-
+/* Owner only: the buffer is full (or the next line is larger than it). */
 char *dftracer_thread_reserve_slow_(struct dftracer_thread *T, size_t Bound) {
   struct dftracer_process *P = &dftracer_process_;
+  struct dftracer_chunk *Full = T->Chunk, *Next;
+  size_t MinCap = Bound > InitialBufferBytes ? Bound : InitialBufferBytes;
   pthread_mutex_lock(&P->Lock);
-  rewindLocked(T);
-  if (Bound > T->Cap) {
-    /* One line larger than the buffer (long UPDATE strings): grow under the
-     * lock, since flushers of other threads may be reading Buf. */
-    size_t NewCap = T->Cap;
-    char *NewBuf;
-    while (NewCap < Bound)
-      NewCap *= 2;
-    NewBuf = (char *)realloc(T->Buf, NewCap);
-    if (!NewBuf) {
-      pthread_mutex_unlock(&P->Lock);
-      return NULL;
-    }
-    T->Buf = NewBuf;
-    T->Cap = NewCap;
+  if (Full) {
+    /* The unflushed lines travel with the buffer. Marking them flushed
+     * first means no FINI on another thread can output them a second time
+     * while the hand-over waits for room in the writer's queue. */
+    Full->Begin = T->Flushed;
+    Full->End = T->Len;
+    T->Flushed = T->Len;
+    Next = dftracer_writer_swap_locked(Full, MinCap);
+  } else {
+    Next = dftracer_chunk_new(MinCap); /* retry after running out */
   }
+  T->Chunk = Next;
+  T->Buf = Next ? Next->Data : NULL;
+  T->Cap = Next ? Next->Cap : 0;
+  T->Len = T->Flushed = 0;
+  __atomic_store_n(&T->Published, (size_t)0, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&P->Lock);
   return T->Buf;
 }
 
-void dftracer_process_write_locked_(const char *Data, size_t Len);
-
 void dftracer_thread_flush_locked(struct dftracer_thread *T) {
   size_t Published = __atomic_load_n(&T->Published, __ATOMIC_ACQUIRE);
   if (Published > T->Flushed)
-    dftracer_process_write_locked_(T->Buf + T->Flushed, Published - T->Flushed);
+    dftracer_writer_output_locked(T->Buf + T->Flushed,
+                                  Published - T->Flushed);
   T->Flushed = Published;
 }
 

@@ -7,12 +7,13 @@
  * Flushing protocol (the only shared access):
  *  - The owner formats a line at Buf[Len..] and then publishes the new Len
  *    with a release store.
- *  - Anyone holding the process lock may write Buf[Flushed..Published] to the
- *    sink and advance Flushed. FINI and exit() do this for threads that are
- *    still running; those bytes are complete lines, and the owner only writes
- *    past Published, so nothing is read while being written.
- *  - Only the owner rewinds the buffer (Len = Flushed = 0), under the lock,
- *    when it is full, and only the owner grows it, under the lock.
+ *  - Anyone holding the process lock may output Buf[Flushed..Published]
+ *    (writer.h) and advance Flushed. FINI and exit() do this for threads that
+ *    are still running; those bytes are complete lines, and the owner only
+ *    writes past Published, so nothing is read while being written.
+ *  - Only the owner replaces a full buffer, under the lock: it hands the
+ *    unflushed bytes to the writer with the buffer and continues in an empty
+ *    one (Len = Flushed = Published = 0).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_THREAD_STATE_H
@@ -60,9 +61,12 @@ struct dftracer_name_entry {
   char Text[DftNameCacheText];
 };
 
+struct dftracer_chunk;
+
 struct dftracer_thread {
-  char *Buf;
-  size_t Cap;
+  struct dftracer_chunk *Chunk; /* the buffer; NULL after running out of memory */
+  char *Buf;                    /* Chunk->Data */
+  size_t Cap;                   /* Chunk->Cap */
   size_t Len;                /* owner's cursor */
   size_t Published;          /* atomic: bytes of complete lines */
   size_t Flushed;            /* guarded by the process lock */

@@ -9,7 +9,7 @@
  *           the MPI rank when MPI is up, and guarantees a file even when no
  *           span is written.
  *  - FINI / exit(): close the calling thread's open spans, flush every
- *           thread, close the file. Whichever comes first wins; the rest do
+ *           thread, stop the writer thread (writer.h), close the file. Whichever comes first wins; the rest do
  *           nothing, so FINI without INIT, FINI twice, or FINI then exit()
  *           are all harmless.
  *
@@ -21,6 +21,7 @@
 #include "internal.h"
 #include "mpi_rank.h"
 #include "thread_state.h"
+#include "writer.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,25 +33,8 @@
 DFT_API int dftracer_active;
 struct dftracer_process dftracer_process_ = {.Lock = PTHREAD_MUTEX_INITIALIZER};
 
-static uint64_t TraceHash;
-
 static int isActive(void) {
   return __atomic_load_n(&dftracer_active, __ATOMIC_RELAXED);
-}
-
-/* Called with the lock held by thread_state.c whenever bytes are ready. */
-void dftracer_process_write_locked_(const char *Data, size_t Len) {
-  struct dftracer_process *P = &dftracer_process_;
-  if (P->Finished)
-    return;
-  if (!dftracer_sink_is_open(&P->Sink)) {
-    if (!P->Config.LogPrefix[0])
-      dftracer_config_set_prefix(&P->Config, "./trace");
-    if (dftracer_sink_open(&P->Sink, P->Config.LogPrefix, P->Config.Compression,
-                           TraceHash) != 0)
-      return;
-  }
-  dftracer_sink_write(&P->Sink, Data, Len);
 }
 
 /* The cached `"name":..,"cat":..,` text of (Name, Cat), or NULL when it is
@@ -318,10 +302,11 @@ static void finish(void) {
   struct dftracer_process *P = &dftracer_process_;
   struct dftracer_thread *T = dftracer_thread_peek();
   pthread_mutex_lock(&P->Lock);
-  if (P->Finished) {
+  if (P->Finishing) {
     pthread_mutex_unlock(&P->Lock);
     return;
   }
+  P->Finishing = 1;
   pthread_mutex_unlock(&P->Lock);
   recordRank();
   if (T)
@@ -329,8 +314,9 @@ static void finish(void) {
   pthread_mutex_lock(&P->Lock);
   __atomic_store_n(&dftracer_active, 0, __ATOMIC_RELAXED);
   dftracer_thread_flush_all_locked();
-  if (P->Initialized && !dftracer_sink_is_open(&P->Sink))
-    dftracer_process_write_locked_("", 0); /* INIT promises a file */
+  dftracer_writer_stop_locked();
+  if (P->Initialized)
+    dftracer_writer_output_locked("", 0); /* INIT promises a file */
   dftracer_sink_close(&P->Sink);
   P->Finished = 1;
   pthread_mutex_unlock(&P->Lock);
@@ -359,8 +345,9 @@ static void onForkChild(void) {
   __atomic_store_n(&dftracer_active, 0, __ATOMIC_RELAXED);
   pthread_mutex_init(&P->Lock, NULL);
   dftracer_sink_abandon(&P->Sink);
+  dftracer_writer_forget();
   dftracer_thread_forget_all();
-  P->Finished = 1;
+  P->Finishing = P->Finished = 1;
 }
 
 /* Priority 101: run before application constructors, so C++ static
@@ -373,7 +360,7 @@ __attribute__((constructor(101))) static void onLoad(void) {
     return; /* nothing is ever allocated or written */
   dftracer_clock_init();
   P->Pid = P->OsPid = (int)getpid();
-  TraceHash = dftracer_trace_hash(P->Pid, dftracer_wall_ns());
+  P->TraceHash = dftracer_trace_hash(P->Pid, dftracer_wall_ns());
   dftracer_thread_setup();
   pthread_atfork(NULL, NULL, onForkChild);
   atexit(onExit);

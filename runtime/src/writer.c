@@ -1,0 +1,244 @@
+#define _GNU_SOURCE /* pthread_setname_np */
+#include "writer.h"
+
+#include "internal.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+
+/* Empty chunks kept for reuse, and the writer's stack: it only calls writev
+ * and zlib, whose state lives on the heap. */
+enum { PoolChunks = 16, WriterStackBytes = 256 * 1024, BatchIovecs = 64 };
+
+enum writerState {
+  WriterIdle,    /* not needed yet; starts on the first full buffer */
+  WriterRunning, /* owns the sink */
+  WriterStopped  /* stopped at FINI, never started, or in a forked child */
+};
+
+/* Guarded by the process lock. */
+static struct {
+  enum writerState State;
+  int StopRequested;
+  pthread_t Thread;
+  pthread_cond_t Work;  /* something was queued, or stop was requested */
+  pthread_cond_t Space; /* the queue was emptied */
+  struct dftracer_chunk *Head, *Tail;
+  size_t QueuedBytes;
+  struct dftracer_chunk *Pool;
+  int PoolCount;
+} W = {.Work = PTHREAD_COND_INITIALIZER, .Space = PTHREAD_COND_INITIALIZER};
+
+struct dftracer_chunk *dftracer_chunk_new(size_t Cap) {
+  struct dftracer_chunk *C =
+      (struct dftracer_chunk *)malloc(sizeof(struct dftracer_chunk) + Cap);
+  if (C) {
+    C->Next = NULL;
+    C->Begin = C->End = 0;
+    C->Cap = Cap;
+  }
+  return C;
+}
+
+/* The sink, opened on first use. 0 when bytes can be written. */
+static int openSinkLocked(void) {
+  struct dftracer_process *P = &dftracer_process_;
+  if (P->Finished)
+    return -1;
+  if (dftracer_sink_is_open(&P->Sink))
+    return 0;
+  if (!P->Config.LogPrefix[0])
+    dftracer_config_set_prefix(&P->Config, "./trace");
+  return dftracer_sink_open(&P->Sink, P->Config.LogPrefix,
+                            P->Config.Compression, P->TraceHash);
+}
+
+static void writeNowLocked(const char *Data, size_t Len) {
+  if (openSinkLocked() == 0)
+    dftracer_sink_write(&dftracer_process_.Sink, Data, Len);
+}
+
+static void recycleLocked(struct dftracer_chunk *C) {
+  if (W.PoolCount >= PoolChunks) {
+    free(C);
+    return;
+  }
+  C->Begin = C->End = 0;
+  C->Next = W.Pool;
+  W.Pool = C;
+  ++W.PoolCount;
+}
+
+static struct dftracer_chunk *takeEmptyLocked(size_t MinCap) {
+  struct dftracer_chunk *C = W.Pool;
+  if (C) {
+    W.Pool = C->Next;
+    --W.PoolCount;
+    if (C->Cap >= MinCap)
+      return C;
+    free(C); /* pooled after one oversized line: too small now */
+  }
+  return dftracer_chunk_new(MinCap);
+}
+
+static void enqueueLocked(struct dftracer_chunk *C) {
+  C->Next = NULL;
+  if (W.Tail)
+    W.Tail->Next = C;
+  else
+    W.Head = C;
+  W.Tail = C;
+  W.QueuedBytes += C->End - C->Begin;
+  pthread_cond_signal(&W.Work);
+}
+
+/* Write a popped batch, BatchIovecs chunks per system call. Runs without
+ * the lock: while the writer runs nobody else touches the sink. */
+static void writeBatch(struct dftracer_chunk *Batch) {
+  struct iovec Iov[BatchIovecs];
+  while (Batch) {
+    int Count = 0;
+    for (; Batch && Count < BatchIovecs; Batch = Batch->Next, ++Count) {
+      Iov[Count].iov_base = Batch->Data + Batch->Begin;
+      Iov[Count].iov_len = Batch->End - Batch->Begin;
+    }
+    dftracer_sink_writev(&dftracer_process_.Sink, Iov, Count);
+  }
+}
+
+static void *writerMain(void *Arg) {
+  struct dftracer_process *P = &dftracer_process_;
+  (void)Arg;
+  pthread_setname_np(pthread_self(), "dftracer-write");
+  pthread_mutex_lock(&P->Lock);
+  for (;;) {
+    struct dftracer_chunk *Batch, *Next;
+    int Open;
+    while (!W.Head && !W.StopRequested)
+      pthread_cond_wait(&W.Work, &P->Lock);
+    if (!W.Head)
+      break; /* stop requested and everything written */
+    Batch = W.Head;
+    W.Head = W.Tail = NULL;
+    W.QueuedBytes = 0;
+    pthread_cond_broadcast(&W.Space);
+    /* Opened under the lock: INIT may be setting the prefix. */
+    Open = openSinkLocked() == 0;
+    pthread_mutex_unlock(&P->Lock);
+    if (Open)
+      writeBatch(Batch);
+    pthread_mutex_lock(&P->Lock);
+    for (; Batch; Batch = Next) {
+      Next = Batch->Next;
+      recycleLocked(Batch);
+    }
+  }
+  pthread_mutex_unlock(&P->Lock);
+  return NULL;
+}
+
+/* Start the writer with every signal blocked, so that signals meant for the
+ * application are never delivered to it. */
+static void startLocked(void) {
+  pthread_attr_t Attr;
+  sigset_t All, Old;
+  W.State = WriterStopped; /* unless it starts: then writes stay here */
+  if (pthread_attr_init(&Attr) != 0)
+    return;
+  pthread_attr_setstacksize(&Attr, WriterStackBytes);
+  sigfillset(&All);
+  pthread_sigmask(SIG_SETMASK, &All, &Old);
+  if (pthread_create(&W.Thread, &Attr, writerMain, NULL) == 0)
+    W.State = WriterRunning;
+  pthread_sigmask(SIG_SETMASK, &Old, NULL);
+  pthread_attr_destroy(&Attr);
+}
+
+struct dftracer_chunk *dftracer_writer_swap_locked(struct dftracer_chunk *Full,
+                                                   size_t MinCap) {
+  struct dftracer_process *P = &dftracer_process_;
+  struct dftracer_chunk *Grown;
+  if (W.State == WriterIdle && !P->Finished)
+    startLocked();
+  if (W.State == WriterRunning) {
+    struct dftracer_chunk *Empty = takeEmptyLocked(MinCap);
+    while (Empty && W.State == WriterRunning &&
+           W.QueuedBytes >= DFTRACER_WRITER_QUEUE_BYTES)
+      pthread_cond_wait(&W.Space, &P->Lock);
+    if (Empty && W.State == WriterRunning) {
+      enqueueLocked(Full);
+      return Empty;
+    }
+    free(Empty); /* the writer stopped while we waited */
+  }
+  /* No writer (or no memory for a second buffer): write here. */
+  writeNowLocked(Full->Data + Full->Begin, Full->End - Full->Begin);
+  Full->Begin = Full->End = 0;
+  if (Full->Cap >= MinCap)
+    return Full;
+  Grown = (struct dftracer_chunk *)realloc(
+      Full, sizeof(struct dftracer_chunk) + MinCap);
+  if (!Grown) {
+    free(Full);
+    return NULL;
+  }
+  Grown->Cap = MinCap;
+  return Grown;
+}
+
+void dftracer_writer_output_locked(const char *Data, size_t Len) {
+  if (W.State == WriterRunning && Len > 0) {
+    struct dftracer_chunk *Copy = dftracer_chunk_new(Len);
+    if (Copy) {
+      memcpy(Copy->Data, Data, Len);
+      Copy->End = Len;
+      enqueueLocked(Copy);
+      return;
+    }
+    return; /* out of memory: the lines are lost, as any allocation would */
+  }
+  if (W.State != WriterRunning)
+    writeNowLocked(Data, Len); /* Len 0 still creates the file */
+}
+
+void dftracer_writer_stop_locked(void) {
+  struct dftracer_process *P = &dftracer_process_;
+  struct dftracer_chunk *C;
+  if (W.State == WriterRunning) {
+    W.StopRequested = 1;
+    pthread_cond_signal(&W.Work);
+    pthread_mutex_unlock(&P->Lock);
+    pthread_join(W.Thread, NULL);
+    pthread_mutex_lock(&P->Lock);
+  }
+  W.State = WriterStopped;
+  pthread_cond_broadcast(&W.Space);
+  /* Queued after the writer's last look: threads that were waiting for
+   * space when it stopped. */
+  while ((C = W.Head) != NULL) {
+    W.Head = C->Next;
+    writeNowLocked(C->Data + C->Begin, C->End - C->Begin);
+    free(C);
+  }
+  W.Tail = NULL;
+  W.QueuedBytes = 0;
+  while ((C = W.Pool) != NULL) {
+    W.Pool = C->Next;
+    free(C);
+  }
+  W.PoolCount = 0;
+}
+
+void dftracer_writer_forget(void) {
+  /* The parent's writer may have been using the queue and the pool at the
+   * fork: they are leaked, not freed. */
+  W.State = WriterStopped;
+  W.StopRequested = 0;
+  W.Head = W.Tail = W.Pool = NULL;
+  W.QueuedBytes = 0;
+  W.PoolCount = 0;
+  pthread_cond_init(&W.Work, NULL);
+  pthread_cond_init(&W.Space, NULL);
+}

@@ -1,0 +1,64 @@
+/*===- writer.h - The background thread that owns the trace file ----------===*
+ *
+ * Copying a line into the kernel costs about as much as formatting it, so a
+ * traced thread does not call write(): when its buffer is full it hands the
+ * whole buffer (no copy) to one writer thread per process and continues in
+ * an empty one taken from a pool. The writer writes the queued buffers in
+ * order, with one writev for everything queued, and returns them to the pool.
+ *
+ * Rules:
+ *  - Every function here is called with the process lock held. The writer
+ *    takes the lock only to pop the queue and to open the file.
+ *  - While the writer runs it is the only one that touches the sink. When it
+ *    does not run (never needed yet, could not be started, stopped at FINI,
+ *    or in a forked child) lock holders write the sink directly.
+ *  - The writer starts on the first full buffer, so a short program never
+ *    has a second thread; it is stopped, with the queue written, at FINI or
+ *    exit().
+ *  - At most DFTRACER_WRITER_QUEUE_BYTES wait in the queue: past that, a
+ *    thread handing over a buffer waits for the disk, as it would without a
+ *    writer, instead of letting memory grow.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef DFTRACER_RUNTIME_WRITER_H
+#define DFTRACER_RUNTIME_WRITER_H
+
+#include <stddef.h>
+
+#ifndef DFTRACER_WRITER_QUEUE_BYTES
+#define DFTRACER_WRITER_QUEUE_BYTES (16u << 20)
+#endif
+
+/* A buffer of complete trace lines. Data[Begin, End) is still to be written;
+ * a thread fills it from End up to Cap. */
+struct dftracer_chunk {
+  struct dftracer_chunk *Next;
+  size_t Begin;
+  size_t End;
+  size_t Cap;
+  char Data[];
+};
+
+/* A chunk of Cap bytes, or NULL when memory is exhausted. */
+struct dftracer_chunk *dftracer_chunk_new(size_t Cap);
+
+/* Takes Full, whose Data[Begin, End) is to be written, and returns an empty
+ * chunk of at least MinCap bytes: a pooled or new one when the writer takes
+ * Full, else Full itself after writing its bytes here. NULL only when memory
+ * is exhausted (Full is then freed). */
+struct dftracer_chunk *dftracer_writer_swap_locked(struct dftracer_chunk *Full,
+                                                   size_t MinCap);
+
+/* Append Len bytes to the trace: a copy is queued while the writer runs,
+ * else they are written now. Dropped after FINI. */
+void dftracer_writer_output_locked(const char *Data, size_t Len);
+
+/* Stop the writer and write everything still queued. Releases the lock
+ * while it waits for the writer to finish. */
+void dftracer_writer_stop_locked(void);
+
+/* In a forked child: the writer thread does not exist there; forget it and
+ * its queue (the parent writes those bytes). */
+void dftracer_writer_forget(void);
+
+#endif
