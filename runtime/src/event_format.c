@@ -12,20 +12,26 @@ size_t dftracer_span_line_bound(const struct dftracer_span_line *L) {
   return SpanFixedBytes + L->NameCatLen + L->PidTidLen + L->ArgsLen;
 }
 
+static char *putCached(char *Out, uint64_t V,
+                       struct dftracer_digit_cache *Cache) {
+  return Cache ? dftracer_put_u64_cached(Out, V, Cache)
+               : dftracer_put_u64(Out, V);
+}
+
 char *dftracer_format_span(char *Out, const struct dftracer_span_line *L) {
   Out = DFTRACER_PUT_LIT(Out, "{\"id\":");
-  Out = dftracer_put_u64(Out, L->Id);
+  Out = putCached(Out, L->Id, L->IdDigits);
   *Out++ = ',';
   Out = dftracer_put_raw(Out, L->NameCat, L->NameCatLen);
   Out = dftracer_put_raw(Out, L->PidTid, L->PidTidLen);
   Out = DFTRACER_PUT_LIT(Out, "\"ts\":");
-  Out = dftracer_put_u64(Out, L->Ts);
+  Out = putCached(Out, L->Ts, L->TsDigits);
   Out = DFTRACER_PUT_LIT(Out, ",\"dur\":");
   Out = dftracer_put_u64(Out, L->Dur);
   Out = DFTRACER_PUT_LIT(Out, ",\"ph\":\"X\",\"args\":{\"level\":");
   Out = dftracer_put_u64(Out, L->Level);
   Out = DFTRACER_PUT_LIT(Out, ",\"p_idx\":");
-  Out = dftracer_put_u64(Out, L->ParentId);
+  Out = putCached(Out, L->ParentId, L->IdDigits);
   if (L->ArgsLen)
     Out = dftracer_put_raw(Out, L->Args, L->ArgsLen);
   return DFTRACER_PUT_LIT(Out, "}}\n");

@@ -17,6 +17,8 @@
 #ifndef DFTRACER_RUNTIME_EVENT_FORMAT_H
 #define DFTRACER_RUNTIME_EVENT_FORMAT_H
 
+#include "json_writer.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,6 +36,9 @@ struct dftracer_span_line {
   size_t PidTidLen;
   const char *Args; /* preformatted ",\"key\":value" pairs, may be NULL */
   size_t ArgsLen;
+  /* The thread's digit caches for ts and for id/p_idx; NULL: none. */
+  struct dftracer_digit_cache *TsDigits;
+  struct dftracer_digit_cache *IdDigits;
 };
 
 /* Upper bound of the bytes dftracer_format_span writes. */

@@ -26,6 +26,19 @@ static inline size_t dftracer_json_string_bound(size_t Len) {
 #define DFTRACER_JSON_INT_BOUND 21
 
 char *dftracer_put_u64(char *Out, uint64_t V);
+
+/* The decimal text of V / 10^4 for the last V written through it.
+ * Timestamps of consecutive events, and ids handed out one after another,
+ * share all but their last four digits: only those are then formatted. A
+ * zeroed cache is empty. */
+struct dftracer_digit_cache {
+  uint64_t Key;
+  size_t Len;
+  char Text[24];
+};
+/* Same text as dftracer_put_u64. */
+char *dftracer_put_u64_cached(char *Out, uint64_t V,
+                              struct dftracer_digit_cache *Cache);
 char *dftracer_put_i64(char *Out, int64_t V);
 /* Writes S quoted and escaped. */
 char *dftracer_put_string(char *Out, const char *S, size_t Len);

@@ -99,6 +99,8 @@ static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
   L.PidTidLen = T->PrefixLen;
   L.Args = S->Args;
   L.ArgsLen = S->ArgsLen;
+  L.TsDigits = &T->TsDigits;
+  L.IdDigits = &T->IdDigits;
   Out = dftracer_thread_reserve(T, dftracer_span_line_bound(&L));
   if (Out)
     dftracer_thread_commit(T, dftracer_format_span(Out, &L));

@@ -8,9 +8,17 @@
 #include <string.h>
 #include <sys/uio.h>
 
-/* Empty chunks kept for reuse, and the writer's stack: it only calls writev
- * and zlib, whose state lives on the heap. */
-enum { PoolChunks = 16, WriterStackBytes = 256 * 1024, BatchIovecs = 64 };
+/* The writer is woken once WakeBytes are queued rather than for every
+ * buffer: a wake-up costs the waking thread a system call and both threads
+ * a context switch, so it is paid once per megabyte. The pool holds enough
+ * empty buffers to refill every queued one. The writer's stack is small: it
+ * only calls writev and zlib, whose state lives on the heap. */
+enum {
+  WakeBytes = 1 << 20,
+  PoolChunks = 32,
+  WriterStackBytes = 256 * 1024,
+  BatchIovecs = 64
+};
 
 enum writerState {
   WriterIdle,    /* not needed yet; starts on the first full buffer */
@@ -91,7 +99,8 @@ static void enqueueLocked(struct dftracer_chunk *C) {
     W.Head = C;
   W.Tail = C;
   W.QueuedBytes += C->End - C->Begin;
-  pthread_cond_signal(&W.Work);
+  if (W.QueuedBytes >= WakeBytes)
+    pthread_cond_signal(&W.Work);
 }
 
 /* Write a popped batch, BatchIovecs chunks per system call. Runs without

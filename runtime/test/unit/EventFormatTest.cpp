@@ -51,6 +51,40 @@ TEST(EventFormat, SpanLineIsSpecFormat) {
   EXPECT_EQ(J.size(), 9u);
 }
 
+TEST(EventFormat, DigitCachesDoNotChangeTheText) {
+  // A thread's lines formatted with its digit caches, as the runtime does,
+  // against the same lines without: ids and timestamps step across the
+  // 10^4 boundaries where the cached prefix changes, and jump back.
+  char PidTid[64];
+  char *PidTidEnd = dftracer_format_pid_tid(PidTid, 41, 42);
+  const char NameCat[] = "\"name\":\"f\",\"cat\":\"C_APP\",";
+  dftracer_digit_cache TsDigits{}, IdDigits{};
+  uint64_t Ts = 1796019296187000ull, Id = 9000;
+  for (int I = 0; I < 30000; ++I) {
+    dftracer_span_line L{};
+    L.Id = Id;
+    L.ParentId = I % 7 == 0 ? 0 : Id - static_cast<uint64_t>(I % 5000);
+    L.Ts = Ts;
+    L.Dur = static_cast<uint64_t>(I % 123457);
+    L.Level = 1 + I % 4;
+    L.NameCat = NameCat;
+    L.NameCatLen = sizeof(NameCat) - 1;
+    L.PidTid = PidTid;
+    L.PidTidLen = static_cast<size_t>(PidTidEnd - PidTid);
+    std::string Plain(dftracer_span_line_bound(&L), '\0');
+    Plain.resize(static_cast<size_t>(dftracer_format_span(&Plain[0], &L) -
+                                     &Plain[0]));
+    L.TsDigits = &TsDigits;
+    L.IdDigits = &IdDigits;
+    std::string Cached(dftracer_span_line_bound(&L), '\0');
+    Cached.resize(static_cast<size_t>(dftracer_format_span(&Cached[0], &L) -
+                                      &Cached[0]));
+    ASSERT_EQ(Cached, Plain) << "at line " << I;
+    Ts += I % 1000 == 999 ? 123456789 : 7; // an occasional long gap
+    Id = I % 9000 == 8999 ? 5 : Id + 1;    // a new block of small ids
+  }
+}
+
 TEST(EventFormat, UpdatesFollowLevelAndParent) {
   char Args[256];
   char *End = dftracer_format_arg_int(Args, "bytes", 1048576);

@@ -8,6 +8,7 @@ extern "C" {
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <string>
 
@@ -45,6 +46,24 @@ TEST(JsonWriter, UnsignedAtEveryDigitCount) {
   EXPECT_EQ(u64(100000000), "100000000");
   EXPECT_EQ(u64(1796019296197382ull), "1796019296197382"); // a timestamp
   EXPECT_EQ(u64(std::numeric_limits<uint64_t>::max()), "18446744073709551615");
+}
+
+TEST(JsonWriter, UnsignedSweepMatchesPrintf) {
+  // Every value below 10^6 and a stride through the 8- and 16-digit ranges
+  // that cuts across every lane of the digit splitting.
+  char Expected[32];
+  auto Check = [&](uint64_t V) {
+    std::snprintf(Expected, sizeof(Expected), "%llu",
+                  static_cast<unsigned long long>(V));
+    ASSERT_EQ(u64(V), Expected);
+  };
+  for (uint64_t V = 0; V < 1000000; ++V)
+    Check(V);
+  for (uint64_t V = 1000000; V < 100000000; V += 997)
+    Check(V);
+  for (uint64_t V = 1796019296197382ull; V < 1796019296197382ull + 10000000;
+       V += 1009)
+    Check(V);
 }
 
 TEST(JsonWriter, SignedExtremes) {
