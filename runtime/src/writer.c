@@ -174,8 +174,10 @@ struct dftracer_chunk *dftracer_writer_swap_locked(struct dftracer_chunk *Full,
   if (W.State == WriterRunning) {
     struct dftracer_chunk *Empty = takeEmptyLocked(MinCap);
     while (Empty && W.State == WriterRunning &&
-           W.QueuedBytes >= DFTRACER_WRITER_QUEUE_BYTES)
+           W.QueuedBytes >= DFTRACER_WRITER_QUEUE_BYTES) {
+      pthread_cond_signal(&W.Work); /* in case the limit is below WakeBytes */
       pthread_cond_wait(&W.Space, &P->Lock);
+    }
     if (Empty && W.State == WriterRunning) {
       enqueueLocked(Full);
       return Empty;
