@@ -1,0 +1,40 @@
+# Builds the runtime and its threaded test programs with ThreadSanitizer in
+# a separate tree and runs them traced: a data race anywhere in the runtime
+# (buffer hand-over to the writer thread, FINI or exit() racing with threads
+# that are still tracing, the writer's queue) fails the test.
+#
+#   cmake -DSOURCE_DIR=<runtime> -DWORK_DIR=<dir> -DGENERATOR=<gen>
+#         -DC_COMPILER=<cc> -DCXX_COMPILER=<c++> -P thread_sanitizer.cmake
+cmake_minimum_required(VERSION 3.20)
+
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE _rc OUTPUT_VARIABLE _out
+    ERROR_VARIABLE _err)
+  if(NOT _rc EQUAL 0)
+    string(JOIN " " _cmd ${ARGN})
+    message(FATAL_ERROR "failed (${_rc}): ${_cmd}\n${_out}\n${_err}")
+  endif()
+endfunction()
+
+set(_programs dft_threads dft_threads_small_queue dft_exit_busy dft_fork_child)
+set(_flags -fsanitize=thread)
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build -G ${GENERATOR}
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=ON
+  -DCMAKE_C_COMPILER=${C_COMPILER} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
+  -DCMAKE_C_FLAGS=${_flags} -DCMAKE_CXX_FLAGS=${_flags}
+  -DCMAKE_EXE_LINKER_FLAGS=${_flags} -DCMAKE_SHARED_LINKER_FLAGS=${_flags})
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/build --target ${_programs})
+
+foreach(_compression 0 1)
+  foreach(_program ${_programs})
+    set(_dir ${WORK_DIR}/run/${_program}-${_compression})
+    file(REMOVE_RECURSE ${_dir})
+    file(MAKE_DIRECTORY ${_dir})
+    run(${CMAKE_COMMAND} -E env
+      "TSAN_OPTIONS=halt_on_error=1 exitcode=66"
+      DFTRACER_ENABLE=1 DFTRACER_LOG_FILE=${_dir}/trace
+      DFTRACER_TRACE_COMPRESSION=${_compression}
+      ${WORK_DIR}/build/bin/${_program})
+  endforeach()
+endforeach()
+message(STATUS "no data race in ${_programs}, plain and compressed")
