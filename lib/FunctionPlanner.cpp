@@ -168,8 +168,12 @@ void FunctionPlanner::closeBeforeReturn(const ReturnStmt *R,
     Block += "(" + ValueText.str() + "); ";
   } else {
     Var = uniqueReturnVariable(ValueText);
-    Block += typeForDeclaration(Type, PC.Ctx) + " " + Var + " = (" +
-             ValueText.str() + "); ";
+    std::string TypeText = typeForDeclaration(Type, PC.Ctx);
+    // `char *annotate_ret`, as people write it, not Clang's `char * `.
+    bool Glued = !TypeText.empty() &&
+                 (TypeText.back() == '*' || TypeText.back() == '&');
+    Block += TypeText + (Glued ? "" : " ") + Var + " = (" + ValueText.str() +
+             "); ";
   }
   for (const std::string &End : Ends)
     Block += End + " ";

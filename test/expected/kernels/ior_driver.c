@@ -256,14 +256,14 @@ static void *HDF5_Create(char *testFileName, IOR_param_t *param)
 {
     DFTRACER_C_FUNCTION_START();
     if (param->dryRun) { DFTRACER_C_FUNCTION_END(); return NULL; }
-    { void * annotate_ret = (HDF5_Setup(testFileName, param, 1)); DFTRACER_C_FUNCTION_END(); return annotate_ret; }
+    { void *annotate_ret = (HDF5_Setup(testFileName, param, 1)); DFTRACER_C_FUNCTION_END(); return annotate_ret; }
 }
 
 static void *HDF5_Open(char *testFileName, IOR_param_t *param)
 {
     DFTRACER_C_FUNCTION_START();
     if (param->dryRun) { DFTRACER_C_FUNCTION_END(); return NULL; }
-    { void * annotate_ret = (HDF5_Setup(testFileName, param, 0)); DFTRACER_C_FUNCTION_END(); return annotate_ret; }
+    { void *annotate_ret = (HDF5_Setup(testFileName, param, 0)); DFTRACER_C_FUNCTION_END(); return annotate_ret; }
 }
 
 static IOR_offset_t HDF5_Xfer(int access, void *file, IOR_size_t *buffer,
