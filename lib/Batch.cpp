@@ -37,6 +37,20 @@ struct FileOutcome {
   bool IsMainFile = false;
 };
 
+/// Records Path, a unit's main file, as output unchanged unless it already
+/// has an outcome. A file that cannot be read gets none: nothing to copy.
+void keepUnchanged(std::map<std::string, FileOutcome> &Outcomes,
+                   const std::string &Path) {
+  if (Outcomes.count(Path))
+    return;
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
+  if (!Buffer)
+    return;
+  FileOutcome &O = Outcomes[Path];
+  O.Original = (*Buffer)->getBuffer().str();
+  O.IsMainFile = true;
+}
+
 std::string relativeTo(llvm::StringRef Path, llvm::StringRef Root) {
   if (!Root.empty() && Path.starts_with(Root)) {
     llvm::StringRef Rest = Path.drop_front(Root.size());
@@ -150,6 +164,10 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
     if (R.Failed) {
       ++Failed;
       Err << R.MainFile << ": error: " << R.FailureReason << "\n";
+      // -o mirrors every file it was given: one that failed goes there as
+      // it is, so that the output tree is complete.
+      if (Options.Mode == OutputMode::OutputDir)
+        keepUnchanged(Outcomes, R.MainFile);
       continue;
     }
     for (const FunctionRecord &F : R.Functions)
@@ -161,14 +179,8 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
       (R.Cxx ? O.FromCxx : O.FromC) = true;
       O.IsMainFile |= Path == R.MainFile;
     }
-    if (!Outcomes.count(R.MainFile)) {
-      // Nothing to change: still part of the output (stdout, -o).
-      auto Buffer = llvm::MemoryBuffer::getFile(R.MainFile, /*IsText=*/false);
-      FileOutcome &O = Outcomes[R.MainFile];
-      if (Buffer)
-        O.Original = (*Buffer)->getBuffer().str();
-      O.IsMainFile = true;
-    }
+    // Nothing to change: still part of the output (stdout, -o).
+    keepUnchanged(Outcomes, R.MainFile);
   }
   for (auto &[Path, O] : Outcomes) {
     if (O.FromC && O.FromCxx) {

@@ -1,7 +1,7 @@
 # tree.verify_output: `annotate -o OUT --verify` over the whole database. The
 # sources are not touched; OUT holds the annotated files, except
 # legacy_tool.c, which fails --verify and is written as it was; the broken
-# file fails; exit 1.
+# file fails and is copied as it is, so that OUT is complete; exit 1.
 include(${CMAKE_CURRENT_LIST_DIR}/TreeCommon.cmake)
 
 tree_configure()
@@ -13,6 +13,7 @@ tree_snapshot(_after ${TREE_PROJECT})
 tree_expect_same_snapshot("${_before}" "${_after}" "-o --verify")
 
 tree_expect_pristine(src/${TREE_UNVERIFIABLE} ${_out}/${TREE_UNVERIFIABLE})
+tree_expect_pristine(src/${TREE_BROKEN} ${_out}/${TREE_BROKEN})
 foreach(_named ${TREE_UNVERIFIABLE} ${TREE_BROKEN})
   string(FIND "${verify_ERR}" "${TREE_ROOT}/${_named}: error:" _at)
   if(_at EQUAL -1)
