@@ -17,6 +17,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <set>
 #include <thread>
 
 using namespace llvm;
@@ -277,9 +278,12 @@ int main(int argc, const char **argv) {
           ".", std::vector<std::string>());
   }
 
+  // Each file once, in the order given: `a.c ./a.c` is one file, parsed once.
   std::vector<std::string> Inputs;
+  std::set<std::string> Given;
   for (const std::string &F : Files)
-    Inputs.push_back(absolute(F));
+    if (Given.insert(absolute(F)).second)
+      Inputs.push_back(absolute(F));
   if (Inputs.empty() && Database) {
     // Every file of the database under the root, each once.
     std::vector<std::string> All = Database->getAllFiles();

@@ -1,5 +1,6 @@
 # tree.check: --check and --diff on a fresh tree write nothing; --check
 # names each file that would change (the shared header once) and exits 1.
+# A file named twice on the command line (`a.c ./a.c`) is one file.
 include(${CMAKE_CURRENT_LIST_DIR}/TreeCommon.cmake)
 
 tree_configure()
@@ -29,6 +30,15 @@ foreach(_entry ${TREE_ANNOTATED})
     tree_fail("--diff shows ${_path} ${_headers} times, expected once")
   endif()
 endforeach()
+
+list(GET _expected 0 _first)
+string(REGEX REPLACE ": would be annotated$" "" _first "${_first}")
+tree_annotate(twice -p ${TREE_BUILD} --root ${TREE_ROOT} --check
+  ${TREE_ROOT}/${_first} ${TREE_ROOT}/./${_first})
+tree_expect_rc(twice 1)
+if(NOT twice_ERR MATCHES "annotate: 1 file,")
+  tree_fail("${_first} given twice was not taken as one file:\n${twice_ERR}")
+endif()
 
 tree_snapshot(_after ${TREE_PROJECT})
 tree_expect_same_snapshot("${_before}" "${_after}" "--check and --diff")
