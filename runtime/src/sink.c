@@ -87,7 +87,11 @@ int dftracer_sink_open(struct dftracer_sink *S, const char *Prefix,
     return -1;
   }
   if (Compress) {
-    S->Gz = gzdopen(S->Fd, "wb6");
+    /* Level 1: trace text is so repetitive that it still shrinks ~15x
+     * (~21x at zlib's default 6), for a third of the CPU per event; the
+     * writer thread's deflate is what bounds a traced program's event rate
+     * when compressing (docs/performance.md). */
+    S->Gz = gzdopen(S->Fd, "wb1");
     if (!S->Gz) {
       failOnce(S, "cannot start gzip stream for");
       close(S->Fd);
