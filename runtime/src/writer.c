@@ -200,18 +200,19 @@ struct dftracer_chunk *dftracer_writer_swap_locked(struct dftracer_chunk *Full,
 }
 
 void dftracer_writer_output_locked(const char *Data, size_t Len) {
-  if (W.State == WriterRunning && Len > 0) {
-    struct dftracer_chunk *Copy = dftracer_chunk_new(Len);
-    if (Copy) {
-      memcpy(Copy->Data, Data, Len);
-      Copy->End = Len;
-      enqueueLocked(Copy);
-      return;
-    }
-    return; /* out of memory: the lines are lost, as any allocation would */
-  }
-  if (W.State != WriterRunning)
+  struct dftracer_chunk *Copy;
+  if (W.State != WriterRunning) {
     writeNowLocked(Data, Len); /* Len 0 still creates the file */
+    return;
+  }
+  if (Len == 0)
+    return;
+  Copy = dftracer_chunk_new(Len);
+  if (!Copy)
+    return; /* out of memory: these lines are lost, as with any allocation */
+  memcpy(Copy->Data, Data, Len);
+  Copy->End = Len;
+  enqueueLocked(Copy);
 }
 
 void dftracer_writer_stop_locked(void) {
