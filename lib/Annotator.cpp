@@ -245,6 +245,7 @@ private:
     if (S != Selection::Selected) {
       Record.SkipReason = describe(S);
       Result.Functions.push_back(std::move(Record));
+      handleLocalClasses(FD, PC); // each member has its own verdict
       return;
     }
     FileID FID = SM.getFileID(FD.getBody()->getBeginLoc());
@@ -257,6 +258,17 @@ private:
       Record.SkipReason = "cannot be annotated safely";
     Result.Functions.push_back(std::move(Record));
     handleLambdas(Planner.lambdas(), PC);
+    handleLocalClasses(FD, PC);
+  }
+
+  /// Classes defined in a function body (a C++ functor before lambdas, say)
+  /// have member functions of their own. The body's lambdas are not among
+  /// these records: they come from the planner.
+  void handleLocalClasses(const FunctionDecl &FD, PlanContext &PC) {
+    for (const Decl *D : FD.decls())
+      if (const auto *Record = dyn_cast<CXXRecordDecl>(D);
+          Record && !Record->isLambda() && !Record->isImplicit())
+        visit(Record, PC);
   }
 
   void finish(ASTContext &Ctx) {
