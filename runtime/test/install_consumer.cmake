@@ -6,15 +6,7 @@
 #         -DWORK_DIR=<dir> -DGENERATOR=<gen> -DC_COMPILER=<cc> -P install_consumer.cmake
 cmake_minimum_required(VERSION 3.20)
 
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE _rc OUTPUT_VARIABLE _out
-    ERROR_VARIABLE _err)
-  if(NOT _rc EQUAL 0)
-    string(JOIN " " _cmd ${ARGN})
-    message(FATAL_ERROR "failed (${_rc}): ${_cmd}\n${_out}\n${_err}")
-  endif()
-  set(RUN_OUTPUT "${_out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run_command.cmake)
 
 set(_prefix ${WORK_DIR}/prefix)
 file(REMOVE_RECURSE ${WORK_DIR})

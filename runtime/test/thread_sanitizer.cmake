@@ -7,14 +7,7 @@
 #         -DC_COMPILER=<cc> -DCXX_COMPILER=<c++> -P thread_sanitizer.cmake
 cmake_minimum_required(VERSION 3.20)
 
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE _rc OUTPUT_VARIABLE _out
-    ERROR_VARIABLE _err)
-  if(NOT _rc EQUAL 0)
-    string(JOIN " " _cmd ${ARGN})
-    message(FATAL_ERROR "failed (${_rc}): ${_cmd}\n${_out}\n${_err}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run_command.cmake)
 
 set(_programs dft_threads dft_threads_small_queue dft_exit_busy dft_fork_child)
 set(_flags -fsanitize=thread)
