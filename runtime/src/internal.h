@@ -15,7 +15,8 @@
  *   sink   sink.c          opens `<prefix>-<16 hex>-app.pfw[.gz]` on first
  *                           use and writes plain or through zlib.
  *
- * Only buffer hand-overs take the lock; START and END touch thread-local data only.
+ * Only buffer hand-overs take the lock; START and END touch thread-local
+ * data only.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_INTERNAL_H

@@ -66,9 +66,11 @@ struct dftracer_name_entry {
 struct dftracer_chunk;
 
 struct dftracer_thread {
-  struct dftracer_chunk *Chunk; /* the buffer; NULL after running out of memory */
-  char *Buf;                    /* Chunk->Data */
-  size_t Cap;                   /* Chunk->Cap */
+  /* The buffer; NULL after running out of memory. Buf and Cap copy its
+   * Data and Cap so that the inline reserve needs no second load. */
+  struct dftracer_chunk *Chunk;
+  char *Buf;
+  size_t Cap;
   size_t Len;                /* owner's cursor */
   size_t Published;          /* atomic: bytes of complete lines */
   size_t Flushed;            /* guarded by the process lock */

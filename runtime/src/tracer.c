@@ -9,9 +9,9 @@
  *           the MPI rank when MPI is up, and guarantees a file even when no
  *           span is written.
  *  - FINI / exit(): close the calling thread's open spans, flush every
- *           thread, stop the writer thread (writer.h), close the file. Whichever comes first wins; the rest do
- *           nothing, so FINI without INIT, FINI twice, or FINI then exit()
- *           are all harmless.
+ *           thread, stop the writer thread (writer.h), close the file.
+ *           Whichever comes first wins; the rest do nothing, so FINI
+ *           without INIT, FINI twice, or FINI then exit() are all harmless.
  *
  *===----------------------------------------------------------------------===*/
 #include <dftracer/dftracer.h>
@@ -317,7 +317,7 @@ static void finish(void) {
   __atomic_store_n(&dftracer_active, 0, __ATOMIC_RELAXED);
   dftracer_thread_flush_all_locked();
   dftracer_writer_stop_locked();
-  if (P->Initialized)
+  if (P->Initialized && !dftracer_sink_is_open(&P->Sink))
     dftracer_writer_output_locked("", 0); /* INIT promises a file */
   dftracer_sink_close(&P->Sink);
   P->Finished = 1;
