@@ -281,9 +281,11 @@ int main(int argc, const char **argv) {
   // Each file once, in the order given: `a.c ./a.c` is one file, parsed once.
   std::vector<std::string> Inputs;
   std::set<std::string> Given;
-  for (const std::string &F : Files)
-    if (Given.insert(absolute(F)).second)
-      Inputs.push_back(absolute(F));
+  for (const std::string &F : Files) {
+    std::string Path = absolute(F);
+    if (Given.insert(Path).second)
+      Inputs.push_back(std::move(Path));
+  }
   if (Inputs.empty() && Database) {
     // Every file of the database under the root, each once.
     std::vector<std::string> All = Database->getAllFiles();
