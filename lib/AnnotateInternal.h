@@ -3,21 +3,29 @@
 // How a translation unit is annotated:
 //
 //   rules    RuleSet, loaded and checked once per run (RuleSet.cpp)
-//   parse    Clang parses the TU; PreprocessorIndex records directives,
-//            includes and marker macros of the files we may edit
-//   select   each function definition is kept or skipped with a reason
-//            (Selection.cpp)
-//   plan     FunctionPlanner turns a function into edits: START, END before
-//            returns (BodyFacts, ReturnClassifier), END at the closing brace
-//            when the CFG says it is reachable (Reachability), INIT/FINI in
-//            main; braces where an insertion lands in a braceless body
-//            (Braces); IncludePlanner adds the include once per file
+//   parse    annotateUnits runs the units in parallel (Batch.cpp); Clang
+//            parses each with its compile command (Annotator.cpp);
+//            PreprocessorIndex records directives, includes and marker
+//            macros of the files we may edit; UnitPlanner::checkParsed
+//            refuses a unit with errors
+//   select   UnitPlanner::findDefinitions and selectDefinition keep or skip
+//            each function definition with a reason (Selection.cpp)
+//   plan     UnitPlanner::planDefinition: FunctionPlanner turns a function
+//            into edits: START, END before returns (BodyFacts,
+//            ReturnClassifier), END at the closing brace when the CFG says
+//            it is reachable (Reachability), INIT/FINI in main; braces where
+//            an insertion lands in a braceless body (Braces);
+//            UnitPlanner::planFiles adds the include once per file
+//            (IncludePlanner)
 //   validate every edit is anchored at a location spelled in the edited file
 //            (SourceText::offset refuses macro expansions and other files;
 //            ranges must not contain directives); a failing edit is dropped
 //            with a warning that says why
-//   merge    FileEdits::merge de-duplicates, orders and rejects overlaps
-//   apply    the caller writes (stdout, -i, -o, --diff, --check)
+//   merge    mergeUnits (Merge.cpp): FileEdits::merge de-duplicates, orders
+//            and rejects overlaps, per file, over every unit
+//   apply    explainFunctions, writeOutcomes, verifyUnits (Apply.cpp):
+//            stdout, -i, -o, --diff, --check, --explain, --verify
+//   report   printSummary, writeReport (Report.cpp)
 //
 //===----------------------------------------------------------------------===//
 

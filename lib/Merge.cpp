@@ -1,0 +1,82 @@
+//===- Merge.cpp - The merge stage: one plan per file ---------------------===//
+//
+// Units that include the same header each plan edits for it; units report
+// the same diagnostics and functions for it. Here every file gets one set
+// of merged edits (FileEdits::merge: identical edits once, overlapping ones
+// dropped and reported) and its new text, and every diagnostic and
+// function is counted once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BatchStages.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+namespace annotate {
+
+/// Records Path, a unit's main file, as output unchanged unless it already
+/// has an outcome. A file that cannot be read gets none: nothing to copy.
+static void keepUnchanged(std::map<std::string, FileOutcome> &Outcomes,
+                          const std::string &Path) {
+  if (Outcomes.count(Path))
+    return;
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
+  if (!Buffer)
+    return;
+  FileOutcome &O = Outcomes[Path];
+  O.Original = (*Buffer)->getBuffer().str();
+  O.IsMainFile = true;
+}
+
+void mergeUnits(BatchState &S) {
+  llvm::raw_ostream &Err = S.Err;
+  std::set<std::string> Printed;
+  for (const TranslationUnitResult &R : S.Units) {
+    for (const Diagnostic &D : R.Diagnostics)
+      if (Printed.insert(D.format()).second) {
+        Err << D.format() << "\n";
+        ++S.Warnings;
+      }
+    if (R.Failed) {
+      ++S.Failed;
+      Err << R.MainFile << ": error: " << R.FailureReason << "\n";
+      // -o mirrors every file it was given: one that failed goes there as
+      // it is, so that the output tree is complete.
+      if (S.Options.Mode == OutputMode::OutputDir)
+        keepUnchanged(S.Outcomes, R.MainFile);
+      continue;
+    }
+    for (const FunctionRecord &F : R.Functions)
+      S.Functions.try_emplace({F.File, F.Line, F.Name}, F);
+    for (const auto &[Path, F] : R.Files) {
+      FileOutcome &O = S.Outcomes[Path];
+      O.Original = F.Original;
+      (R.Cxx ? O.CxxEdits : O.Edits).append(F.Edits);
+      (R.Cxx ? O.FromCxx : O.FromC) = true;
+      O.IsMainFile |= Path == R.MainFile;
+    }
+    // Nothing to change: still part of the output (stdout, -o).
+    keepUnchanged(S.Outcomes, R.MainFile);
+  }
+  for (auto &[Path, O] : S.Outcomes) {
+    if (O.FromC && O.FromCxx) {
+      Err << Path
+          << ": warning: included by C and C++ translation units; "
+             "annotated in its C form, which compiles as both\n";
+      ++S.Warnings;
+    } else if (O.FromCxx) {
+      O.Edits = O.CxxEdits;
+    }
+    FileEdits::Merged M = O.Edits.merge();
+    for (const Edit &C : M.Conflicts) {
+      Err << Path << ": warning: conflicting edits at offset " << C.Offset
+          << " dropped\n";
+      ++S.Warnings;
+    }
+    O.Merged = std::move(M.Edits);
+    O.NewText = applyEdits(O.Original, O.Merged);
+    O.Changed = O.NewText != O.Original;
+  }
+}
+
+} // namespace annotate

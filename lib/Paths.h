@@ -1,0 +1,37 @@
+//===- Paths.h - Absolute, real and root-relative paths ---------*- C++ -*-===//
+//
+// Every file annotate reads or writes is named by its real path (absolute,
+// no `.`, `..` or symbolic links), so that one file reached through two
+// names is one file, and --root decides what is ours by real location.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ANNOTATE_LIB_PATHS_H
+#define ANNOTATE_LIB_PATHS_H
+
+#include "clang/Basic/FileManager.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace annotate {
+
+/// Whether Path lies under the directory Dir (both absolute): "/a/b" is
+/// under "/a", "/ab" is not.
+bool isUnder(llvm::StringRef Path, llvm::StringRef Dir);
+
+/// Path relative to Root ("src/io.c"), or Path itself when it is not under
+/// Root.
+std::string relativeTo(llvm::StringRef Path, llvm::StringRef Root);
+
+/// The real path of Path, or Path itself when it does not exist.
+std::string realPath(llvm::StringRef Path);
+
+/// The absolute, symlink-free path of a file the compiler opened. Names in
+/// a compile command are relative to its directory, which is the file
+/// manager's working directory, not the process's.
+std::string canonicalPath(clang::FileManager &FM, clang::FileEntryRef FE);
+
+} // namespace annotate
+
+#endif

@@ -1,0 +1,235 @@
+//===- UnitPlanner.cpp - Select and plan one translation unit -------------===//
+
+#include "UnitPlanner.h"
+#include "FunctionPlanner.h"
+#include "IncludePlanner.h"
+#include "Paths.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclFriend.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang;
+
+namespace annotate {
+
+void UnitPlanner::HandleTranslationUnit(ASTContext &Ctx) {
+  if (!checkParsed(Ctx))
+    return;
+  DiagnosticSink Sink(Ctx.getSourceManager(), Result.Diagnostics);
+  PlanContext PC{Ctx, Index, Options, Sink};
+  findDefinitions(Ctx.getTranslationUnitDecl(), PC);
+  planFiles(Ctx);
+}
+
+bool UnitPlanner::checkParsed(ASTContext &Ctx) {
+  Result.Cxx = Ctx.getLangOpts().CPlusPlus;
+  if (CI.getDiagnostics().hasErrorOccurred()) {
+    Result.Failed = true;
+    Result.FailureReason = "the file does not compile; left unchanged";
+    return false;
+  }
+  if (Ctx.getLangOpts().CPlusPlus && Options.Rules.CxxFunctionStart.empty()) {
+    Result.Failed = true;
+    Result.FailureReason = "rule set '" + Options.Rules.Name +
+                           "' has no C++ rules (\"cxx\"); left unchanged";
+    return false;
+  }
+  return true;
+}
+
+/// The lambdas in S, not looking inside them (their own lambdas are found
+/// when they are planned).
+static void collectLambdas(const Stmt *S,
+                           std::vector<const LambdaExpr *> &Out) {
+  for (const Stmt *Child : S->children()) {
+    if (!Child)
+      continue;
+    if (const auto *L = dyn_cast<LambdaExpr>(Child))
+      Out.push_back(L);
+    else
+      collectLambdas(Child, Out);
+  }
+}
+
+/// Finds the written function definitions: at file scope, in extern "C"
+/// blocks, namespaces and classes, and the pattern of each template (never
+/// its instantiations).
+void UnitPlanner::findDefinitions(const DeclContext *DC, PlanContext &PC) {
+  const SourceManager &SM = PC.Ctx.getSourceManager();
+  for (const Decl *D : DC->decls()) {
+    if (D->isImplicit() && !isa<FunctionDecl>(D))
+      continue;
+    // Declarations from system headers hold nothing of ours (and std alone
+    // holds thousands).
+    if (SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      continue;
+    if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D))
+      D = Template->getTemplatedDecl();
+    else if (const auto *Template = dyn_cast<ClassTemplateDecl>(D))
+      D = Template->getTemplatedDecl();
+    else if (const auto *Friend = dyn_cast<FriendDecl>(D))
+      if (NamedDecl *Befriended = Friend->getFriendDecl())
+        D = Befriended;
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(D);
+        Spec && !Spec->isExplicitSpecialization())
+      continue;
+    if (isa<LinkageSpecDecl, NamespaceDecl, CXXRecordDecl>(D)) {
+      findDefinitions(cast<DeclContext>(D), PC);
+      continue;
+    }
+    // Lambdas outside functions: `auto twice = [](int x) { ... };` at
+    // namespace scope, in static members and default member initialisers.
+    const Expr *Init = nullptr;
+    if (const auto *Var = dyn_cast<VarDecl>(D))
+      Init = Var->getInit();
+    else if (const auto *Field = dyn_cast<FieldDecl>(D))
+      Init = Field->getInClassInitializer();
+    if (Init && Wanted(SM.getFileID(SM.getExpansionLoc(D->getLocation())))) {
+      std::vector<const LambdaExpr *> Lambdas;
+      if (const auto *L = dyn_cast<LambdaExpr>(Init->IgnoreImplicit()))
+        Lambdas.push_back(L);
+      else
+        collectLambdas(Init, Lambdas);
+      planLambdas(Lambdas, PC);
+      continue;
+    }
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || !FD->isThisDeclarationADefinition())
+      continue;
+    FileID FID = SM.getFileID(SM.getExpansionLoc(FD->getLocation()));
+    if (!Wanted(FID))
+      continue;
+    planDefinition(*FD, selectDefinition(*FD, PC), PC);
+  }
+}
+
+Verdict UnitPlanner::selectDefinition(const FunctionDecl &FD, PlanContext &PC) {
+  const SourceManager &SM = PC.Ctx.getSourceManager();
+  Verdict V{selectFunction(FD, SM, Index, Options.Rules), ""};
+  if (V.S != Selection::Selected)
+    return V;
+  FileID FID = SM.getFileID(SM.getExpansionLoc(FD.getLocation()));
+  const FileRules &F = fileRules(FID, PC);
+  if (F.OptsOut)
+    return {Selection::OptOut,
+            "comment '" + Options.Rules.SkipFileComment + "' in the file"};
+  return applySelectionRules(FD, SM, PC.Ctx.getLangOpts(), Options.Rules,
+                             F.RelativePath);
+}
+
+const UnitPlanner::FileRules &UnitPlanner::fileRules(FileID FID,
+                                                     PlanContext &PC) {
+  auto [It, Inserted] = FileRuleCache.try_emplace(FID);
+  if (Inserted) {
+    const SourceManager &SM = PC.Ctx.getSourceManager();
+    OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+    std::string Path =
+        FE ? canonicalPath(SM.getFileManager(), *FE) : std::string();
+    llvm::StringRef Rel(Path);
+    if (isUnder(Rel, Options.FilterRoot))
+      Rel = Rel.drop_front(Options.FilterRoot.size()).ltrim('/');
+    It->second.RelativePath = Rel.str();
+    It->second.OptsOut = fileOptsOut(SM, PC.Ctx.getLangOpts(), FID,
+                                     Options.Rules.SkipFileComment);
+  }
+  return It->second;
+}
+
+/// Lambdas are reported, and annotated when the rule set opts in.
+void UnitPlanner::planLambdas(llvm::ArrayRef<const LambdaExpr *> Lambdas,
+                              PlanContext &PC) {
+  const SourceManager &SM = PC.Ctx.getSourceManager();
+  for (const LambdaExpr *L : Lambdas) {
+    const CXXMethodDecl *Call = L->getCallOperator();
+    planDefinition(*Call,
+                   Verdict{selectFunction(*Call, SM, Index, Options.Rules), ""},
+                   PC);
+  }
+}
+
+void UnitPlanner::planDefinition(const FunctionDecl &FD, Verdict V,
+                                 PlanContext &PC) {
+  const SourceManager &SM = PC.Ctx.getSourceManager();
+  Selection S = V.S;
+  if (S == Selection::Ignored)
+    return;
+  FunctionRecord Record;
+  Record.Name = FD.getQualifiedNameAsString();
+  if (const auto *M = dyn_cast<CXXMethodDecl>(&FD);
+      M && M->getParent()->isLambda())
+    if (const auto *Outer = dyn_cast<NamedDecl>(
+            Decl::castFromDeclContext(M->getParent()->getDeclContext())))
+      Record.Name = "(lambda in " + Outer->getQualifiedNameAsString() + ")";
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(FD.getLocation()));
+  Record.File = P.isValid() ? P.getFilename() : "";
+  Record.Line = P.isValid() ? P.getLine() : 0;
+  Record.Detail = V.Detail;
+  if (S != Selection::Selected) {
+    Record.SkipReason = describe(S);
+    Result.Functions.push_back(std::move(Record));
+    planLocalClasses(FD, PC); // each member has its own verdict
+    return;
+  }
+  FileID FID = SM.getFileID(FD.getBody()->getBeginLoc());
+  auto &Text = Texts[FID];
+  if (!Text)
+    Text = std::make_unique<SourceText>(SM, PC.Ctx.getLangOpts(), FID);
+  FunctionPlanner Planner(PC, *Text, FD);
+  Record.Annotated = Planner.plan(Edits[FID]);
+  if (!Record.Annotated)
+    Record.SkipReason = "cannot be annotated safely";
+  Result.Functions.push_back(std::move(Record));
+  planLambdas(Planner.lambdas(), PC);
+  planLocalClasses(FD, PC);
+}
+
+/// Classes defined in a function body (a C++ functor before lambdas, say)
+/// have member functions of their own. The body's lambdas are not among
+/// these records: they come from the planner.
+void UnitPlanner::planLocalClasses(const FunctionDecl &FD, PlanContext &PC) {
+  for (const Decl *D : FD.decls())
+    if (const auto *Record = dyn_cast<CXXRecordDecl>(D);
+        Record && !Record->isLambda() && !Record->isImplicit())
+      findDefinitions(Record, PC);
+}
+
+void UnitPlanner::planFiles(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // With line directives, a main file that needs nothing still names its
+  // original, so that a compiled copy points back at it.
+  FileID Main = SM.getMainFileID();
+  if (Options.LineDirectives && Edits[Main].empty() && !Texts[Main])
+    Texts[Main] = std::make_unique<SourceText>(SM, Ctx.getLangOpts(), Main);
+  for (auto &[FID, FileEditsOfFile] : Edits) {
+    bool Unchanged = FileEditsOfFile.empty();
+    if (Unchanged && !(Options.LineDirectives && FID == Main))
+      continue;
+    const SourceText &Text = *Texts[FID];
+    OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+    bool Guarded =
+        FID != SM.getMainFileID() && FE &&
+        CI.getPreprocessor().getHeaderSearchInfo().isFileMultipleIncludeGuarded(
+            *FE);
+    unsigned FirstEdit = ~0u;
+    for (const Edit &E : FileEditsOfFile.merge().Edits)
+      FirstEdit = std::min(FirstEdit, E.Offset);
+    std::string Path =
+        FE ? canonicalPath(SM.getFileManager(), *FE) : std::string();
+    std::string Directive = Options.LineDirectives ? Path : "";
+    if (!Unchanged)
+      if (auto Include = planInclude(Options.Rules.Include, Text, Index,
+                                     FirstEdit, Guarded, Directive))
+        FileEditsOfFile.add(*Include);
+    if (Options.LineDirectives)
+      FileEditsOfFile.add({0, 0, lineDirective(1, Path), /*Rank=*/0});
+    FileAnnotation &F = Result.Files[Path];
+    F.Path = Path;
+    F.Original = Text.buffer().str();
+    F.Edits.append(FileEditsOfFile);
+  }
+}
+
+} // namespace annotate
