@@ -71,9 +71,12 @@ static cl::opt<BracePolicy> Braces(
 static cl::list<std::string>
     Meta("meta", cl::desc("Application metadata recorded by main (repeatable)"),
          cl::value_desc("key=value"), cl::cat(Category));
+// Prefix: `-j2` as make, ninja and ctest users type it, as well as `-j 2`
+// and `-j=2`.
 static cl::opt<unsigned>
-    Jobs("j", cl::desc("Translation units annotated in parallel (default: "
-                       "the number of cores)"),
+    Jobs("j", cl::Prefix,
+         cl::desc("Translation units annotated in parallel: -jN, -j N or "
+                  "-j=N; 0 or none means the number of cores"),
          cl::init(0), cl::value_desc("N"), cl::cat(Category));
 static cl::opt<std::string>
     Report("report",
