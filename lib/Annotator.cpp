@@ -60,14 +60,20 @@ public:
     std::vector<std::string> Markers = Options.Rules.AnnotatedMarkers;
     Markers.insert(Markers.end(), Options.Rules.InitialisedMarkers.begin(),
                    Options.Rules.InitialisedMarkers.end());
+    if (Result.MainFileName.empty())
+      Result.MainFileName = Result.MainFile;
+    // Headers under the root, by real path or by the name they were
+    // included by: a link under the root to a header outside it is planned,
+    // so that writing it can be refused with a reason.
     std::string Root = Options.Root.empty() ? "" : realPath(Options.Root);
-    auto Wanted = [&SM, Root](FileID FID) {
+    auto Wanted = [&SM, Root, Named = Options.Root](FileID FID) {
       if (FID == SM.getMainFileID())
         return true;
       if (Root.empty() || FID.isInvalid())
         return false;
       OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
-      return FE && isUnder(canonicalPath(SM.getFileManager(), *FE), Root);
+      return FE && (isUnder(canonicalPath(SM.getFileManager(), *FE), Root) ||
+                    isUnder(openedPath(SM.getFileManager(), *FE), Named));
     };
     PreprocessorIndex::attach(CI.getPreprocessor(), Index, Markers, Wanted);
     // The consumer asks the same question for every declaration: cache it.
@@ -160,6 +166,7 @@ annotateFile(const tooling::CompilationDatabase &Database, StringRef File,
              const AnnotateOptions &Options) {
   TranslationUnitResult Result;
   Result.MainFile = realPath(File);
+  Result.MainFileName = absolutePath(File);
   FirstCommandDatabase Once(Database);
   // A physical file system of its own: the default one follows the
   // process's working directory, which parallel units would fight over.

@@ -28,34 +28,72 @@ int explainFunctions(BatchState &S) {
   return S.Failed || !Seen ? 1 : 0;
 }
 
-/// Where the file at Path is written: itself (-i), or its place under the
-/// output directory (-o); "" when it has none there (outside --root).
-static std::string destination(const BatchOptions &Options,
-                               const std::string &Path) {
+/// Where the file at Path (a real path) is written: itself (-i), or its
+/// place under the output directory (-o). Nothing is written outside the
+/// real --root (in place) or the real --output-dir, whatever symbolic links
+/// say: otherwise Refusal holds the error line.
+struct Destination {
+  std::string Target;
+  std::string Refusal;
+};
+
+static Destination destination(const BatchState &S, const std::string &Path) {
+  const BatchOptions &Options = S.Options;
+  auto It = S.Outcomes.find(Path);
+  llvm::StringRef Name = It != S.Outcomes.end() && !It->second.Name.empty()
+                             ? It->second.Name
+                             : Path;
+  if (!isUnder(Path, S.RealRoot)) {
+    if (Name != Path)
+      return {"", Name.str() + ": error: resolves outside --root (symlink to " +
+                      Path + "); not written"};
+    return {"",
+            Path + ": error: outside --root " + Options.Root + "; not written"};
+  }
   if (Options.Mode == OutputMode::InPlace)
-    return Path;
-  std::string Shown = relativeTo(Path, Options.Root);
-  if (Shown == Path && llvm::sys::path::is_absolute(Path))
-    return ""; // outside the root: nowhere to mirror it
+    return {Path, ""}; // a link to Path, under the root, stays a link
   llvm::SmallString<256> Target(Options.OutputDir);
-  llvm::sys::path::append(Target, Shown);
-  return std::string(Target);
+  llvm::sys::path::append(Target, relativeTo(Path, S.RealRoot));
+  // A directory on the way that is a link out of the output directory
+  // would take the file elsewhere; a link at Target itself is replaced by
+  // the rename, never written through.
+  llvm::SmallString<256> Real(
+      realPathToCreate(llvm::sys::path::parent_path(Target)));
+  if (Real.empty() || !isUnder(Real, S.RealOutputDir)) {
+    llvm::sys::path::append(Real, llvm::sys::path::filename(Target));
+    return {"", std::string(Target) +
+                    ": error: resolves outside --output-dir (symlink to " +
+                    std::string(Real) + "); not written"};
+  }
+  return {std::string(Target), ""};
 }
 
-/// Writes Text as the new content of the file at Path (-i or -o).
-static void write(BatchState &S, const std::string &Path,
+/// Writes Text as the new content of the file at Path (-i or -o). False,
+/// with the error printed and kept for the report, when nothing was
+/// written.
+static bool write(BatchState &S, const std::string &Path,
                   llvm::StringRef Text) {
-  std::string Target = destination(S.Options, Path);
-  if (Target.empty()) {
-    S.Err << Path << ": error: outside --root " << S.Options.Root
-          << "; not written\n";
-    S.WriteFailed = true;
+  Destination D = destination(S, Path);
+  std::string Error = D.Refusal;
+  if (Error.empty())
+    if (llvm::Error E = writeFileAtomically(D.Target, Text))
+      Error = D.Target + ": error: " + llvm::toString(std::move(E));
+  if (Error.empty())
+    return true;
+  S.Err << Error << "\n";
+  S.WriteFailed = true;
+  S.WriteErrors[Path] = Error;
+  return false;
+}
+
+/// Writes the new text of the file at Path; a file that could not be
+/// written has not changed, and a main file so is a failed one.
+static void writeNewText(BatchState &S, const std::string &Path,
+                         FileOutcome &O) {
+  if (write(S, Path, O.NewText))
     return;
-  }
-  if (llvm::Error E = writeFileAtomically(Target, Text)) {
-    S.Err << Target << ": error: " << llvm::toString(std::move(E)) << "\n";
-    S.WriteFailed = true;
-  }
+  O.Changed = false;
+  S.Failed += O.IsMainFile;
 }
 
 void writeOutcomes(BatchState &S) {
@@ -68,10 +106,10 @@ void writeOutcomes(BatchState &S) {
       break;
     case OutputMode::InPlace:
       if (O.Changed)
-        write(S, Path, O.NewText);
+        writeNewText(S, Path, O);
       break;
     case OutputMode::OutputDir:
-      write(S, Path, O.NewText);
+      writeNewText(S, Path, O);
       break;
     case OutputMode::Diff:
       if (O.Changed)
@@ -93,8 +131,11 @@ compileUnit(const BatchState &S,
   auto Commands = Database.getCompileCommands(R.MainFile);
   if (Commands.empty())
     return {false, "no compile command"};
-  return verifyCompiles(Commands.front(), destination(S.Options, R.MainFile),
-                        R.MainFile, S.Options.Annotate.RuntimeIncludeDir);
+  Destination D = destination(S, R.MainFile);
+  if (!D.Refusal.empty())
+    return {false, D.Refusal + "\n"};
+  return verifyCompiles(Commands.front(), D.Target, R.MainFile,
+                        S.Options.Annotate.RuntimeIncludeDir);
 }
 
 void verifyUnits(BatchState &S,
@@ -104,7 +145,7 @@ void verifyUnits(BatchState &S,
   std::vector<size_t> Changed;
   for (size_t I = 0; I < S.Units.size(); ++I) {
     const TranslationUnitResult &R = S.Units[I];
-    if (R.Failed)
+    if (R.Failed || S.WriteErrors.count(R.MainFile))
       continue;
     for (const auto &[Path, F] : R.Files)
       if (S.Outcomes[Path].Changed) {

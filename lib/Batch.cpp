@@ -1,6 +1,7 @@
 //===- Batch.cpp - Annotating many files and writing the results ----------===//
 
 #include "BatchStages.h"
+#include "Paths.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
@@ -89,6 +90,13 @@ annotateUnits(const clang::tooling::CompilationDatabase &Database,
   P.done();
   return Results;
 }
+
+BatchState::BatchState(const BatchOptions &Options, size_t Inputs,
+                       llvm::raw_ostream &Out, llvm::raw_ostream &Err)
+    : Options(Options), RealRoot(realPathToCreate(Options.Root)),
+      RealOutputDir(
+          Options.OutputDir.empty() ? "" : realPathToCreate(Options.OutputDir)),
+      Inputs(Inputs), Out(Out), Err(Err) {}
 
 int runBatch(const clang::tooling::CompilationDatabase &Database,
              const std::vector<std::string> &Files, const BatchOptions &Options,

@@ -31,6 +31,9 @@ namespace annotate {
 
 /// Everything planned for one file by the units that saw it.
 struct FileOutcome {
+  /// The name it was given or included by (symbolic links kept), for
+  /// messages; the map holding outcomes is keyed by real path.
+  std::string Name;
   std::string Original;
   FileEdits Edits;
   /// A header included by C and by C++ units gets two plans (START/END and
@@ -49,10 +52,12 @@ using FunctionKey = std::tuple<std::string, unsigned, std::string>;
 
 struct BatchState {
   BatchState(const BatchOptions &Options, size_t Inputs, llvm::raw_ostream &Out,
-             llvm::raw_ostream &Err)
-      : Options(Options), Inputs(Inputs), Out(Out), Err(Err) {}
+             llvm::raw_ostream &Err);
 
   const BatchOptions &Options;
+  /// The real paths of --root and --output-dir: nothing is written
+  /// anywhere else.
+  std::string RealRoot, RealOutputDir;
   /// How many files were given.
   size_t Inputs;
   llvm::raw_ostream &Out;
@@ -65,6 +70,8 @@ struct BatchState {
   size_t Failed = 0, Warnings = 0;
   /// Main files whose annotated form did not compile (--verify).
   std::set<std::string> FailedVerify;
+  /// Why a file was not written, by real path: "src/link.c: error: ..."
+  std::map<std::string, std::string> WriteErrors;
   bool WriteFailed = false;
 };
 

@@ -17,13 +17,14 @@ namespace annotate {
 /// Records Path, a unit's main file, as output unchanged unless it already
 /// has an outcome. A file that cannot be read gets none: nothing to copy.
 static void keepUnchanged(std::map<std::string, FileOutcome> &Outcomes,
-                          const std::string &Path) {
-  if (Outcomes.count(Path))
+                          const TranslationUnitResult &R) {
+  if (Outcomes.count(R.MainFile))
     return;
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
+  auto Buffer = llvm::MemoryBuffer::getFile(R.MainFile, /*IsText=*/false);
   if (!Buffer)
     return;
-  FileOutcome &O = Outcomes[Path];
+  FileOutcome &O = Outcomes[R.MainFile];
+  O.Name = R.MainFileName.empty() ? R.MainFile : R.MainFileName;
   O.Original = (*Buffer)->getBuffer().str();
   O.IsMainFile = true;
 }
@@ -43,20 +44,22 @@ void mergeUnits(BatchState &S) {
       // -o mirrors every file it was given: one that failed goes there as
       // it is, so that the output tree is complete.
       if (S.Options.Mode == OutputMode::OutputDir)
-        keepUnchanged(S.Outcomes, R.MainFile);
+        keepUnchanged(S.Outcomes, R);
       continue;
     }
     for (const FunctionRecord &F : R.Functions)
       S.Functions.try_emplace({F.File, F.Line, F.Name}, F);
     for (const auto &[Path, F] : R.Files) {
       FileOutcome &O = S.Outcomes[Path];
+      if (O.Name.empty())
+        O.Name = F.Name.empty() ? Path : F.Name;
       O.Original = F.Original;
       (R.Cxx ? O.CxxEdits : O.Edits).append(F.Edits);
       (R.Cxx ? O.FromCxx : O.FromC) = true;
       O.IsMainFile |= Path == R.MainFile;
     }
     // Nothing to change: still part of the output (stdout, -o).
-    keepUnchanged(S.Outcomes, R.MainFile);
+    keepUnchanged(S.Outcomes, R);
   }
   for (auto &[Path, O] : S.Outcomes) {
     if (O.FromC && O.FromCxx) {

@@ -27,6 +27,19 @@ std::string relativeTo(llvm::StringRef Path, llvm::StringRef Root);
 /// The real path of Path, or Path itself when it does not exist.
 std::string realPath(llvm::StringRef Path);
 
+/// Path made absolute against Dir (the current directory when empty), with
+/// `.` and `..` removed lexically: the name a user gave, not its target.
+std::string absolutePath(llvm::StringRef Path, llvm::StringRef Dir = "");
+
+/// The real path of the longest existing prefix of Path, followed by the
+/// rest: where a file created at Path would really be. "" when a dangling
+/// symbolic link is in the way.
+std::string realPathToCreate(llvm::StringRef Path);
+
+/// The name through which the compiler opened a file, absolute (symbolic
+/// links kept): what the user or the include directive named.
+std::string openedPath(clang::FileManager &FM, clang::FileEntryRef FE);
+
 /// The absolute, symlink-free path of a file the compiler opened. Names in
 /// a compile command are relative to its directory, which is the file
 /// manager's working directory, not the process's.

@@ -73,8 +73,10 @@ void writeReport(BatchState &S) {
     nlohmann::json F;
     F["path"] = R.MainFile;
     bool FailedVerify = S.FailedVerify.count(R.MainFile);
+    auto WriteError = S.WriteErrors.find(R.MainFile);
+    bool FailedWrite = WriteError != S.WriteErrors.end();
     auto Outcome = S.Outcomes.find(R.MainFile);
-    F["status"] = R.Failed || FailedVerify ? "failed"
+    F["status"] = R.Failed || FailedVerify || FailedWrite ? "failed"
                   : Outcome != S.Outcomes.end() && Outcome->second.Changed
                       ? "changed"
                       : "unchanged";
@@ -82,6 +84,8 @@ void writeReport(BatchState &S) {
       F["reason"] = R.FailureReason;
     else if (FailedVerify)
       F["reason"] = "the annotated file does not compile; restored";
+    else if (FailedWrite)
+      F["reason"] = WriteError->second;
     nlohmann::json Fns = nlohmann::json::array();
     for (const FunctionRecord &Fn : R.Functions) {
       nlohmann::json J = {{"name", Fn.Name},

@@ -227,6 +227,8 @@ void UnitPlanner::planFiles(ASTContext &Ctx) {
       FileEditsOfFile.add({0, 0, lineDirective(1, Path), /*Rank=*/0});
     FileAnnotation &F = Result.Files[Path];
     F.Path = Path;
+    F.Name = FID == Main || !FE ? Result.MainFileName
+                                : openedPath(SM.getFileManager(), *FE);
     F.Original = Text.buffer().str();
     F.Edits.append(FileEditsOfFile);
   }

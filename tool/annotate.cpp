@@ -36,7 +36,9 @@ static cl::opt<bool> InPlace("i", cl::desc("Rewrite the files in place"),
 static cl::alias InPlaceLong("in-place", cl::aliasopt(InPlace),
                              cl::desc("Alias for -i"));
 static cl::opt<std::string> OutputDir(
-    "o", cl::desc("Write annotated copies under DIR, mirroring --root"),
+    "o", cl::desc("Write annotated copies under DIR, mirroring --root by "
+                  "real path; a link in DIR is replaced, never written "
+                  "through"),
     cl::value_desc("dir"), cl::cat(Category));
 static cl::alias OutputDirLong("output-dir", cl::aliasopt(OutputDir),
                                cl::desc("Alias for -o"));
@@ -45,7 +47,9 @@ static cl::opt<std::string>
          cl::desc("Project root (default: the current directory): -o "
                   "mirrors paths under it, -p without files annotates the "
                   "files under it, and headers under it are annotated too "
-                  "when it is given"),
+                  "when it is given. -i writes only files whose real path "
+                  "is under it: a link to a file outside is not written "
+                  "(an error)"),
          cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<bool> Diff("diff",
                           cl::desc("Print a unified diff; write nothing"),
@@ -180,6 +184,14 @@ static std::string absolute(StringRef Path) {
   return std::string(Abs);
 }
 
+/// The real path, or Path itself when it does not exist.
+static std::string real(StringRef Path) {
+  SmallString<256> Real;
+  if (sys::fs::real_path(Path, Real))
+    return Path.str();
+  return std::string(Real);
+}
+
 int main(int argc, const char **argv) {
   // Everything after `--` is the compile command of the files.
   int ToolArgc = argc;
@@ -250,7 +262,8 @@ int main(int argc, const char **argv) {
   Options.Root = absolute(Root.empty() ? "." : Root.getValue());
   if (!Root.empty())
     Options.Annotate.Root = Options.Root;
-  Options.Annotate.FilterRoot = Options.Root;
+  // File filters see real paths (the compiler's): relative to the real root.
+  Options.Annotate.FilterRoot = real(Options.Root);
   Options.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   Options.ReportPath = Report;
   Options.Verify = Verify;
@@ -293,10 +306,16 @@ int main(int argc, const char **argv) {
     // Every file of the database under the root, each once.
     std::vector<std::string> All = Database->getAllFiles();
     llvm::sort(All);
-    All.erase(std::unique(All.begin(), All.end()), All.end());
-    for (const std::string &F : All)
-      if (StringRef(F).starts_with(Options.Root + "/"))
-        Inputs.push_back(F);
+    // Under the root by name ("src/../../x.c" is not) or by real path; a
+    // name under the root whose real path is not is refused when written.
+    std::string RealRoot = real(Options.Root);
+    for (const std::string &F : All) {
+      std::string Path = absolute(F);
+      if ((StringRef(Path).starts_with(Options.Root + "/") ||
+           StringRef(real(Path)).starts_with(RealRoot + "/")) &&
+          Given.insert(Path).second)
+        Inputs.push_back(std::move(Path));
+    }
   }
   if (Inputs.empty())
     return usageError("no input files");

@@ -83,13 +83,21 @@ struct FunctionRecord {
 /// One file touched by a translation unit: its bytes as parsed and the
 /// edits planned for it.
 struct FileAnnotation {
+  /// The real path: "/src/ior/include/io.h"
   std::string Path;
+  /// The name it was opened by, absolute, symbolic links kept:
+  /// "/src/ior/include/link.h" (a link to io.h)
+  std::string Name;
   std::string Original;
   FileEdits Edits;
 };
 
 struct TranslationUnitResult {
+  /// The main file's real path.
   std::string MainFile;
+  /// The main file as named (absolute, symbolic links kept): what messages
+  /// about it say.
+  std::string MainFileName;
   /// Parsed as C++ (headers follow the unit that includes them).
   bool Cxx = false;
   /// The file did not parse: nothing may be edited.
