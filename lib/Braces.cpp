@@ -77,7 +77,9 @@ llvm::Expected<BracePair> planBraces(const Stmt *Slot, const Stmt *Owner,
   std::string CloseText =
       OneLine ? std::string(" }")
               : "\n" + Text.indentOfLine(*Keyword).str() + "}";
-  return BracePair{{OpenAt, 0, " {", EditRank::openBrace(Depth)},
+  // Rule 7.
+  return BracePair{{OpenAt, 0, (" { " + AddedBraceMarker).str(),
+                    EditRank::openBrace(Depth)},
                    {After.Offset, 0, CloseText, EditRank::closeBrace(Depth)}};
 }
 

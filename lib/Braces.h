@@ -20,6 +20,11 @@
 //     the body means the braces would not pair in every configuration:
 //     refuse.
 //  6. A comment that ends the body's last line stays before the `}`.
+//  7. The `{` carries AddedBraceMarker, the one thing that tells these
+//     braces from a user's once END is inside: `if (x) return 1;` and
+//     `if (x) { return 1; }` would otherwise both become
+//     `if (x) { END(); return 1; }`, and `annotate --strip` could not give
+//     either back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +39,10 @@
 #include "llvm/Support/Error.h"
 
 namespace annotate {
+
+/// The comment after every `{` annotate adds:
+/// `if (dryRun) { /* annotate */ END(); return NULL; }`.
+inline constexpr llvm::StringLiteral AddedBraceMarker = "/* annotate */";
 
 struct BracePair {
   Edit Open;

@@ -161,19 +161,27 @@ void FunctionPlanner::closeBeforeReturn(const ReturnStmt *R,
     return;
   }
   StringRef ValueText = Text.buffer().slice(*ValueBegin, *ValueEnd);
-  std::string Block = "{ ";
+  // What lies between `return` and the value, and between the value and
+  // `;` (" " and "" as usually written; a newline or a comment otherwise)
+  // moves into the block, so no byte of the statement is lost and
+  // `annotate --strip` can write it back as it was.
+  StringRef Before =
+      Text.buffer().slice(Text.endOfToken(Range->first), *ValueBegin);
+  StringRef After = Text.buffer().slice(*ValueEnd, Range->second - 1);
+  std::string Computed = "(" + ValueText.str() + ")" + After.str() + "; ";
+  std::string Block = "{";
   QualType Type = FD.getReturnType();
   std::string Var;
   if (Type->isVoidType()) {
-    Block += "(" + ValueText.str() + "); ";
+    Block += Before.str() + Computed;
   } else {
     Var = uniqueReturnVariable(ValueText);
     std::string TypeText = typeForDeclaration(Type, PC.Ctx);
     // `char *annotate_ret`, as people write it, not Clang's `char * `.
     bool Glued = !TypeText.empty() &&
                  (TypeText.back() == '*' || TypeText.back() == '&');
-    Block += TypeText + (Glued ? "" : " ") + Var + " = (" + ValueText.str() +
-             "); ";
+    Block += " " + TypeText + (Glued ? "" : " ") + Var + " =" + Before.str() +
+             Computed;
   }
   for (const std::string &End : Ends)
     Block += End + " ";
@@ -193,11 +201,12 @@ void FunctionPlanner::closeAtClosingBrace(ArrayRef<std::string> Ends) {
         {Text.lineStart(RBrace), 0, Inserted, EditRank::Statement});
     return;
   }
-  // Inline: `{ work(); END(); }`; keep a space after what precedes.
-  if (RBrace > 0 && !llvm::isSpace(Text.buffer()[RBrace - 1]))
-    Inserted = " ";
+  // Inline: `{ work(); }` -> `{ work(); END(); }`, but `{ work();}` ->
+  // `{ work(); END();}`: the space goes on the side that had none, so that
+  // `annotate --strip` can tell the two apart.
+  bool SpaceBefore = RBrace > 0 && llvm::isSpace(Text.buffer()[RBrace - 1]);
   for (const std::string &End : Ends)
-    Inserted += End + " ";
+    Inserted += SpaceBefore ? End + " " : " " + End;
   Edits.push_back({RBrace, 0, Inserted, EditRank::Statement});
 }
 

@@ -5,7 +5,7 @@
 //   int write_block(int fd)          int write_block(int fd)
 //   {                                {
 //     if (fd < 0)                        DFTRACER_C_FUNCTION_START();
-//       return -1;            ==>        if (fd < 0) {
+//       return -1;            ==>        if (fd < 0) { /* annotate */
 //     return do_write(fd);                 DFTRACER_C_FUNCTION_END();
 //   }                                      return -1;
 //                                        }

@@ -12,20 +12,20 @@ int classify_line(char *line)
     assert(line != NULL &&
            strlen(line) < 4096);
     n = strlen(line);
-    while (n > 0 && line[n - 1] == '\n') { n--; }
+    while (n > 0 && line[n - 1] == '\n') { /* annotate */ n--; }
     line[n] = '\0';
-    if (n == 0) {
+    if (n == 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return 0;
     }
-    else if (line[0] == '#') {
+    else if (line[0] == '#') { /* annotate */
         n = 1;
     }
-    else {
+    else { /* annotate */
         n = 2;
     }
-    for (size_t i = 0; i < n; i++) {
-        if (line[i] == '=') {
+    for (size_t i = 0; i < n; i++) { /* annotate */
+        if (line[i] == '=') { /* annotate */
             puts(line);
         }
     }

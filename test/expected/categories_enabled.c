@@ -11,7 +11,7 @@ static int save(const char *path, const double *v, size_t n)
     DFTRACER_C_FUNCTION_START();
     DFTRACER_C_FUNCTION_UPDATE_STR("comp", "io");
     FILE *f = fopen(path, "wb");
-    if (f == NULL) {
+    if (f == NULL) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return -1;
     }

@@ -8,7 +8,7 @@ ssize_t read_retry(int fd, void *buf, size_t len)
     DFTRACER_C_FUNCTION_START();
     ssize_t n;
 
-    do {
+    do { /* annotate */
         n = read(fd, buf, len);
     }
     while (n < 0 && errno == EINTR);
@@ -22,7 +22,7 @@ ssize_t write_retry(int fd, const void *buf, size_t len)
     DFTRACER_C_FUNCTION_START();
     ssize_t n;
 
-    do { n = write(fd, buf, len); } while (n < 0 && errno == EINTR);
+    do { /* annotate */ n = write(fd, buf, len); } while (n < 0 && errno == EINTR);
     DFTRACER_C_FUNCTION_END();
     return n;
 }

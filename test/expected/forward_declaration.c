@@ -10,7 +10,7 @@ int write_file(const char *path, int version)
     FILE *fp = fopen(path, "w");
     int rc;
 
-    if (fp == NULL) {
+    if (fp == NULL) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return -1;
     }

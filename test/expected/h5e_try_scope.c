@@ -10,7 +10,7 @@ hid_t open_if_exists(const char *path)
     H5E_BEGIN_TRY {
         fid = H5Fopen(path, H5F_ACC_RDWR, H5P_DEFAULT);
     } H5E_END_TRY;
-    if (fid < 0) {
+    if (fid < 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return H5I_INVALID_HID;
     }

@@ -24,7 +24,7 @@ int main(int argc, char **argv)
     DFTRACER_C_INIT(NULL, NULL, NULL);
     DFTRACER_C_FUNCTION_START();
     if (MPI_File_open(MPI_COMM_WORLD, argc > 1 ? argv[1] : "testfile",
-                      MPI_MODE_RDONLY, MPI_INFO_NULL, &fh) != MPI_SUCCESS) {
+                      MPI_MODE_RDONLY, MPI_INFO_NULL, &fh) != MPI_SUCCESS) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         DFTRACER_C_FINI();
         ERR("cannot open the test file"

@@ -7,7 +7,7 @@ int read_flags(int direct)
 {
     DFTRACER_C_FUNCTION_START();
 #ifdef O_DIRECT
-    if (direct) {
+    if (direct) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return O_RDONLY | O_DIRECT;
     }

@@ -13,13 +13,13 @@ int serve_requests(int fd, MPI_Comm comm)
         int len;
 
         MPI_Recv(&len, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &st);
-        if (st.MPI_TAG == 0) {
+        if (st.MPI_TAG == 0) { /* annotate */
             DFTRACER_C_FUNCTION_END();
             return 0;
         }
         if (len > (int)sizeof buf)
             len = (int)sizeof buf;
-        if (pread(fd, buf, (size_t)len, 0) < 0) {
+        if (pread(fd, buf, (size_t)len, 0) < 0) { /* annotate */
             DFTRACER_C_FUNCTION_END();
             return -1;
         }
@@ -34,7 +34,7 @@ void *flusher(void *arg)
     volatile int *stop = arg;
 
     while (1) {
-        if (*stop) { DFTRACER_C_FUNCTION_END(); return NULL; }
+        if (*stop) { /* annotate */ DFTRACER_C_FUNCTION_END(); return NULL; }
         sleep(1);
     }
 }

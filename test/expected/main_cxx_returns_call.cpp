@@ -25,7 +25,7 @@ int main(int argc, char **argv)
 {
     DFTRACER_C_INIT(NULL, NULL, NULL);
     DFTRACER_C_FUNCTION_START();
-    if (argc > 8) {
+    if (argc > 8) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         DFTRACER_C_FINI();
         return 2;

@@ -11,7 +11,7 @@ int main(int argc, char **argv)
     DFTRACER_C_INIT(NULL, NULL, NULL);
     DFTRACER_C_FUNCTION_START();
     fp = fopen(argc > 1 ? argv[1] : "out.dat", "w");
-    if (fp == NULL) { DFTRACER_C_FUNCTION_END(); DFTRACER_C_FINI(); exit(EXIT_FAILURE); }
+    if (fp == NULL) { /* annotate */ DFTRACER_C_FUNCTION_END(); DFTRACER_C_FINI(); exit(EXIT_FAILURE); }
     if (fputs("header\n", fp) < 0) {
         fclose(fp);
         DFTRACER_C_FUNCTION_END();

@@ -7,7 +7,7 @@ int main(int argc, char **argv)
     DFTRACER_C_FUNCTION_START();
     FILE *fp = fopen(argc > 1 ? argv[1] : "trace.log", "r");
 
-    if (fp == NULL) {
+    if (fp == NULL) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         DFTRACER_C_FINI();
         return 1;

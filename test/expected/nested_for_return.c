@@ -7,7 +7,7 @@ int verify_tile(const double *tile, int nx, int ny)
     DFTRACER_C_FUNCTION_START();
     for (int i = 0; i < nx; i++)
         for (int j = 0; j < ny; j++)
-            if (tile[i * ny + j] < 0.0) {
+            if (tile[i * ny + j] < 0.0) { /* annotate */
                 DFTRACER_C_FUNCTION_END();
                 return i * ny + j;
             }

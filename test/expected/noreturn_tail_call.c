@@ -31,7 +31,7 @@ int parse_segments(const char *arg)
     DFTRACER_C_FUNCTION_START();
     int n = atoi(arg);
 
-    if (n > 0) {
+    if (n > 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return n;
     }

@@ -14,7 +14,7 @@ int open_log(const char *path, FILE **fp)
 int close_log(FILE *fp)
 {
     DFTRACER_C_FUNCTION_START();
-    if (fp == NULL) {
+    if (fp == NULL) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return 0;
     }

@@ -8,5 +8,5 @@ int is_root(MPI_Comm comm)
     int rank;
 
     MPI_Comm_rank(comm, &rank);
-    if (rank == 0) { DFTRACER_C_FUNCTION_END(); return 1; } else { DFTRACER_C_FUNCTION_END(); return 0; }
+    if (rank == 0) { /* annotate */ DFTRACER_C_FUNCTION_END(); return 1; } else { /* annotate */ DFTRACER_C_FUNCTION_END(); return 0; }
 }

@@ -7,7 +7,7 @@ int open_for_read(const char *path)
     DFTRACER_C_FUNCTION_START();
     int fd = open(path, O_RDONLY);
 
-    if (fd < 0) {
+    if (fd < 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return -1;
     }

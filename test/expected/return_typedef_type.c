@@ -8,7 +8,7 @@ hid_t create_dataset(hid_t file, const char *name, hsize_t n)
     hid_t space = H5Screate_simple(1, &n, NULL);
     hid_t dset;
 
-    if (space < 0) {
+    if (space < 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return H5I_INVALID_HID;
     }

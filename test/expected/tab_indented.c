@@ -10,7 +10,7 @@ int count_lines(FILE *fp)
 	while ((c = fgetc(fp)) != EOF)
 		if (c == '\n')
 			n++;
-	if (ferror(fp)) {
+	if (ferror(fp)) { /* annotate */
 		DFTRACER_C_FUNCTION_END();
 		return -1;
 	}

@@ -7,13 +7,13 @@ int write_record(int fd, const void *buf, size_t len)
     DFTRACER_C_FUNCTION_START();
     ssize_t n;
 
-    if (fd < 0) {
+    if (fd < 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return -1;  /* file not open */
     }
-    if (len == 0) { DFTRACER_C_FUNCTION_END(); return 0; // nothing to write
+    if (len == 0) { /* annotate */ DFTRACER_C_FUNCTION_END(); return 0; // nothing to write
     }
-    if (buf == NULL) { DFTRACER_C_FUNCTION_END(); return -1; /* no data */ }
+    if (buf == NULL) { /* annotate */ DFTRACER_C_FUNCTION_END(); return -1; /* no data */ }
     n = write(fd, buf, len);
     DFTRACER_C_FUNCTION_END();
     return n == (ssize_t)len ? 0 : -1;

@@ -9,7 +9,7 @@ int root_printf(int rank, const char *fmt, ...)
     va_list ap;
     int n;
 
-    if (rank != 0) {
+    if (rank != 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return 0;
     }

@@ -5,7 +5,7 @@
 void report_progress(int rank, int step, int nsteps)
 {
     DFTRACER_C_FUNCTION_START();
-    if (rank != 0) {
+    if (rank != 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return;
     }

@@ -29,20 +29,20 @@ std::string bodyOf(llvm::StringRef Body,
 
 TEST(BracesTest, SameLineBodyGetsInlineBraces) {
   EXPECT_EQ(bodyOf("  if (a) return 1;\n  return 0;\n"),
-            "  if (a) { " + std::string(End) + " return 1; }\n  " + End +
+            "  if (a) { /* annotate */ " + std::string(End) + " return 1; }\n  " + End +
                 "\n  return 0;\n");
 }
 
 TEST(BracesTest, NextLineBodyGetsBracesOnTheirOwnLines) {
   EXPECT_EQ(bodyOf("  if (a)\n    return 1;\n  return 0;\n"),
-            "  if (a) {\n    " + std::string(End) + "\n    return 1;\n  }\n  " +
+            "  if (a) { /* annotate */\n    " + std::string(End) + "\n    return 1;\n  }\n  " +
                 End + "\n  return 0;\n");
 }
 
 TEST(BracesTest, NoBraceBeforeElseIf) {
   std::string Out =
       bodyOf("  if (a) g();\n  else if (b) return 2;\n  else g();\n  return 0;\n");
-  EXPECT_NE(Out.find("else if (b) { " + std::string(End) + " return 2; }\n"),
+  EXPECT_NE(Out.find("else if (b) { /* annotate */ " + std::string(End) + " return 2; }\n"),
             std::string::npos)
       << Out;
   EXPECT_EQ(Out.find("else {"), std::string::npos) << Out;
@@ -51,7 +51,7 @@ TEST(BracesTest, NoBraceBeforeElseIf) {
 TEST(BracesTest, DanglingElseKeepsItsIf) {
   std::string Out = bodyOf("  if (a) if (b) return 1; else g();\n  return 0;\n");
   // The else still belongs to `if (b)`: only the inner then-body is braced.
-  EXPECT_NE(Out.find("if (a) if (b) { " + std::string(End) +
+  EXPECT_NE(Out.find("if (a) if (b) { /* annotate */ " + std::string(End) +
                      " return 1; } else g();"),
             std::string::npos)
       << Out;
@@ -70,7 +70,7 @@ TEST(BracesTest, NestedLoopsBraceOnlyTheInnermostBody) {
   std::string Out = bodyOf(
       "  for (int i = 0; i < a; i++)\n    for (int j = 0; j < b; j++)\n"
       "      if (i == j) return i;\n  return 0;\n");
-  EXPECT_NE(Out.find("if (i == j) { " + std::string(End) + " return i; }"),
+  EXPECT_NE(Out.find("if (i == j) { /* annotate */ " + std::string(End) + " return i; }"),
             std::string::npos)
       << Out;
   EXPECT_EQ(Out.find("b; j++) {"), std::string::npos) << Out;
@@ -78,7 +78,7 @@ TEST(BracesTest, NestedLoopsBraceOnlyTheInnermostBody) {
 
 TEST(BracesTest, TrailingLineCommentStaysOnItsLine) {
   EXPECT_EQ(bodyOf("  if (a) return 1; // early\n  return 0;\n"),
-            "  if (a) { " + std::string(End) + " return 1; // early\n  }\n  " +
+            "  if (a) { /* annotate */ " + std::string(End) + " return 1; // early\n  }\n  " +
                 End + "\n  return 0;\n");
 }
 
@@ -109,10 +109,11 @@ TEST(BracesTest, BracesAllBracesEveryBodyButNotMacros) {
   std::string Out = bodyOf("  if (a) g(); else if (b) h(); else g();\n"
                            "  while (a--) h();\n  MPI_CHECK(g());\n  return 0;\n",
                            Options);
-  EXPECT_NE(Out.find("if (a) { g(); } else if (b) { h(); } else { g(); }"),
+  EXPECT_NE(Out.find("if (a) { /* annotate */ g(); } else if (b) { /* annotate */ h(); } "
+                     "else { /* annotate */ g(); }"),
             std::string::npos)
       << Out;
-  EXPECT_NE(Out.find("while (a--) { h(); }"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("while (a--) { /* annotate */ h(); }"), std::string::npos) << Out;
   EXPECT_NE(Out.find("  MPI_CHECK(g());\n"), std::string::npos) << Out;
 }
 

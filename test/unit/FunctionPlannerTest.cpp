@@ -17,7 +17,7 @@ TEST(FunctionPlannerTest, StartEndAndFallOff) {
   Annotated A = annotateSnippet("void g(void);\n"
                                 "void f(int a)\n{\n    if (a)\n        return;\n"
                                 "    g();\n}\n");
-  EXPECT_TRUE(contains(A.Code, "{\n    DFTRACER_C_FUNCTION_START();\n    if (a) {\n"
+  EXPECT_TRUE(contains(A.Code, "{\n    DFTRACER_C_FUNCTION_START();\n    if (a) { /* annotate */\n"
                                "        DFTRACER_C_FUNCTION_END();\n        return;\n"
                                "    }\n    g();\n    DFTRACER_C_FUNCTION_END();\n}\n"))
       << A.Code;
@@ -65,7 +65,7 @@ TEST(FunctionPlannerTest, MainWrapsMpi) {
                                "  DFTRACER_C_INIT(NULL, NULL, NULL);\n"
                                "  DFTRACER_C_FUNCTION_START();\n"))
       << A.Code;
-  EXPECT_TRUE(contains(A.Code, "if (work()) { DFTRACER_C_FUNCTION_END(); "
+  EXPECT_TRUE(contains(A.Code, "if (work()) { /* annotate */ DFTRACER_C_FUNCTION_END(); "
                                "DFTRACER_C_FINI(); return 2; }"))
       << A.Code;
   EXPECT_TRUE(contains(A.Code, "  DFTRACER_C_FUNCTION_END();\n  DFTRACER_C_FINI();\n"
@@ -90,8 +90,35 @@ TEST(FunctionPlannerTest, MainClosesBeforeAbortingMacroOnly) {
       "int main(void) {\n  CHECK(g());\n  if (g()) ERR(\"x\");\n  return 0;\n}\n");
   // CHECK only sometimes aborts: closing before it would end the trace.
   EXPECT_TRUE(contains(A.Code, "START();\n  CHECK(g());")) << A.Code;
-  EXPECT_TRUE(contains(A.Code, "if (g()) { DFTRACER_C_FUNCTION_END(); "
+  EXPECT_TRUE(contains(A.Code, "if (g()) { /* annotate */ DFTRACER_C_FUNCTION_END(); "
                                "DFTRACER_C_FINI(); ERR(\"x\"); }"))
+      << A.Code;
+}
+
+// The space goes on the side of END that had none, so that the two inputs
+// stay apart once annotated (annotate --strip tells them apart).
+TEST(FunctionPlannerTest, InlineEndAtClosingBraceKeepsTheSpacing) {
+  Annotated Spaced = annotateSnippet("void g(void);\nvoid f(void) { g(); }\n");
+  EXPECT_TRUE(contains(Spaced.Code, "    DFTRACER_C_FUNCTION_START(); g(); "
+                                    "DFTRACER_C_FUNCTION_END(); }\n"))
+      << Spaced.Code;
+  Annotated Tight = annotateSnippet("void g(void);\nvoid f(void) { g();}\n");
+  EXPECT_TRUE(contains(Tight.Code, "    DFTRACER_C_FUNCTION_START(); g(); "
+                                   "DFTRACER_C_FUNCTION_END();}\n"))
+      << Tight.Code;
+}
+
+// What lies between `return` and its value, and between the value and `;`,
+// moves into the block: no byte of the statement is lost.
+TEST(FunctionPlannerTest, ValueReturnKeepsItsSpacing) {
+  Annotated A = annotateSnippet("int g(int);\n"
+                                "int f(int a) {\n  if (a) return(g(a));\n"
+                                "  return /* why */\n    g(a + 1) ;\n}\n");
+  EXPECT_TRUE(contains(A.Code, "if (a) { int annotate_ret =((g(a))); "
+                               "DFTRACER_C_FUNCTION_END(); return annotate_ret; }"))
+      << A.Code;
+  EXPECT_TRUE(contains(A.Code, "  { int annotate_ret = /* why */\n    (g(a + 1)) ; "
+                               "DFTRACER_C_FUNCTION_END(); return annotate_ret; }\n"))
       << A.Code;
 }
 

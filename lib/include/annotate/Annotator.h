@@ -12,7 +12,7 @@
 //   int f(int x) {                        #include <dftracer/dftracer.h>
 //     if (x < 0) return -1;               int f(int x) {
 //     return g(x);                          DFTRACER_C_FUNCTION_START();
-//   }                                       if (x < 0) { DFTRACER_C_FUNCTION_END(); return -1; }
+//   }                                       if (x < 0) { /* annotate */ DFTRACER_C_FUNCTION_END(); return -1; }
 //                                           { int annotate_ret = (g(x)); DFTRACER_C_FUNCTION_END(); return annotate_ret; }
 //                                         }
 //

@@ -80,7 +80,7 @@ static int parse_config(const char *path, config_t *cfg)
     char line[256], key[64];
     int value, lineno = 0;
     FILE *fp = fopen(path, "r");
-    if (!fp) {
+    if (!fp) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return -1;
     }
@@ -255,11 +255,11 @@ static herr_t visit_dataset(hid_t group, const char *name,
     hid_t dset = H5Dopen2(group, name, H5P_DEFAULT), dcpl;
     double *buf;
     (void)info;
-    if (dset < 0) {
+    if (dset < 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return -1;
     }
-    if (sscanf(name, "dset_%d", &d) != 1) {
+    if (sscanf(name, "dset_%d", &d) != 1) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return -1;
     }
@@ -300,7 +300,7 @@ static herr_t visit_step(hid_t file, const char *name, const H5L_info_t *info,
     herr_t status;
     (void)info;
     if (sscanf(name, "step_%d", &walk->step) != 1 ||
-        (group = H5Gopen2(file, name, H5P_DEFAULT)) < 0) {
+        (group = H5Gopen2(file, name, H5P_DEFAULT)) < 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return -1;
     }
@@ -324,11 +324,11 @@ static int write_summary(const char *path, const walk_t *walk)
     DFTRACER_C_FUNCTION_START();
     FILE *csv;
     int i;
-    if (walk->rank != 0) {
+    if (walk->rank != 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return 0;
     }
-    if ((csv = fopen(path, "w")) == NULL) {
+    if ((csv = fopen(path, "w")) == NULL) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return -1;
     }

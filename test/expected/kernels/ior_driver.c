@@ -103,7 +103,7 @@ static void verbose_printf(IOR_param_t *param, int level, const char *fmt, ...)
 {
     DFTRACER_C_FUNCTION_START();
     va_list ap;
-    if (param->rank != 0 || param->verbose < level) {
+    if (param->rank != 0 || param->verbose < level) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return;
     }
@@ -117,7 +117,7 @@ static void *POSIX_Create(char *testFileName, IOR_param_t *param)
 {
     DFTRACER_C_FUNCTION_START();
     int *fd;
-    if (param->dryRun) { DFTRACER_C_FUNCTION_END(); return NULL; }
+    if (param->dryRun) { /* annotate */ DFTRACER_C_FUNCTION_END(); return NULL; }
     fd = malloc(sizeof(int));
     if ((*fd = open(testFileName, O_CREAT | O_RDWR, 0644)) < 0)
         ERR("cannot create file");
@@ -132,7 +132,7 @@ static void *POSIX_Open(char *testFileName, IOR_param_t *param)
 {
     DFTRACER_C_FUNCTION_START();
     int *fd;
-    if (param->dryRun) { DFTRACER_C_FUNCTION_END(); return NULL; }
+    if (param->dryRun) { /* annotate */ DFTRACER_C_FUNCTION_END(); return NULL; }
     fd = malloc(sizeof(int));
     if ((*fd = open(testFileName, O_RDONLY)) < 0)
         ERR("cannot open file");
@@ -170,7 +170,7 @@ static void *MPIIO_Open(char *testFileName, IOR_param_t *param)
 {
     DFTRACER_C_FUNCTION_START();
     MPI_File *fd;
-    if (param->dryRun) { DFTRACER_C_FUNCTION_END(); return NULL; }
+    if (param->dryRun) { /* annotate */ DFTRACER_C_FUNCTION_END(); return NULL; }
     fd = malloc(sizeof(MPI_File));
     MPI_CHECK(MPI_File_open(MPI_COMM_WORLD, testFileName, MPI_MODE_RDONLY,
                             MPI_INFO_NULL, fd),
@@ -183,7 +183,7 @@ static void *MPIIO_Create(char *testFileName, IOR_param_t *param)
 {
     DFTRACER_C_FUNCTION_START();
     MPI_File *fd;
-    if (param->dryRun) { DFTRACER_C_FUNCTION_END(); return NULL; }
+    if (param->dryRun) { /* annotate */ DFTRACER_C_FUNCTION_END(); return NULL; }
     fd = malloc(sizeof(MPI_File));
     MPI_CHECK(MPI_File_open(MPI_COMM_WORLD, testFileName,
                             MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, fd),
@@ -255,14 +255,14 @@ static void *HDF5_Setup(char *testFileName, IOR_param_t *param, int create)
 static void *HDF5_Create(char *testFileName, IOR_param_t *param)
 {
     DFTRACER_C_FUNCTION_START();
-    if (param->dryRun) { DFTRACER_C_FUNCTION_END(); return NULL; }
+    if (param->dryRun) { /* annotate */ DFTRACER_C_FUNCTION_END(); return NULL; }
     { void *annotate_ret = (HDF5_Setup(testFileName, param, 1)); DFTRACER_C_FUNCTION_END(); return annotate_ret; }
 }
 
 static void *HDF5_Open(char *testFileName, IOR_param_t *param)
 {
     DFTRACER_C_FUNCTION_START();
-    if (param->dryRun) { DFTRACER_C_FUNCTION_END(); return NULL; }
+    if (param->dryRun) { /* annotate */ DFTRACER_C_FUNCTION_END(); return NULL; }
     { void *annotate_ret = (HDF5_Setup(testFileName, param, 0)); DFTRACER_C_FUNCTION_END(); return annotate_ret; }
 }
 
@@ -304,7 +304,7 @@ static const ior_aiori_t *aiori_select(const char *api)
     DFTRACER_C_FUNCTION_START();
     int i;
     for (i = 0; available_aiori[i] != NULL; i++)
-        if (strcasecmp(api, available_aiori[i]->name) == 0) {
+        if (strcasecmp(api, available_aiori[i]->name) == 0) { /* annotate */
             DFTRACER_C_FUNCTION_END();
             return available_aiori[i];
         }
@@ -317,7 +317,7 @@ static IOR_offset_t (*select_xfer(const char *name))(
     int, void *, IOR_size_t *, IOR_offset_t, IOR_offset_t, IOR_param_t *)
 {
     DFTRACER_C_FUNCTION_START();
-    if (name == NULL) { DFTRACER_C_FUNCTION_END(); return NULL; }
+    if (name == NULL) { /* annotate */ DFTRACER_C_FUNCTION_END(); return NULL; }
     { __typeof__(IOR_offset_t (*)(int, void *, IOR_size_t *, IOR_offset_t, IOR_offset_t, IOR_param_t *)) annotate_ret = (aiori_select(name)->xfer); DFTRACER_C_FUNCTION_END(); return annotate_ret; }
 }
 
@@ -378,7 +378,7 @@ static int run_backend(const ior_aiori_t *backend, IOR_param_t *param)
                                 MPI_COMM_WORLD), "cannot reduce errors");
         verbose_printf(param, 0, "%-5s rep %d: %lld bytes per rank, %lld wrong "
                        "words\n", backend->name, rep, bytes, total);
-        if (total != 0) {
+        if (total != 0) { /* annotate */
             DFTRACER_C_FUNCTION_END();
             return 1;
         }

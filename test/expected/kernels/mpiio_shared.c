@@ -108,7 +108,7 @@ static void write_header(MPI_File fh, const job_t *job)
 {
     DFTRACER_C_FUNCTION_START();
     char header[HEADER_BYTES];
-    if (job->rank != 0) {
+    if (job->rank != 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return;
     }
@@ -257,7 +257,7 @@ int main(int argc, char **argv)
     }
     job.block = argc > 2 ? parse_positive(argv[2], "block") : 4096;
     job.segments = argc > 3 ? parse_positive(argv[3], "segments") : 8;
-    if (job.block < 0 || job.segments < 0) {
+    if (job.block < 0 || job.segments < 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         DFTRACER_C_FINI();
         MPI_Abort(MPI_COMM_WORLD, 2);

@@ -223,7 +223,7 @@ int main(int argc, char **argv)
     }
 
     fid = open_file(argv[1]);
-    if (fid < 0) {
+    if (fid < 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         DFTRACER_C_FINI();
         FAIL("cannot open '%s' as an HDF5 file", argv[1]);
@@ -235,13 +235,13 @@ int main(int argc, char **argv)
     info.grid_spacing = read_double_attr(fid, "grid_spacing");
     info.velocity_scale = read_double_attr(fid, "velocity_scale");
     info.dt = read_double_attr(fid, "dt");
-    if (info.particles <= 0 || info.writers <= 0 || info.timesteps <= 0) {
+    if (info.particles <= 0 || info.writers <= 0 || info.timesteps <= 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         DFTRACER_C_FINI();
         FAIL("'%s' describes an empty run", argv[1]);
     }
 
-    if (rank == 0 && argc == 3 && (report = fopen(argv[2], "w")) == NULL) {
+    if (rank == 0 && argc == 3 && (report = fopen(argv[2], "w")) == NULL) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         DFTRACER_C_FINI();
         FAIL("cannot create report '%s'", argv[2]);
@@ -252,7 +252,7 @@ int main(int argc, char **argv)
         hid_t group;
         snprintf(name, sizeof(name), "Timestep_%d", t);
         group = H5Gopen2(fid, name, H5P_DEFAULT);
-        if (group < 0) {
+        if (group < 0) { /* annotate */
             DFTRACER_C_FUNCTION_END();
             DFTRACER_C_FINI();
             FAIL("'%s' has no group %s", argv[1], name);

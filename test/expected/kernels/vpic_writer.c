@@ -100,15 +100,15 @@ static char *trim(char *s)
 static int parse_transfer(const char *v)
 {
     DFTRACER_C_FUNCTION_START();
-    if (strcmp(v, "collective") == 0) {
+    if (strcmp(v, "collective") == 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return XFER_COLLECTIVE;
     }
-    else if (strcmp(v, "independent") == 0) {
+    else if (strcmp(v, "independent") == 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return XFER_INDEPENDENT;
     }
-    else if (strcmp(v, "alternate") == 0) {
+    else if (strcmp(v, "alternate") == 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return XFER_ALTERNATE;
     }
@@ -310,7 +310,7 @@ static int write_timestep(hid_t fid, const config_t *cfg, int t, int rank,
 
     snprintf(name, sizeof(name), "%s%d", cfg->group_prefix, t);
     group = H5Gcreate2(fid, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-    if (group < 0) {
+    if (group < 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         return -1;
     }
@@ -391,7 +391,7 @@ int main(int argc, char **argv)
         return 2;
     }
     config_defaults(&cfg);
-    if (argc == 3 && read_config(argv[2], &cfg, rank) != 0) {
+    if (argc == 3 && read_config(argv[2], &cfg, rank) != 0) { /* annotate */
         DFTRACER_C_FUNCTION_END();
         DFTRACER_C_FINI();
         MPI_Abort(MPI_COMM_WORLD, 1);

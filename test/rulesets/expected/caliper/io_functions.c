@@ -6,11 +6,11 @@
 static int write_record(FILE *f, const char *key, int value)
 {
     CALI_MARK_FUNCTION_BEGIN;
-    if (f == NULL) {
+    if (f == NULL) { /* annotate */
         CALI_MARK_FUNCTION_END;
         return -1;
     }
-    if (strlen(key) == 0) { CALI_MARK_FUNCTION_END; return -2; }
+    if (strlen(key) == 0) { /* annotate */ CALI_MARK_FUNCTION_END; return -2; }
     { int annotate_ret = (fprintf(f, "%s=%d\n", key, value)); CALI_MARK_FUNCTION_END; return annotate_ret; }
 }
 
@@ -18,7 +18,7 @@ static long file_size(FILE *f)
 {
     CALI_MARK_FUNCTION_BEGIN;
     long size;
-    if (fseek(f, 0, SEEK_END) != 0) {
+    if (fseek(f, 0, SEEK_END) != 0) { /* annotate */
         CALI_MARK_FUNCTION_END;
         return -1;
     }
@@ -41,7 +41,7 @@ int main(void)
 {
     CALI_MARK_FUNCTION_BEGIN;
     FILE *f = tmpfile();
-    if (f == NULL) {
+    if (f == NULL) { /* annotate */
         CALI_MARK_FUNCTION_END;
         return 1;
     }

@@ -6,11 +6,11 @@
 static int write_record(FILE *f, const char *key, int value)
 {
     SCOREP_USER_FUNC_BEGIN();
-    if (f == NULL) {
+    if (f == NULL) { /* annotate */
         SCOREP_USER_FUNC_END();
         return -1;
     }
-    if (strlen(key) == 0) { SCOREP_USER_FUNC_END(); return -2; }
+    if (strlen(key) == 0) { /* annotate */ SCOREP_USER_FUNC_END(); return -2; }
     { int annotate_ret = (fprintf(f, "%s=%d\n", key, value)); SCOREP_USER_FUNC_END(); return annotate_ret; }
 }
 
@@ -18,7 +18,7 @@ static long file_size(FILE *f)
 {
     SCOREP_USER_FUNC_BEGIN();
     long size;
-    if (fseek(f, 0, SEEK_END) != 0) {
+    if (fseek(f, 0, SEEK_END) != 0) { /* annotate */
         SCOREP_USER_FUNC_END();
         return -1;
     }
@@ -41,7 +41,7 @@ int main(void)
 {
     SCOREP_USER_FUNC_BEGIN();
     FILE *f = tmpfile();
-    if (f == NULL) {
+    if (f == NULL) { /* annotate */
         SCOREP_USER_FUNC_END();
         return 1;
     }
