@@ -18,6 +18,9 @@ install(TARGETS dftracer_headers dftracer_core dftracer_core_static
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} ${_dft_component}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} ${_dft_component}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} ${_dft_component})
+# The preload name, a link to the shared library (see CMakeLists.txt).
+install(FILES $<TARGET_FILE_DIR:dftracer_core>/libdftracer_preload.so
+  DESTINATION ${CMAKE_INSTALL_LIBDIR} ${_dft_component})
 install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/include/dftracer
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} ${_dft_component})
 install(EXPORT dftracerTargets NAMESPACE dftracer::

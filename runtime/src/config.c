@@ -35,10 +35,24 @@ void dftracer_config_set_prefix(struct dftracer_config *Config,
 
 void dftracer_config_from_env(struct dftracer_config *Config) {
   const char *Prefix = getenv("DFTRACER_LOG_FILE");
+  const char *DataDir = getenv("DFTRACER_DATA_DIR");
   memset(Config, 0, sizeof(*Config));
   Config->Enable = dftracer_env_flag(getenv("DFTRACER_ENABLE"));
   Config->Compression = dftracer_env_flag(getenv("DFTRACER_TRACE_COMPRESSION"));
   Config->IncMetadata = dftracer_env_flag(getenv("DFTRACER_INC_METADATA"));
   if (Config->Enable && Prefix && *Prefix)
     dftracer_config_set_prefix(Config, Prefix);
+  Config->IoLayers = DftLayerAll;
+  if (dftracer_env_flag(getenv("DFTRACER_DISABLE_IO")))
+    Config->IoLayers = 0;
+  if (dftracer_env_flag(getenv("DFTRACER_DISABLE_POSIX")))
+    Config->IoLayers &= ~(unsigned)DftLayerPosix;
+  if (dftracer_env_flag(getenv("DFTRACER_DISABLE_STDIO")))
+    Config->IoLayers &= ~(unsigned)DftLayerStdio;
+  if (dftracer_env_flag(getenv("DFTRACER_DISABLE_MPIIO")))
+    Config->IoLayers &= ~(unsigned)DftLayerMpiio;
+  if (dftracer_env_flag(getenv("DFTRACER_DISABLE_HDF5")))
+    Config->IoLayers &= ~(unsigned)DftLayerHdf5;
+  if (DataDir && strlen(DataDir) < sizeof(Config->DataDir))
+    strcpy(Config->DataDir, DataDir);
 }

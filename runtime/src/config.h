@@ -6,6 +6,10 @@
  *   DFTRACER_LOG_FILE=/out/trace    path prefix, default "./trace"
  *   DFTRACER_TRACE_COMPRESSION=1    gzip the trace (.pfw.gz)
  *   DFTRACER_INC_METADATA=1         keep UPDATE key/values in "args"
+ *   DFTRACER_DATA_DIR=/a:/b | all   which files' I/O is traced (io_filter.h)
+ *   DFTRACER_DISABLE_IO=1           no I/O events at all; per layer:
+ *   DFTRACER_DISABLE_POSIX=1, DFTRACER_DISABLE_STDIO=1,
+ *   DFTRACER_DISABLE_MPIIO=1, DFTRACER_DISABLE_HDF5=1
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_CONFIG_H
@@ -13,10 +17,22 @@
 
 #include <stddef.h>
 
+/* The I/O layers, as bits of dftracer_config.IoLayers. */
+enum {
+  DftLayerPosix = 1,
+  DftLayerStdio = 2,
+  DftLayerMpiio = 4,
+  DftLayerHdf5 = 8,
+  DftLayerAll = 15
+};
+
 struct dftracer_config {
   int Enable;
   int Compression;
   int IncMetadata;
+  unsigned IoLayers; /* DftLayer* bits of the I/O layers to trace */
+  /* DFTRACER_DATA_DIR, or "" when unset (INIT's data_dirs may then apply). */
+  char DataDir[4096];
   /* Prefix from DFTRACER_LOG_FILE; empty when unset, so INIT's log_file
    * argument can fill it before the default applies. */
   char LogPrefix[4096];

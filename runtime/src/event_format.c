@@ -81,6 +81,25 @@ char *dftracer_format_metadata(char *Out, uint64_t Id, int Pid, int Tid,
   return DFTRACER_PUT_LIT(Out, "}}\n");
 }
 
+size_t dftracer_fh_line_bound(size_t PathLen) {
+  return MetadataFixedBytes + dftracer_json_string_bound(PathLen);
+}
+
+char *dftracer_format_fh(char *Out, uint64_t Id, int Pid, int Tid,
+                         const char *Path, size_t PathLen, uint64_t Hash) {
+  Out = DFTRACER_PUT_LIT(Out, "{\"id\":");
+  Out = dftracer_put_u64(Out, Id);
+  Out = DFTRACER_PUT_LIT(Out, ",\"name\":\"FH\",\"cat\":\"dftracer\",\"pid\":");
+  Out = dftracer_put_i64(Out, Pid);
+  Out = DFTRACER_PUT_LIT(Out, ",\"tid\":");
+  Out = dftracer_put_i64(Out, Tid);
+  Out = DFTRACER_PUT_LIT(Out, ",\"ph\":\"M\",\"args\":{\"name\":");
+  Out = dftracer_put_string(Out, Path, PathLen);
+  Out = DFTRACER_PUT_LIT(Out, ",\"value\":");
+  Out = dftracer_put_u64(Out, Hash);
+  return DFTRACER_PUT_LIT(Out, "}}\n");
+}
+
 size_t dftracer_arg_bound(size_t KeyLen, size_t ValueLen) {
   return 2 + DFTRACER_JSON_INT_BOUND + dftracer_json_string_bound(KeyLen) +
          dftracer_json_string_bound(ValueLen);

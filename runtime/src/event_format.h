@@ -57,6 +57,12 @@ size_t dftracer_metadata_line_bound(size_t KeyLen, size_t ValueLen);
 char *dftracer_format_metadata(char *Out, uint64_t Id, int Pid, int Tid,
                                const char *Key, const char *Value);
 
+/* The FH line naming file hash Hash: {"id":..,"name":"FH",..,"args":
+ * {"name":"<path>","value":Hash}}. */
+size_t dftracer_fh_line_bound(size_t PathLen);
+char *dftracer_format_fh(char *Out, uint64_t Id, int Pid, int Tid,
+                         const char *Path, size_t PathLen, uint64_t Hash);
+
 /* Bounds and writers of one `,"key":value` pair for a span's args. */
 size_t dftracer_arg_bound(size_t KeyLen, size_t ValueLen);
 char *dftracer_format_arg_int(char *Out, const char *Key, long long Value);

@@ -1,13 +1,38 @@
 #define _GNU_SOURCE /* fallocate */
 #include "sink.h"
 
+#include "io_core.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 #include <zlib.h>
+
+/* The trace file is written with system calls, not the libc functions that
+ * the I/O layers intercept, and every sink function marks the thread busy
+ * for zlib's own write(): the runtime never traces itself. */
+static int sysOpen(const char *Path, int Flags, mode_t Mode) {
+  return (int)syscall(SYS_openat, AT_FDCWD, Path, Flags, Mode);
+}
+static ssize_t sysWritev(int Fd, const struct iovec *Iov, int Count) {
+  return syscall(SYS_writev, Fd, Iov, Count);
+}
+static int sysClose(int Fd) { return (int)syscall(SYS_close, Fd); }
+static int sysFallocate(int Fd, int Mode, off_t Off, off_t Len) {
+  return (int)syscall(SYS_fallocate, Fd, Mode, Off, Len);
+}
+static int sysFtruncate(int Fd, off_t Len) {
+  return (int)syscall(SYS_ftruncate, Fd, Len);
+}
+static void writevImpl(struct dftracer_sink *S, struct iovec *Iov, int Count);
+#define BUSY_BEGIN                                                             \
+  int Busy_ = dftracer_io_busy_;                                               \
+  dftracer_io_busy_ = 1
+#define BUSY_END dftracer_io_busy_ = Busy_
 
 enum { FirstChunk = 4 << 20, LargestChunk = 64 << 20 };
 
@@ -23,7 +48,7 @@ void dftracer_sink_reset(struct dftracer_sink *S) {
 static void preallocate(struct dftracer_sink *S, size_t Len) {
   if (!S->Chunk || S->Written + Len <= S->Reserved)
     return;
-  if (fallocate(S->Fd, FALLOC_FL_KEEP_SIZE, (off_t)S->Reserved,
+  if (sysFallocate(S->Fd, FALLOC_FL_KEEP_SIZE, (off_t)S->Reserved,
                 (off_t)S->Chunk) != 0) {
     S->Chunk = 0;
     return;
@@ -65,8 +90,8 @@ static void failOnce(struct dftracer_sink *S, const char *What) {
           What, S->Path, strerror(errno));
 }
 
-int dftracer_sink_open(struct dftracer_sink *S, const char *Prefix,
-                       int Compress, uint64_t Hash) {
+static int openImpl(struct dftracer_sink *S, const char *Prefix, int Compress,
+                    uint64_t Hash) {
   static const char Header[] = "[\n";
   int Attempt;
   if (S->Fd >= 0)
@@ -78,7 +103,7 @@ int dftracer_sink_open(struct dftracer_sink *S, const char *Prefix,
     snprintf(S->Path, sizeof(S->Path), "%s-%016llx-app.pfw%s", Prefix,
              (unsigned long long)(Hash + (uint64_t)Attempt),
              Compress ? ".gz" : "");
-    S->Fd = open(S->Path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    S->Fd = sysOpen(S->Path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (S->Fd >= 0 || errno != EEXIST)
       break;
   }
@@ -94,7 +119,7 @@ int dftracer_sink_open(struct dftracer_sink *S, const char *Prefix,
     S->Gz = gzdopen(S->Fd, "wb1");
     if (!S->Gz) {
       failOnce(S, "cannot start gzip stream for");
-      close(S->Fd);
+      sysClose(S->Fd);
       S->Fd = -1;
       return -1;
     }
@@ -102,17 +127,13 @@ int dftracer_sink_open(struct dftracer_sink *S, const char *Prefix,
   } else {
     S->Chunk = FirstChunk;
   }
-  dftracer_sink_write(S, Header, sizeof(Header) - 1);
+  {
+    struct iovec Iov = {(void *)Header, sizeof(Header) - 1};
+    writevImpl(S, &Iov, 1);
+  }
   return S->Failed ? -1 : 0;
 }
 
-void dftracer_sink_write(struct dftracer_sink *S, const char *Data,
-                         size_t Len) {
-  struct iovec Iov;
-  Iov.iov_base = (void *)Data;
-  Iov.iov_len = Len;
-  dftracer_sink_writev(S, &Iov, 1);
-}
 
 static void gzWriteAll(struct dftracer_sink *S, const char *Data, size_t Len) {
   while (Len > 0 && !S->Failed) {
@@ -127,8 +148,7 @@ static void gzWriteAll(struct dftracer_sink *S, const char *Data, size_t Len) {
   }
 }
 
-void dftracer_sink_writev(struct dftracer_sink *S, struct iovec *Iov,
-                          int Count) {
+static void writevImpl(struct dftracer_sink *S, struct iovec *Iov, int Count) {
   size_t Total = 0;
   int I;
   if (S->Fd < 0 || S->Failed)
@@ -142,7 +162,7 @@ void dftracer_sink_writev(struct dftracer_sink *S, struct iovec *Iov,
     Total += Iov[I].iov_len;
   preallocate(S, Total);
   while (Count > 0) {
-    ssize_t N = writev(S->Fd, Iov, Count);
+    ssize_t N = sysWritev(S->Fd, Iov, Count);
     if (N < 0 && errno == EINTR)
       continue;
     if (N < 0 || (N == 0 && Total > 0)) {
@@ -164,7 +184,7 @@ void dftracer_sink_writev(struct dftracer_sink *S, struct iovec *Iov,
   }
 }
 
-void dftracer_sink_close(struct dftracer_sink *S) {
+static void closeImpl(struct dftracer_sink *S) {
   if (S->Fd < 0)
     return;
   if (S->Gz) {
@@ -173,9 +193,9 @@ void dftracer_sink_close(struct dftracer_sink *S) {
       failOnce(S, "cannot finish compressed trace file");
   } else {
     /* Give back the blocks preallocated past the end. */
-    if (S->Reserved > S->Written && ftruncate(S->Fd, (off_t)S->Written) != 0)
+    if (S->Reserved > S->Written && sysFtruncate(S->Fd, (off_t)S->Written) != 0)
       failOnce(S, "cannot trim trace file");
-    if (close(S->Fd) != 0)
+    if (sysClose(S->Fd) != 0)
       failOnce(S, "cannot close trace file");
   }
   S->Gz = NULL;
@@ -187,7 +207,37 @@ void dftracer_sink_abandon(struct dftracer_sink *S) {
    * trailer to the parent's stream, so only the child's copy is closed and
    * the zlib state is leaked (the child is about to exec or exit). */
   if (S->Fd >= 0)
-    close(S->Fd);
+    sysClose(S->Fd);
   S->Gz = NULL;
   S->Fd = -1;
+}
+
+int dftracer_sink_open(struct dftracer_sink *S, const char *Prefix,
+                       int Compress, uint64_t Hash) {
+  int Ret;
+  BUSY_BEGIN;
+  Ret = openImpl(S, Prefix, Compress, Hash);
+  BUSY_END;
+  return Ret;
+}
+
+void dftracer_sink_writev(struct dftracer_sink *S, struct iovec *Iov,
+                          int Count) {
+  BUSY_BEGIN;
+  writevImpl(S, Iov, Count);
+  BUSY_END;
+}
+
+void dftracer_sink_write(struct dftracer_sink *S, const char *Data,
+                         size_t Len) {
+  struct iovec Iov;
+  Iov.iov_base = (void *)Data;
+  Iov.iov_len = Len;
+  dftracer_sink_writev(S, &Iov, 1);
+}
+
+void dftracer_sink_close(struct dftracer_sink *S) {
+  BUSY_BEGIN;
+  closeImpl(S);
+  BUSY_END;
 }

@@ -91,6 +91,10 @@ void dftracer_thread_refill_ids_(struct dftracer_thread *T) {
   T->IdLimit = T->NextId + IdsPerBlock;
 }
 
+uint64_t dftracer_take_id_(void) {
+  return __atomic_fetch_add(&NextIdBlock, 1, __ATOMIC_RELAXED);
+}
+
 int dftracer_thread_grow_pool_(struct dftracer_thread *T) {
   struct dftracer_span_block *B =
       (struct dftracer_span_block *)calloc(1, sizeof(*B));
@@ -146,15 +150,29 @@ void dftracer_thread_flush_all_locked(void) {
     dftracer_thread_flush_locked(T);
 }
 
-void dftracer_thread_forget_all(void) {
+void dftracer_thread_forget_all(int ChildTid) {
   struct dftracer_thread *T = Current;
+  struct dftracer_span *S;
   /* Other threads do not exist in the child; their states are leaked rather
    * than freed, since their memory may be mid-update. The caller's state
    * stays usable but its unflushed lines belong to the parent. */
   dftracer_process_.Threads = T;
-  if (T) {
-    T->NextThread = NULL;
-    T->Len = T->Flushed = 0;
-    __atomic_store_n(&T->Published, (size_t)0, __ATOMIC_RELAXED);
+  NextIdBlock = 1;
+  if (!T)
+    return;
+  T->NextThread = NULL;
+  T->Len = T->Flushed = 0;
+  __atomic_store_n(&T->Published, (size_t)0, __ATOMIC_RELAXED);
+  T->NextId = T->IdLimit = 0;
+  T->Tid = ChildTid;
+  T->PrefixLen = 0;
+  memset(&T->IdDigits, 0, sizeof(T->IdDigits));
+  /* The open spans were the parent's: the child's file starts at level 1.
+   * Their records stay valid for the handles in live frames, whose END
+   * then does nothing. */
+  for (S = T->Top; S; S = S->Parent) {
+    S->Closed = 1;
+    S->Popped = 1;
   }
+  T->Top = NULL;
 }

@@ -136,6 +136,30 @@ static inline void dftracer_thread_release_span(struct dftracer_thread *T,
   T->FreeList = S;
 }
 
+/* Make S the innermost open span of T, named Name in category Cat (both
+ * static storage). The caller sets S->StartUs. */
+static inline void dftracer_thread_push_span(struct dftracer_thread *T,
+                                             struct dftracer_span *S,
+                                             const char *Name,
+                                             const char *Cat) {
+  struct dftracer_span *Top = T->Top;
+  S->Id = dftracer_thread_next_id(T);
+  S->Parent = Top;
+  S->ParentId = Top ? Top->Id : 0;
+  S->Level = Top ? Top->Level + 1 : 1;
+  S->Name = Name;
+  S->Cat = Cat;
+  S->Owner = T;
+  S->Closed = 0;
+  S->HandleLive = 1;
+  S->Popped = 0;
+  S->ArgsLen = 0;
+  T->Top = S;
+}
+
+/* One process-unique id outside the threads' blocks (FH lines). */
+uint64_t dftracer_take_id_(void);
+
 /* Room for Bound bytes at the cursor (flushing or growing as needed), or
  * NULL when out of memory. Finish with dftracer_thread_commit. */
 static inline char *dftracer_thread_reserve(struct dftracer_thread *T,
@@ -158,7 +182,9 @@ void dftracer_thread_flush_all_locked(void);
 
 /* Install the thread-exit hook; called once when the library loads. */
 void dftracer_thread_setup(void);
-/* In a forked child: forget every thread but the caller's events. */
-void dftracer_thread_forget_all(void);
+/* In a forked child: forget every other thread, the caller's unflushed
+ * events and its open spans (they belong to the parent's trace), and start
+ * ids from 1 again for the child's own file. */
+void dftracer_thread_forget_all(int ChildTid);
 
 #endif

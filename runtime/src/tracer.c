@@ -19,6 +19,7 @@
 #include "clock.h"
 #include "event_format.h"
 #include "internal.h"
+#include "io_core.h"
 #include "mpi_rank.h"
 #include "thread_state.h"
 #include "writer.h"
@@ -109,35 +110,31 @@ static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
 
 static void recordRank(void);
 
+/* START and END mark the thread busy (io_core.h) while they change its
+ * stack and buffer: a signal handler's write() in between is not traced
+ * into a half-written line. */
 DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
                                                   const char *Cat) {
   struct dftracer_thread *T;
-  struct dftracer_span *S, *Top;
+  struct dftracer_span *S;
+  int Busy;
   if (DFT_UNLIKELY(!isActive()))
     return NULL; /* called directly, or raced with FINI */
+  Busy = dftracer_io_busy_;
+  dftracer_io_busy_ = 1;
   T = dftracer_thread_get();
-  if (DFT_UNLIKELY(!T))
+  S = DFT_LIKELY(T != NULL) ? dftracer_thread_alloc_span(T) : NULL;
+  if (DFT_UNLIKELY(!S)) {
+    dftracer_io_busy_ = Busy;
     return NULL;
-  S = dftracer_thread_alloc_span(T);
-  if (DFT_UNLIKELY(!S))
-    return NULL;
-  Top = T->Top;
-  S->Id = dftracer_thread_next_id(T);
-  S->Parent = Top;
-  S->ParentId = Top ? Top->Id : 0;
-  S->Level = Top ? Top->Level + 1 : 1;
-  S->Name = Name ? Name : "(null)";
-  S->Cat = Cat ? Cat : "C_APP";
-  S->Owner = T;
-  S->Closed = 0;
-  S->HandleLive = 1;
-  S->Popped = 0;
-  S->ArgsLen = 0;
-  T->Top = S;
+  }
+  dftracer_thread_push_span(T, S, Name ? Name : "(null)",
+                            Cat ? Cat : "C_APP");
   if (DFT_UNLIKELY(__atomic_load_n(&dftracer_process_.RankState,
                                    __ATOMIC_RELAXED) == RankProbing) &&
       T->Tid == dftracer_process_.OsPid)
     recordRank();
+  dftracer_io_busy_ = Busy;
   S->StartUs = dftracer_now_us();
   return S;
 }
@@ -158,10 +155,25 @@ static void popThrough(struct dftracer_thread *T, struct dftracer_span *S) {
  * open, at the same instant: a function's END closes a region it left open
  * (REGION_START without REGION_END), so spans always nest. Their handles stay
  * valid: the records are kept until their own END or cleanup runs. */
+static inline void closeSpan(struct dftracer_thread *T,
+                             struct dftracer_span *S, uint64_t EndUs) {
+  struct dftracer_span *Inner;
+  for (Inner = T->Top; Inner != S; Inner = Inner->Parent) {
+    if (!Inner->Closed && isActive())
+      writeSpan(T, Inner, EndUs);
+    Inner->Closed = 1;
+  }
+  if (DFT_LIKELY(isActive()))
+    writeSpan(T, S, EndUs);
+  S->Closed = 1;
+  popThrough(T, S);
+}
+
 DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
-  struct dftracer_span *S = *Handle, *Inner;
+  struct dftracer_span *S = *Handle;
   struct dftracer_thread *T;
   uint64_t EndUs;
+  int Busy;
   *Handle = NULL;
   if (!S)
     return;
@@ -176,15 +188,21 @@ DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
     return;
   }
   EndUs = dftracer_now_us();
-  for (Inner = T->Top; Inner != S; Inner = Inner->Parent) {
-    if (!Inner->Closed && isActive())
-      writeSpan(T, Inner, EndUs);
-    Inner->Closed = 1;
-  }
-  if (DFT_LIKELY(isActive()))
-    writeSpan(T, S, EndUs);
-  S->Closed = 1;
-  popThrough(T, S);
+  Busy = dftracer_io_busy_;
+  dftracer_io_busy_ = 1;
+  closeSpan(T, S, EndUs);
+  dftracer_io_busy_ = Busy;
+}
+
+/* End an I/O call's span (io_core.c). Its record lives in the wrapper's
+ * frame and keeps HandleLive set, so it never enters the pool. FINI may
+ * have written it already (then it is only taken off the stack). */
+void dftracer_span_finish_io_(struct dftracer_thread *T,
+                              struct dftracer_span *S, uint64_t EndUs) {
+  if (!S->Closed)
+    closeSpan(T, S, EndUs);
+  else if (!S->Popped)
+    popThrough(T, S);
 }
 
 /* Grow S's args so that Extra more bytes fit. */
@@ -264,6 +282,16 @@ static void recordRank(void) {
   dftracer_metadata("rank", Text);
 }
 
+/* From the MPI-IO layer: MPI is up, so a program without annotated spans on
+ * the main thread gets its rank recorded too. */
+void dftracer_probe_rank_(void) {
+  struct dftracer_thread *T = dftracer_thread_get();
+  if (__atomic_load_n(&dftracer_process_.RankState, __ATOMIC_RELAXED) ==
+          RankProbing &&
+      T && T->Tid == dftracer_process_.OsPid)
+    recordRank();
+}
+
 /* Write every still-open span of T as ending now, innermost first. Records
  * stay on the stack, marked closed: handles in live frames may still point
  * at them (FINI called below a traced function). */
@@ -282,9 +310,9 @@ void dftracer_close_open_spans_(struct dftracer_thread *T) {
 DFT_API void dftracer_init(const char *LogFile, const char *DataDirs,
                            int *ProcessId) {
   struct dftracer_process *P = &dftracer_process_;
-  (void)DataDirs; /* upstream filters POSIX I/O by it; nothing to filter */
   if (!P->Config.Enable)
     return;
+  dftracer_io_set_data_dirs(DataDirs);
   pthread_mutex_lock(&P->Lock);
   if (P->Finished || P->Initialized) {
     pthread_mutex_unlock(&P->Lock);
@@ -340,16 +368,28 @@ DFT_API void dftracer_fini(void) {
 
 static void onExit(void) { finish(); }
 
-/* A forked child must not write into the parent's file: it stops tracing.
- * (A child that execs re-reads DFTRACER_ENABLE and gets its own file.) */
+/* A forked child traces into its own file, never into its parent's (lines
+ * would interleave, and a gzip stream would break): it gets its own pid,
+ * file name and ids, starts with no open span, and names again every file
+ * its parent had seen (its descriptors are inherited). A child of a process
+ * that had already finished tracing stays off. (A child that execs re-reads
+ * DFTRACER_ENABLE.) */
 static void onForkChild(void) {
   struct dftracer_process *P = &dftracer_process_;
+  int Was = isActive();
   __atomic_store_n(&dftracer_active, 0, __ATOMIC_RELAXED);
   pthread_mutex_init(&P->Lock, NULL);
   dftracer_sink_abandon(&P->Sink);
+  dftracer_sink_reset(&P->Sink);
   dftracer_writer_forget();
-  dftracer_thread_forget_all();
-  P->Finishing = P->Finished = 1;
+  P->Pid = P->OsPid = (int)getpid();
+  dftracer_thread_forget_all(P->OsPid);
+  if (!Was || P->Finishing)
+    return;
+  P->TraceHash = dftracer_trace_hash(P->Pid, dftracer_wall_ns());
+  P->RankState = RankNever; /* not an MPI process */
+  dftracer_io_after_fork();
+  __atomic_store_n(&dftracer_active, 1, __ATOMIC_RELAXED);
 }
 
 /* Priority 101: run before application constructors, so C++ static
@@ -358,8 +398,11 @@ __attribute__((constructor(101))) static void onLoad(void) {
   struct dftracer_process *P = &dftracer_process_;
   dftracer_config_from_env(&P->Config);
   dftracer_sink_reset(&P->Sink);
+  /* Always: the wrappers call the real functions, traced or not. */
+  dftracer_io_load();
   if (!P->Config.Enable)
     return; /* nothing is ever allocated or written */
+  dftracer_io_setup();
   dftracer_clock_init();
   P->Pid = P->OsPid = (int)getpid();
   P->TraceHash = dftracer_trace_hash(P->Pid, dftracer_wall_ns());

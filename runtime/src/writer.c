@@ -2,6 +2,7 @@
 #include "writer.h"
 
 #include "internal.h"
+#include "io_core.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -59,8 +60,11 @@ static int openSinkLocked(void) {
     return 0;
   if (!P->Config.LogPrefix[0])
     dftracer_config_set_prefix(&P->Config, "./trace");
-  return dftracer_sink_open(&P->Sink, P->Config.LogPrefix,
-                            P->Config.Compression, P->TraceHash);
+  if (dftracer_sink_open(&P->Sink, P->Config.LogPrefix, P->Config.Compression,
+                         P->TraceHash) != 0)
+    return -1;
+  dftracer_io_replay_paths_locked(); /* a forked child's first write */
+  return 0;
 }
 
 static void writeNowLocked(const char *Data, size_t Len) {
@@ -120,6 +124,7 @@ static void writeBatch(struct dftracer_chunk *Batch) {
 static void *writerMain(void *Arg) {
   struct dftracer_process *P = &dftracer_process_;
   (void)Arg;
+  dftracer_io_busy_ = 1; /* its writes (zlib's too) are never traced */
   pthread_setname_np(pthread_self(), "dftracer-write");
   pthread_mutex_lock(&P->Lock);
   for (;;) {

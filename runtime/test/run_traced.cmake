@@ -5,6 +5,7 @@
 #         [-DEXPECT_FILES=N] [-DFILE_REGEX=<re>] [-DGZIP=ON]
 #         [-DCHECKER=<dftracer-check> [-DCOUNTS=<file.json>]]
 #         [-DGREP_ALL=re;re] [-DGREP_EACH=re;re] [-DNOT_GREP=re;re]
+#         [-DIO_CHECKER=<dft-io-expect> -DIO_EXPECT=spec;spec]
 #         -P run_traced.cmake
 #
 # The DFTRACER_* variables of the caller's environment are cleared first so
@@ -12,7 +13,10 @@
 # DFTRACER_LOG_FILE=<WORK_DIR>/trace; otherwise the default "./trace" applies
 # (the program runs in WORK_DIR). GREP_* regexes are matched against plain
 # trace text (not .gz): GREP_ALL against all files together, GREP_EACH
-# against every file, NOT_GREP must match no file.
+# against every file, NOT_GREP must match no file. IO_EXPECT: the I/O
+# events must meet each spec (io/IoExpect.cpp); files the program made
+# itself go in subdirectories of WORK_DIR, where they are not taken for
+# traces.
 cmake_minimum_required(VERSION 3.20)
 
 function(fail)
@@ -27,7 +31,11 @@ file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 
 set(_env --unset=DFTRACER_ENABLE --unset=DFTRACER_LOG_FILE
-  --unset=DFTRACER_TRACE_COMPRESSION --unset=DFTRACER_INC_METADATA)
+  --unset=DFTRACER_TRACE_COMPRESSION --unset=DFTRACER_INC_METADATA
+  --unset=DFTRACER_DATA_DIR --unset=DFTRACER_DISABLE_IO
+  --unset=DFTRACER_DISABLE_POSIX --unset=DFTRACER_DISABLE_STDIO
+  --unset=DFTRACER_DISABLE_MPIIO --unset=DFTRACER_DISABLE_HDF5
+  --unset=LD_PRELOAD)
 if(NOT NO_PREFIX)
   list(APPEND _env "DFTRACER_LOG_FILE=${WORK_DIR}/trace")
 endif()
@@ -90,5 +98,18 @@ if(CHECKER AND _count GREATER 0)
   message("${_out}")
   if(NOT _rc EQUAL 0)
     fail("dftracer-check failed (${_rc}):\n${_err}\n${_out}")
+  endif()
+endif()
+
+if(IO_EXPECT AND _count GREATER 0)
+  set(_args)
+  foreach(_spec IN LISTS IO_EXPECT)
+    list(APPEND _args --expect ${_spec})
+  endforeach()
+  execute_process(COMMAND ${IO_CHECKER} ${_args} ${_files}
+    RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
+  message("${_out}")
+  if(NOT _rc EQUAL 0)
+    fail("dft-io-expect failed (${_rc}):\n${_err}\n${_out}")
   endif()
 endif()

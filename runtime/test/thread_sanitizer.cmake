@@ -23,7 +23,7 @@ foreach(_compression 0 1)
     set(_dir ${WORK_DIR}/run/${_program}-${_compression})
     file(REMOVE_RECURSE ${_dir})
     file(MAKE_DIRECTORY ${_dir})
-    run(${CMAKE_COMMAND} -E env
+    run(${CMAKE_COMMAND} -E chdir ${_dir} ${CMAKE_COMMAND} -E env
       "TSAN_OPTIONS=halt_on_error=1 exitcode=66"
       DFTRACER_ENABLE=1 DFTRACER_LOG_FILE=${_dir}/trace
       DFTRACER_TRACE_COMPRESSION=${_compression}

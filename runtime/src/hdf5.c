@@ -1,0 +1,273 @@
+/*===- hdf5.c - The HDF5 layer: files, groups, datasets, attributes -------===*
+ *
+ * The library defines the H5F/H5G/H5D/H5A/H5O functions of io_symbols.def;
+ * each forwards to libhdf5's own, looked up with dlsym(RTLD_NEXT) at its
+ * first call. The runtime neither includes hdf5.h nor links libhdf5 (a
+ * dependency Darshan got wrong: `undefined symbol H5Eset_auto2`), so the
+ * prototypes are declared here, for HDF5 1.10 and later, where hid_t is 64
+ * bits (1.8's 32-bit hid_t is not supported).
+ *
+ * An object's file is asked of HDF5 (H5Fget_name) when the call is made,
+ * so no table of identifiers is kept; the helpers used for that and for the
+ * byte count are plain lookups, not intercepted.
+ *
+ * Events are `cat` "HDF5"; H5Dread/H5Dwrite/H5Aread/H5Awrite carry `bytes`
+ * (selected elements x memory type size).
+ *
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+#include "io_core.h"
+#include "io_filter.h"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define HDF5 DftLayerHdf5
+
+typedef int64_t hid_t; /* HDF5 >= 1.10 */
+typedef int herr_t;
+typedef int htri_t;
+typedef long long hssize_t;
+enum { H5S_ALL = 0 };
+
+/* What is wrapped (io_symbols.def). */
+hid_t H5Fcreate(const char *, unsigned, hid_t, hid_t);
+hid_t H5Fopen(const char *, unsigned, hid_t);
+herr_t H5Fflush(hid_t, int);
+herr_t H5Fclose(hid_t);
+hid_t H5Dcreate2(hid_t, const char *, hid_t, hid_t, hid_t, hid_t, hid_t);
+hid_t H5Dopen2(hid_t, const char *, hid_t);
+herr_t H5Dread(hid_t, hid_t, hid_t, hid_t, hid_t, void *);
+herr_t H5Dwrite(hid_t, hid_t, hid_t, hid_t, hid_t, const void *);
+herr_t H5Dclose(hid_t);
+hid_t H5Gcreate2(hid_t, const char *, hid_t, hid_t, hid_t);
+hid_t H5Gopen2(hid_t, const char *, hid_t);
+herr_t H5Gclose(hid_t);
+hid_t H5Acreate2(hid_t, const char *, hid_t, hid_t, hid_t, hid_t);
+hid_t H5Aopen(hid_t, const char *, hid_t);
+herr_t H5Aread(hid_t, hid_t, void *);
+herr_t H5Awrite(hid_t, hid_t, const void *);
+herr_t H5Aclose(hid_t);
+hid_t H5Oopen(hid_t, const char *, hid_t);
+herr_t H5Oclose(hid_t);
+/* Helpers, called as they are. */
+htri_t H5Iis_valid(hid_t);
+ssize_t H5Fget_name(hid_t, char *, size_t);
+hid_t H5Dget_space(hid_t);
+hid_t H5Aget_space(hid_t);
+hssize_t H5Sget_select_npoints(hid_t);
+herr_t H5Sclose(hid_t);
+size_t H5Tget_size(hid_t);
+
+static void *lookup(void **Slot, void *Handle, const char *Name) {
+  void *Fn = __atomic_load_n(Slot, __ATOMIC_ACQUIRE);
+  if (!Fn) {
+    Fn = dlsym(Handle, Name);
+    __atomic_store_n(Slot, Fn, __ATOMIC_RELEASE);
+  }
+  return Fn;
+}
+
+#define DECLARE_SLOT(N) static void *Slot_##N
+/* The real N (libhdf5's, after this library) and a helper H. */
+#define REAL(N) ((__typeof__(&N))lookup(&Slot_##N, RTLD_NEXT, #N))
+#define HELPER(N) ((__typeof__(&N))lookup(&Slot_##N, RTLD_DEFAULT, #N))
+/* A wrapped call, or -1 (HDF5's failure) without libhdf5. */
+#define CALL(N, ...) (REAL(N) ? REAL(N)(__VA_ARGS__) : -1)
+
+DECLARE_SLOT(H5Iis_valid);
+DECLARE_SLOT(H5Fget_name);
+DECLARE_SLOT(H5Dget_space);
+DECLARE_SLOT(H5Aget_space);
+DECLARE_SLOT(H5Sget_select_npoints);
+DECLARE_SLOT(H5Sclose);
+DECLARE_SLOT(H5Tget_size);
+
+/* The hash of the file that holds object Id (0: untraced or unknown). */
+static uint64_t objectHash(hid_t Id) {
+  char Name[DftPathMax];
+  ssize_t Len;
+  if (!HELPER(H5Iis_valid) || !HELPER(H5Fget_name) ||
+      HELPER(H5Iis_valid)(Id) <= 0)
+    return 0;
+  Len = HELPER(H5Fget_name)(Id, Name, sizeof(Name));
+  if (Len <= 0 || (size_t)Len >= sizeof(Name))
+    return 0;
+  return dftracer_io_path_hash(AT_FDCWD, Name);
+}
+
+/* Selected elements x memory type size, or -1 when HDF5 cannot tell. */
+static int64_t bytesOf(hid_t Object, hid_t MemType, hid_t MemSpace,
+                       hid_t FileSpace, int IsAttribute) {
+  hid_t Space = MemSpace != H5S_ALL ? MemSpace : FileSpace;
+  hid_t Own = -1;
+  hssize_t Points;
+  size_t Size;
+  if (!HELPER(H5Sget_select_npoints) || !HELPER(H5Tget_size) ||
+      !HELPER(H5Sclose) || !HELPER(H5Dget_space) || !HELPER(H5Aget_space))
+    return -1;
+  if (Space == H5S_ALL)
+    Space = Own = IsAttribute ? HELPER(H5Aget_space)(Object)
+                              : HELPER(H5Dget_space)(Object);
+  if (Space < 0)
+    return -1;
+  Points = HELPER(H5Sget_select_npoints)(Space);
+  Size = HELPER(H5Tget_size)(MemType);
+  if (Own >= 0)
+    HELPER(H5Sclose)(Own);
+  return Points < 0 || Size == 0 ? -1 : (int64_t)Points * (int64_t)Size;
+}
+
+/* The body of a wrapper whose file is HASH (result `Ret`). */
+#define H5_CALL(RetType, NAME, HASH, CALLEXPR, ...)                            \
+  struct dftracer_io_call C;                                                   \
+  uint64_t Hash;                                                               \
+  RetType Ret;                                                                 \
+  if (DFT_LIKELY(!dftracer_io_on(HDF5)) || !(Hash = (HASH)) ||                 \
+      !dftracer_io_begin(&C, HDF5, #NAME, Hash))                               \
+    return CALLEXPR;                                                           \
+  Ret = CALLEXPR;                                                              \
+  DFT_IO_END(&C, __VA_ARGS__);                                                 \
+  return Ret
+
+#define PATH_HASH(P) dftracer_io_path_hash(AT_FDCWD, P)
+
+#pragma GCC visibility push(default)
+
+DECLARE_SLOT(H5Fcreate);
+hid_t H5Fcreate(const char *filename, unsigned flags, hid_t fcpl_id,
+                hid_t fapl_id) {
+  H5_CALL(hid_t, H5Fcreate, PATH_HASH(filename),
+          CALL(H5Fcreate, filename, flags, fcpl_id, fapl_id),
+          DFT_ARG(flags, flags), DFT_ARG(ret, Ret));
+}
+
+DECLARE_SLOT(H5Fopen);
+hid_t H5Fopen(const char *filename, unsigned flags, hid_t fapl_id) {
+  H5_CALL(hid_t, H5Fopen, PATH_HASH(filename),
+          CALL(H5Fopen, filename, flags, fapl_id), DFT_ARG(flags, flags),
+          DFT_ARG(ret, Ret));
+}
+
+DECLARE_SLOT(H5Fflush);
+herr_t H5Fflush(hid_t object_id, int scope) {
+  H5_CALL(herr_t, H5Fflush, objectHash(object_id),
+          CALL(H5Fflush, object_id, scope), DFT_ARG(ret, Ret));
+}
+
+/* Creating or opening an object at loc_id: the file of loc_id. */
+#define H5_OPEN(N, LOC, ...)                                                   \
+  H5_CALL(hid_t, N, objectHash(LOC), CALL(N, LOC, __VA_ARGS__),                \
+          DFT_ARG(ret, Ret))
+/* Closing (or flushing) object ID. */
+#define H5_CLOSE(N, ID)                                                        \
+  H5_CALL(herr_t, N, objectHash(ID), CALL(N, ID), DFT_ARG(ret, Ret))
+
+DECLARE_SLOT(H5Fclose);
+herr_t H5Fclose(hid_t file_id) { H5_CLOSE(H5Fclose, file_id); }
+
+DECLARE_SLOT(H5Dcreate2);
+hid_t H5Dcreate2(hid_t loc_id, const char *name, hid_t type_id,
+                 hid_t space_id, hid_t lcpl_id, hid_t dcpl_id,
+                 hid_t dapl_id) {
+  H5_OPEN(H5Dcreate2, loc_id, name, type_id, space_id, lcpl_id, dcpl_id,
+          dapl_id);
+}
+
+DECLARE_SLOT(H5Dopen2);
+hid_t H5Dopen2(hid_t loc_id, const char *name, hid_t dapl_id) {
+  H5_OPEN(H5Dopen2, loc_id, name, dapl_id);
+}
+
+DECLARE_SLOT(H5Dread);
+herr_t H5Dread(hid_t dset_id, hid_t mem_type_id, hid_t mem_space_id,
+               hid_t file_space_id, hid_t dxpl_id, void *buf) {
+  int64_t Bytes = 0;
+  if (dftracer_io_on(HDF5))
+    Bytes = bytesOf(dset_id, mem_type_id, mem_space_id, file_space_id, 0);
+  {
+    H5_CALL(herr_t, H5Dread, objectHash(dset_id),
+            CALL(H5Dread, dset_id, mem_type_id, mem_space_id, file_space_id,
+                 dxpl_id, buf),
+            DFT_ARG(bytes, Bytes), DFT_ARG(ret, Ret));
+  }
+}
+
+DECLARE_SLOT(H5Dwrite);
+herr_t H5Dwrite(hid_t dset_id, hid_t mem_type_id, hid_t mem_space_id,
+                hid_t file_space_id, hid_t dxpl_id, const void *buf) {
+  int64_t Bytes = 0;
+  if (dftracer_io_on(HDF5))
+    Bytes = bytesOf(dset_id, mem_type_id, mem_space_id, file_space_id, 0);
+  {
+    H5_CALL(herr_t, H5Dwrite, objectHash(dset_id),
+            CALL(H5Dwrite, dset_id, mem_type_id, mem_space_id, file_space_id,
+                 dxpl_id, buf),
+            DFT_ARG(bytes, Bytes), DFT_ARG(ret, Ret));
+  }
+}
+
+DECLARE_SLOT(H5Dclose);
+herr_t H5Dclose(hid_t dset_id) { H5_CLOSE(H5Dclose, dset_id); }
+
+DECLARE_SLOT(H5Gcreate2);
+hid_t H5Gcreate2(hid_t loc_id, const char *name, hid_t lcpl_id,
+                 hid_t gcpl_id, hid_t gapl_id) {
+  H5_OPEN(H5Gcreate2, loc_id, name, lcpl_id, gcpl_id, gapl_id);
+}
+
+DECLARE_SLOT(H5Gopen2);
+hid_t H5Gopen2(hid_t loc_id, const char *name, hid_t gapl_id) {
+  H5_OPEN(H5Gopen2, loc_id, name, gapl_id);
+}
+
+DECLARE_SLOT(H5Gclose);
+herr_t H5Gclose(hid_t group_id) { H5_CLOSE(H5Gclose, group_id); }
+
+DECLARE_SLOT(H5Acreate2);
+hid_t H5Acreate2(hid_t loc_id, const char *attr_name, hid_t type_id,
+                 hid_t space_id, hid_t acpl_id, hid_t aapl_id) {
+  H5_OPEN(H5Acreate2, loc_id, attr_name, type_id, space_id, acpl_id, aapl_id);
+}
+
+DECLARE_SLOT(H5Aopen);
+hid_t H5Aopen(hid_t obj_id, const char *attr_name, hid_t aapl_id) {
+  H5_OPEN(H5Aopen, obj_id, attr_name, aapl_id);
+}
+
+DECLARE_SLOT(H5Aread);
+herr_t H5Aread(hid_t attr_id, hid_t type_id, void *buf) {
+  int64_t Bytes = 0;
+  if (dftracer_io_on(HDF5))
+    Bytes = bytesOf(attr_id, type_id, H5S_ALL, H5S_ALL, 1);
+  {
+    H5_CALL(herr_t, H5Aread, objectHash(attr_id),
+            CALL(H5Aread, attr_id, type_id, buf), DFT_ARG(bytes, Bytes),
+            DFT_ARG(ret, Ret));
+  }
+}
+
+DECLARE_SLOT(H5Awrite);
+herr_t H5Awrite(hid_t attr_id, hid_t type_id, const void *buf) {
+  int64_t Bytes = 0;
+  if (dftracer_io_on(HDF5))
+    Bytes = bytesOf(attr_id, type_id, H5S_ALL, H5S_ALL, 1);
+  {
+    H5_CALL(herr_t, H5Awrite, objectHash(attr_id),
+            CALL(H5Awrite, attr_id, type_id, buf), DFT_ARG(bytes, Bytes),
+            DFT_ARG(ret, Ret));
+  }
+}
+
+DECLARE_SLOT(H5Aclose);
+herr_t H5Aclose(hid_t attr_id) { H5_CLOSE(H5Aclose, attr_id); }
+
+DECLARE_SLOT(H5Oopen);
+hid_t H5Oopen(hid_t loc_id, const char *name, hid_t lapl_id) {
+  H5_OPEN(H5Oopen, loc_id, name, lapl_id);
+}
+
+DECLARE_SLOT(H5Oclose);
+herr_t H5Oclose(hid_t object_id) { H5_CLOSE(H5Oclose, object_id); }

@@ -1,0 +1,228 @@
+#define _GNU_SOURCE
+#include "io_core.h"
+
+#include "clock.h"
+#include "event_format.h"
+#include "io_filter.h"
+#include "io_real.h"
+#include "writer.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+_Thread_local int dftracer_io_busy_;
+unsigned dftracer_io_layers_;
+uint64_t *dftracer_fd_hash_;
+unsigned dftracer_fd_limit_;
+
+/* Descriptors above this are not tracked (the table is virtual memory, and
+ * only the pages of descriptors in use are ever touched). */
+enum { MaxTrackedFds = 1 << 20, MinTrackedFds = 1024 };
+
+/* Paths seen by this process: an open-addressed set keyed by hash, read
+ * without the lock, written under it. Past 3/4 full a path is no longer
+ * remembered and its FH line is repeated at each sight, which readers
+ * accept. */
+enum { PathSlots = 1 << 18 };
+struct pathEntry {
+  uint64_t Hash; /* 0: empty; published last, with release */
+  const char *Path;
+  size_t Len;
+};
+static struct pathEntry *Paths;
+static unsigned PathCount;
+static int ReplayPending; /* a forked child has not named them yet */
+
+extern void dftracer_span_finish_io_(struct dftracer_thread *T,
+                                     struct dftracer_span *S, uint64_t EndUs);
+extern uint64_t dftracer_take_id_(void);
+
+static const char *category(unsigned Layer) {
+  switch (Layer) {
+  case DftLayerPosix:
+    return "POSIX";
+  case DftLayerStdio:
+    return "STDIO";
+  case DftLayerMpiio:
+    return "MPIIO";
+  default:
+    return "HDF5";
+  }
+}
+
+void dftracer_fd_clear_range(unsigned First, unsigned Last) {
+  unsigned Fd;
+  if (Last >= dftracer_fd_limit_)
+    Last = dftracer_fd_limit_ ? dftracer_fd_limit_ - 1 : 0;
+  for (Fd = First; Fd <= Last && Fd < dftracer_fd_limit_; ++Fd)
+    if (__atomic_load_n(&dftracer_fd_hash_[Fd], __ATOMIC_RELAXED))
+      __atomic_store_n(&dftracer_fd_hash_[Fd], 0, __ATOMIC_RELAXED);
+}
+
+static int seen(uint64_t Hash) {
+  unsigned I = (unsigned)Hash & (PathSlots - 1);
+  uint64_t H;
+  if (!Paths)
+    return 0;
+  while ((H = __atomic_load_n(&Paths[I].Hash, __ATOMIC_ACQUIRE)) != 0) {
+    if (H == Hash)
+      return 1;
+    I = (I + 1) & (PathSlots - 1);
+  }
+  return 0;
+}
+
+/* The FH line of Path; malloc'd, *Len set. */
+static char *formatFh(const char *Path, size_t PathLen, uint64_t Hash,
+                      size_t *Len) {
+  struct dftracer_process *P = &dftracer_process_;
+  char *Line = (char *)malloc(dftracer_fh_line_bound(PathLen));
+  if (!Line)
+    return NULL;
+  *Len = (size_t)(dftracer_format_fh(Line, dftracer_take_id_(), P->Pid,
+                                     (int)syscall(SYS_gettid), Path, PathLen,
+                                     Hash) -
+                  Line);
+  return Line;
+}
+
+/* Caller holds the lock. */
+static void rememberLocked(uint64_t Hash, const char *Path, size_t Len) {
+  unsigned I = (unsigned)Hash & (PathSlots - 1);
+  char *Copy;
+  if (!Paths || PathCount >= PathSlots / 4 * 3 || !(Copy = strndup(Path, Len)))
+    return;
+  while (Paths[I].Hash != 0)
+    I = (I + 1) & (PathSlots - 1);
+  Paths[I].Path = Copy;
+  Paths[I].Len = Len;
+  __atomic_store_n(&Paths[I].Hash, Hash, __ATOMIC_RELEASE);
+  ++PathCount;
+}
+
+uint64_t dftracer_io_note_path(const char *Abs, size_t Len) {
+  struct dftracer_process *P = &dftracer_process_;
+  uint64_t Hash;
+  int Saved;
+  if (!dftracer_io_filter_match(Abs, Len))
+    return 0;
+  Hash = dftracer_io_path_hash_of(Abs, Len);
+  if (DFT_LIKELY(seen(Hash)))
+    return Hash;
+  Saved = errno;
+  dftracer_io_busy_ = 1;
+  pthread_mutex_lock(&P->Lock);
+  if (!seen(Hash)) {
+    /* Output before it is marked seen: a thread that finds it seen then
+     * writes its event after this line reached the writer. */
+    size_t LineLen;
+    char *Line = formatFh(Abs, Len, Hash, &LineLen);
+    if (Line) {
+      dftracer_writer_output_locked(Line, LineLen);
+      free(Line);
+    }
+    rememberLocked(Hash, Abs, Len);
+  }
+  pthread_mutex_unlock(&P->Lock);
+  dftracer_io_busy_ = 0;
+  errno = Saved;
+  return Hash;
+}
+
+uint64_t dftracer_io_path_hash(int DirFd, const char *Path) {
+  char Abs[DftPathMax];
+  size_t Len = dftracer_io_absolute_path(DirFd, Path, Abs);
+  return Len ? dftracer_io_note_path(Abs, Len) : 0;
+}
+
+void dftracer_io_replay_paths_locked(void) {
+  struct dftracer_process *P = &dftracer_process_;
+  unsigned I;
+  if (!ReplayPending || !Paths)
+    return;
+  ReplayPending = 0;
+  for (I = 0; I < PathSlots; ++I) {
+    size_t LineLen;
+    char *Line;
+    if (!Paths[I].Hash)
+      continue;
+    Line = formatFh(Paths[I].Path, Paths[I].Len, Paths[I].Hash, &LineLen);
+    if (Line) {
+      dftracer_sink_write(&P->Sink, Line, LineLen);
+      free(Line);
+    }
+  }
+}
+
+void dftracer_io_after_fork(void) { ReplayPending = 1; }
+
+int dftracer_io_begin(struct dftracer_io_call *C, unsigned Layer,
+                      const char *Name, uint64_t Fhash) {
+  struct dftracer_thread *T;
+  int Saved = errno;
+  dftracer_io_busy_ = 1;
+  T = dftracer_thread_get();
+  if (DFT_UNLIKELY(!T)) {
+    dftracer_io_busy_ = 0;
+    errno = Saved;
+    return 0;
+  }
+  dftracer_thread_push_span(T, &C->Span, Name, category(Layer));
+  C->T = T;
+  C->Fhash = Fhash;
+  dftracer_io_busy_ = 0;
+  errno = Saved;
+  C->Span.StartUs = dftracer_now_us();
+  return 1;
+}
+
+enum { ArgsBytes = 512, MaxArgs = 10 };
+
+void dftracer_io_end(struct dftracer_io_call *C,
+                     const struct dftracer_io_arg *Args, int Count) {
+  uint64_t EndUs = dftracer_now_us();
+  int Saved = errno, I;
+  char Text[ArgsBytes], *Out = Text;
+  dftracer_io_busy_ = 1;
+  if (C->Fhash) {
+    Out = DFTRACER_PUT_LIT(Out, ",\"fhash\":");
+    Out = dftracer_put_u64(Out, C->Fhash);
+  }
+  for (I = 0; I < Count && I < MaxArgs; ++I) {
+    *Out++ = ',';
+    Out = dftracer_put_raw(Out, Args[I].Key, Args[I].KeyLen);
+    Out = dftracer_put_i64(Out, Args[I].Value);
+  }
+  C->Span.Args = Text;
+  C->Span.ArgsLen = (size_t)(Out - Text);
+  dftracer_span_finish_io_(C->T, &C->Span, EndUs);
+  dftracer_io_busy_ = 0;
+  errno = Saved;
+}
+
+void dftracer_io_set_data_dirs(const char *DataDirs) {
+  if (!dftracer_process_.Config.DataDir[0] && DataDirs && *DataDirs)
+    dftracer_io_filter_set(DataDirs);
+}
+
+void dftracer_io_load(void) { dftracer_real_resolve_all(); }
+
+void dftracer_io_setup(void) {
+  struct dftracer_process *P = &dftracer_process_;
+  struct rlimit Limit;
+  rlim_t Fds = MaxTrackedFds;
+  if (getrlimit(RLIMIT_NOFILE, &Limit) == 0 && Limit.rlim_max < Fds)
+    Fds = Limit.rlim_max < MinTrackedFds ? MinTrackedFds : Limit.rlim_max;
+  dftracer_fd_hash_ = (uint64_t *)calloc((size_t)Fds, sizeof(uint64_t));
+  Paths = (struct pathEntry *)calloc(PathSlots, sizeof(struct pathEntry));
+  if (!dftracer_fd_hash_ || !Paths)
+    return; /* no memory: no I/O events */
+  dftracer_fd_limit_ = (unsigned)Fds;
+  if (P->Config.DataDir[0])
+    dftracer_io_filter_set(P->Config.DataDir);
+  dftracer_io_layers_ = P->Config.IoLayers;
+}

@@ -1,0 +1,132 @@
+/*===- io_core.h - What every I/O layer shares ----------------------------===*
+ *
+ * A wrapper (posix.c, stdio.c, mpiio.c, hdf5.c) does, in this order:
+ *
+ *   1. dftracer_io_on(Layer): tracing on, layer on, and this thread is not
+ *      inside the runtime. With tracing off this is one load and a branch.
+ *   2. The file's hash: from the descriptor table (dftracer_fd_get) or, for
+ *      calls that take a path, dftracer_io_path_hash, which applies the
+ *      filter (io_filter.h) and writes the path's FH line the first time
+ *      the process sees it. 0: not traced; call the real function only.
+ *   3. dftracer_io_begin: push a span on the thread's stack (the one the
+ *      annotated functions use, so the call nests under them), read the
+ *      clock.
+ *   4. The real call (io_real.h).
+ *   5. DFT_IO_END: read the clock, format the event with its args, pop.
+ *
+ * Steps 3 and 5 leave errno as the real call set it, and mark the thread
+ * busy while they run: a signal handler that does I/O in the middle of them
+ * (or any I/O the runtime itself causes: zlib's write, the sink) is passed
+ * straight to the real function. Nothing here takes a lock that a handler
+ * could wait for, except the first sight of a path (FH line), which runs
+ * busy too.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef DFTRACER_RUNTIME_IO_CORE_H
+#define DFTRACER_RUNTIME_IO_CORE_H
+
+#include <dftracer/dftracer.h>
+
+#include "internal.h"
+#include "thread_state.h"
+
+#include <stdint.h>
+
+/* Nonzero while this thread runs runtime code that must not be traced. */
+extern _Thread_local int dftracer_io_busy_
+    __attribute__((tls_model("initial-exec"), visibility("hidden")));
+/* DftLayer* bits in force: the configured layers while tracing is on. */
+extern unsigned dftracer_io_layers_ DFT_HIDDEN;
+/* File hash of each descriptor, 0 when not traced. */
+extern uint64_t *dftracer_fd_hash_ DFT_HIDDEN;
+extern unsigned dftracer_fd_limit_ DFT_HIDDEN;
+
+static inline int dftracer_io_on(unsigned Layer) {
+  return DFT_UNLIKELY(__atomic_load_n(&dftracer_active, __ATOMIC_RELAXED)) &&
+         (dftracer_io_layers_ & Layer) && !dftracer_io_busy_;
+}
+
+/* Tracing is on and the thread is not busy: descriptors must be tracked
+ * even for a layer that is off, since another layer may use them. */
+static inline int dftracer_io_tracking(void) {
+  return DFT_UNLIKELY(__atomic_load_n(&dftracer_active, __ATOMIC_RELAXED)) &&
+         !dftracer_io_busy_;
+}
+
+static inline uint64_t dftracer_fd_get(int Fd) {
+  if ((unsigned)Fd >= dftracer_fd_limit_)
+    return 0;
+  return __atomic_load_n(&dftracer_fd_hash_[Fd], __ATOMIC_RELAXED);
+}
+
+static inline void dftracer_fd_set(int Fd, uint64_t Hash) {
+  if ((unsigned)Fd < dftracer_fd_limit_)
+    __atomic_store_n(&dftracer_fd_hash_[Fd], Hash, __ATOMIC_RELAXED);
+}
+
+/* Forget descriptors [First, Last] (close_range). */
+void dftracer_fd_clear_range(unsigned First, unsigned Last);
+
+/* The hash of Path (relative to DirFd) when it is traced, else 0. Writes
+ * its FH line on first sight. */
+uint64_t dftracer_io_path_hash(int DirFd, const char *Path);
+/* The same for a path already absolute and clean (io_filter.h). */
+uint64_t dftracer_io_note_path(const char *Abs, size_t Len);
+
+/* One intercepted call in flight; lives in the wrapper's frame. */
+struct dftracer_io_call {
+  struct dftracer_span Span;
+  struct dftracer_thread *T;
+  uint64_t Fhash;
+};
+
+/* An argument of the event: Key is the preformatted `"name":`. */
+struct dftracer_io_arg {
+  const char *Key;
+  size_t KeyLen;
+  int64_t Value;
+};
+#define DFT_ARG(Name, Value)                                                   \
+  { "\"" #Name "\":", sizeof("\"" #Name "\":") - 1, (int64_t)(Value) }
+
+/* Step 3: 1 when the call is being recorded (then end it with
+ * dftracer_io_end), 0 when it cannot be (no memory). Name is the symbol,
+ * static storage. */
+int dftracer_io_begin(struct dftracer_io_call *C, unsigned Layer,
+                      const char *Name, uint64_t Fhash);
+/* Step 5: the one function that records an I/O event (issue #16 may change
+ * its encoding): `fhash` then Args, in order. */
+void dftracer_io_end(struct dftracer_io_call *C,
+                     const struct dftracer_io_arg *Args, int Count);
+#define DFT_IO_END(C, ...)                                                     \
+  do {                                                                         \
+    const struct dftracer_io_arg DftArgs_[] = {__VA_ARGS__};                   \
+    dftracer_io_end((C), DftArgs_,                                             \
+                    (int)(sizeof(DftArgs_) / sizeof(DftArgs_[0])));            \
+  } while (0)
+
+/* Steps 1 to 3 for a call on a descriptor. */
+static inline int dftracer_io_fd_begin(struct dftracer_io_call *C,
+                                       unsigned Layer, const char *Name,
+                                       int Fd) {
+  uint64_t Hash;
+  if (DFT_LIKELY(!dftracer_io_on(Layer)))
+    return 0;
+  Hash = dftracer_fd_get(Fd);
+  return Hash && dftracer_io_begin(C, Layer, Name, Hash);
+}
+
+/* Called when the library loads, traced or not: resolve the real
+ * functions (io_real.h). */
+void dftracer_io_load(void);
+/* Called when the library loads with tracing on: size the descriptor table, read the data dirs. */
+void dftracer_io_setup(void);
+/* INIT's data_dirs, used when DFTRACER_DATA_DIR is unset. */
+void dftracer_io_set_data_dirs(const char *DataDirs);
+/* Output every FH line seen so far (a forked child's new file). Caller
+ * holds the process lock. */
+void dftracer_io_replay_paths_locked(void);
+/* In a forked child: every path must be named again in the child's file. */
+void dftracer_io_after_fork(void);
+
+#endif

@@ -1,0 +1,175 @@
+#define _GNU_SOURCE
+#include "io_filter.h"
+
+#include "internal.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+struct prefixSet {
+  int All;
+  int Count;
+  const char **Items; /* absolute, no trailing '/' (except "/" itself) */
+  size_t *Lens;
+};
+
+static const char *const AlwaysExcluded[] = {"/proc", "/sys", "/dev"};
+static const char *const DefaultExcluded[] = {
+    "/etc", "/usr", "/bin",  "/sbin", "/lib",
+    "/lib64", "/boot", "/opt", "/var", "/run"};
+
+/* The data dirs in use; replaced whole (never freed: a reader may hold the
+ * old one) when INIT supplies them. NULL: the default. */
+static struct prefixSet *DataDirs;
+
+static int under(const char *Path, size_t Len, const char *Dir, size_t DirLen) {
+  if (Len < DirLen || memcmp(Path, Dir, DirLen) != 0)
+    return 0;
+  return Len == DirLen || Path[DirLen] == '/' || Dir[DirLen - 1] == '/';
+}
+
+static int underAny(const char *Path, size_t Len, const char *const *Dirs,
+                    size_t Count) {
+  size_t I;
+  for (I = 0; I < Count; ++I)
+    if (under(Path, Len, Dirs[I], strlen(Dirs[I])))
+      return 1;
+  return 0;
+}
+
+static int endsWith(const char *Path, size_t Len, const char *Suffix) {
+  size_t SLen = strlen(Suffix);
+  return Len >= SLen && memcmp(Path + Len - SLen, Suffix, SLen) == 0;
+}
+
+int dftracer_io_filter_match(const char *Path, size_t Len) {
+  const struct prefixSet *Set = __atomic_load_n(&DataDirs, __ATOMIC_ACQUIRE);
+  int I;
+  if (underAny(Path, Len, AlwaysExcluded,
+               sizeof(AlwaysExcluded) / sizeof(AlwaysExcluded[0])) ||
+      endsWith(Path, Len, ".pfw") || endsWith(Path, Len, ".pfw.gz"))
+    return 0;
+  if (!Set)
+    return !underAny(Path, Len, DefaultExcluded,
+                     sizeof(DefaultExcluded) / sizeof(DefaultExcluded[0]));
+  if (Set->All)
+    return 1;
+  for (I = 0; I < Set->Count; ++I)
+    if (under(Path, Len, Set->Items[I], Set->Lens[I]))
+      return 1;
+  return 0;
+}
+
+/* Drop `.` components and repeated slashes of the absolute path Buf in
+ * place (`..` is kept: with symbolic links it is not lexical). */
+static size_t clean(char *Buf, size_t Len) {
+  size_t In = 0, Out = 0;
+  while (In < Len) {
+    if (Buf[In] == '/') {
+      while (In + 1 < Len && Buf[In + 1] == '/')
+        ++In;
+      if (In + 1 < Len && Buf[In + 1] == '.' &&
+          (In + 2 == Len || Buf[In + 2] == '/')) {
+        In += 2;
+        continue;
+      }
+    }
+    Buf[Out++] = Buf[In++];
+  }
+  if (Out > 1 && Buf[Out - 1] == '/')
+    --Out;
+  if (Out == 0)
+    Buf[Out++] = '/';
+  Buf[Out] = '\0';
+  return Out;
+}
+
+size_t dftracer_io_absolute_path(int DirFd, const char *Path, char *Out) {
+  size_t Base = 0, Len;
+  if (!Path)
+    return 0;
+  Len = strlen(Path);
+  if (Path[0] != '/') {
+    if (DirFd == AT_FDCWD) {
+      /* The system call: glibc's getcwd may allocate. */
+      long N = syscall(SYS_getcwd, Out, (size_t)DftPathMax);
+      if (N <= 0)
+        return 0;
+      Base = strlen(Out);
+    } else {
+      char Link[32];
+      ssize_t N;
+      snprintf(Link, sizeof(Link), "/proc/self/fd/%d", DirFd);
+      N = (ssize_t)syscall(SYS_readlink, Link, Out, (size_t)DftPathMax - 1);
+      if (N <= 0 || Out[0] != '/')
+        return 0;
+      Base = (size_t)N;
+    }
+    if (Base + 1 + Len + 1 > DftPathMax)
+      return 0;
+    Out[Base++] = '/';
+  } else if (Len + 1 > DftPathMax) {
+    return 0;
+  }
+  memcpy(Out + Base, Path, Len + 1);
+  return clean(Out, Base + Len);
+}
+
+uint64_t dftracer_io_path_hash_of(const char *Path, size_t Len) {
+  uint64_t H = 0xcbf29ce484222325ull;
+  size_t I;
+  for (I = 0; I < Len; ++I) {
+    H ^= (unsigned char)Path[I];
+    H *= 0x100000001b3ull;
+  }
+  H &= (1ull << 53) - 1; /* exact in a double: any JSON reader gets it */
+  return H ? H : 1;
+}
+
+void dftracer_io_filter_set(const char *Dirs) {
+  struct prefixSet *Set;
+  const char *P;
+  char Abs[DftPathMax];
+  int Count = 1, I = 0;
+  if (!Dirs || !*Dirs) {
+    __atomic_store_n(&DataDirs, NULL, __ATOMIC_RELEASE);
+    return;
+  }
+  for (P = Dirs; *P; ++P)
+    Count += *P == ':';
+  Set = (struct prefixSet *)calloc(1, sizeof(*Set));
+  if (!Set)
+    return;
+  Set->Items = (const char **)calloc((size_t)Count, sizeof(char *));
+  Set->Lens = (size_t *)calloc((size_t)Count, sizeof(size_t));
+  if (!Set->Items || !Set->Lens)
+    return;
+  for (P = Dirs; *P;) {
+    const char *End = strchr(P, ':');
+    size_t Len = End ? (size_t)(End - P) : strlen(P);
+    char Item[DftPathMax];
+    if (Len > 0 && Len < sizeof(Item)) {
+      memcpy(Item, P, Len);
+      Item[Len] = '\0';
+      if (strcmp(Item, "all") == 0) {
+        Set->All = 1;
+      } else {
+        size_t AbsLen = dftracer_io_absolute_path(AT_FDCWD, Item, Abs);
+        char *Copy = AbsLen ? strdup(Abs) : NULL;
+        if (Copy) {
+          Set->Items[I] = Copy;
+          Set->Lens[I++] = AbsLen;
+        }
+      }
+    }
+    P += Len;
+    if (*P == ':')
+      ++P;
+  }
+  Set->Count = I;
+  __atomic_store_n(&DataDirs, Set, __ATOMIC_RELEASE);
+}

@@ -1,0 +1,266 @@
+/*===- mpiio.c - The MPI-IO layer, through the profiling interface --------===*
+ *
+ * The library defines the MPI_File_* functions; each forwards to its
+ * PMPI_File_* twin, looked up with dlsym(RTLD_DEFAULT) at its first call, so
+ * the runtime never links libmpi (a program without MPI never calls these).
+ * A program linked with libdftracer_core before libmpi (mpicc adds -lmpi
+ * last), or preloaded with it, calls these first; HDF5's MPI-IO driver does
+ * too, so H5Dwrite > MPI_File_write_at_all > pwrite64 nest.
+ *
+ * Compiled against the mpi.h found at build time (MPICH's on Debian): its
+ * handle types are that implementation's ABI. MPI_File handles map to the
+ * file's hash in a small table filled at MPI_File_open.
+ *
+ * Events are `cat` "MPIIO"; data calls carry `count` and `bytes` (count x
+ * the datatype's size, as requested) and `offset` for explicit offsets; the
+ * non-blocking forms record the time to post the request.
+ *
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+#include "io_core.h"
+#include "io_filter.h"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <mpi.h>
+#include <pthread.h>
+#include <string.h>
+
+#define MPIIO DftLayerMpiio
+
+void dftracer_probe_rank_(void);
+
+/* --- PMPI functions, looked up once each --------------------------------- */
+
+static void *lookup(void **Slot, const char *Name) {
+  void *Fn = __atomic_load_n(Slot, __ATOMIC_ACQUIRE);
+  if (!Fn) {
+    Fn = dlsym(RTLD_DEFAULT, Name);
+    __atomic_store_n(Slot, Fn, __ATOMIC_RELEASE);
+  }
+  return Fn;
+}
+
+/* PMPI(N): the PMPI twin of MPI function N, typed; calls fail with
+ * MPI_ERR_OTHER if the process has no MPI library (it cannot happen in a
+ * program that called MPI_File_open). */
+#define PMPI(N)                                                                \
+  ((__typeof__(&P##N))lookup(&RealSlot_##N, "P" #N))
+#define DECLARE_SLOT(N) static void *RealSlot_##N
+#define CALL_OR_FAIL(N, ...)                                                   \
+  (PMPI(N) ? PMPI(N)(__VA_ARGS__) : MPI_ERR_OTHER)
+
+/* --- MPI_File -> file hash ----------------------------------------------- */
+
+enum { FileSlots = 256 };
+static struct {
+  MPI_File Handle;
+  uint64_t Hash;
+} Files[FileSlots];
+static pthread_mutex_t FilesLock = PTHREAD_MUTEX_INITIALIZER;
+
+static void remember(MPI_File Fh, uint64_t Hash) {
+  int I;
+  pthread_mutex_lock(&FilesLock);
+  for (I = 0; I < FileSlots; ++I) {
+    if (!Files[I].Hash) {
+      Files[I].Handle = Fh;
+      Files[I].Hash = Hash;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&FilesLock);
+}
+
+/* The hash of Fh (0: untraced); Forget also removes it. */
+static uint64_t fileHash(MPI_File Fh, int Forget) {
+  uint64_t Hash = 0;
+  int I;
+  pthread_mutex_lock(&FilesLock);
+  for (I = 0; I < FileSlots; ++I) {
+    if (Files[I].Hash && Files[I].Handle == Fh) {
+      Hash = Files[I].Hash;
+      if (Forget)
+        Files[I].Hash = 0;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&FilesLock);
+  return Hash;
+}
+
+/* ROMIO accepts a file-system prefix ("ufs:", "nfs:", ...) before the
+ * path; the file is the path after it. */
+static const char *stripPrefix(const char *Name) {
+  const char *Colon = Name ? strchr(Name, ':') : NULL;
+  const char *P;
+  if (!Colon || Colon - Name < 2)
+    return Name;
+  for (P = Name; P < Colon; ++P)
+    if (!((*P >= 'a' && *P <= 'z') || (*P >= 'A' && *P <= 'Z')))
+      return Name;
+  return Colon + 1;
+}
+
+DECLARE_SLOT(MPI_Type_size);
+
+static int64_t bytesOf(int Count, MPI_Datatype Type) {
+  int Size = 0;
+  if (CALL_OR_FAIL(MPI_Type_size, Type, &Size) != MPI_SUCCESS)
+    return -1;
+  return (int64_t)Count * Size;
+}
+
+/* The body of a wrapper of a call on file FH (result `Ret`). */
+#define FILE_CALL(NAME, FH, CALL, ...)                                         \
+  struct dftracer_io_call C;                                                   \
+  uint64_t Hash;                                                               \
+  int Ret;                                                                     \
+  if (DFT_LIKELY(!dftracer_io_on(MPIIO)) || !(Hash = fileHash(FH, 0)) ||       \
+      !dftracer_io_begin(&C, MPIIO, #NAME, Hash))                              \
+    return CALL;                                                               \
+  Ret = CALL;                                                                  \
+  DFT_IO_END(&C, __VA_ARGS__);                                                 \
+  return Ret
+
+/* A read or write of COUNT items of TYPE. */
+#define DATA_CALL(NAME, FH, COUNT, TYPE, CALL)                                 \
+  int64_t Bytes = dftracer_io_on(MPIIO) ? bytesOf(COUNT, TYPE) : 0;            \
+  FILE_CALL(NAME, FH, CALL, DFT_ARG(count, COUNT), DFT_ARG(bytes, Bytes),      \
+            DFT_ARG(ret, Ret))
+#define DATA_AT_CALL(NAME, FH, OFFSET, COUNT, TYPE, CALL)                      \
+  int64_t Bytes = dftracer_io_on(MPIIO) ? bytesOf(COUNT, TYPE) : 0;            \
+  FILE_CALL(NAME, FH, CALL, DFT_ARG(count, COUNT), DFT_ARG(bytes, Bytes),      \
+            DFT_ARG(offset, OFFSET), DFT_ARG(ret, Ret))
+
+#pragma GCC visibility push(default)
+
+/* --- Opening and closing ------------------------------------------------- */
+
+DECLARE_SLOT(MPI_File_open);
+int MPI_File_open(MPI_Comm comm, const char *filename, int amode,
+                  MPI_Info info, MPI_File *fh) {
+  struct dftracer_io_call C;
+  uint64_t Hash;
+  int Ret;
+  if (DFT_LIKELY(!dftracer_io_on(MPIIO)))
+    return CALL_OR_FAIL(MPI_File_open, comm, filename, amode, info, fh);
+  dftracer_probe_rank_(); /* MPI is up: an unannotated program's rank */
+  Hash = dftracer_io_path_hash(AT_FDCWD, stripPrefix(filename));
+  if (!Hash || !dftracer_io_begin(&C, MPIIO, "MPI_File_open", Hash))
+    return CALL_OR_FAIL(MPI_File_open, comm, filename, amode, info, fh);
+  Ret = CALL_OR_FAIL(MPI_File_open, comm, filename, amode, info, fh);
+  if (Ret == MPI_SUCCESS)
+    remember(*fh, Hash);
+  DFT_IO_END(&C, DFT_ARG(amode, amode), DFT_ARG(ret, Ret));
+  return Ret;
+}
+
+DECLARE_SLOT(MPI_File_close);
+int MPI_File_close(MPI_File *fh) {
+  struct dftracer_io_call C;
+  uint64_t Hash;
+  int Ret;
+  if (DFT_LIKELY(!dftracer_io_on(MPIIO)) || !fh ||
+      !(Hash = fileHash(*fh, 1)) ||
+      !dftracer_io_begin(&C, MPIIO, "MPI_File_close", Hash))
+    return CALL_OR_FAIL(MPI_File_close, fh);
+  Ret = CALL_OR_FAIL(MPI_File_close, fh);
+  DFT_IO_END(&C, DFT_ARG(ret, Ret));
+  return Ret;
+}
+
+DECLARE_SLOT(MPI_File_delete);
+int MPI_File_delete(const char *filename, MPI_Info info) {
+  struct dftracer_io_call C;
+  uint64_t Hash;
+  int Ret;
+  if (DFT_LIKELY(!dftracer_io_on(MPIIO)) ||
+      !(Hash = dftracer_io_path_hash(AT_FDCWD, stripPrefix(filename))) ||
+      !dftracer_io_begin(&C, MPIIO, "MPI_File_delete", Hash))
+    return CALL_OR_FAIL(MPI_File_delete, filename, info);
+  Ret = CALL_OR_FAIL(MPI_File_delete, filename, info);
+  DFT_IO_END(&C, DFT_ARG(ret, Ret));
+  return Ret;
+}
+
+/* --- File state ----------------------------------------------------------- */
+
+DECLARE_SLOT(MPI_File_set_size);
+int MPI_File_set_size(MPI_File fh, MPI_Offset size) {
+  FILE_CALL(MPI_File_set_size, fh, CALL_OR_FAIL(MPI_File_set_size, fh, size),
+            DFT_ARG(size, size), DFT_ARG(ret, Ret));
+}
+
+DECLARE_SLOT(MPI_File_sync);
+int MPI_File_sync(MPI_File fh) {
+  FILE_CALL(MPI_File_sync, fh, CALL_OR_FAIL(MPI_File_sync, fh),
+            DFT_ARG(ret, Ret));
+}
+
+DECLARE_SLOT(MPI_File_set_view);
+int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype,
+                      MPI_Datatype filetype, const char *datarep,
+                      MPI_Info info) {
+  FILE_CALL(MPI_File_set_view, fh,
+            CALL_OR_FAIL(MPI_File_set_view, fh, disp, etype, filetype, datarep,
+                         info),
+            DFT_ARG(offset, disp), DFT_ARG(ret, Ret));
+}
+
+DECLARE_SLOT(MPI_File_seek);
+int MPI_File_seek(MPI_File fh, MPI_Offset offset, int whence) {
+  FILE_CALL(MPI_File_seek, fh, CALL_OR_FAIL(MPI_File_seek, fh, offset, whence),
+            DFT_ARG(offset, offset), DFT_ARG(whence, whence),
+            DFT_ARG(ret, Ret));
+}
+
+DECLARE_SLOT(MPI_File_seek_shared);
+int MPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence) {
+  FILE_CALL(MPI_File_seek_shared, fh,
+            CALL_OR_FAIL(MPI_File_seek_shared, fh, offset, whence),
+            DFT_ARG(offset, offset), DFT_ARG(whence, whence),
+            DFT_ARG(ret, Ret));
+}
+
+/* --- Data ------------------------------------------------------------------ */
+
+/* Blocking, at the file pointer (individual, shared or ordered). */
+#define RW(N, BUF_T, LAST_T)                                                   \
+  DECLARE_SLOT(N);                                                             \
+  int N(MPI_File fh, BUF_T buf, int count, MPI_Datatype datatype,              \
+        LAST_T last) {                                                         \
+    DATA_CALL(N, fh, count, datatype,                                          \
+              CALL_OR_FAIL(N, fh, buf, count, datatype, last));                \
+  }
+/* At an explicit offset. */
+#define RW_AT(N, BUF_T, LAST_T)                                                \
+  DECLARE_SLOT(N);                                                             \
+  int N(MPI_File fh, MPI_Offset offset, BUF_T buf, int count,                  \
+        MPI_Datatype datatype, LAST_T last) {                                  \
+    DATA_AT_CALL(N, fh, offset, count, datatype,                               \
+                 CALL_OR_FAIL(N, fh, offset, buf, count, datatype, last));     \
+  }
+
+RW(MPI_File_read, void *, MPI_Status *)
+RW(MPI_File_read_all, void *, MPI_Status *)
+RW(MPI_File_read_shared, void *, MPI_Status *)
+RW(MPI_File_read_ordered, void *, MPI_Status *)
+RW(MPI_File_write, const void *, MPI_Status *)
+RW(MPI_File_write_all, const void *, MPI_Status *)
+RW(MPI_File_write_shared, const void *, MPI_Status *)
+RW(MPI_File_write_ordered, const void *, MPI_Status *)
+RW_AT(MPI_File_read_at, void *, MPI_Status *)
+RW_AT(MPI_File_read_at_all, void *, MPI_Status *)
+RW_AT(MPI_File_write_at, const void *, MPI_Status *)
+RW_AT(MPI_File_write_at_all, const void *, MPI_Status *)
+RW(MPI_File_iread, void *, MPI_Request *)
+RW(MPI_File_iread_all, void *, MPI_Request *)
+RW(MPI_File_iread_shared, void *, MPI_Request *)
+RW(MPI_File_iwrite, const void *, MPI_Request *)
+RW(MPI_File_iwrite_all, const void *, MPI_Request *)
+RW(MPI_File_iwrite_shared, const void *, MPI_Request *)
+RW_AT(MPI_File_iread_at, void *, MPI_Request *)
+RW_AT(MPI_File_iread_at_all, void *, MPI_Request *)
+RW_AT(MPI_File_iwrite_at, const void *, MPI_Request *)
+RW_AT(MPI_File_iwrite_at_all, const void *, MPI_Request *)

@@ -1,0 +1,218 @@
+/*===- stdio.c - The STDIO layer: streams ---------------------------------===*
+ *
+ * A stream is known by its descriptor: fopen stores the file's hash in the
+ * descriptor table (io_core.h) under the stream's fd, fclose removes it, and
+ * every other call looks the stream's fd up. So fdopen needs nothing of its
+ * own, and POSIX calls the program makes on fileno(stream) are traced as the
+ * same file. libc's own read()/write() under a stream are internal calls
+ * that no wrapper sees: a stream's bytes are counted once, by its fread and
+ * fwrite events (`size` × `ret`).
+ *
+ * Events are `cat` "STDIO"; `fd` is the stream's descriptor and `ret` of an
+ * opening call is the new stream's descriptor, or -1.
+ *
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+#include "io_decls.h"
+
+#include "io_core.h"
+#include "io_real.h"
+
+#define STDIO DftLayerStdio
+
+/* The wrappers are the library's interface, like libc's functions: they
+ * must be visible to the dynamic linker (everything else is hidden). */
+#pragma GCC visibility push(default)
+
+/* fread_unlocked and fwrite_unlocked may be macros (glibc's inline forms);
+ * the definitions below name them in parentheses. */
+
+/* The stream's descriptor without a call (glibc keeps it in the FILE). */
+static inline int streamFd(FILE *Stream) {
+#ifdef __GLIBC__
+  return Stream ? Stream->_fileno : -1;
+#else
+  return Stream ? fileno(Stream) : -1;
+#endif
+}
+
+/* The body of a wrapper of a call on STREAM (result `Ret`). */
+#define STREAM_CALL(RetType, NAME, STREAM, CALL, ...)                          \
+  struct dftracer_io_call C;                                                   \
+  RetType Ret;                                                                 \
+  int Fd;                                                                      \
+  if (DFT_LIKELY(!dftracer_io_on(STDIO)))                                      \
+    return CALL;                                                               \
+  Fd = streamFd(STREAM);                                                       \
+  if (!dftracer_io_fd_begin(&C, STDIO, NAME, Fd))                              \
+    return CALL;                                                               \
+  Ret = CALL;                                                                  \
+  DFT_IO_END(&C, __VA_ARGS__);                                                 \
+  return Ret
+
+/* An open of PATH: the new stream's descriptor gets the file's hash. */
+#define FOPEN_CALL(NAME, PATH, CALL)                                           \
+  struct dftracer_io_call C;                                                   \
+  FILE *Ret;                                                                   \
+  uint64_t Hash;                                                               \
+  int On;                                                                      \
+  if (DFT_LIKELY(!dftracer_io_tracking()))                                     \
+    return CALL;                                                               \
+  Hash = dftracer_io_on(STDIO) ? dftracer_io_path_hash(AT_FDCWD, PATH) : 0;    \
+  On = Hash && dftracer_io_begin(&C, STDIO, NAME, Hash);                       \
+  Ret = CALL;                                                                  \
+  if (Ret)                                                                     \
+    dftracer_fd_set(streamFd(Ret), Hash);                                      \
+  if (On)                                                                      \
+    DFT_IO_END(&C, DFT_ARG(ret, Ret ? streamFd(Ret) : -1));                    \
+  return Ret
+
+FILE *fopen(const char *pathname, const char *mode) {
+  FOPEN_CALL("fopen", pathname, DFT_REAL(fopen)(pathname, mode));
+}
+
+FILE *fopen64(const char *pathname, const char *mode) {
+  FOPEN_CALL("fopen64", pathname, DFT_REAL(fopen64)(pathname, mode));
+}
+
+FILE *fdopen(int fd, const char *mode) {
+  struct dftracer_io_call C;
+  FILE *Ret;
+  if (DFT_LIKELY(!dftracer_io_fd_begin(&C, STDIO, "fdopen", fd)))
+    return DFT_REAL(fdopen)(fd, mode);
+  Ret = DFT_REAL(fdopen)(fd, mode);
+  DFT_IO_END(&C, DFT_ARG(fd, fd), DFT_ARG(ret, Ret ? fd : -1));
+  return Ret;
+}
+
+/* freopen closes the stream's descriptor and opens PATH (or, when PATH is
+ * NULL, reopens the same file with another mode). */
+#define FREOPEN_CALL(NAME, REAL)                                               \
+  struct dftracer_io_call C;                                                   \
+  FILE *Ret;                                                                   \
+  uint64_t Hash;                                                               \
+  int On, OldFd;                                                               \
+  if (DFT_LIKELY(!dftracer_io_tracking()))                                     \
+    return REAL(pathname, mode, stream);                                       \
+  OldFd = streamFd(stream);                                                    \
+  Hash = !dftracer_io_on(STDIO) ? 0                                            \
+         : pathname            ? dftracer_io_path_hash(AT_FDCWD, pathname)     \
+                               : dftracer_fd_get(OldFd);                       \
+  dftracer_fd_set(OldFd, 0);                                                   \
+  On = Hash && dftracer_io_begin(&C, STDIO, NAME, Hash);                       \
+  Ret = REAL(pathname, mode, stream);                                          \
+  if (Ret)                                                                     \
+    dftracer_fd_set(streamFd(Ret), Hash);                                      \
+  if (On)                                                                      \
+    DFT_IO_END(&C, DFT_ARG(ret, Ret ? streamFd(Ret) : -1));                    \
+  return Ret
+
+FILE *freopen(const char *pathname, const char *mode, FILE *stream) {
+  FREOPEN_CALL("freopen", DFT_REAL(freopen));
+}
+
+FILE *freopen64(const char *pathname, const char *mode, FILE *stream) {
+  FREOPEN_CALL("freopen64", DFT_REAL(freopen64));
+}
+
+int fclose(FILE *stream) {
+  struct dftracer_io_call C;
+  uint64_t Hash;
+  int Ret, Fd;
+  if (DFT_LIKELY(!dftracer_io_tracking()))
+    return DFT_REAL(fclose)(stream);
+  Fd = streamFd(stream);
+  if (!(Hash = dftracer_fd_get(Fd)))
+    return DFT_REAL(fclose)(stream);
+  dftracer_fd_set(Fd, 0); /* libc closes the descriptor internally */
+  if (!dftracer_io_on(STDIO) || !dftracer_io_begin(&C, STDIO, "fclose", Hash))
+    return DFT_REAL(fclose)(stream);
+  Ret = DFT_REAL(fclose)(stream);
+  DFT_IO_END(&C, DFT_ARG(fd, Fd), DFT_ARG(ret, Ret));
+  return Ret;
+}
+
+size_t fread(void *ptr, size_t size, size_t count, FILE *stream) {
+  STREAM_CALL(size_t, "fread", stream,
+              DFT_REAL(fread)(ptr, size, count, stream), DFT_ARG(fd, Fd),
+              DFT_ARG(size, size), DFT_ARG(count, count), DFT_ARG(ret, Ret));
+}
+
+size_t __fread_chk(void *ptr, size_t ptrlen, size_t size, size_t count,
+                   FILE *stream) {
+  STREAM_CALL(size_t, "__fread_chk", stream,
+              DFT_REAL(__fread_chk)(ptr, ptrlen, size, count, stream),
+              DFT_ARG(fd, Fd), DFT_ARG(size, size), DFT_ARG(count, count),
+              DFT_ARG(ret, Ret));
+}
+
+size_t(fread_unlocked)(void *ptr, size_t size, size_t count, FILE *stream) {
+  STREAM_CALL(size_t, "fread_unlocked", stream,
+              DFT_REAL(fread_unlocked)(ptr, size, count, stream),
+              DFT_ARG(fd, Fd), DFT_ARG(size, size), DFT_ARG(count, count),
+              DFT_ARG(ret, Ret));
+}
+
+size_t fwrite(const void *ptr, size_t size, size_t count, FILE *stream) {
+  STREAM_CALL(size_t, "fwrite", stream,
+              DFT_REAL(fwrite)(ptr, size, count, stream), DFT_ARG(fd, Fd),
+              DFT_ARG(size, size), DFT_ARG(count, count), DFT_ARG(ret, Ret));
+}
+
+size_t(fwrite_unlocked)(const void *ptr, size_t size, size_t count,
+                       FILE *stream) {
+  STREAM_CALL(size_t, "fwrite_unlocked", stream,
+              DFT_REAL(fwrite_unlocked)(ptr, size, count, stream),
+              DFT_ARG(fd, Fd), DFT_ARG(size, size), DFT_ARG(count, count),
+              DFT_ARG(ret, Ret));
+}
+
+int fseek(FILE *stream, long offset, int whence) {
+  STREAM_CALL(int, "fseek", stream, DFT_REAL(fseek)(stream, offset, whence),
+              DFT_ARG(fd, Fd), DFT_ARG(offset, offset),
+              DFT_ARG(whence, whence), DFT_ARG(ret, Ret));
+}
+
+int fseeko(FILE *stream, off_t offset, int whence) {
+  STREAM_CALL(int, "fseeko", stream, DFT_REAL(fseeko)(stream, offset, whence),
+              DFT_ARG(fd, Fd), DFT_ARG(offset, offset),
+              DFT_ARG(whence, whence), DFT_ARG(ret, Ret));
+}
+
+int fseeko64(FILE *stream, off64_t offset, int whence) {
+  STREAM_CALL(int, "fseeko64", stream,
+              DFT_REAL(fseeko64)(stream, offset, whence), DFT_ARG(fd, Fd),
+              DFT_ARG(offset, offset), DFT_ARG(whence, whence),
+              DFT_ARG(ret, Ret));
+}
+
+long ftell(FILE *stream) {
+  STREAM_CALL(long, "ftell", stream, DFT_REAL(ftell)(stream), DFT_ARG(fd, Fd),
+              DFT_ARG(ret, Ret));
+}
+
+off_t ftello(FILE *stream) {
+  STREAM_CALL(off_t, "ftello", stream, DFT_REAL(ftello)(stream),
+              DFT_ARG(fd, Fd), DFT_ARG(ret, Ret));
+}
+
+off64_t ftello64(FILE *stream) {
+  STREAM_CALL(off64_t, "ftello64", stream, DFT_REAL(ftello64)(stream),
+              DFT_ARG(fd, Fd), DFT_ARG(ret, Ret));
+}
+
+int fflush(FILE *stream) {
+  STREAM_CALL(int, "fflush", stream, DFT_REAL(fflush)(stream),
+              DFT_ARG(fd, Fd), DFT_ARG(ret, Ret));
+}
+
+void rewind(FILE *stream) {
+  struct dftracer_io_call C;
+  if (DFT_LIKELY(!dftracer_io_on(STDIO)) ||
+      !dftracer_io_fd_begin(&C, STDIO, "rewind", streamFd(stream))) {
+    DFT_REAL(rewind)(stream);
+    return;
+  }
+  DFT_REAL(rewind)(stream);
+  DFT_IO_END(&C, DFT_ARG(fd, streamFd(stream)));
+}

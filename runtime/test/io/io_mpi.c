@@ -1,0 +1,104 @@
+/* MPI-IO and HDF5 under mpirun -np 2 (io_mpi.expect): each rank writes its
+ * block of a shared file with MPI_File_write_at_all in writePhase, reads it
+ * back with MPI_File_read_at in readPhase, then writes and reads a dataset
+ * and an attribute of an HDF5 file through the MPI-IO driver in h5Phase.
+ * ROMIO's pwrite64/pread64 nest under the MPI-IO calls, which nest under
+ * the phases; a file outside the data dir (other/) gives no event. */
+#include <dftracer/dftracer.h>
+
+#include <hdf5.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum { Block = 4096 };
+static char Buf[Block];
+
+static void check(int Ok, const char *What) {
+  if (!Ok) {
+    fprintf(stderr, "io_mpi: %s failed\n", What);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+}
+
+static void writePhase(const char *Path, int Rank) {
+  DFTRACER_C_FUNCTION_START();
+  MPI_File Fh;
+  check(MPI_File_open(MPI_COMM_WORLD, Path, MPI_MODE_CREATE | MPI_MODE_WRONLY,
+                      MPI_INFO_NULL, &Fh) == MPI_SUCCESS, "MPI_File_open");
+  check(MPI_File_write_at_all(Fh, (MPI_Offset)Rank * Block, Buf, Block / 4,
+                              MPI_INT, MPI_STATUS_IGNORE) == MPI_SUCCESS,
+        "MPI_File_write_at_all");
+  check(MPI_File_sync(Fh) == MPI_SUCCESS, "MPI_File_sync");
+  check(MPI_File_close(&Fh) == MPI_SUCCESS, "MPI_File_close");
+  DFTRACER_C_FUNCTION_END();
+}
+
+static void readPhase(const char *Path, int Rank) {
+  DFTRACER_C_FUNCTION_START();
+  MPI_File Fh;
+  MPI_Request Req;
+  check(MPI_File_open(MPI_COMM_WORLD, Path, MPI_MODE_RDONLY, MPI_INFO_NULL,
+                      &Fh) == MPI_SUCCESS, "MPI_File_open");
+  check(MPI_File_read_at(Fh, (MPI_Offset)Rank * Block, Buf, Block, MPI_BYTE,
+                         MPI_STATUS_IGNORE) == MPI_SUCCESS, "MPI_File_read_at");
+  check(MPI_File_iread_at(Fh, 0, Buf, 16, MPI_BYTE, &Req) == MPI_SUCCESS &&
+            MPI_Wait(&Req, MPI_STATUS_IGNORE) == MPI_SUCCESS,
+        "MPI_File_iread_at");
+  check(MPI_File_close(&Fh) == MPI_SUCCESS, "MPI_File_close");
+  DFTRACER_C_FUNCTION_END();
+}
+
+static void h5Phase(const char *Path) {
+  DFTRACER_C_FUNCTION_START();
+  int Data[256], Attr = 7, I;
+  hsize_t Dims[1] = {256};
+  hid_t Fapl = H5Pcreate(H5P_FILE_ACCESS), File, Space, Dset, A;
+  for (I = 0; I < 256; ++I)
+    Data[I] = I;
+  check(H5Pset_fapl_mpio(Fapl, MPI_COMM_WORLD, MPI_INFO_NULL) >= 0, "fapl");
+  File = H5Fcreate(Path, H5F_ACC_TRUNC, H5P_DEFAULT, Fapl);
+  check(File >= 0, "H5Fcreate");
+  Space = H5Screate_simple(1, Dims, NULL);
+  Dset = H5Dcreate2(File, "d", H5T_NATIVE_INT, Space, H5P_DEFAULT, H5P_DEFAULT,
+                    H5P_DEFAULT);
+  check(Dset >= 0, "H5Dcreate2");
+  check(H5Dwrite(Dset, H5T_NATIVE_INT, H5S_ALL, H5S_ALL, H5P_DEFAULT, Data) >= 0,
+        "H5Dwrite");
+  check(H5Dread(Dset, H5T_NATIVE_INT, H5S_ALL, H5S_ALL, H5P_DEFAULT, Data) >= 0,
+        "H5Dread");
+  A = H5Acreate2(Dset, "a", H5T_NATIVE_INT, H5Screate(H5S_SCALAR), H5P_DEFAULT,
+                 H5P_DEFAULT);
+  check(A >= 0 && H5Awrite(A, H5T_NATIVE_INT, &Attr) >= 0 &&
+            H5Aread(A, H5T_NATIVE_INT, &Attr) >= 0 && H5Aclose(A) >= 0,
+        "attribute");
+  check(H5Dclose(Dset) >= 0 && H5Sclose(Space) >= 0 && H5Fclose(File) >= 0,
+        "close");
+  H5Pclose(Fapl);
+  DFTRACER_C_FUNCTION_END();
+}
+
+int main(int argc, char **argv) {
+  int Rank;
+  MPI_Init(&argc, &argv);
+  DFTRACER_C_INIT(NULL, NULL, NULL);
+  DFTRACER_C_FUNCTION_START();
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  memset(Buf, 'm', sizeof(Buf));
+  if (Rank == 0) {
+    mkdir("data", 0755);
+    mkdir("other", 0755);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  writePhase("data/shared.bin", Rank);
+  readPhase("data/shared.bin", Rank);
+  h5Phase("data/f.h5");
+  writePhase("other/shared.bin", Rank);
+  h5Phase("other/f.h5");
+  DFTRACER_C_FUNCTION_END();
+  DFTRACER_C_FINI();
+  MPI_Finalize();
+  return 0;
+}
