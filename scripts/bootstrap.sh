@@ -8,7 +8,7 @@ PACKAGES=(
   clang-19 libclang-19-dev llvm-19-dev
   nlohmann-json3-dev libgtest-dev libbenchmark-dev
   mpich libhdf5-mpich-dev zlib1g-dev
-  libtsan2 valgrind
+  libtsan2 valgrind strace
 )
 
 missing=()

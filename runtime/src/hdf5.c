@@ -134,6 +134,8 @@ static int64_t bytesOf(hid_t Object, hid_t MemType, hid_t MemSpace,
 
 #define PATH_HASH(P) dftracer_io_path_hash(AT_FDCWD, P)
 
+const char dftracer_hdf5_layer_[] DFT_HIDDEN = "hdf5";
+
 #pragma GCC visibility push(default)
 
 DECLARE_SLOT(H5Fcreate);

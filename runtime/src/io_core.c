@@ -18,6 +18,7 @@ _Thread_local int dftracer_io_busy_;
 unsigned dftracer_io_layers_;
 uint64_t *dftracer_fd_hash_;
 unsigned dftracer_fd_limit_;
+int dftracer_trace_fd_ = -1;
 
 /* Descriptors above this are not tracked (the table is virtual memory, and
  * only the pages of descriptors in use are ever touched). */
@@ -174,9 +175,11 @@ int dftracer_io_begin(struct dftracer_io_call *C, unsigned Layer,
   dftracer_thread_push_span(T, &C->Span, Name, category(Layer));
   C->T = T;
   C->Fhash = Fhash;
+  /* Read while busy: a signal handler's call after this nests under a
+   * span whose start is set. */
+  C->Span.StartUs = dftracer_now_us();
   dftracer_io_busy_ = 0;
   errno = Saved;
-  C->Span.StartUs = dftracer_now_us();
   return 1;
 }
 
@@ -184,10 +187,13 @@ enum { ArgsBytes = 512, MaxArgs = 10 };
 
 void dftracer_io_end(struct dftracer_io_call *C,
                      const struct dftracer_io_arg *Args, int Count) {
-  uint64_t EndUs = dftracer_now_us();
+  uint64_t EndUs;
   int Saved = errno, I;
   char Text[ArgsBytes], *Out = Text;
+  /* Busy before the clock: a signal handler's call after the end was read
+   * must not nest under this span. */
   dftracer_io_busy_ = 1;
+  EndUs = dftracer_now_us();
   if (C->Fhash) {
     Out = DFTRACER_PUT_LIT(Out, ",\"fhash\":");
     Out = dftracer_put_u64(Out, C->Fhash);
@@ -208,6 +214,22 @@ void dftracer_io_set_data_dirs(const char *DataDirs) {
   if (!dftracer_process_.Config.DataDir[0] && DataDirs && *DataDirs)
     dftracer_io_filter_set(DataDirs);
 }
+
+/* Each layer's object holds one of these. Referring to them from here
+ * makes a link against the static archive take every layer along with
+ * the core (an archive member is linked only when something refers to
+ * it), so HDF5's MPI-IO calls are traced in a program that makes none. */
+extern const char dftracer_posix_layer_[], dftracer_stdio_layer_[],
+    dftracer_hdf5_layer_[];
+#ifdef DFTRACER_HAVE_MPIIO
+extern const char dftracer_mpiio_layer_[];
+#endif
+const char *const volatile dftracer_io_layer_objects_[] DFT_HIDDEN = {
+    dftracer_posix_layer_, dftracer_stdio_layer_, dftracer_hdf5_layer_,
+#ifdef DFTRACER_HAVE_MPIIO
+    dftracer_mpiio_layer_,
+#endif
+};
 
 void dftracer_io_load(void) { dftracer_real_resolve_all(); }
 

@@ -64,6 +64,18 @@ static inline void dftracer_fd_set(int Fd, uint64_t Hash) {
     __atomic_store_n(&dftracer_fd_hash_[Fd], Hash, __ATOMIC_RELAXED);
 }
 
+/* The trace file's descriptor, -1 when none is open (sink.c). */
+extern int dftracer_trace_fd_ DFT_HIDDEN;
+
+/* Is Fd the trace file's, seen from the program (not from the runtime,
+ * which closes it)? Programs that close every descriptor at start would
+ * otherwise close it. */
+static inline int dftracer_is_trace_fd(int Fd) {
+  return Fd >= 0 &&
+         Fd == __atomic_load_n(&dftracer_trace_fd_, __ATOMIC_RELAXED) &&
+         !dftracer_io_busy_;
+}
+
 /* Forget descriptors [First, Last] (close_range). */
 void dftracer_fd_clear_range(unsigned First, unsigned Last);
 

@@ -133,6 +133,8 @@ static int64_t bytesOf(int Count, MPI_Datatype Type) {
   FILE_CALL(NAME, FH, CALL, DFT_ARG(count, COUNT), DFT_ARG(bytes, Bytes),      \
             DFT_ARG(offset, OFFSET), DFT_ARG(ret, Ret))
 
+const char dftracer_mpiio_layer_[] DFT_HIDDEN = "mpiio";
+
 #pragma GCC visibility push(default)
 
 /* --- Opening and closing ------------------------------------------------- */

@@ -17,6 +17,7 @@
 #include "io_core.h"
 #include "io_real.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <sys/wait.h>
 
@@ -24,6 +25,8 @@
 
 /* The wrappers are the library's interface, like libc's functions: they
  * must be visible to the dynamic linker (everything else is hidden). */
+const char dftracer_posix_layer_[] DFT_HIDDEN = "posix";
+
 #pragma GCC visibility push(default)
 
 static int needsMode(int Flags) {
@@ -383,10 +386,15 @@ int creat64(const char *pathname, mode_t mode) {
 
 /* --- Closing and duplicating ---------------------------------------------- */
 
+/* The trace file's descriptor is kept open when the program closes it
+ * (a daemon closing every descriptor at start): close reports success, as
+ * it would, and the range closes skip it. */
 int close(int fd) {
   struct dftracer_io_call C;
   uint64_t Hash;
   int Ret;
+  if (DFT_UNLIKELY(dftracer_is_trace_fd(fd)))
+    return 0;
   if (DFT_LIKELY(!dftracer_io_tracking()) || !(Hash = dftracer_fd_get(fd)))
     return DFT_REAL(close)(fd);
   /* Forgotten first: once closed, another thread may reuse the number. */
@@ -399,14 +407,31 @@ int close(int fd) {
 }
 
 int close_range(unsigned int first, unsigned int last, int flags) {
+  int Trace = __atomic_load_n(&dftracer_trace_fd_, __ATOMIC_RELAXED);
   if (dftracer_io_tracking() && !(flags & CLOSE_RANGE_CLOEXEC))
     dftracer_fd_clear_range(first, last);
+  if (dftracer_is_trace_fd(Trace) && (unsigned)Trace >= first &&
+      (unsigned)Trace <= last) {
+    int Ret = 0;
+    if ((unsigned)Trace > first)
+      Ret = DFT_REAL(close_range)(first, (unsigned)Trace - 1, flags);
+    if (Ret == 0 && (unsigned)Trace < last)
+      Ret = DFT_REAL(close_range)((unsigned)Trace + 1, last, flags);
+    return Ret;
+  }
   return DFT_REAL(close_range)(first, last, flags);
 }
 
 void closefrom(int lowfd) {
+  int Trace = __atomic_load_n(&dftracer_trace_fd_, __ATOMIC_RELAXED);
   if (dftracer_io_tracking() && lowfd >= 0)
     dftracer_fd_clear_range((unsigned)lowfd, ~0u);
+  if (dftracer_is_trace_fd(Trace) && Trace >= lowfd) {
+    if (Trace > lowfd)
+      DFT_REAL(close_range)((unsigned)lowfd, (unsigned)Trace - 1, 0);
+    DFT_REAL(closefrom)(Trace + 1);
+    return;
+  }
   DFT_REAL(closefrom)(lowfd);
 }
 
@@ -679,3 +704,79 @@ int closedir(DIR *dirp) {
  * trace), which POSIX allows, since a vfork child may not touch memory
  * anyway. posix_spawn needs nothing: glibc's makes no intercepted call. */
 pid_t vfork(void) { return fork(); }
+
+/* exec ends the process image: the trace is finished (and, if exec fails,
+ * continued in a new file) around it. The l-forms are turned into the
+ * v-forms, as glibc does. */
+void dftracer_before_exec_(int *WasActive);
+void dftracer_after_failed_exec_(int WasActive);
+
+#define EXEC_CALL(CALL)                                                        \
+  int Was, Ret, Saved;                                                         \
+  if (DFT_LIKELY(!dftracer_io_tracking()))                                     \
+    return CALL;                                                               \
+  dftracer_before_exec_(&Was);                                                 \
+  Ret = CALL;                                                                  \
+  Saved = errno;                                                               \
+  dftracer_after_failed_exec_(Was);                                            \
+  errno = Saved;                                                               \
+  return Ret
+
+int execve(const char *path, char *const argv[], char *const envp[]) {
+  EXEC_CALL(DFT_REAL(execve)(path, argv, envp));
+}
+
+int execv(const char *path, char *const argv[]) {
+  EXEC_CALL(DFT_REAL(execv)(path, argv));
+}
+
+int execvp(const char *file, char *const argv[]) {
+  EXEC_CALL(DFT_REAL(execvp)(file, argv));
+}
+
+int execvpe(const char *file, char *const argv[], char *const envp[]) {
+  EXEC_CALL(DFT_REAL(execvpe)(file, argv, envp));
+}
+
+int fexecve(int fd, char *const argv[], char *const envp[]) {
+  EXEC_CALL(DFT_REAL(fexecve)(fd, argv, envp));
+}
+
+/* The arguments of an l-form, up to the NULL, in a NULL-terminated array
+ * on the caller's stack (ARGV); with WANT_ENV, ENVP gets the word after it
+ * (execle). */
+#define COLLECT_ARGS(ARG0, ARGV, WANT_ENV, ENVP)                               \
+  size_t N = 1;                                                                \
+  va_list Ap;                                                                  \
+  va_start(Ap, ARG0);                                                          \
+  while (va_arg(Ap, char *))                                                   \
+    ++N;                                                                       \
+  va_end(Ap);                                                                  \
+  char **ARGV = (char **)__builtin_alloca((N + 1) * sizeof(char *));           \
+  va_start(Ap, ARG0);                                                          \
+  ARGV[0] = (char *)ARG0;                                                      \
+  for (size_t I = 1; I <= N; ++I)                                              \
+    ARGV[I] = va_arg(Ap, char *);                                              \
+  if (WANT_ENV)                                                                \
+    ENVP = va_arg(Ap, char **);                                                \
+  va_end(Ap)
+
+int execl(const char *path, const char *arg, ...) {
+  char **Envp = NULL;
+  COLLECT_ARGS(arg, Argv, 0, Envp);
+  (void)Envp;
+  return execv(path, Argv);
+}
+
+int execlp(const char *file, const char *arg, ...) {
+  char **Envp = NULL;
+  COLLECT_ARGS(arg, Argv, 0, Envp);
+  (void)Envp;
+  return execvp(file, Argv);
+}
+
+int execle(const char *path, const char *arg, ...) {
+  char **Envp = NULL;
+  COLLECT_ARGS(arg, Argv, 1, Envp);
+  return execve(path, Argv, Envp);
+}

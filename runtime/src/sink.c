@@ -208,6 +208,7 @@ void dftracer_sink_abandon(struct dftracer_sink *S) {
    * the zlib state is leaked (the child is about to exec or exit). */
   if (S->Fd >= 0)
     sysClose(S->Fd);
+  __atomic_store_n(&dftracer_trace_fd_, -1, __ATOMIC_RELAXED);
   S->Gz = NULL;
   S->Fd = -1;
 }
@@ -217,6 +218,7 @@ int dftracer_sink_open(struct dftracer_sink *S, const char *Prefix,
   int Ret;
   BUSY_BEGIN;
   Ret = openImpl(S, Prefix, Compress, Hash);
+  __atomic_store_n(&dftracer_trace_fd_, S->Fd, __ATOMIC_RELAXED);
   BUSY_END;
   return Ret;
 }
@@ -238,6 +240,7 @@ void dftracer_sink_write(struct dftracer_sink *S, const char *Data,
 
 void dftracer_sink_close(struct dftracer_sink *S) {
   BUSY_BEGIN;
+  __atomic_store_n(&dftracer_trace_fd_, -1, __ATOMIC_RELAXED);
   closeImpl(S);
   BUSY_END;
 }

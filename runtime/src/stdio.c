@@ -22,6 +22,8 @@
 
 /* The wrappers are the library's interface, like libc's functions: they
  * must be visible to the dynamic linker (everything else is hidden). */
+const char dftracer_stdio_layer_[] DFT_HIDDEN = "stdio";
+
 #pragma GCC visibility push(default)
 
 /* fread_unlocked and fwrite_unlocked may be macros (glibc's inline forms);

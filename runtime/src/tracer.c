@@ -134,8 +134,8 @@ DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
                                    __ATOMIC_RELAXED) == RankProbing) &&
       T->Tid == dftracer_process_.OsPid)
     recordRank();
-  dftracer_io_busy_ = Busy;
   S->StartUs = dftracer_now_us();
+  dftracer_io_busy_ = Busy;
   return S;
 }
 
@@ -187,9 +187,9 @@ DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
       dftracer_thread_release_span(T, S);
     return;
   }
-  EndUs = dftracer_now_us();
   Busy = dftracer_io_busy_;
   dftracer_io_busy_ = 1;
+  EndUs = dftracer_now_us();
   closeSpan(T, S, EndUs);
   dftracer_io_busy_ = Busy;
 }
@@ -352,6 +352,23 @@ static void finish(void) {
   pthread_mutex_unlock(&P->Lock);
 }
 
+/* exec replaces the process image, and with it the buffers: the trace is
+ * finished first, the calling thread's open spans ending at the exec. If
+ * exec fails, tracing goes on into a new file, as in a forked child (the
+ * old one is complete). */
+void dftracer_before_exec_(int *WasActive) {
+  *WasActive = isActive();
+  if (*WasActive)
+    finish();
+}
+
+static void restartInNewFile(void);
+
+void dftracer_after_failed_exec_(int WasActive) {
+  if (WasActive)
+    restartInNewFile();
+}
+
 /* FINI without INIT does nothing: the atexit flush still writes whatever
  * was traced, so a stray FINI cannot cut a trace short. */
 DFT_API void dftracer_fini(void) {
@@ -389,6 +406,26 @@ static void onForkChild(void) {
   P->TraceHash = dftracer_trace_hash(P->Pid, dftracer_wall_ns());
   P->RankState = RankNever; /* not an MPI process */
   dftracer_io_after_fork();
+  __atomic_store_n(&dftracer_active, 1, __ATOMIC_RELAXED);
+}
+
+/* A new trace file for this process (a forked child, a failed exec): new
+ * name, no span open on the calling thread, every known path named again. */
+static void restartInNewFile(void) {
+  struct dftracer_process *P = &dftracer_process_;
+  struct dftracer_thread *T = dftracer_thread_peek();
+  struct dftracer_span *S;
+  if (T) {
+    for (S = T->Top; S; S = S->Parent)
+      S->Closed = S->Popped = 1;
+    T->Top = NULL;
+  }
+  pthread_mutex_lock(&P->Lock);
+  dftracer_sink_reset(&P->Sink);
+  P->TraceHash = dftracer_trace_hash(P->Pid, dftracer_wall_ns());
+  P->Finishing = P->Finished = 0;
+  dftracer_io_after_fork();
+  pthread_mutex_unlock(&P->Lock);
   __atomic_store_n(&dftracer_active, 1, __ATOMIC_RELAXED);
 }
 

@@ -13,7 +13,9 @@ set(_cases
   "dft_threads|"
   "dft_threads_small_queue|DFTRACER_TRACE_COMPRESSION=1"
   "dft_every_macro_c|DFTRACER_INC_METADATA=1"
-  "dft_exit_busy|")
+  "dft_exit_busy|"
+  "dft_io_posix|DFTRACER_DATA_DIR=data"
+  "dft_io_stdio|DFTRACER_DATA_DIR=data DFTRACER_TRACE_COMPRESSION=1")
 foreach(_case ${_cases})
   string(REPLACE "|" ";" _parts "${_case}")
   list(GET _parts 0 _program)
@@ -22,7 +24,7 @@ foreach(_case ${_cases})
   set(_dir ${WORK_DIR}/${_program})
   file(REMOVE_RECURSE ${_dir})
   file(MAKE_DIRECTORY ${_dir})
-  run(${CMAKE_COMMAND} -E env DFTRACER_ENABLE=1
+  run(${CMAKE_COMMAND} -E chdir ${_dir} ${CMAKE_COMMAND} -E env DFTRACER_ENABLE=1
     DFTRACER_LOG_FILE=${_dir}/trace ${_env}
     ${VALGRIND} --error-exitcode=66 --quiet ${BIN_DIR}/${_program})
 endforeach()

@@ -9,7 +9,11 @@ cmake_minimum_required(VERSION 3.20)
 
 include(${CMAKE_CURRENT_LIST_DIR}/run_command.cmake)
 
-set(_programs dft_threads dft_threads_small_queue dft_exit_busy dft_fork_child)
+# program[|argument]
+set(_cases dft_threads dft_threads_small_queue dft_exit_busy dft_fork_child
+  "dft_io_robust|threads" "dft_io_robust|signal" "dft_io_stdio")
+set(_programs dft_threads dft_threads_small_queue dft_exit_busy dft_fork_child
+  dft_io_robust dft_io_stdio)
 set(_flags -fsanitize=thread)
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build -G ${GENERATOR}
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=ON
@@ -19,15 +23,21 @@ run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build -G ${GENERATOR}
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build --target ${_programs})
 
 foreach(_compression 0 1)
-  foreach(_program ${_programs})
-    set(_dir ${WORK_DIR}/run/${_program}-${_compression})
+  foreach(_case ${_cases})
+    string(REPLACE "|" ";" _parts "${_case}")
+    list(GET _parts 0 _program)
+    set(_arg)
+    if(_case MATCHES "\\|")
+      list(GET _parts 1 _arg)
+    endif()
+    set(_dir ${WORK_DIR}/run/${_program}-${_arg}-${_compression})
     file(REMOVE_RECURSE ${_dir})
     file(MAKE_DIRECTORY ${_dir})
     run(${CMAKE_COMMAND} -E chdir ${_dir} ${CMAKE_COMMAND} -E env
       "TSAN_OPTIONS=halt_on_error=1 exitcode=66"
       DFTRACER_ENABLE=1 DFTRACER_LOG_FILE=${_dir}/trace
-      DFTRACER_TRACE_COMPRESSION=${_compression}
-      ${WORK_DIR}/build/bin/${_program})
+      DFTRACER_TRACE_COMPRESSION=${_compression} DFTRACER_DATA_DIR=data
+      ${WORK_DIR}/build/bin/${_program} ${_arg})
   endforeach()
 endforeach()
-message(STATUS "no data race in ${_programs}, plain and compressed")
+message(STATUS "no data race in ${_cases}, plain and compressed")

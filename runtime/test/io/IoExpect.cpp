@@ -35,6 +35,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -43,6 +44,7 @@ using nlohmann::json;
 
 struct Event {
   std::string Name, Cat, File;
+  size_t Trace = 0; // which file: ids are unique per file only
   int64_t Pid = 0;
   uint64_t Id = 0, Parent = 0;
   json Args;
@@ -50,7 +52,8 @@ struct Event {
 
 struct Traces {
   std::vector<Event> Events;
-  std::map<std::pair<int64_t, uint64_t>, std::string> SpanNames;
+  std::map<std::tuple<size_t, int64_t, uint64_t>, std::string> SpanNames;
+  size_t Files = 0;
   std::vector<std::string> Errors;
 };
 
@@ -126,11 +129,12 @@ void readTrace(const std::string &Path, Traces &T) {
     Event E;
     E.Name = J.value("name", "");
     E.Cat = J.value("cat", "");
+    E.Trace = T.Files;
     E.Pid = J.value("pid", (int64_t)0);
     E.Id = J.value("id", (uint64_t)0);
     E.Args = J.value("args", json::object());
     E.Parent = E.Args.value("p_idx", (uint64_t)0);
-    T.SpanNames[{E.Pid, E.Id}] = E.Name;
+    T.SpanNames[{E.Trace, E.Pid, E.Id}] = E.Name;
     if (!isIoCat(E.Cat))
       continue;
     if (!E.Args.contains("level") || !E.Args.contains("p_idx"))
@@ -146,10 +150,11 @@ void readTrace(const std::string &Path, Traces &T) {
     }
     T.Events.push_back(std::move(E));
   }
+  ++T.Files;
 }
 
 std::string parentName(const Traces &T, const Event &E) {
-  auto It = T.SpanNames.find({E.Pid, E.Parent});
+  auto It = T.SpanNames.find({E.Trace, E.Pid, E.Parent});
   return It == T.SpanNames.end() ? "" : It->second;
 }
 

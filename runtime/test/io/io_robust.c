@@ -1,0 +1,210 @@
+/* "Never break the program": each mode is one condition the interception
+ * must survive with the program's behaviour unchanged; the program checks
+ * its own results (exit 1 on any difference), and io_robust_<mode>.expect
+ * checks the trace.
+ *
+ *   errno     return values and errno exactly the real call's, traced or not
+ *   threads   8 threads, each its own file, under annotated workers
+ *   signal    a SIGALRM handler writes to a traced file while the main
+ *             thread is busy tracing (no deadlock, no torn line)
+ *   closeall  the program closes every descriptor but 0-2 first
+ *   exec      traced I/O, exec of itself, traced I/O in the new image
+ *   spawn     vfork (child closes the parent's traced fd), posix_spawn with
+ *             a file action; the parent's tracking is unaffected */
+#define _GNU_SOURCE
+#include <dftracer/dftracer.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static void check(int Ok, const char *What) {
+  if (!Ok) {
+    fprintf(stderr, "io_robust: %s failed (errno %d)\n", What, errno);
+    exit(1);
+  }
+}
+
+static void errnoKept(void) {
+  DFTRACER_C_FUNCTION_START();
+  char B[8] = "abcdefg";
+  int Fd = open("data/e.bin", O_CREAT | O_RDWR | O_TRUNC, 0644);
+  check(Fd >= 0, "open");
+  errno = 1234; /* a successful call leaves errno alone */
+  check(write(Fd, B, 8) == 8 && errno == 1234, "write keeps errno");
+  errno = 0;
+  check(lseek(Fd, 0, 42) == -1 && errno == EINVAL, "lseek EINVAL");
+  check(pread(Fd, B, 8, 100) == 0, "pread at EOF");
+  check(open("data/missing/x", O_RDONLY) == -1 && errno == ENOENT,
+        "open ENOENT");
+  check(read(-1, B, 1) == -1 && errno == EBADF, "read EBADF");
+  check(close(Fd) == 0, "close");
+  check(close(Fd) == -1 && errno == EBADF, "second close EBADF");
+  errno = 0;
+  check(fopen("data/missing/y", "r") == NULL && errno == ENOENT,
+        "fopen ENOENT");
+  DFTRACER_C_FUNCTION_END();
+}
+
+enum { Threads = 8, WritesPerThread = 200 };
+
+static void *worker(void *Arg) {
+  DFTRACER_C_FUNCTION_START();
+  char Path[64], B[64];
+  int I, Fd;
+  snprintf(Path, sizeof(Path), "data/t%d.bin", (int)(long)Arg);
+  Fd = open(Path, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  check(Fd >= 0, "open");
+  memset(B, 't', sizeof(B));
+  for (I = 0; I < WritesPerThread; ++I)
+    check(pwrite(Fd, B, sizeof(B), (off_t)I * 64) == 64, "pwrite");
+  check(close(Fd) == 0, "close");
+  DFTRACER_C_FUNCTION_END();
+  return NULL;
+}
+
+static void threads(void) {
+  pthread_t T[Threads];
+  long I;
+  for (I = 0; I < Threads; ++I)
+    check(pthread_create(&T[I], NULL, worker, (void *)I) == 0, "create");
+  for (I = 0; I < Threads; ++I)
+    pthread_join(T[I], NULL);
+}
+
+static int SignalFd = -1;
+static volatile sig_atomic_t Signals;
+
+static void onAlarm(int Sig) {
+  int Saved = errno;
+  (void)Sig;
+  if (write(SignalFd, "s", 1) == 1)
+    ++Signals;
+  errno = Saved;
+}
+
+static void busy(int Fd) {
+  DFTRACER_C_FUNCTION_START();
+  check(write(Fd, "m", 1) == 1, "write");
+  DFTRACER_C_FUNCTION_END();
+}
+
+static void signals(void) {
+  struct sigaction Sa;
+  struct itimerval Timer = {{0, 200}, {0, 200}};
+  struct stat St;
+  int Fd, I;
+  SignalFd = open("data/sig.bin", O_CREAT | O_WRONLY | O_TRUNC | O_APPEND, 0644);
+  Fd = open("data/main.bin", O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  check(SignalFd >= 0 && Fd >= 0, "open");
+  memset(&Sa, 0, sizeof(Sa));
+  Sa.sa_handler = onAlarm;
+  Sa.sa_flags = SA_RESTART;
+  check(sigaction(SIGALRM, &Sa, NULL) == 0, "sigaction");
+  check(setitimer(ITIMER_REAL, &Timer, NULL) == 0, "setitimer");
+  for (I = 0; I < 50000 || Signals < 20; ++I)
+    busy(Fd);
+  Timer.it_value.tv_usec = Timer.it_interval.tv_usec = 0;
+  setitimer(ITIMER_REAL, &Timer, NULL);
+  check(fstat(SignalFd, &St) == 0 && St.st_size == Signals, "every byte");
+  check(close(SignalFd) == 0 && close(Fd) == 0, "close");
+}
+
+static void closeAll(void) {
+  DFTRACER_C_FUNCTION_START();
+  int Fd;
+  for (Fd = 3; Fd < 1024; ++Fd)
+    close(Fd);
+  close_range(3, ~0u, 0);
+  Fd = open("data/after.bin", O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  check(Fd >= 0 && write(Fd, "after", 5) == 5 && close(Fd) == 0, "after");
+  DFTRACER_C_FUNCTION_END();
+}
+
+static void execSelf(const char *Self) {
+  DFTRACER_C_FUNCTION_START();
+  int Fd = open("data/before-exec.bin", O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  check(Fd >= 0 && write(Fd, "before", 6) == 6 && close(Fd) == 0, "before");
+  execl(Self, Self, "exec-image", (char *)NULL);
+  check(0, "execl");
+  DFTRACER_C_FUNCTION_END();
+}
+
+static void execImage(void) {
+  DFTRACER_C_FUNCTION_START();
+  int Fd = open("data/after-exec.bin", O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  check(Fd >= 0 && write(Fd, "after", 5) == 5 && close(Fd) == 0, "after");
+  /* A failed exec returns, and tracing goes on. */
+  check(execl("/nonexistent", "x", (char *)NULL) == -1 && errno == ENOENT,
+        "failed exec");
+  Fd = open("data/after-failed-exec.bin", O_CREAT | O_WRONLY, 0644);
+  check(Fd >= 0 && close(Fd) == 0, "after failed exec");
+  DFTRACER_C_FUNCTION_END();
+}
+
+static void spawn(void) {
+  DFTRACER_C_FUNCTION_START();
+  posix_spawn_file_actions_t Actions;
+  char *Argv[] = {"true", NULL};
+  int Fd = open("data/parent.bin", O_CREAT | O_WRONLY | O_TRUNC, 0644), St;
+  pid_t Pid;
+  check(Fd >= 0, "open");
+  Pid = vfork();
+  if (Pid == 0) {
+    /* With a real vfork this would clear the parent's tracking of Fd. */
+    close(Fd);
+    _exit(open("data/vfork.bin", O_CREAT | O_WRONLY, 0644) >= 0 ? 0 : 1);
+  }
+  check(Pid > 0 && waitpid(Pid, &St, 0) == Pid && WIFEXITED(St) &&
+            WEXITSTATUS(St) == 0,
+        "vfork child");
+  check(write(Fd, "parent", 6) == 6, "write after vfork");
+  posix_spawn_file_actions_init(&Actions);
+  posix_spawn_file_actions_addopen(&Actions, 1, "data/spawned.out",
+                                   O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  check(posix_spawnp(&Pid, "true", &Actions, NULL, Argv, environ) == 0 &&
+            waitpid(Pid, &St, 0) == Pid && WIFEXITED(St) &&
+            WEXITSTATUS(St) == 0,
+        "posix_spawn");
+  posix_spawn_file_actions_destroy(&Actions);
+  check(write(Fd, "again", 5) == 5 && close(Fd) == 0, "write after spawn");
+  DFTRACER_C_FUNCTION_END();
+}
+
+int main(int argc, char **argv) {
+  const char *Mode = argc > 1 ? argv[1] : "";
+  DFTRACER_C_INIT(NULL, NULL, NULL);
+  DFTRACER_C_FUNCTION_START();
+  if (strcmp(Mode, "exec-image") != 0)
+    check(mkdir("data", 0755) == 0, "mkdir data");
+  if (strcmp(Mode, "errno") == 0)
+    errnoKept();
+  else if (strcmp(Mode, "threads") == 0)
+    threads();
+  else if (strcmp(Mode, "signal") == 0)
+    signals();
+  else if (strcmp(Mode, "closeall") == 0)
+    closeAll();
+  else if (strcmp(Mode, "exec") == 0)
+    execSelf(argv[0]);
+  else if (strcmp(Mode, "exec-image") == 0)
+    execImage();
+  else if (strcmp(Mode, "spawn") == 0)
+    spawn();
+  else
+    check(0, "a mode");
+  DFTRACER_C_FUNCTION_END();
+  DFTRACER_C_FINI();
+  return 0;
+}
