@@ -3,6 +3,7 @@
 #include "Summary.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <limits>
 #include <set>
@@ -29,6 +30,8 @@ Summary summarize(const TraceSet &Set, const std::vector<double> &SelfUs) {
     ++F.Calls;
     F.TotalUs += S.Dur;
     F.SelfUs += SelfUs[I];
+    Out.Layers[static_cast<size_t>(S.Io.L)].add(
+        S.Io, static_cast<uint64_t>(std::llround(S.Dur)));
     ProcessAcc &P = Processes[{S.FileIndex, S.Pid}];
     ++P.Spans;
     P.Tids.insert(S.Tid);
@@ -82,6 +85,21 @@ void printSummary(std::ostream &Os, const TraceSet &Set, const Summary &S) {
     Os << Line;
   }
   Os << "\n";
+  std::snprintf(Line, sizeof(Line), "%-8s %10s %14s %14s %14s\n", "layer",
+                "ops", "bytes_read", "bytes_written", "time_us");
+  Os << Line;
+  for (size_t L = 0; L < dftrace::NumLayers; ++L) {
+    const dftrace::LayerTotals &T = S.Layers[L];
+    if (!T.Ops)
+      continue;
+    std::snprintf(Line, sizeof(Line), "%-8s %10llu %14llu %14llu %14llu\n",
+                  dftrace::layerName(static_cast<dftrace::Layer>(L)),
+                  (unsigned long long)T.Ops, (unsigned long long)T.BytesRead,
+                  (unsigned long long)T.BytesWritten,
+                  (unsigned long long)T.TimeUs);
+    Os << Line;
+  }
+  Os << "\n";
   std::snprintf(Line, sizeof(Line), "%10s %6s %8s %10s %14s  %s\n", "pid",
                 "rank", "threads", "spans", "wall_us", "file");
   Os << Line;
@@ -110,7 +128,19 @@ nlohmann::json summaryToJson(const Summary &S) {
                          {"threads", P.Threads},
                          {"wall_us", P.WallUs},
                          {"metadata", P.Meta}});
-  return {{"functions", Functions}, {"processes", Processes}};
+  nlohmann::json Layers = nlohmann::json::object();
+  for (size_t L = 0; L < dftrace::NumLayers; ++L) {
+    const dftrace::LayerTotals &T = S.Layers[L];
+    if (T.Ops)
+      Layers[dftrace::layerName(static_cast<dftrace::Layer>(L))] = {
+          {"ops", T.Ops},
+          {"bytes_read", T.BytesRead},
+          {"bytes_written", T.BytesWritten},
+          {"time_us", T.TimeUs}};
+  }
+  return {{"functions", Functions},
+          {"processes", Processes},
+          {"layers", Layers}};
 }
 
 } // namespace dftcheck

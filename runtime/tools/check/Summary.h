@@ -9,7 +9,15 @@
 // Total time adds up each call's duration; self time subtracts the time of
 // the calls nested directly in it, so recursion is not counted twice in the
 // self column. Per process: spans, threads, wall time from the first start
-// to the last end, and the MPI rank when the trace recorded one.
+// to the last end, and the MPI rank when the trace recorded one. Per layer
+// (application spans, POSIX, STDIO, MPI-IO, HDF5; see IoTaxonomy.h):
+// operations, bytes read and written, and the sum of durations:
+//
+// \code
+//   layer           ops   bytes_read  bytes_written      time_us
+//   APP              18            0              0         1520
+//   POSIX            32        65536          65536          210
+// \endcode
 //
 //===----------------------------------------------------------------------===//
 #ifndef DFTRACER_CHECK_SUMMARY_H
@@ -46,6 +54,7 @@ struct ProcessStats {
 struct Summary {
   std::vector<FunctionStats> Functions; // by total time, descending
   std::vector<ProcessStats> Processes;  // in file order
+  dftrace::LayerTotals Layers[dftrace::NumLayers];
 };
 
 Summary summarize(const TraceSet &Set, const std::vector<double> &SelfUs);

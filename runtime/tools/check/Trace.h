@@ -9,6 +9,8 @@
 #ifndef DFTRACER_CHECK_TRACE_H
 #define DFTRACER_CHECK_TRACE_H
 
+#include "IoTaxonomy.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -27,6 +29,7 @@ struct Span {
   double Dur = 0;                   // microseconds
   std::optional<int64_t> Level;     // args.level: 1 = outermost
   std::optional<uint64_t> ParentId; // args.p_idx: 0 = none
+  dftrace::IoCall Io;               // layer from cat; op and bytes for I/O
   size_t FileIndex = 0;
   size_t Line = 0;
 

@@ -1,8 +1,9 @@
 //===- TraceReader.h - Read and validate .pfw / .pfw.gz files ---*- C++ -*-===//
 //
-// Line-level validation of SPEC 5.4: the first line is "[", every other
-// non-empty line is one JSON object (a final "]" is tolerated), and each
-// event has the fields its phase needs, with non-negative ts and dur:
+// Line-level validation of docs/trace-format.md, through the reader shared
+// with dftracer-analyze (runtime/tools/reader): the first line is "[", every
+// other non-empty line is one JSON object (a final "]" is tolerated), and
+// each event has the fields its phase needs, with non-negative ts and dur:
 //
 // \code
 //   [
@@ -10,7 +11,9 @@
 //    "ph":"X","args":{"level":1,"p_idx":0}}
 // \endcode
 //
-// Nesting between spans is checked afterwards (Nesting.h).
+// I/O events must have a known category, non-negative sizes, and an "FH"
+// line in the same process for every fhash they use. Nesting between spans
+// is checked afterwards (Nesting.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DFTRACER_CHECK_TRACEREADER_H

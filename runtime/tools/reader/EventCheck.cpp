@@ -1,0 +1,192 @@
+//===- EventCheck.cpp - What a usable event must hold ---------------------===//
+
+#include "EventCheck.h"
+
+#include "IoTaxonomy.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace dftrace {
+
+const char *issueName(Issue I) {
+  static const char *Names[NumIssues] = {
+      "truncated_line",   "invalid_line",     "bad_field",
+      "negative_time",    "negative_size",    "unknown_category",
+      "fhash_without_fh", "missing_parent",   "bad_stream"};
+  return Names[static_cast<size_t>(I)];
+}
+
+std::string fieldText(const Field &F) {
+  switch (F.K) {
+  case Field::Int:
+    return std::to_string(F.I);
+  case Field::UInt:
+    return std::to_string(F.U);
+  case Field::Double: {
+    char Buf[64];
+    std::snprintf(Buf, sizeof(Buf), "%.17g", F.D);
+    return Buf;
+  }
+  case Field::String:
+    return std::string(F.S);
+  default:
+    return "";
+  }
+}
+
+int64_t microseconds(const Field &F) {
+  if (F.K == Field::Int)
+    return F.I;
+  if (F.K == Field::UInt)
+    return static_cast<int64_t>(F.U);
+  return static_cast<int64_t>(std::llround(F.D));
+}
+
+namespace {
+
+class Checker {
+public:
+  explicit Checker(std::vector<EventProblem> &Out) : Out(Out) {}
+
+  bool string(const Field &F, const char *Key) {
+    if (F.isString())
+      return true;
+    fail(Issue::BadField, std::string("\"") + Key +
+                              (F.present() ? "\" is not a string"
+                                           : "\" is missing"));
+    return false;
+  }
+  bool integer(const Field &F, const char *Key) {
+    if (F.isInteger())
+      return true;
+    fail(Issue::BadField, std::string("\"") + Key +
+                              (F.present() ? "\" is not an integer"
+                                           : "\" is missing"));
+    return false;
+  }
+  bool time(const Field &F, const char *Key) {
+    if (!F.isNumber()) {
+      fail(Issue::BadField, std::string("\"") + Key +
+                                (F.present() ? "\" is not a number"
+                                             : "\" is missing"));
+      return false;
+    }
+    if (F.D < 0) {
+      fail(Issue::NegativeTime,
+           std::string("negative \"") + Key + "\" (" + fieldText(F) + ")");
+      return false;
+    }
+    return true;
+  }
+  void fail(Issue Kind, std::string Message) {
+    Out.push_back({Kind, std::move(Message)});
+  }
+
+private:
+  std::vector<EventProblem> &Out;
+};
+
+bool checkSpan(const Event &E, Checker &C) {
+  bool Ok = C.integer(E.Id, "id");
+  Ok &= C.string(E.Name, "name");
+  Ok &= C.string(E.Cat, "cat");
+  Ok &= C.integer(E.Pid, "pid");
+  Ok &= C.integer(E.Tid, "tid");
+  Ok &= C.time(E.Ts, "ts");
+  Ok &= C.time(E.Dur, "dur");
+  if (E.Id.K == Field::Int && E.Id.I < 0) {
+    C.fail(Issue::BadField, "negative \"id\"");
+    Ok = false;
+  }
+  if (E.ArgsKind != Field::Missing && !E.argsIsObject()) {
+    C.fail(Issue::BadField, "\"args\" is not an object");
+    return false;
+  }
+  if (E.Level.present() && !(E.Level.isInteger() && E.Level.I >= 1)) {
+    C.fail(Issue::BadField, "args.level must be an integer >= 1, not " +
+                                fieldText(E.Level));
+    Ok = false;
+  }
+  if (E.ParentIdx.present() && !E.ParentIdx.isUnsigned()) {
+    C.fail(Issue::BadField, "args.p_idx must be an integer >= 0, not " +
+                                fieldText(E.ParentIdx));
+    Ok = false;
+  }
+  if (!Ok)
+    return false;
+  Layer L = layerOfCategory(E.Cat.S);
+  if (L == Layer::Other)
+    C.fail(Issue::UnknownCategory,
+           "unknown category \"" + std::string(E.Cat.S) +
+               "\" (expected C_APP, CPP_APP, PY_APP, POSIX, STDIO, MPIIO or "
+               "HDF5)");
+  if (isIoLayer(L)) {
+    struct {
+      const Field &F;
+      const char *Key;
+    } Sizes[] = {{E.Count, "count"},
+                 {E.Size, "size"},
+                 {E.Bytes, "bytes"},
+                 {E.Length, "length"}};
+    for (const auto &S : Sizes)
+      if (S.F.present() && !S.F.isUnsigned())
+        C.fail(Issue::NegativeSize, std::string("args.") + S.Key +
+                                        " must be an integer >= 0, not " +
+                                        fieldText(S.F));
+    if (E.FHash.present() && !E.FHash.isUnsigned()) {
+      C.fail(Issue::BadField, "args.fhash must be an unsigned integer, not " +
+                                  fieldText(E.FHash));
+      return false;
+    }
+  }
+  return true;
+}
+
+bool checkMetadata(const Event &E, Checker &C) {
+  bool Ok = C.string(E.Name, "name");
+  Ok &= C.integer(E.Pid, "pid");
+  if (!E.argsIsObject()) {
+    C.fail(Issue::BadField, "metadata event needs an \"args\" object");
+    return false;
+  }
+  if (!Ok)
+    return false;
+  if (E.Name.S == "CM" && (!E.ArgName.isString() || !E.ArgValue.present())) {
+    C.fail(Issue::BadField,
+           "\"CM\" metadata needs args.name (string) and args.value");
+    return false;
+  }
+  if (E.Name.S == "FH" &&
+      (!E.ArgName.isString() || !E.ArgValue.isUnsigned())) {
+    C.fail(Issue::BadField, "\"FH\" metadata needs args.name (the path) and "
+                            "args.value (its fhash, an unsigned integer)");
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+bool checkEvent(const Event &E, std::vector<EventProblem> &Out) {
+  Checker C(Out);
+  if (!C.string(E.Ph, "ph"))
+    return false;
+  if (E.Ph.S == "X")
+    return checkSpan(E, C);
+  if (E.Ph.S == "M")
+    return checkMetadata(E, C);
+  if (E.Ph.S == "B" || E.Ph.S == "E") {
+    bool Ok = C.integer(E.Pid, "pid");
+    Ok &= C.integer(E.Tid, "tid");
+    Ok &= C.time(E.Ts, "ts");
+    return Ok;
+  }
+  if (E.Ph.S == "i" || E.Ph.S == "I")
+    return true;
+  C.fail(Issue::InvalidLine,
+         "unsupported phase \"ph\":\"" + std::string(E.Ph.S) + "\"");
+  return false;
+}
+
+} // namespace dftrace

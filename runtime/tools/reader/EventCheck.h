@@ -1,0 +1,65 @@
+//===- EventCheck.h - What a usable event must hold --------------*- C++ -*-===//
+//
+// The field rules of docs/trace-format.md, shared by dftracer-check (which
+// reports every violation) and dftracer-analyze (which counts them by kind
+// and skips the event):
+//
+// \code
+//   {"id":1,"name":"main","cat":"C_APP","pid":7,"ts":1000,"dur":5,"ph":"X"}
+//     -> {BadField, "\"tid\" is missing"}
+//   {... "cat":"POSIX", ... "dur":-3 ...}
+//     -> {NegativeTime, "negative \"dur\" (-3)"}
+//   {... "cat":"GPU", ...}
+//     -> {UnknownCategory, "unknown category \"GPU\" ..."} (still usable)
+// \endcode
+//
+//===----------------------------------------------------------------------===//
+#ifndef DFTRACER_READER_EVENTCHECK_H
+#define DFTRACER_READER_EVENTCHECK_H
+
+#include "Event.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace dftrace {
+
+/// Kinds of problems, in the order reports list them.
+enum class Issue : uint8_t {
+  TruncatedLine,   // the last line of a file stops mid-object
+  InvalidLine,     // not JSON, not an object, a line after "]", no "["
+  BadField,        // a required field missing or of the wrong type
+  NegativeTime,    // ts or dur < 0
+  NegativeSize,    // an I/O size argument (count, size, bytes, length) < 0
+  UnknownCategory, // a span whose "cat" is neither application nor I/O
+  MissingFH,       // an fhash with no FH line in its process
+  MissingParent,   // a p_idx naming a span that never appears
+  BadStream,       // the file cannot be read, or its gzip stream is broken
+};
+constexpr size_t NumIssues = 9;
+
+/// "truncated_line", "invalid_line", ... (the JSON report's keys).
+const char *issueName(Issue I);
+
+struct EventProblem {
+  Issue Kind;
+  std::string Message;
+};
+
+/// Checks E against the rules of its phase and appends what is wrong.
+/// Returns false when the event cannot be used (unknown categories and
+/// negative I/O sizes leave it usable).
+bool checkEvent(const Event &E, std::vector<EventProblem> &Out);
+
+/// Text of a number or string field, e.g. for error messages and the
+/// value of "CM" metadata: "3", "-1", "1.5", "abc".
+std::string fieldText(const Field &F);
+
+/// ts or dur in whole microseconds (fractions rounded to nearest).
+int64_t microseconds(const Field &F);
+
+} // namespace dftrace
+
+#endif

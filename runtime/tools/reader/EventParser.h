@@ -1,0 +1,49 @@
+//===- EventParser.h - Parse one .pfw line with simdjson ---------*- C++ -*-===//
+//
+// Each line is its own simdjson On-Demand document, so a broken line costs
+// that line only: the next one parses as if nothing happened.
+//
+// \code
+//   EventParser P;
+//   Event E;
+//   if (!P.parse(L.Data, L.Size, L.Capacity, E))
+//     report(L.Number, P.error()); // e.g. "not valid JSON: UNCLOSED_STRING"
+// \endcode
+//
+// Every value of the line is read (unknown keys included), so a line is
+// accepted only if it is one valid JSON object.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DFTRACER_READER_EVENTPARSER_H
+#define DFTRACER_READER_EVENTPARSER_H
+
+#include "Event.h"
+
+#include <memory>
+#include <string>
+
+namespace dftrace {
+
+class EventParser {
+public:
+  EventParser();
+  ~EventParser();
+  EventParser(const EventParser &) = delete;
+  EventParser &operator=(const EventParser &) = delete;
+
+  /// Parses Data[0..Size); Capacity >= Size + 64 bytes must be readable.
+  /// On failure returns false and error() says why.
+  bool parse(const char *Data, size_t Size, size_t Capacity, Event &E);
+  const std::string &error() const { return Error; }
+  /// The simdjson kernel in use: "haswell", "westmere" or "fallback".
+  const char *kernel() const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+  std::string Error;
+};
+
+} // namespace dftrace
+
+#endif

@@ -1,0 +1,114 @@
+//===- IoTaxonomy.h - Layers, operations and bytes of I/O events -*- C++ -*-===//
+//
+// The one classification of trace events that dftracer-check and
+// dftracer-analyze share (docs/analysis.md prints it as a table):
+//
+// \code
+//   cat "POSIX", name "__pread64_chk"  -> Layer::Posix, Op::Read
+//   cat "STDIO", name "fflush"         -> Layer::Stdio, Op::Sync
+//   cat "MPIIO", name "MPI_File_iwrite_at_all" -> Layer::MpiIo, Op::Write
+//   cat "HDF5",  name "H5Dcreate2"     -> Layer::Hdf5, Op::Open
+//   cat "C_APP", any name              -> Layer::App
+// \endcode
+//
+// Names are first reduced to a base form: a leading "__" and trailing
+// "_chk", "_2", "_unlocked" and "64" are dropped, so open64, __open_2,
+// __read_chk, pread64, fread_unlocked and __xstat64 find open, read, pread,
+// fread and xstat. A name the table does not know is Op::Unknown: counted in
+// its layer, never dropped.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DFTRACER_READER_IOTAXONOMY_H
+#define DFTRACER_READER_IOTAXONOMY_H
+
+#include "Event.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace dftrace {
+
+enum class Layer : uint8_t { App, Posix, Stdio, MpiIo, Hdf5, Other };
+constexpr size_t NumLayers = 6;
+
+/// "APP", "POSIX", "STDIO", "MPIIO", "HDF5", "OTHER".
+const char *layerName(Layer L);
+/// C_APP, CPP_APP, PY_APP: App; POSIX, STDIO, MPIIO, HDF5: their layer;
+/// anything else: Other (an unknown category).
+Layer layerOfCategory(std::string_view Cat);
+inline bool isIoLayer(Layer L) { return L >= Layer::Posix && L <= Layer::Hdf5; }
+
+/// What an I/O call does. Read and Write move data; Open .. Control are
+/// metadata (fsync and fflush are Sync, which is metadata here: Darshan
+/// counts fsync as write time instead); Other and Unknown are neither.
+enum class Op : uint8_t {
+  Read,
+  Write,
+  Open,
+  Close,
+  Stat,
+  Seek,
+  Sync,
+  Namespace, // mkdir, rmdir, unlink, rename, opendir, readdir, MPI_File_delete
+  Control,   // ftruncate, fcntl, dup, MPI_File_set_view, H5Dset_extent
+  Other,     // mmap, munmap
+  Unknown,   // a name the taxonomy does not list
+};
+constexpr size_t NumOps = 11;
+
+/// "read", "write", "open", ..., "unknown".
+const char *opName(Op O);
+inline bool isDataOp(Op O) { return O == Op::Read || O == Op::Write; }
+inline bool isMetadataOp(Op O) { return O >= Op::Open && O <= Op::Control; }
+
+/// The operation of an event of an I/O layer.
+Op opOf(Layer L, std::string_view Name);
+
+/// What one I/O event did, as docs/trace-format.md defines bytes.
+struct IoCall {
+  Layer L = Layer::App;
+  Op O = Op::Unknown;
+  bool Failed = false; // the call returned an error (ret < 0, MPI error)
+  uint64_t Bytes = 0;  // bytes moved by a data call that succeeded
+};
+
+/// Classifies an X event of an I/O layer.
+IoCall classifyIo(Layer L, const Event &E);
+
+/// Operations, bytes and time of one layer: the per-layer totals that
+/// dftracer-check prints and dftracer-analyze's layer table starts from.
+/// Application spans count as operations of Layer::App with no bytes.
+struct LayerTotals {
+  uint64_t Ops = 0;
+  uint64_t BytesRead = 0;
+  uint64_t BytesWritten = 0;
+  uint64_t TimeUs = 0; // sum of durations
+
+  void add(const IoCall &C, uint64_t DurUs) {
+    ++Ops;
+    TimeUs += DurUs;
+    if (C.O == Op::Read)
+      BytesRead += C.Bytes;
+    else if (C.O == Op::Write)
+      BytesWritten += C.Bytes;
+  }
+  void merge(const LayerTotals &O) {
+    Ops += O.Ops;
+    BytesRead += O.BytesRead;
+    BytesWritten += O.BytesWritten;
+    TimeUs += O.TimeUs;
+  }
+};
+
+/// Darshan's ten access-size bins: 0-100, 101-1K, 1K-10K, 10K-100K,
+/// 100K-1M, 1M-4M, 4M-10M, 10M-100M, 100M-1G, 1G+ (bounds inclusive, as
+/// darshan-common.h's DARSHAN_BUCKET_INC).
+constexpr size_t NumSizeBins = 10;
+size_t sizeBin(uint64_t Bytes);
+/// "0-100", "101-1K", ..., "1G+".
+const char *sizeBinName(size_t Bin);
+
+} // namespace dftrace
+
+#endif

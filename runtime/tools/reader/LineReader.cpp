@@ -1,0 +1,194 @@
+//===- LineReader.cpp - Lines of a .pfw / .pfw.gz file --------------------===//
+
+#include "LineReader.h"
+
+#include <zlib.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace dftrace {
+
+/// zlib state and the compressed bytes read ahead of it.
+struct LineReader::Inflater {
+  z_stream S{};
+  std::vector<unsigned char> In = std::vector<unsigned char>(256 << 10);
+  bool MemberEnded = false; // between two members, or after the last
+  bool Initialised = false;
+  ~Inflater() {
+    if (Initialised)
+      inflateEnd(&S);
+  }
+};
+
+LineReader::LineReader(std::string Path, size_t ChunkBytes)
+    : Path(std::move(Path)), Buf(ChunkBytes + Padding),
+      Z(std::make_unique<Inflater>()) {}
+
+LineReader::~LineReader() {
+  if (Fd >= 0)
+    ::close(Fd);
+}
+
+bool LineReader::open(std::string &OpenError) {
+  Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (Fd < 0) {
+    OpenError = std::string("cannot open: ") + std::strerror(errno);
+    return false;
+  }
+  // Read ahead into the inflater's input buffer; its first two bytes tell
+  // gzip from text. A plain file's read-ahead is handed out by readRaw.
+  size_t Got = 0;
+  while (Got < 2) {
+    ssize_t N = ::read(Fd, Z->In.data() + Got, Z->In.size() - Got);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0) {
+      OpenError = std::string("cannot read: ") + std::strerror(errno);
+      return false;
+    }
+    if (N == 0)
+      break;
+    Got += static_cast<size_t>(N);
+  }
+  Z->S.next_in = Z->In.data();
+  Z->S.avail_in = static_cast<uInt>(Got);
+  Gzip = Got >= 2 && Z->In[0] == 0x1f && Z->In[1] == 0x8b;
+  if (Gzip) {
+    if (inflateInit2(&Z->S, 15 + 16) != Z_OK) {
+      OpenError = "cannot initialise zlib";
+      return false;
+    }
+    Z->Initialised = true;
+  }
+  return true;
+}
+
+bool LineReader::readRaw(char *To, size_t Room, size_t &Got) {
+  Got = 0;
+  if (Z->S.avail_in > 0) { // read-ahead from open()
+    Got = std::min<size_t>(Room, Z->S.avail_in);
+    std::memcpy(To, Z->S.next_in, Got);
+    Z->S.next_in += Got;
+    Z->S.avail_in -= static_cast<uInt>(Got);
+    return true;
+  }
+  for (;;) {
+    ssize_t N = ::read(Fd, To, Room);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0) {
+      Error = std::string("read error: ") + std::strerror(errno);
+      return false;
+    }
+    Got = static_cast<size_t>(N);
+    return true;
+  }
+}
+
+bool LineReader::readPlain(char *To, size_t Room, size_t &Got) {
+  return readRaw(To, Room, Got);
+}
+
+bool LineReader::readGzip(char *To, size_t Room, size_t &Got) {
+  Got = 0;
+  if (!Error.empty())
+    return false;
+  z_stream &S = Z->S;
+  S.next_out = reinterpret_cast<Bytef *>(To);
+  S.avail_out = static_cast<uInt>(Room);
+  while (S.avail_out > 0) {
+    if (S.avail_in == 0) {
+      size_t N = 0;
+      if (!readRaw(reinterpret_cast<char *>(Z->In.data()), Z->In.size(), N))
+        break;
+      S.next_in = Z->In.data();
+      S.avail_in = static_cast<uInt>(N);
+      if (N == 0) { // end of file
+        if (!Z->MemberEnded)
+          Error = "gzip stream is truncated (the writer did not finish it)";
+        break;
+      }
+    }
+    if (Z->MemberEnded) {
+      // Another member follows, or trailing bytes that are not gzip.
+      if (S.avail_in < 2 && S.next_in[0] == 0x1f) {
+        // Need the second magic byte: move it to the front and read more.
+        Z->In[0] = S.next_in[0];
+        size_t N = 0;
+        if (!readRaw(reinterpret_cast<char *>(Z->In.data()) + 1,
+                     Z->In.size() - 1, N))
+          break;
+        S.next_in = Z->In.data();
+        S.avail_in = static_cast<uInt>(1 + N);
+      }
+      if (S.avail_in < 2 || S.next_in[0] != 0x1f || S.next_in[1] != 0x8b) {
+        Error = "unexpected bytes after the end of a gzip member";
+        break;
+      }
+      inflateReset(&S);
+      Z->MemberEnded = false;
+    }
+    int Rc = inflate(&S, Z_NO_FLUSH);
+    if (Rc == Z_STREAM_END) {
+      Z->MemberEnded = true;
+      continue;
+    }
+    if (Rc != Z_OK && Rc != Z_BUF_ERROR) {
+      Error = std::string("gzip data is corrupt: ") +
+              (S.msg ? S.msg : zError(Rc));
+      break;
+    }
+  }
+  Got = Room - S.avail_out;
+  return Error.empty() || Got > 0;
+}
+
+bool LineReader::fill() {
+  if (Begin > 0) {
+    std::memmove(Buf.data(), Buf.data() + Begin, End - Begin);
+    End -= Begin;
+    Begin = 0;
+  }
+  size_t Chunk = Buf.size() - Padding;
+  if (End == Chunk) { // one line fills the buffer: make room for it
+    Buf.resize(Chunk * 2 + Padding);
+    Chunk *= 2;
+  }
+  size_t Got = 0;
+  bool Ok = Gzip ? readGzip(Buf.data() + End, Chunk - End, Got)
+                 : readPlain(Buf.data() + End, Chunk - End, Got);
+  End += Got;
+  AtEof = !Ok || Got == 0;
+  return Got > 0;
+}
+
+bool LineReader::next(Line &L) {
+  if (Fd < 0)
+    return false;
+  for (;;) {
+    const char *Start = Buf.data() + Begin;
+    const void *Nl = End > Begin ? std::memchr(Start, '\n', End - Begin)
+                                 : nullptr;
+    if (Nl || (AtEof && End > Begin)) {
+      size_t Size = Nl ? static_cast<const char *>(Nl) - Start : End - Begin;
+      L.Terminated = Nl != nullptr;
+      Begin += Size + (Nl ? 1 : 0);
+      TextBytes += Size + (Nl ? 1 : 0);
+      if (Size > 0 && Start[Size - 1] == '\r')
+        --Size;
+      L.Data = Start;
+      L.Size = Size;
+      L.Capacity = Buf.size() - (Start - Buf.data());
+      L.Number = ++LineNo;
+      return true;
+    }
+    if (AtEof)
+      return false;
+    fill();
+  }
+}
+
+} // namespace dftrace

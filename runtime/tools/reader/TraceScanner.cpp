@@ -1,0 +1,119 @@
+//===- TraceScanner.cpp - The events of one trace file --------------------===//
+
+#include "TraceScanner.h"
+
+#include "EventParser.h"
+#include "LineReader.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace dftrace {
+
+namespace {
+
+bool isBlank(char C) { return C == ' ' || C == '\t' || C == '\r'; }
+
+std::string excerpt(const char *Data, size_t Size) {
+  if (Size <= 80)
+    return std::string(Data, Size);
+  return std::string(Data, 80) + "...";
+}
+
+bool endsWith(const std::string &S, const std::string &Suffix) {
+  return S.size() >= Suffix.size() &&
+         S.compare(S.size() - Suffix.size(), Suffix.size(), Suffix) == 0;
+}
+
+} // namespace
+
+bool TraceScanner::scan(const std::string &Path) {
+  TextBytes = 0;
+  Lines = 0;
+  LineReader Reader(Path);
+  std::string Error;
+  if (!Reader.open(Error)) {
+    onProblem(Issue::BadStream, 0, Error);
+    return false;
+  }
+  EventParser Parser;
+  Event E;
+  Line L;
+  uint64_t ClosedAt = 0;
+  while (Reader.next(L)) {
+    Lines = L.Number;
+    const char *Data = L.Data;
+    size_t Size = L.Size;
+    while (Size > 0 && isBlank(*Data)) {
+      ++Data;
+      --Size;
+    }
+    while (Size > 0 && isBlank(Data[Size - 1]))
+      --Size;
+    std::string_view Text(Data, Size);
+    if (L.Number == 1) {
+      if (Text == "[")
+        continue;
+      onProblem(Issue::InvalidLine, 1, "first line must be \"[\"");
+    }
+    if (Text.empty())
+      continue;
+    if (Text == "]") {
+      if (!ClosedAt)
+        ClosedAt = L.Number;
+      continue;
+    }
+    if (ClosedAt)
+      onProblem(Issue::InvalidLine,
+                L.Number, "event after the closing \"]\" of line " +
+                              std::to_string(ClosedAt));
+    size_t Capacity = L.Capacity - static_cast<size_t>(Data - L.Data);
+    if (!Parser.parse(Data, Size, Capacity, E)) {
+      if (!L.Terminated)
+        onProblem(Issue::TruncatedLine, L.Number,
+                  "truncated last line (the writer was killed?): " +
+                      excerpt(Data, Size));
+      else
+        onProblem(Issue::InvalidLine, L.Number,
+                  Parser.error() + ": " + excerpt(Data, Size));
+      continue;
+    }
+    onEvent(E, L.Number);
+  }
+  TextBytes = Reader.textBytes();
+  if (!Reader.error().empty())
+    onProblem(Issue::BadStream, Lines,
+              "file is truncated or corrupt after this line: " +
+                  Reader.error());
+  if (Lines == 0)
+    onProblem(Issue::InvalidLine, 0, "empty file: line 1 must be \"[\"");
+  return true;
+}
+
+std::vector<std::string>
+expandTraceArguments(const std::vector<std::string> &Args,
+                     std::vector<std::string> &Errors) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> Files;
+  for (const std::string &Arg : Args) {
+    std::error_code Ec;
+    if (!fs::is_directory(Arg, Ec)) {
+      Files.push_back(Arg);
+      continue;
+    }
+    std::vector<std::string> Found;
+    for (const fs::directory_entry &D : fs::directory_iterator(Arg, Ec)) {
+      std::string P = D.path().string();
+      if (D.is_regular_file() &&
+          (endsWith(P, ".pfw") || endsWith(P, ".pfw.gz")))
+        Found.push_back(P);
+    }
+    if (Found.empty())
+      Errors.push_back(Arg + ": directory holds no .pfw or .pfw.gz file");
+    std::sort(Found.begin(), Found.end());
+    Files.insert(Files.end(), Found.begin(), Found.end());
+  }
+  return Files;
+}
+
+} // namespace dftrace

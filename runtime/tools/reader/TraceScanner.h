@@ -1,0 +1,63 @@
+//===- TraceScanner.h - The events of one trace file --------------*- C++ -*-===//
+//
+// The file-level rules of docs/trace-format.md, applied the same way for
+// every tool: line 1 is "[", blank lines are skipped, a final "]" is
+// tolerated, and every other line is one event.
+//
+// \code
+//   [                                         <- required on line 1
+//   {"id":1,"name":"main",...}                -> onEvent(E, 2)
+//   {"id":2,"name":"broken",...               -> onProblem(InvalidLine, 3, ..)
+//   {"id":3,"name":"la                        -> onProblem(TruncatedLine, 4, ..)
+// \endcode
+//                                                (no '\n' after line 4)
+//
+// A line that fails is reported and skipped; the next line is read as if
+// nothing had happened, so one bad line never costs another event.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DFTRACER_READER_TRACESCANNER_H
+#define DFTRACER_READER_TRACESCANNER_H
+
+#include "Event.h"
+#include "EventCheck.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace dftrace {
+
+class TraceScanner {
+public:
+  virtual ~TraceScanner() = default;
+
+  /// Reads Path (plain or gzip). Returns false when it cannot be opened.
+  bool scan(const std::string &Path);
+
+  /// Uncompressed text bytes read by the last scan().
+  uint64_t textBytes() const { return TextBytes; }
+  /// Lines read by the last scan().
+  uint64_t lines() const { return Lines; }
+
+protected:
+  /// One JSON object line. E's strings live until the next call.
+  virtual void onEvent(const Event &E, uint64_t Line) = 0;
+  /// A problem of syntax or structure; Line 0 concerns the whole file.
+  virtual void onProblem(Issue Kind, uint64_t Line, std::string Message) = 0;
+
+private:
+  uint64_t TextBytes = 0;
+  uint64_t Lines = 0;
+};
+
+/// Expands directories to the .pfw/.pfw.gz files directly inside them
+/// (sorted by name); other paths are kept as given. Directories without
+/// trace files are reported in Errors.
+std::vector<std::string>
+expandTraceArguments(const std::vector<std::string> &Args,
+                     std::vector<std::string> &Errors);
+
+} // namespace dftrace
+
+#endif
