@@ -1,0 +1,101 @@
+//===- Aggregate.cpp - What the analyzer counts ---------------------------===//
+
+#include "Aggregate.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace dftanalyze {
+
+namespace {
+
+bool issueBefore(const IssueRecord &A, const IssueRecord &B) {
+  return std::tie(A.FileIndex, A.Line, A.Kind, A.Message) <
+         std::tie(B.FileIndex, B.Line, B.Kind, B.Message);
+}
+
+void trimIssues(std::vector<IssueRecord> &Issues) {
+  std::sort(Issues.begin(), Issues.end(), issueBefore);
+  if (Issues.size() > Aggregate::MaxIssues)
+    Issues.resize(Aggregate::MaxIssues);
+}
+
+void mergeLayer(LayerStat &A, const LayerStat &B) {
+  A.Totals.merge(B.Totals);
+  A.Failed += B.Failed;
+  for (size_t I = 0; I < NumOps; ++I) {
+    A.ByOp[I].Ops += B.ByOp[I].Ops;
+    A.ByOp[I].TimeUs += B.ByOp[I].TimeUs;
+    A.ByOp[I].Bytes += B.ByOp[I].Bytes;
+  }
+  for (size_t I = 0; I < NumSizeBins; ++I) {
+    A.ReadBins[I] += B.ReadBins[I];
+    A.WriteBins[I] += B.WriteBins[I];
+  }
+}
+
+} // namespace
+
+void Aggregate::addIssue(uint32_t FileIndex, uint64_t Line, Issue Kind,
+                         std::string Message) {
+  ++IssueCounts[static_cast<size_t>(Kind)];
+  Issues.push_back({FileIndex, Line, Kind, std::move(Message)});
+  if (Issues.size() >= 4 * MaxIssues)
+    trimIssues(Issues);
+}
+
+uint64_t Aggregate::issueTotal() const {
+  uint64_t N = 0;
+  for (uint64_t C : IssueCounts)
+    N += C;
+  return N;
+}
+
+void Aggregate::merge(Aggregate &&O) {
+  FilesRead += O.FilesRead;
+  FilesUnreadable += O.FilesUnreadable;
+  Events += O.Events;
+  Lines += O.Lines;
+  TextBytes += O.TextBytes;
+  Spans += O.Spans;
+  MetadataEvents += O.MetadataEvents;
+  OtherPhases += O.OtherPhases;
+  Unattributed += O.Unattributed;
+  for (size_t L = 0; L < NumLayers; ++L)
+    mergeLayer(Layers[L], O.Layers[L]);
+  Io.merge(O.Io);
+  for (auto &[Name, F] : O.Functions) {
+    FunctionStat &G = Functions[Name];
+    G.Calls += F.Calls;
+    G.TimeUs += F.TimeUs;
+    G.Direct.merge(F.Direct);
+    G.Inclusive.merge(F.Inclusive);
+  }
+  for (auto &[Path, F] : O.Files) {
+    FileStat &G = Files[Path];
+    G.Io.merge(F.Io);
+    G.MetaOps += F.MetaOps;
+    G.MetaTimeUs += F.MetaTimeUs;
+    G.Processes += F.Processes;
+  }
+  for (auto &[Key, N] : O.UnknownOps)
+    UnknownOps[Key] += N;
+  for (ProcessStat &P : O.Processes)
+    Processes.push_back(std::move(P));
+  for (size_t I = 0; I < NumIssues; ++I)
+    IssueCounts[I] += O.IssueCounts[I];
+  for (IssueRecord &R : O.Issues)
+    Issues.push_back(std::move(R));
+  if (Issues.size() >= 4 * MaxIssues)
+    trimIssues(Issues);
+}
+
+void Aggregate::finish() {
+  std::sort(Processes.begin(), Processes.end(),
+            [](const ProcessStat &A, const ProcessStat &B) {
+              return std::tie(A.FileIndex, A.Pid) < std::tie(B.FileIndex, B.Pid);
+            });
+  trimIssues(Issues);
+}
+
+} // namespace dftanalyze

@@ -1,0 +1,293 @@
+//===- DftracerAnalyze.cpp - dftracer-analyze: options and main -----------===//
+//
+//   dftracer-analyze [options] TRACE...
+//   mpiexec -n N dftracer-analyze [options] TRACE...
+//
+// Exit 0: the report was written; 1: a trace could not be read, an output
+// could not be written, or --strict and the input has problems; 2: usage.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis.h"
+#include "ChromeTrace.h"
+#include "Mpi.h"
+#include "Output.h"
+#include "TraceScanner.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace dftanalyze;
+
+namespace {
+
+const char Usage[] =
+    "usage: dftracer-analyze [options] TRACE...\n"
+    "       mpiexec -n N dftracer-analyze [options] TRACE...\n"
+    "\n"
+    "Analyse DFTracer traces (.pfw, .pfw.gz, or directories of them): I/O\n"
+    "per layer (calls, bytes, time summed and as a union per rank, bandwidth),\n"
+    "metadata against data, transfer sizes, top files, ranks, and the I/O each\n"
+    "annotated function issued, directly and with its callees.\n"
+    "docs/analysis.md defines every figure.\n"
+    "\n"
+    "  -j N, --jobs N        files read in parallel (default: every core; under\n"
+    "                        MPI: the cores divided by the ranks on the node)\n"
+    "  --json                print the report as JSON (schema 1) instead of text\n"
+    "  --html FILE           also write a self-contained HTML report\n"
+    "  --chrome-trace FILE   also write Trace Event JSON for speedscope and\n"
+    "                        chrome://tracing (FILE ending in .gz: gzip)\n"
+    "  --ranks LIST          chrome trace: only these ranks, e.g. 0,4-7\n"
+    "  --window A:B          chrome trace: only spans overlapping A..B seconds\n"
+    "                        after the first event (A: or :B leave one end open)\n"
+    "  --layers LIST         chrome trace: only these layers, e.g. APP,MPIIO\n"
+    "  --top N               rows of the top-N tables (default 10)\n"
+    "  --strict              exit 1 when the input has any problem (truncated\n"
+    "                        or invalid lines, unknown categories, fhash without\n"
+    "                        FH, negative times or sizes, missing parents)\n"
+    "  -h, --help            this text\n"
+    "\n"
+    "Problems in the input are counted and reported with file:line; the rest\n"
+    "of the input is analysed. Output is byte-identical for any -j and under\n"
+    "MPI.\n"
+    "\n"
+    "exit status: 0 report written; 1 unreadable trace, unwritable output, or\n"
+    "problems with --strict; 2 usage error\n";
+
+struct Options {
+  std::vector<std::string> Traces;
+  unsigned Jobs = 0;
+  bool Json = false;
+  bool Strict = false;
+  std::string Html;
+  std::string Chrome;
+  ChromeFilter Filter;
+  bool Filtered = false;
+  OutputOptions Out;
+};
+
+int usageError(const std::string &Message) {
+  std::cerr << "dftracer-analyze: " << Message << "\n" << Usage;
+  return 2;
+}
+
+bool parseCount(const std::string &S, unsigned long &Out) {
+  if (S.empty() || S.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  Out = std::stoul(S);
+  return Out > 0 && Out < 100000;
+}
+
+/// Returns -1 to go on, else the exit code.
+int parseArgs(int Argc, char **Argv, Options &O) {
+  for (int I = 1; I < Argc; ++I) {
+    std::string A = Argv[I];
+    std::string Value;
+    auto Takes = [&](const char *Long, const char *Short) {
+      std::string L = Long;
+      if (A == L || (Short && A == Short)) {
+        if (I + 1 >= Argc)
+          return false;
+        Value = Argv[++I];
+        return true;
+      }
+      if (A.rfind(L + "=", 0) == 0) {
+        Value = A.substr(L.size() + 1);
+        return true;
+      }
+      return false;
+    };
+    std::string Error;
+    unsigned long N = 0;
+    if (A == "--") {
+      O.Traces.insert(O.Traces.end(), Argv + I + 1, Argv + Argc);
+      break;
+    }
+    if (A == "-h" || A == "--help") {
+      std::cout << Usage;
+      return 0;
+    }
+    if (A == "--json") {
+      O.Json = true;
+    } else if (A == "--strict") {
+      O.Strict = true;
+    } else if (Takes("--jobs", "-j")) {
+      if (!parseCount(Value, N))
+        return usageError("-j needs a number of threads, not '" + Value + "'");
+      O.Jobs = static_cast<unsigned>(N);
+    } else if (A.size() > 2 && A.rfind("-j", 0) == 0 &&
+               parseCount(A.substr(2), N)) {
+      O.Jobs = static_cast<unsigned>(N);
+    } else if (Takes("--top", nullptr)) {
+      if (!parseCount(Value, N))
+        return usageError("--top needs a positive number, not '" + Value + "'");
+      O.Out.Top = N;
+    } else if (Takes("--html", nullptr)) {
+      O.Html = Value;
+    } else if (Takes("--chrome-trace", nullptr)) {
+      O.Chrome = Value;
+    } else if (Takes("--ranks", nullptr)) {
+      O.Filtered = true;
+      if (!O.Filter.parseRanks(Value, Error))
+        return usageError(Error);
+    } else if (Takes("--window", nullptr)) {
+      O.Filtered = true;
+      if (!O.Filter.parseWindow(Value, Error))
+        return usageError(Error);
+    } else if (Takes("--layers", nullptr)) {
+      O.Filtered = true;
+      if (!O.Filter.parseLayers(Value, Error))
+        return usageError(Error);
+    } else if (A.size() > 1 && A[0] == '-') {
+      return usageError("unknown option '" + A + "' (or it needs a value)");
+    } else {
+      O.Traces.push_back(A);
+    }
+  }
+  if (O.Traces.empty())
+    return usageError("no trace file given");
+  if (O.Filtered && O.Chrome.empty())
+    return usageError("--ranks, --window and --layers filter --chrome-trace, "
+                      "which is not given");
+  return -1;
+}
+
+/// Writes Text to Path through Path.tmp and a rename.
+bool writeFileAtomically(const std::string &Path, const std::string &Text,
+                         std::string &Error) {
+  std::string Tmp = Path + ".tmp";
+  {
+    std::ofstream Out(Tmp, std::ios::binary);
+    Out << Text;
+    Out.close();
+    if (!Out) {
+      Error = Path + ": cannot write: " + std::strerror(errno);
+      std::remove(Tmp.c_str());
+      return false;
+    }
+  }
+  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
+    Error = Path + ": cannot write: " + std::strerror(errno);
+    std::remove(Tmp.c_str());
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  std::string Error;
+  MpiWorld World = mpiStart(Argc, Argv, Error);
+  if (!Error.empty()) {
+    std::cerr << "dftracer-analyze: " << Error << "\n";
+    return 1;
+  }
+  if (launchedByMpi() && !mpiAvailable() && World.Rank == 0)
+    std::cerr << "dftracer-analyze: warning: started by an MPI launcher but "
+                 "built without MPI; each process analyses every file\n";
+  Options O;
+  int Code = parseArgs(Argc, Argv, O);
+  if (Code >= 0) {
+    mpiStop(World);
+    return Code;
+  }
+  bool Root = World.Rank == 0;
+
+  std::vector<std::string> ArgErrors;
+  std::vector<std::string> Files =
+      dftrace::expandTraceArguments(O.Traces, ArgErrors);
+  unsigned Jobs = O.Jobs;
+  if (!Jobs)
+    Jobs = std::max(1u, std::thread::hardware_concurrency() /
+                            static_cast<unsigned>(World.LocalSize));
+  std::vector<uint32_t> All;
+  for (uint32_t I = 0; I < Files.size(); ++I)
+    All.push_back(I);
+  std::vector<uint32_t> Mine = mpiShare(World, largestFirst(Files, All));
+
+  AnalyzeOptions AO;
+  AO.Timeline = !O.Html.empty();
+  Aggregate A = analyzeFiles(Files, Mine, Jobs, AO);
+  mpiGather(World, A);
+
+  // The Chrome trace is a second pass: it needs the ranks' numbers.
+  ChromePlan Plan;
+  if (Root) {
+    A.FileNames = Files;
+    A.finish();
+  }
+  int Status = 0;
+  if (!O.Chrome.empty()) {
+    if (Root) {
+      Report R(A);
+      Plan = ChromePlan::make(R, O.Filter);
+    }
+    if (World.Active && World.Size > 1) { // rank 0 sends the plan
+      Writer W;
+      if (Root)
+        visit(W, Plan);
+      mpiBroadcastBytes(World, W.Bytes);
+      if (!Root) {
+        Reader In(W.Bytes.data(), W.Bytes.size());
+        visit(In, Plan);
+      }
+    }
+    std::string PartError;
+    std::mutex ErrorLock;
+    forEachFile(Files, Mine, Jobs, [&](uint32_t I, unsigned) {
+      std::string E;
+      if (!writeChromePart(Files, I, Plan, O.Chrome, E)) {
+        std::lock_guard<std::mutex> Lock(ErrorLock);
+        PartError = E;
+      }
+    });
+    mpiBarrier(World);
+    if (!PartError.empty()) {
+      std::cerr << "dftracer-analyze: " << PartError << "\n";
+      Status = 1;
+    }
+    if (Root && !joinChromeParts(Files.size(), O.Chrome, Error)) {
+      std::cerr << "dftracer-analyze: " << Error << "\n";
+      Status = 1;
+    }
+  }
+
+  if (Root) {
+    for (const std::string &E : ArgErrors) {
+      std::cerr << "dftracer-analyze: error: " << E << "\n";
+      Status = 1;
+    }
+    Report R(A);
+    if (O.Json)
+      std::cout << reportJson(R, O.Out).dump(2) << "\n";
+    else
+      printText(std::cout, R, O.Out);
+    if (!O.Html.empty()) {
+      std::ostringstream Page;
+      printHtml(Page, R, O.Out);
+      if (!writeFileAtomically(O.Html, Page.str(), Error)) {
+        std::cerr << "dftracer-analyze: " << Error << "\n";
+        Status = 1;
+      }
+    }
+    if (A.FilesUnreadable)
+      Status = 1;
+    if (O.Strict && A.issueTotal()) {
+      std::cerr << "dftracer-analyze: " << A.issueTotal()
+                << " problems in the input (--strict)\n";
+      Status = 1;
+    }
+  }
+  Status = mpiBroadcast(World, Status);
+  mpiStop(World);
+  return Status;
+}

@@ -1,0 +1,393 @@
+//===- FileAnalyzer.cpp - One trace file into an Aggregate ----------------===//
+
+#include "FileAnalyzer.h"
+
+#include "IntervalUnion.h"
+#include "Timeline.h"
+#include "TraceScanner.h"
+
+#include <algorithm>
+#include <deque>
+#include <memory>
+#include <unordered_map>
+
+namespace dftanalyze {
+
+using dftrace::Event;
+
+namespace {
+
+/// What a span's children told it, until the span itself is read.
+struct Pending {
+  IoStat Io;        // I/O calls below, each once
+  IoStat Unclaimed; // of which no annotated span below claimed
+  // Inclusive I/O already credited below, per function id.
+  std::vector<std::pair<uint32_t, IoStat>> Charged;
+  uint64_t FirstLine = 0; // of the first child, for the missing-parent issue
+
+  void take(Pending &&Up) {
+    Io.merge(Up.Io);
+    Unclaimed.merge(Up.Unclaimed);
+    for (auto &[Fn, Stat] : Up.Charged) {
+      auto It = std::find_if(Charged.begin(), Charged.end(),
+                             [&](const auto &E) { return E.first == Fn; });
+      if (It == Charged.end())
+        Charged.emplace_back(Fn, Stat);
+      else
+        It->second.merge(Stat);
+    }
+  }
+};
+
+struct SpanKey {
+  int64_t Pid;
+  uint64_t Id;
+  bool operator==(const SpanKey &O) const {
+    return Pid == O.Pid && Id == O.Id;
+  }
+  bool operator<(const SpanKey &O) const {
+    return Pid != O.Pid ? Pid < O.Pid : Id < O.Id;
+  }
+};
+struct SpanKeyHash {
+  size_t operator()(const SpanKey &K) const {
+    uint64_t H = K.Id * 0x9e3779b97f4a7c15ull ^
+                 static_cast<uint64_t>(K.Pid) * 0xc2b2ae3d27d4eb4full;
+    return static_cast<size_t>(H ^ (H >> 29));
+  }
+};
+
+struct FileAcc {
+  FileStat Stat;
+  uint64_t FirstLine = 0;
+};
+
+struct ProcState {
+  ProcessStat Stat;
+  std::unordered_map<int64_t, int64_t> ThreadEnd; // tid -> last end
+  IntervalUnion Unions[NumLayers];
+  IntervalUnion IoUnion;
+  std::unordered_map<uint64_t, FileAcc> Files; // by fhash
+  std::unordered_map<uint64_t, std::string> Paths;
+  std::unique_ptr<TimelineBuilder> Picture;
+};
+
+class FileAnalyzer : public dftrace::TraceScanner {
+public:
+  FileAnalyzer(uint32_t FileIndex, const AnalyzeOptions &Options, bool Exact)
+      : FileIndex(FileIndex), Options(Options), Exact(Exact) {}
+
+  /// Moves the figures into Out; false when a union needs an exact rerun.
+  bool finish(Aggregate &Out);
+
+protected:
+  void onEvent(const Event &E, uint64_t Line) override;
+  void onProblem(Issue Kind, uint64_t Line, std::string Message) override {
+    Agg.addIssue(FileIndex, Line, Kind, std::move(Message));
+  }
+
+private:
+  ProcState &process(int64_t Pid);
+  uint32_t functionId(std::string_view Name);
+  void span(const Event &E, uint64_t Line);
+  void metadata(const Event &E);
+  void addInterval(ProcState &P, IntervalUnion &U, int64_t Begin, int64_t End);
+  void attribute(ProcState &P, const Event &E, const dftrace::IoCall &C,
+                 bool IsIo, uint64_t Dur, uint64_t Line);
+
+  uint32_t FileIndex;
+  const AnalyzeOptions &Options;
+  bool Exact;
+  Aggregate Agg;
+  std::vector<dftrace::EventProblem> Problems;
+  std::vector<std::unique_ptr<ProcState>> Procs;
+  size_t LastProc = 0;
+  std::unordered_map<SpanKey, Pending, SpanKeyHash> Open;
+  std::deque<std::string> FnNames;
+  std::unordered_map<std::string_view, uint32_t> FnIds;
+  std::vector<FunctionStat> Fns;
+};
+
+ProcState &FileAnalyzer::process(int64_t Pid) {
+  if (LastProc < Procs.size() && Procs[LastProc]->Stat.Pid == Pid)
+    return *Procs[LastProc];
+  for (size_t I = 0; I < Procs.size(); ++I)
+    if (Procs[I]->Stat.Pid == Pid) {
+      LastProc = I;
+      return *Procs[I];
+    }
+  auto P = std::make_unique<ProcState>();
+  P->Stat.FileIndex = FileIndex;
+  P->Stat.Pid = Pid;
+  if (Options.Timeline)
+    P->Picture = std::make_unique<TimelineBuilder>(P->Stat.Picture);
+  Procs.push_back(std::move(P));
+  LastProc = Procs.size() - 1;
+  return *Procs.back();
+}
+
+uint32_t FileAnalyzer::functionId(std::string_view Name) {
+  auto It = FnIds.find(Name);
+  if (It != FnIds.end())
+    return It->second;
+  FnNames.emplace_back(Name);
+  uint32_t Id = static_cast<uint32_t>(Fns.size());
+  FnIds.emplace(FnNames.back(), Id);
+  Fns.emplace_back();
+  return Id;
+}
+
+void FileAnalyzer::onEvent(const Event &E, uint64_t Line) {
+  ++Agg.Events;
+  Problems.clear();
+  bool Usable = dftrace::checkEvent(E, Problems);
+  for (dftrace::EventProblem &P : Problems)
+    Agg.addIssue(FileIndex, Line, P.Kind, std::move(P.Message));
+  if (E.Pid.isInteger())
+    ++process(E.Pid.I).Stat.Events;
+  if (!Usable)
+    return;
+  if (E.isComplete())
+    span(E, Line);
+  else if (E.isMetadata())
+    metadata(E);
+  else
+    ++Agg.OtherPhases;
+}
+
+void FileAnalyzer::metadata(const Event &E) {
+  ++Agg.MetadataEvents;
+  ProcState &P = process(E.Pid.I);
+  if (E.Name.S == "FH")
+    P.Paths.emplace(E.ArgValue.U, std::string(E.ArgName.S));
+  else if (E.Name.S == "CM" && E.ArgName.S == "rank")
+    P.Stat.Rank = dftrace::fieldText(E.ArgValue);
+}
+
+void FileAnalyzer::addInterval(ProcState &P, IntervalUnion &U, int64_t Begin,
+                               int64_t End) {
+  if (!U.add(Begin, End))
+    return;
+  int64_t Watermark = std::numeric_limits<int64_t>::min();
+  if (!Exact) {
+    Watermark = std::numeric_limits<int64_t>::max();
+    for (const auto &[Tid, Last] : P.ThreadEnd)
+      Watermark = std::min(Watermark, Last);
+  }
+  U.compact(Watermark);
+}
+
+void FileAnalyzer::span(const Event &E, uint64_t Line) {
+  ++Agg.Spans;
+  Layer L = dftrace::layerOfCategory(E.Cat.S);
+  int64_t Ts = dftrace::microseconds(E.Ts);
+  int64_t DurI = dftrace::microseconds(E.Dur);
+  uint64_t Dur = static_cast<uint64_t>(DurI);
+  int64_t End = Ts + DurI;
+  ProcState &P = process(E.Pid.I);
+  ProcessStat &S = P.Stat;
+  ++S.Spans;
+  S.FirstUs = std::min(S.FirstUs, Ts);
+  S.LastUs = std::max(S.LastUs, End);
+  auto [TidIt, NewThread] = P.ThreadEnd.try_emplace(E.Tid.I, End);
+  if (!NewThread)
+    TidIt->second = std::max(TidIt->second, End);
+
+  LayerStat &LS = Agg.Layers[static_cast<size_t>(L)];
+  dftrace::IoCall C;
+  C.L = L;
+  bool IsIo = dftrace::isIoLayer(L);
+  if (IsIo) {
+    C = dftrace::classifyIo(L, E);
+    OpStat &O = LS.ByOp[static_cast<size_t>(C.O)];
+    ++O.Ops;
+    O.TimeUs += Dur;
+    O.Bytes += C.Bytes;
+    if (C.Failed)
+      ++LS.Failed;
+    else if (C.O == Op::Read)
+      ++LS.ReadBins[dftrace::sizeBin(C.Bytes)];
+    else if (C.O == Op::Write)
+      ++LS.WriteBins[dftrace::sizeBin(C.Bytes)];
+    if (C.O == Op::Unknown)
+      ++Agg.UnknownOps[{static_cast<uint8_t>(L), std::string(E.Name.S)}];
+    if (E.FHash.present()) {
+      auto [It, New] = P.Files.try_emplace(E.FHash.U);
+      FileAcc &F = It->second;
+      if (New)
+        F.FirstLine = Line;
+      ++F.Stat.Io.Ops;
+      F.Stat.Io.TimeUs += Dur;
+      if (C.O == Op::Read)
+        F.Stat.Io.BytesRead += C.Bytes;
+      else if (C.O == Op::Write)
+        F.Stat.Io.BytesWritten += C.Bytes;
+      if (dftrace::isMetadataOp(C.O)) {
+        ++F.Stat.MetaOps;
+        F.Stat.MetaTimeUs += Dur;
+      }
+    }
+    addInterval(P, P.Unions[static_cast<size_t>(L)], Ts, End);
+    addInterval(P, P.IoUnion, Ts, End);
+    if (P.Picture)
+      P.Picture->io(L, Ts, Dur);
+  } else if (!E.ParentIdx.present() || E.ParentIdx.U == 0) {
+    // Application time: the outermost spans cover all of it.
+    addInterval(P, P.Unions[static_cast<size_t>(L)], Ts, End);
+  }
+  LS.Totals.add(C, Dur);
+  if (P.Picture)
+    P.Picture->span(E.Name.S, L, E.Level.isInteger() ? E.Level.I : 1, Ts, Dur,
+                    Line);
+  attribute(P, E, C, IsIo, Dur, Line);
+}
+
+void FileAnalyzer::attribute(ProcState &P, const Event &E,
+                             const dftrace::IoCall &C, bool IsIo, uint64_t Dur,
+                             uint64_t Line) {
+  Pending Mine;
+  auto It = Open.find({E.Pid.I, E.Id.U});
+  if (It != Open.end()) {
+    Mine = std::move(It->second);
+    Open.erase(It);
+  }
+  Pending Up;
+  if (IsIo) {
+    // The call itself; I/O calls inside it are part of it.
+    IoStat Self{1, Dur, C.O == Op::Read ? C.Bytes : 0,
+                C.O == Op::Write ? C.Bytes : 0};
+    Up.Io = Self;
+    Up.Unclaimed = Self;
+    Up.Charged = std::move(Mine.Charged);
+  } else {
+    uint32_t Id = functionId(E.Name.S);
+    FunctionStat &F = Fns[Id];
+    ++F.Calls;
+    F.TimeUs += Dur;
+    F.Direct.merge(Mine.Unclaimed);
+    IoStat Below;
+    auto Done = std::find_if(Mine.Charged.begin(), Mine.Charged.end(),
+                             [&](const auto &Entry) { return Entry.first == Id; });
+    if (Done != Mine.Charged.end())
+      Below = Done->second;
+    F.Inclusive.merge(Mine.Io.minus(Below));
+    Up.Io = Mine.Io;
+    Up.Charged = std::move(Mine.Charged);
+    if (!Mine.Io.empty()) {
+      auto Again = std::find_if(Up.Charged.begin(), Up.Charged.end(),
+                                [&](const auto &Entry) { return Entry.first == Id; });
+      if (Again == Up.Charged.end())
+        Up.Charged.emplace_back(Id, Mine.Io);
+      else
+        Again->second = Mine.Io;
+    }
+  }
+  if (!E.ParentIdx.present())
+    ++Agg.Unattributed;
+  if (E.ParentIdx.present() && E.ParentIdx.U != 0) {
+    auto [Parent, New] = Open.try_emplace({E.Pid.I, E.ParentIdx.U});
+    if (New)
+      Parent->second.FirstLine = Line;
+    Parent->second.take(std::move(Up));
+    return;
+  }
+  P.Stat.Io.merge(Up.Io);
+  if (!Up.Unclaimed.empty()) {
+    FunctionStat &F = Fns[functionId(NoFunction)];
+    F.Direct.merge(Up.Unclaimed);
+    F.Inclusive.merge(Up.Unclaimed);
+  }
+}
+
+bool FileAnalyzer::finish(Aggregate &Out) {
+  // Spans whose parent never came: a missing END, or a cut trace.
+  std::vector<SpanKey> Orphans;
+  for (const auto &Entry : Open)
+    Orphans.push_back(Entry.first);
+  std::sort(Orphans.begin(), Orphans.end());
+  for (const SpanKey &K : Orphans) {
+    Pending &P = Open[K];
+    Agg.addIssue(FileIndex, P.FirstLine, Issue::MissingParent,
+                 "span names parent id " + std::to_string(K.Id) + " of pid " +
+                     std::to_string(K.Pid) +
+                     ", which is not in the file (a missing END, or the "
+                     "trace was cut); its I/O is charged to " +
+                     UnknownParent);
+    process(K.Pid).Stat.Io.merge(P.Io);
+    FunctionStat &F = Fns[functionId(UnknownParent)];
+    F.Direct.merge(P.Unclaimed);
+    F.Inclusive.merge(P.Io);
+  }
+  Open.clear();
+
+  bool Conflict = false;
+  for (auto &PP : Procs) {
+    ProcState &P = *PP;
+    std::vector<std::pair<uint64_t, FileAcc *>> Files;
+    for (auto &Entry : P.Files)
+      Files.emplace_back(Entry.first, &Entry.second);
+    std::sort(Files.begin(), Files.end());
+    for (auto &[Hash, Acc] : Files) {
+      auto Path = P.Paths.find(Hash);
+      std::string Name;
+      if (Path != P.Paths.end()) {
+        Name = Path->second;
+      } else {
+        Name = "fhash:" + std::to_string(Hash);
+        Agg.addIssue(FileIndex, Acc->FirstLine, Issue::MissingFH,
+                     "fhash " + std::to_string(Hash) + " of pid " +
+                         std::to_string(P.Stat.Pid) +
+                         " has no \"FH\" line naming its path");
+      }
+      FileStat &F = Agg.Files[Name];
+      F.Io.merge(Acc->Stat.Io);
+      F.MetaOps += Acc->Stat.MetaOps;
+      F.MetaTimeUs += Acc->Stat.MetaTimeUs;
+      F.Processes += 1;
+    }
+    for (size_t L = 0; L < NumLayers; ++L) {
+      P.Stat.UnionUs[L] = P.Unions[L].total();
+      Conflict |= P.Unions[L].conflict();
+    }
+    P.Stat.IoUnionUs = P.IoUnion.total();
+    Conflict |= P.IoUnion.conflict();
+    P.Stat.Threads = P.ThreadEnd.size();
+    if (P.Picture)
+      P.Picture->finish();
+    Agg.Io.merge(P.Stat.Io);
+    Agg.Processes.push_back(std::move(P.Stat));
+  }
+  if (Conflict)
+    return false;
+  for (size_t I = 0; I < Fns.size(); ++I) {
+    const FunctionStat &F = Fns[I];
+    FunctionStat &G = Agg.Functions[FnNames[I]];
+    G.Calls += F.Calls;
+    G.TimeUs += F.TimeUs;
+    G.Direct.merge(F.Direct);
+    G.Inclusive.merge(F.Inclusive);
+  }
+  Agg.FilesRead = 1;
+  Agg.Lines = lines();
+  Agg.TextBytes = textBytes();
+  Out = std::move(Agg);
+  return true;
+}
+
+} // namespace
+
+Aggregate analyzeFile(const std::string &Path, uint32_t FileIndex,
+                      const AnalyzeOptions &Options) {
+  Aggregate Out;
+  for (bool Exact : {false, true}) {
+    FileAnalyzer A(FileIndex, Options, Exact);
+    bool Opened = A.scan(Path);
+    if (A.finish(Out)) {
+      Out.FilesUnreadable = Opened ? 0 : 1;
+      break;
+    }
+  }
+  return Out;
+}
+
+} // namespace dftanalyze

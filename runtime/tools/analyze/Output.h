@@ -1,0 +1,34 @@
+//===- Output.h - The analyzer's report formats -------------------*- C++ -*-===//
+//
+// Text tables (the default), JSON (--json, schema in docs/analysis.md),
+// the HTML page (--html) and the Chrome trace (--chrome-trace, in
+// ChromeTrace.h). All of them print from one Report.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DFTRACER_ANALYZE_OUTPUT_H
+#define DFTRACER_ANALYZE_OUTPUT_H
+
+#include "Report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <ostream>
+
+namespace dftanalyze {
+
+struct OutputOptions {
+  size_t Top = 10; // rows of the top-N tables (files, ranks, functions)
+};
+
+/// Version of the JSON report; bumped when a key changes meaning or goes.
+inline constexpr int JsonSchema = 1;
+
+void printText(std::ostream &Os, const Report &R, const OutputOptions &O);
+nlohmann::ordered_json reportJson(const Report &R, const OutputOptions &O);
+/// One self-contained page: inline SVG and a canvas drawn by inline script.
+void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O);
+
+} // namespace dftanalyze
+
+#endif

@@ -1,0 +1,75 @@
+//===- Report.h - The figures printed from an Aggregate ------------*- C++ -*-===//
+//
+// Everything the text, JSON and HTML reports show beyond the raw sums is
+// computed here once, so the three never disagree. docs/analysis.md defines
+// each figure:
+//
+// \code
+//   bandwidth (by slowest rank) = (bytes read + written) / union time of the
+//                                 slowest rank in that layer
+//   bandwidth (per call)        = (bytes read + written) / sum of durations
+//   metadata fraction           = metadata time / time of the layer's calls
+//   imbalance                   = slowest rank's I/O time / mean I/O time
+// \endcode
+//
+//===----------------------------------------------------------------------===//
+#ifndef DFTRACER_ANALYZE_REPORT_H
+#define DFTRACER_ANALYZE_REPORT_H
+
+#include "Aggregate.h"
+
+#include <string>
+#include <vector>
+
+namespace dftanalyze {
+
+struct LayerFigures {
+  Layer L = Layer::App;
+  const LayerStat *S = nullptr;
+  uint64_t UnionSumUs = 0; // per-rank unions added up
+  uint64_t UnionMaxUs = 0; // the slowest rank's union
+  std::string UnionMaxRank;
+  double BandwidthSlowestMiBs = 0;
+  double BandwidthPerCallMiBs = 0;
+  OpStat Data, Metadata, Other; // Other includes unknown names
+  double MetadataFraction = 0;  // of the layer's time
+  double DataFraction = 0;
+};
+
+struct RankFigures {
+  const ProcessStat *P = nullptr;
+  std::string Label; // "3", or "pid 4242" when no rank was recorded
+};
+
+struct FunctionFigures {
+  std::string Name;
+  const FunctionStat *S = nullptr;
+};
+
+struct FileFigures {
+  std::string Path;
+  const FileStat *S = nullptr;
+};
+
+struct Report {
+  const Aggregate &A;
+  std::vector<LayerFigures> Layers; // layers with operations, in enum order
+  std::vector<RankFigures> Ranks;   // by rank (numeric when possible)
+  const RankFigures *Slowest = nullptr; // the largest I/O union time
+  double MeanIoUs = 0;
+  double Imbalance = 0; // slowest / mean; 0 without I/O
+  int64_t FirstUs = 0, LastUs = 0;
+  std::vector<FunctionFigures> Functions; // by inclusive I/O time, then name
+  std::vector<FileFigures> FilesByTime;   // all files, by I/O time
+  std::vector<FileFigures> FilesByBytes;  // all files, by bytes
+
+  explicit Report(const Aggregate &A);
+  Report(const Report &) = delete;
+  Report &operator=(const Report &) = delete;
+};
+
+double mebibytesPerSecond(uint64_t Bytes, uint64_t Us);
+
+} // namespace dftanalyze
+
+#endif
