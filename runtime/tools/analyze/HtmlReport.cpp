@@ -94,7 +94,7 @@ std::string layerChart(const Report &R) {
                   "per layer and operation\">";
   if (Io.empty())
     return S + "<text x=\"10\" y=\"20\">no I/O events</text></svg>";
-  double Scale = Max ? (W - Left - 20.0) / static_cast<double>(Max) : 0;
+  double Scale = Max ? (W - Left - 190.0) / static_cast<double>(Max) : 0;
   int Y = 10;
   for (const LayerFigures *F : Io) {
     S += "<text x=\"0\" y=\"" + std::to_string(Y + BarH / 2 + 5) + "\">" +
@@ -113,7 +113,7 @@ std::string layerChart(const Report &R) {
            secondsText(Stat.TimeUs) + " s</title></rect>";
       X += Wd;
     }
-    S += "<text x=\"" + fmt("%.0f", std::min<double>(X + 6, W - 90)) +
+    S += "<text x=\"" + fmt("%.0f", X + 6) +
          "\" y=\"" + std::to_string(Y + BarH / 2 + 5) + "\" class=\"note\">" +
          secondsText(F->S->Totals.TimeUs) + " s, meta " +
          fmt("%.0f", 100 * F->MetadataFraction) + "%</text>";
@@ -132,7 +132,7 @@ std::string layerChart(const Report &R) {
     S += "<text x=\"" + std::to_string(X + 14) + "\" y=\"" +
          std::to_string(Y + 17) + "\" class=\"note\">" +
          dftrace::opName(static_cast<Op>(O)) + "</text>";
-    X += 80;
+    X += 95;
   }
   return S + "</svg>";
 }
