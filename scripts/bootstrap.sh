@@ -9,6 +9,7 @@ PACKAGES=(
   nlohmann-json3-dev libgtest-dev libbenchmark-dev libsimdjson-dev
   mpich libhdf5-mpich-dev zlib1g-dev
   libtsan2 valgrind strace
+  chromium libclang-rt-19-dev
 )
 
 missing=()

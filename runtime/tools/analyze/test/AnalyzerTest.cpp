@@ -1,0 +1,144 @@
+//===- AnalyzerTest.cpp - Tests of the analyzer's building blocks ---------===//
+
+#include "Aggregate.h"
+#include "Archive.h"
+#include "FileAnalyzer.h"
+#include "IntervalUnion.h"
+#include "Timeline.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+
+namespace {
+
+using namespace dftanalyze;
+
+TEST(IntervalUnion, OverlapsCountOnce) {
+  IntervalUnion U;
+  U.add(0, 10);
+  U.add(5, 12);
+  U.add(20, 21);
+  U.add(3, 3); // empty
+  EXPECT_EQ(U.total(), 13u);
+  EXPECT_FALSE(U.conflict());
+}
+
+TEST(IntervalUnion, AnIntervalBeforeFoldedTimeIsAConflict) {
+  IntervalUnion U;
+  for (int64_t I = 0; I < static_cast<int64_t>(IntervalUnion::FoldAbove) + 10; ++I)
+    U.add(10 * I, 10 * I + 5);
+  U.compact(1000);
+  U.add(0, 1); // starts in time already folded
+  EXPECT_TRUE(U.conflict());
+}
+
+TEST(Archive, RoundTrip) {
+  Aggregate A;
+  A.Events = 12345678901ull;
+  A.Layers[1].ByOp[2].Bytes = 7;
+  A.Functions["f"].Inclusive.TimeUs = 99;
+  A.UnknownOps[{1, "odd"}] = 3;
+  ProcessStat P;
+  P.Pid = -5;
+  P.Rank = "3";
+  P.Picture.Names = {"main"};
+  P.Picture.Spans.push_back({-10, 4, 2, 0, 1, 1});
+  A.Processes.push_back(P);
+  A.addIssue(2, 9, Issue::MissingFH, "why");
+  Writer W;
+  visit(W, A);
+  Reader R(W.Bytes.data(), W.Bytes.size());
+  Aggregate B;
+  visit(R, B);
+  EXPECT_TRUE(R.atEnd());
+  Writer W2;
+  visit(W2, B);
+  EXPECT_EQ(W.Bytes, W2.Bytes);
+  EXPECT_EQ(B.Processes[0].Pid, -5);
+  EXPECT_EQ(B.Processes[0].Picture.Spans[0].Ts, -10);
+  EXPECT_EQ(B.Functions["f"].Inclusive.TimeUs, 99u);
+}
+
+TEST(Timeline, BucketsDoNotDependOnArrivalOrder) {
+  std::vector<std::pair<int64_t, uint64_t>> Calls;
+  std::mt19937_64 Rng(7);
+  for (int I = 0; I < 5000; ++I)
+    Calls.emplace_back(static_cast<int64_t>(Rng() % 3000000),
+                       Rng() % 2000);
+  auto Build = [&](bool Reverse) {
+    Timeline T;
+    TimelineBuilder B(T);
+    for (size_t I = 0; I < Calls.size(); ++I) {
+      const auto &C = Calls[Reverse ? Calls.size() - 1 - I : I];
+      B.io(dftrace::Layer::Posix, C.first, C.second);
+      B.span("f", dftrace::Layer::App, 1, C.first, C.second, I);
+    }
+    B.finish();
+    return T;
+  };
+  Timeline A = Build(false), B = Build(true);
+  EXPECT_EQ(A.Width, B.Width);
+  EXPECT_EQ(A.Origin, B.Origin);
+  EXPECT_EQ(A.Io[0].BusyUs, B.Io[0].BusyUs);
+  EXPECT_EQ(A.Io[0].Calls, B.Io[0].Calls);
+  uint64_t Busy = 0, Want = 0;
+  for (uint64_t V : A.Io[0].BusyUs)
+    Busy += V;
+  for (const auto &C : Calls)
+    Want += C.second;
+  EXPECT_EQ(Busy, Want);
+  EXPECT_EQ(A.Spans.size(), Timeline::MaxSpans);
+}
+
+/// Nested calls of one function, and I/O inside I/O, counted once.
+TEST(FileAnalyzer, RecursionAndNestedIoCountOnce) {
+  std::string Path = ::testing::TempDir() + "/recursion.pfw";
+  std::ofstream(Path)
+      << "[\n"
+      << R"({"id":5,"name":"pwrite64","cat":"POSIX","pid":1,"tid":1,"ts":13,"dur":2,"ph":"X","args":{"level":4,"p_idx":4,"ret":10}})" "\n"
+      << R"({"id":4,"name":"MPI_File_write","cat":"MPIIO","pid":1,"tid":1,"ts":12,"dur":5,"ph":"X","args":{"level":3,"p_idx":3,"bytes":10,"ret":0}})" "\n"
+      << R"({"id":3,"name":"f","cat":"C_APP","pid":1,"tid":1,"ts":11,"dur":8,"ph":"X","args":{"level":2,"p_idx":2}})" "\n"
+      << R"({"id":6,"name":"pread64","cat":"POSIX","pid":1,"tid":1,"ts":20,"dur":1,"ph":"X","args":{"level":2,"p_idx":2,"ret":7}})" "\n"
+      << R"({"id":2,"name":"f","cat":"C_APP","pid":1,"tid":1,"ts":10,"dur":12,"ph":"X","args":{"level":1,"p_idx":0}})" "\n";
+  Aggregate A = analyzeFile(Path, 0, AnalyzeOptions());
+  const FunctionStat &F = A.Functions.at("f");
+  EXPECT_EQ(F.Calls, 2u);
+  EXPECT_EQ(F.Direct.Ops, 2u); // the MPI call (its pwrite64 is part of it), pread64
+  EXPECT_EQ(F.Inclusive.Ops, 2u);
+  EXPECT_EQ(F.Inclusive.TimeUs, 6u);
+  EXPECT_EQ(F.Inclusive.BytesWritten, 10u);
+  EXPECT_EQ(F.Inclusive.BytesRead, 7u);
+  EXPECT_EQ(A.Io.Ops, 2u);
+  EXPECT_EQ(A.Layers[static_cast<size_t>(Layer::Posix)].Totals.Ops, 2u);
+  EXPECT_EQ(A.Processes.at(0).IoUnionUs, 6u);
+  EXPECT_EQ(A.issueTotal(), 0u);
+}
+
+/// A thread whose early calls reach the file late: the union is folded by
+/// then, so the file is read again without folding, and stays exact.
+TEST(FileAnalyzer, LateThreadIsExactAfterRereading) {
+  std::string Path = ::testing::TempDir() + "/late-thread.pfw";
+  {
+    std::ofstream Out(Path);
+    Out << "[\n";
+    const int64_t N = static_cast<int64_t>(IntervalUnion::FoldAbove) + 5000;
+    for (int64_t I = 0; I < N; ++I)
+      Out << R"({"id":)" << I + 1
+          << R"(,"name":"pwrite64","cat":"POSIX","pid":1,"tid":1,"ts":)"
+          << 10 * I << R"(,"dur":5,"ph":"X","args":{"level":1,"p_idx":0,"ret":1}})"
+          << "\n";
+    Out << R"({"id":999999,"name":"pread64","cat":"POSIX","pid":1,"tid":2,"ts":3,"dur":10,"ph":"X","args":{"level":1,"p_idx":0,"ret":1}})"
+        << "\n";
+  }
+  Aggregate A = analyzeFile(Path, 0, AnalyzeOptions());
+  const int64_t N = static_cast<int64_t>(IntervalUnion::FoldAbove) + 5000;
+  ASSERT_EQ(A.Processes.size(), 1u);
+  EXPECT_EQ(A.Processes[0].IoUnionUs, static_cast<uint64_t>(5 * N + 5));
+  EXPECT_EQ(A.Processes[0].UnionUs[static_cast<size_t>(Layer::Posix)],
+            static_cast<uint64_t>(5 * N + 5));
+  EXPECT_EQ(A.Processes[0].Threads, 2u);
+}
+
+} // namespace

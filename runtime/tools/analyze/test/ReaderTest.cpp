@@ -1,0 +1,162 @@
+//===- ReaderTest.cpp - Tests of the shared trace reader ------------------===//
+
+#include "EventParser.h"
+#include "IoTaxonomy.h"
+#include "LineReader.h"
+#include "TraceScanner.h"
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace dftrace;
+
+std::string tempPath(const std::string &Name) {
+  return ::testing::TempDir() + "/reader-" + Name;
+}
+
+void writeGzipMembers(const std::string &Path,
+                      const std::vector<std::string> &Members) {
+  std::remove(Path.c_str());
+  for (const std::string &M : Members) {
+    gzFile Z = gzopen(Path.c_str(), "ab");
+    gzwrite(Z, M.data(), static_cast<unsigned>(M.size()));
+    gzclose(Z);
+  }
+}
+
+std::vector<std::string> readLines(const std::string &Path, std::string &Error,
+                                   size_t Chunk = 1 << 20) {
+  LineReader R(Path, Chunk);
+  std::vector<std::string> Out;
+  if (!R.open(Error))
+    return Out;
+  Line L;
+  while (R.next(L)) {
+    EXPECT_GE(L.Capacity, L.Size + LineReader::Padding);
+    Out.emplace_back(L.Data, L.Size);
+  }
+  Error = R.error();
+  return Out;
+}
+
+TEST(LineReader, GzipMembersJoinAndLinesSpanThem) {
+  std::string P = tempPath("members.pfw.gz");
+  writeGzipMembers(P, {"[\n{\"a\":1}\n{\"b\"", ":2}\n", "{\"c\":3}\r\n"});
+  std::string Error;
+  std::vector<std::string> Lines = readLines(P, Error);
+  EXPECT_EQ(Error, "");
+  EXPECT_EQ(Lines, (std::vector<std::string>{"[", "{\"a\":1}", "{\"b\":2}",
+                                             "{\"c\":3}"}));
+}
+
+TEST(LineReader, TruncatedGzipKeepsWhatWasDecoded) {
+  std::string P = tempPath("cut.pfw.gz");
+  std::string Text = "[\n";
+  for (int I = 0; I < 2000; ++I)
+    Text += "{\"id\":" + std::to_string(I) + ",\"name\":\"x\"}\n";
+  writeGzipMembers(P, {Text});
+  std::ifstream In(P, std::ios::binary);
+  std::string Bytes((std::istreambuf_iterator<char>(In)), {});
+  std::ofstream(P, std::ios::binary) << Bytes.substr(0, Bytes.size() / 2);
+  std::string Error;
+  std::vector<std::string> Lines = readLines(P, Error);
+  EXPECT_NE(Error.find("truncated"), std::string::npos) << Error;
+  EXPECT_GT(Lines.size(), 10u);
+  EXPECT_LT(Lines.size(), 2001u);
+}
+
+TEST(LineReader, LinesLongerThanTheBufferAndNoFinalNewline) {
+  std::string P = tempPath("long.pfw");
+  std::string Long(5000, 'x');
+  std::ofstream(P) << "[\n" << Long << "\nlast";
+  std::string Error;
+  std::vector<std::string> Lines = readLines(P, Error, /*Chunk=*/64);
+  EXPECT_EQ(Lines, (std::vector<std::string>{"[", Long, "last"}));
+}
+
+TEST(LineReader, MissingFileSaysWhy) {
+  LineReader R(tempPath("does-not-exist"));
+  std::string Error;
+  EXPECT_FALSE(R.open(Error));
+  EXPECT_NE(Error.find("cannot open"), std::string::npos);
+}
+
+TEST(EventParser, BrokenLineDoesNotAffectTheNext) {
+  EventParser P;
+  Event E;
+  std::string Bad = "{\"id\":1,\"name\":\"a" + std::string(64, ' ');
+  EXPECT_FALSE(P.parse(Bad.data(), 17, Bad.size(), E));
+  std::string Good = "{\"id\":2,\"name\":\"b\",\"args\":{\"fhash\":18446744073709551615}}" +
+                     std::string(64, ' ');
+  ASSERT_TRUE(P.parse(Good.data(), Good.size() - 64, Good.size(), E));
+  EXPECT_EQ(E.Id.I, 2);
+  EXPECT_EQ(E.Name.S, "b");
+  EXPECT_EQ(E.FHash.U, 18446744073709551615ull);
+  EXPECT_TRUE(E.FHash.isUnsigned());
+}
+
+TEST(IoTaxonomy, AliasesFindTheirOperation) {
+  EXPECT_EQ(opOf(Layer::Posix, "__pread64_chk"), Op::Read);
+  EXPECT_EQ(opOf(Layer::Posix, "pwrite64"), Op::Write);
+  EXPECT_EQ(opOf(Layer::Posix, "__open_2"), Op::Open);
+  EXPECT_EQ(opOf(Layer::Posix, "openat64"), Op::Open);
+  EXPECT_EQ(opOf(Layer::Posix, "__xstat64"), Op::Stat);
+  EXPECT_EQ(opOf(Layer::Posix, "__fxstatat64"), Op::Stat);
+  EXPECT_EQ(opOf(Layer::Posix, "statx"), Op::Stat);
+  EXPECT_EQ(opOf(Layer::Posix, "lseek64"), Op::Seek);
+  EXPECT_EQ(opOf(Layer::Posix, "fdatasync"), Op::Sync);
+  EXPECT_EQ(opOf(Layer::Posix, "dup2"), Op::Control);
+  EXPECT_EQ(opOf(Layer::Posix, "mmap64"), Op::Other);
+  EXPECT_EQ(opOf(Layer::Posix, "frobnicate"), Op::Unknown);
+  EXPECT_EQ(opOf(Layer::Stdio, "__fread_unlocked_chk"), Op::Read);
+  EXPECT_EQ(opOf(Layer::Stdio, "fopen64"), Op::Open);
+  EXPECT_EQ(opOf(Layer::Stdio, "fflush"), Op::Sync);
+  EXPECT_EQ(opOf(Layer::MpiIo, "MPI_File_iwrite_at_all"), Op::Write);
+  EXPECT_EQ(opOf(Layer::MpiIo, "PMPI_File_read_ordered"), Op::Read);
+  EXPECT_EQ(opOf(Layer::MpiIo, "MPI_File_set_view"), Op::Control);
+  EXPECT_EQ(opOf(Layer::Hdf5, "H5Dcreate2"), Op::Open);
+  EXPECT_EQ(opOf(Layer::Hdf5, "H5Fflush"), Op::Sync);
+  EXPECT_EQ(opOf(Layer::Hdf5, "H5Awrite"), Op::Write);
+}
+
+TEST(IoTaxonomy, DarshanBinBoundsAreInclusive) {
+  EXPECT_EQ(sizeBin(0), 0u);
+  EXPECT_EQ(sizeBin(100), 0u);
+  EXPECT_EQ(sizeBin(101), 1u);
+  EXPECT_EQ(sizeBin(1024), 1u);
+  EXPECT_EQ(sizeBin(1025), 2u);
+  EXPECT_EQ(sizeBin(4194304), 5u);
+  EXPECT_EQ(sizeBin(4194305), 6u);
+  EXPECT_EQ(sizeBin(1073741824), 8u);
+  EXPECT_EQ(sizeBin(1073741825), 9u);
+}
+
+TEST(IoTaxonomy, BytesFollowTheFormat) {
+  EventParser P;
+  Event E;
+  auto Parse = [&](std::string S) {
+    S += std::string(64, ' ');
+    EXPECT_TRUE(P.parse(S.data(), S.size() - 64, S.size(), E));
+  };
+  Parse(R"({"name":"fwrite","args":{"size":8,"count":16,"ret":10}})");
+  EXPECT_EQ(classifyIo(Layer::Stdio, E).Bytes, 80u);
+  Parse(R"({"name":"MPI_File_write_all","args":{"bytes":4096,"ret":13}})");
+  IoCall C = classifyIo(Layer::MpiIo, E);
+  EXPECT_TRUE(C.Failed);
+  EXPECT_EQ(C.Bytes, 0u);
+  Parse(R"({"name":"read","args":{"count":100,"ret":-1}})");
+  C = classifyIo(Layer::Posix, E);
+  EXPECT_TRUE(C.Failed);
+  EXPECT_EQ(C.Bytes, 0u);
+  Parse(R"({"name":"H5Dread","args":{"bytes":800,"ret":0}})");
+  EXPECT_EQ(classifyIo(Layer::Hdf5, E).Bytes, 800u);
+}
+
+} // namespace

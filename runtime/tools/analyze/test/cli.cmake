@@ -1,0 +1,48 @@
+# Exit codes and messages: problems are reported with file:line and only
+# --strict makes them fatal; unreadable files and usage errors are.
+include(${CMAKE_CURRENT_LIST_DIR}/run_common.cmake)
+set(_dir ${WORK}/traces)
+analysis_generate(${_dir} --files 2 --spans 500 --invalid --truncate)
+
+analysis_run(_out _rc ${ANALYZE} ${_dir})
+if(NOT _rc EQUAL 0)
+  analysis_fail("problems without --strict must exit 0, got ${_rc}: ${_out}")
+endif()
+foreach(_re "trace-0000-app.pfw:[0-9]+: invalid_line: not valid JSON"
+            "truncated_line [0-9]+" "missing_parent [0-9]+"
+            "trace-0000-app.pfw:[0-9]+: negative_time: negative \"dur\" \\(-5\\)"
+            "unknown_category 2")
+  if(NOT _out MATCHES "${_re}")
+    analysis_fail("output does not match '${_re}':\n${_out}")
+  endif()
+endforeach()
+
+analysis_run(_out _rc ${ANALYZE} --strict ${_dir})
+if(NOT _rc EQUAL 1 OR NOT _out MATCHES "problems in the input \\(--strict\\)")
+  analysis_fail("--strict with problems must exit 1, got ${_rc}")
+endif()
+
+analysis_run(_out _rc ${ANALYZE} ${_dir}/trace-0000-app.pfw ${WORK}/missing.pfw)
+if(NOT _rc EQUAL 1 OR NOT _out MATCHES "missing.pfw: bad_stream: cannot open")
+  analysis_fail("a missing file must exit 1 with its name, got ${_rc}: ${_out}")
+endif()
+
+foreach(_case "--bogus,x.pfw|unknown option '--bogus'" "--json|no trace file given"
+              "-j,zero,x.pfw|-j needs a number" "--ranks,0,x.pfw|filter --chrome-trace"
+              "--chrome-trace,o.json,--window,5,x.pfw|--window: '5'")
+  string(REPLACE "|" ";" _parts "${_case}")
+  list(GET _parts 0 _args)
+  list(GET _parts 1 _re)
+  string(REPLACE "," ";" _args "${_args}")
+  analysis_run(_out _rc ${ANALYZE} ${_args})
+  if(NOT _rc EQUAL 2 OR NOT _out MATCHES "${_re}")
+    analysis_fail("'${_args}' must be a usage error (2) saying '${_re}', got ${_rc}: ${_out}")
+  endif()
+endforeach()
+
+analysis_run(_out _rc ${ANALYZE} --help)
+foreach(_opt -j --json --html --chrome-trace --ranks --window --layers --top --strict)
+  if(NOT _out MATCHES "${_opt}")
+    analysis_fail("--help does not explain ${_opt}")
+  endif()
+endforeach()
