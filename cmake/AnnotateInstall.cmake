@@ -5,7 +5,7 @@
 #   cmake --install <build> --prefix <dir>
 #
 # installs, relocatably (every path is found relative to the installation):
-#   bin/annotate, bin/annotate-cc, bin/dftracer-check
+#   bin/annotate, bin/annotate-cc, bin/dftracer-check, bin/dftracer-analyze
 #   share/annotate/rules/*.json, share/annotate/annotate-cc.conf
 #   include/dftracer/dftracer.h, lib/libdftracer_core.{so,a}, lib/pkgconfig/
 #   lib/cmake/annotate/ (this package), lib/cmake/dftracer/ (the runtime's)
@@ -95,6 +95,9 @@ if(NOT TARGET dftracer::dftracer_headers)
   add_executable(dftracer::dftracer-check IMPORTED)
   set_target_properties(dftracer::dftracer-check PROPERTIES
     IMPORTED_LOCATION \"$<TARGET_FILE:dftracer-check>\")
+  add_executable(dftracer::dftracer-analyze IMPORTED)
+  set_target_properties(dftracer::dftracer-analyze PROPERTIES
+    IMPORTED_LOCATION \"$<TARGET_FILE:dftracer-analyze>\")
 endif()
 if(NOT TARGET annotate::annotate)
   add_executable(annotate::annotate IMPORTED)

@@ -13,7 +13,7 @@ set(_dft_component COMPONENT dftracer_runtime)
 set(_dft_cmakedir ${CMAKE_INSTALL_LIBDIR}/cmake/dftracer)
 
 install(TARGETS dftracer_headers dftracer_core dftracer_core_static
-  dftracer-check
+  dftracer-check dftracer-analyze
   EXPORT dftracerTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} ${_dft_component}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} ${_dft_component}

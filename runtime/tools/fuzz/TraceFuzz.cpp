@@ -1,0 +1,58 @@
+//===- TraceFuzz.cpp - libFuzzer target for the trace reader --------------===//
+//
+// Any bytes as a trace file: plain or gzip, broken lines, broken gzip
+// members, hostile nesting. The input goes to a memfd opened by path
+// (/proc/self/fd/N), so it takes the same road as a file: LineReader,
+// EventParser, the field rules, and the whole analyzer (attribution,
+// unions, timeline). Crashes, leaks and sanitizer reports are failures;
+// problems reported in the input are not.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FileAnalyzer.h"
+#include "TraceScanner.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace {
+
+class CountingScanner : public dftrace::TraceScanner {
+public:
+  uint64_t Events = 0, Problems = 0;
+
+protected:
+  void onEvent(const dftrace::Event &, uint64_t) override { ++Events; }
+  void onProblem(dftrace::Issue, uint64_t, std::string) override {
+    ++Problems;
+  }
+};
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  int Fd = memfd_create("trace", 0);
+  if (Fd < 0)
+    return 0;
+  size_t Done = 0;
+  while (Done < Size) {
+    ssize_t N = write(Fd, Data + Done, Size - Done);
+    if (N <= 0)
+      break;
+    Done += static_cast<size_t>(N);
+  }
+  std::string Path = "/proc/self/fd/" + std::to_string(Fd);
+  CountingScanner Scanner;
+  Scanner.scan(Path);
+  dftanalyze::AnalyzeOptions Options;
+  Options.Timeline = true;
+  dftanalyze::Aggregate A = dftanalyze::analyzeFile(Path, 0, Options);
+  if (A.Events != Scanner.Events) // one reader, one count
+    __builtin_trap();
+  close(Fd);
+  return 0;
+}
