@@ -78,6 +78,7 @@ constexpr Entry PosixTable[] = {
     {"pwritev", Op::Write},     {"pwritev2", Op::Write},
     {"open", Op::Open},         {"openat", Op::Open},
     {"creat", Op::Open},        {"close", Op::Close},
+    {"close_range", Op::Close}, {"closefrom", Op::Close},
     {"stat", Op::Stat},         {"lstat", Op::Stat},
     {"fstat", Op::Stat},        {"fstatat", Op::Stat},
     {"newfstatat", Op::Stat},   {"statx", Op::Stat},
@@ -107,6 +108,12 @@ constexpr Entry PosixTable[] = {
     {"dup3", Op::Control},      {"fallocate", Op::Control},
     {"posix_fallocate", Op::Control}, {"posix_fadvise", Op::Control},
     {"mmap", Op::Other},        {"munmap", Op::Other},
+    // Process lifecycle calls the runtime intercepts to finish its trace.
+    {"vfork", Op::Other},       {"execve", Op::Other},
+    {"execv", Op::Other},       {"execvp", Op::Other},
+    {"execvpe", Op::Other},     {"fexecve", Op::Other},
+    {"execl", Op::Other},       {"execlp", Op::Other},
+    {"execle", Op::Other},
 };
 
 constexpr Entry StdioTable[] = {

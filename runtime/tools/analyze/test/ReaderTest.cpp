@@ -126,6 +126,29 @@ TEST(IoTaxonomy, AliasesFindTheirOperation) {
   EXPECT_EQ(opOf(Layer::Hdf5, "H5Awrite"), Op::Write);
 }
 
+/// Every symbol the runtime intercepts (runtime/src/io_symbols.def) has
+/// an operation: a wrapper added there without a line here fails.
+TEST(IoTaxonomy, EveryInterceptedSymbolIsKnown) {
+  std::ifstream In(DFT_IO_SYMBOLS);
+  ASSERT_TRUE(In) << DFT_IO_SYMBOLS;
+  std::string Text((std::istreambuf_iterator<char>(In)), {});
+  size_t Seen = 0;
+  for (const auto &[Macro, L] : {std::pair<std::string, Layer>{"DFT_POSIX(", Layer::Posix},
+                                 {"DFT_STDIO(", Layer::Stdio},
+                                 {"DFT_MPIIO(", Layer::MpiIo},
+                                 {"DFT_HDF5(", Layer::Hdf5}}) {
+    for (size_t P = 0; (P = Text.find(Macro, P)) != std::string::npos;) {
+      P += Macro.size();
+      std::string Name = Text.substr(P, Text.find(')', P) - P);
+      if (Name == "N" || Name.empty())
+        continue;
+      ++Seen;
+      EXPECT_NE(opOf(L, Name), Op::Unknown) << layerName(L) << " " << Name;
+    }
+  }
+  EXPECT_GT(Seen, 100u);
+}
+
 TEST(IoTaxonomy, DarshanBinBoundsAreInclusive) {
   EXPECT_EQ(sizeBin(0), 0u);
   EXPECT_EQ(sizeBin(100), 0u);
