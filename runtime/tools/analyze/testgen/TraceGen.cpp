@@ -3,7 +3,7 @@
 //   dftracer_trace_gen generate --dir D [--files N] [--spans N] [--threads T]
 //       [--gzip] [--members K] [--seed S] [--truncate] [--invalid]
 //       [--expected FILE]
-//   dftracer_trace_gen compare EXPECTED.json ACTUAL.json
+//   dftracer_trace_gen compare EXPECTED.json ACTUAL.json [--partial]
 //   dftracer_trace_gen check-chrome TRACE.json[.gz]
 //   dftracer_trace_gen check-png SCREENSHOT.png
 //
@@ -19,7 +19,8 @@
 //
 // compare checks that every key of EXPECTED has the same value in ACTUAL
 // (objects: keys of EXPECTED only; arrays: same length, element by
-// element; arrays of objects with "name": matched by name).
+// element; arrays of objects with "name": matched by name, and with
+// --partial ACTUAL may hold more of them).
 //
 // check-chrome validates a --chrome-trace file against the Trace Event
 // Format: {"traceEvents":[...]}, every event with ph, ts, pid, tid, X events
@@ -855,6 +856,8 @@ int generate(int Argc, char **Argv) {
 
 // --- compare --------------------------------------------------------------------
 
+bool PartialNamedLists = false; // compare --partial: name-matched lists may hold more
+
 bool subset(const Json &Want, const Json &Got, const std::string &Path,
             std::string &Why) {
   if (Want.is_object()) {
@@ -873,12 +876,13 @@ bool subset(const Json &Want, const Json &Got, const std::string &Path,
     return true;
   }
   if (Want.is_array()) {
-    if (!Got.is_array() || Got.size() != Want.size()) {
+    bool ByName = !Want.empty() && Want[0].is_object() && Want[0].contains("name");
+    if (!Got.is_array() ||
+        (Got.size() != Want.size() && !(ByName && PartialNamedLists))) {
       Why = Path + ": expected an array of " + std::to_string(Want.size()) +
             ", got " + Got.dump().substr(0, 300);
       return false;
     }
-    bool ByName = !Want.empty() && Want[0].is_object() && Want[0].contains("name");
     for (size_t I = 0; I < Want.size(); ++I) {
       const Json *Match = &Got[I];
       if (ByName) {
@@ -905,8 +909,12 @@ bool subset(const Json &Want, const Json &Got, const std::string &Path,
 }
 
 int compare(int Argc, char **Argv) {
+  if (Argc == 5 && std::string(Argv[4]) == "--partial") {
+    PartialNamedLists = true;
+    --Argc;
+  }
   if (Argc != 4) {
-    std::cerr << "usage: dftracer_trace_gen compare EXPECTED ACTUAL\n";
+    std::cerr << "usage: dftracer_trace_gen compare EXPECTED ACTUAL [--partial]\n";
     return 2;
   }
   std::ifstream A(Argv[2]), B(Argv[3]);
