@@ -9,7 +9,9 @@
 # what changed), annotate test/inputs/kernels/*.c into build/demo/annotated/,
 # compile each annotated kernel with mpicc against MPICH's parallel HDF5 and
 # libdftracer_core, run it with `mpirun -np 2` and DFTRACER_ENABLE=1, and
-# print dftracer-check's per-function summary of its traces.
+# print dftracer-check's per-function summary of its traces; at the end,
+# analyse every kernel's traces with dftracer-analyze and write the HTML
+# report (build/demo/report.html).
 #
 # Environment: BUILD_DIR (default build), NP (default 2).
 set -euo pipefail
@@ -27,17 +29,19 @@ die() { printf 'demo: error: %s\n' "$*" >&2; exit 1; }
 step "Installing build dependencies (scripts/bootstrap.sh)"
 "$ROOT/scripts/bootstrap.sh"
 
-step "Building annotate, libdftracer_core and dftracer-check in $BUILD"
+step "Building annotate, libdftracer_core, dftracer-check and dftracer-analyze in $BUILD"
 if [ ! -f "$BUILD/CMakeCache.txt" ]; then
   cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-cmake --build "$BUILD" --target annotate dftracer_core dftracer-check
+cmake --build "$BUILD" --target annotate dftracer_core dftracer-check dftracer-analyze
 
 ANNOTATE=$BUILD/bin/annotate
 CHECK=$BUILD/bin/dftracer-check
+ANALYZE=$BUILD/bin/dftracer-analyze
 RUNTIME_LIB=$(find "$BUILD/runtime" -maxdepth 2 -name libdftracer_core.so -print -quit)
 [ -x "$ANNOTATE" ] || die "$ANNOTATE was not built"
 [ -x "$CHECK" ] || die "$CHECK was not built"
+[ -x "$ANALYZE" ] || die "$ANALYZE was not built"
 [ -n "$RUNTIME_LIB" ] || die "libdftracer_core.so not found under $BUILD/runtime"
 
 # MPICH's parallel HDF5 (libhdf5-mpich-dev) and mpicc's own include folders.
@@ -85,11 +89,15 @@ for name in "${ORDER[@]}"; do
   "$CHECK" "$DEMO/traces/$name"-*-app.pfw* | sed 's/^/    /'
 done
 
+step "Analysis of all the kernels' traces (dftracer-analyze, docs/analysis.md)"
+"$ANALYZE" --top 12 --html "$DEMO/report.html" "$DEMO/traces" | sed 's/^/    /'
+
 step "Done in $((SECONDS - start)) s"
 cat <<EOF
 Annotated sources: $DEMO/annotated/   (compare: diff -u $KERNELS/ior_driver.c $DEMO/annotated/ior_driver.c)
 Trace files:       $DEMO/traces/
 $(ls -1 "$DEMO/traces" | sed 's/^/    /')
 Kernel outputs:    $DEMO/out/
+HTML report:       $DEMO/report.html   (self-contained; open it in any browser)
 Open a .pfw file in Perfetto or Chrome tracing, or check it with: $CHECK $DEMO/traces
 EOF

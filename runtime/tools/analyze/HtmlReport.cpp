@@ -86,7 +86,7 @@ std::string layerChart(const Report &R) {
       Max = std::max(Max, F.S->Totals.TimeUs);
     }
   int W = 760, Left = 70, BarH = 26, Gap = 10;
-  int H = static_cast<int>(Io.size()) * (BarH + Gap) + 60;
+  int H = static_cast<int>(Io.size()) * (BarH + Gap) + 78;
   std::string S = "<svg id=\"layer-chart\" class=\"chart\" width=\"" +
                   std::to_string(W) + "\" height=\"" + std::to_string(H) +
                   "\" viewBox=\"0 0 " + std::to_string(W) + " " +
@@ -119,7 +119,7 @@ std::string layerChart(const Report &R) {
          fmt("%.0f", 100 * F->MetadataFraction) + "%</text>";
     Y += BarH + Gap;
   }
-  // Legend: the operations present.
+  // Legend: the operations present, wrapped to the chart's width.
   int X = Left;
   for (size_t O = 0; O < NumOps; ++O) {
     bool Present = false;
@@ -127,6 +127,10 @@ std::string layerChart(const Report &R) {
       Present |= F->S->ByOp[O].Ops > 0;
     if (!Present)
       continue;
+    if (X + 90 > W) {
+      X = Left;
+      Y += 18;
+    }
     S += "<rect x=\"" + std::to_string(X) + "\" y=\"" + std::to_string(Y + 8) +
          "\" width=\"10\" height=\"10\" fill=\"" + OpColors[O] + "\"/>";
     S += "<text x=\"" + std::to_string(X + 14) + "\" y=\"" +
@@ -137,7 +141,9 @@ std::string layerChart(const Report &R) {
   return S + "</svg>";
 }
 
-/// Read and write calls per Darshan size bin, all I/O layers together.
+/// Read and write calls per Darshan size bin, all I/O layers together, on
+/// a logarithmic scale (one bin often holds most calls); the exact counts
+/// are printed under the axis.
 std::string sizeChart(const Report &R) {
   uint64_t Read[NumSizeBins] = {}, Write[NumSizeBins] = {};
   uint64_t Max = 0;
@@ -148,45 +154,50 @@ std::string sizeChart(const Report &R) {
     }
   for (size_t B = 0; B < NumSizeBins; ++B)
     Max = std::max({Max, Read[B], Write[B]});
-  int W = 760, H = 240, Bottom = 40, Top = 20;
+  int W = 760, H = 270, Bottom = 70, Top = 10;
   std::string S = "<svg id=\"size-chart\" class=\"chart\" width=\"" +
                   std::to_string(W) + "\" height=\"" + std::to_string(H) +
                   "\" viewBox=\"0 0 " + std::to_string(W) + " " +
                   std::to_string(H) + "\" role=\"img\" aria-label=\"calls "
                   "per transfer size\">";
-  double Slot = (W - 20.0) / NumSizeBins;
-  double Scale = Max ? (H - Bottom - Top) / static_cast<double>(Max) : 0;
+  double Slot = (W - 70.0) / NumSizeBins;
+  double Scale = Max ? (H - Bottom - Top) / std::log10(1.0 + Max) : 0;
+  int Axis = H - Bottom;
+  S += "<text x=\"0\" y=\"" + std::to_string(Axis + 30) +
+       "\" class=\"note\">reads</text><text x=\"0\" y=\"" +
+       std::to_string(Axis + 44) + "\" class=\"note\">writes</text>";
   for (size_t B = 0; B < NumSizeBins; ++B) {
-    double X = 10 + B * Slot;
+    double X = 60 + B * Slot;
     for (int K = 0; K < 2; ++K) {
       uint64_t V = K == 0 ? Read[B] : Write[B];
-      double Hh = V * Scale;
+      double Hh = std::log10(1.0 + V) * Scale;
       S += "<rect x=\"" + fmt("%.2f", X + 6 + K * (Slot - 12) / 2) +
-           "\" y=\"" + fmt("%.2f", H - Bottom - Hh) + "\" width=\"" +
+           "\" y=\"" + fmt("%.2f", Axis - Hh) + "\" width=\"" +
            fmt("%.2f", (Slot - 12) / 2 - 2) + "\" height=\"" +
            fmt("%.2f", Hh) + "\" fill=\"" + (K == 0 ? "#1f77b4" : "#d62728") +
            "\"><title>" + (K == 0 ? "reads " : "writes ") +
            dftrace::sizeBinName(B) + ": " + std::to_string(V) +
            "</title></rect>";
-      if (V)
-        S += "<text x=\"" + fmt("%.2f", X + 6 + K * (Slot - 12) / 2) +
-             "\" y=\"" + fmt("%.2f", H - Bottom - Hh - 3) +
-             "\" class=\"tiny\">" + std::to_string(V) + "</text>";
+      S += "<text x=\"" + fmt("%.2f", X + Slot / 2) + "\" y=\"" +
+           std::to_string(Axis + 30 + 14 * K) +
+           "\" text-anchor=\"middle\" class=\"tiny\">" + std::to_string(V) +
+           "</text>";
     }
     S += "<text x=\"" + fmt("%.2f", X + Slot / 2) + "\" y=\"" +
-         std::to_string(H - Bottom + 16) +
+         std::to_string(Axis + 14) +
          "\" text-anchor=\"middle\" class=\"note\">" +
          dftrace::sizeBinName(B) + "</text>";
   }
-  S += "<line x1=\"10\" x2=\"" + std::to_string(W - 10) + "\" y1=\"" +
-       std::to_string(H - Bottom) + "\" y2=\"" + std::to_string(H - Bottom) +
+  S += "<line x1=\"60\" x2=\"" + std::to_string(W - 10) + "\" y1=\"" +
+       std::to_string(Axis) + "\" y2=\"" + std::to_string(Axis) +
        "\" stroke=\"#444\"/>";
-  S += "<rect x=\"10\" y=\"" + std::to_string(H - 14) +
-       "\" width=\"10\" height=\"10\" fill=\"#1f77b4\"/><text x=\"24\" y=\"" +
+  S += "<rect x=\"60\" y=\"" + std::to_string(H - 14) +
+       "\" width=\"10\" height=\"10\" fill=\"#1f77b4\"/><text x=\"74\" y=\"" +
        std::to_string(H - 5) + "\" class=\"note\">reads</text>";
-  S += "<rect x=\"80\" y=\"" + std::to_string(H - 14) +
-       "\" width=\"10\" height=\"10\" fill=\"#d62728\"/><text x=\"94\" y=\"" +
-       std::to_string(H - 5) + "\" class=\"note\">writes</text>";
+  S += "<rect x=\"130\" y=\"" + std::to_string(H - 14) +
+       "\" width=\"10\" height=\"10\" fill=\"#d62728\"/><text x=\"144\" y=\"" +
+       std::to_string(H - 5) + "\" class=\"note\">writes (bar heights: "
+       "log scale)</text>";
   return S + "</svg>";
 }
 
@@ -322,7 +333,7 @@ Json timelineData(const Report &R) {
 const char Style[] = R"css(
 body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1280px}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #ddd}
-table{border-collapse:collapse;font-size:13px}td,th{padding:2px 8px;text-align:right;border-bottom:1px solid #eee}
+table{border-collapse:collapse;font-size:13px}td,th{padding:2px 8px;text-align:right;border-bottom:1px solid #eee;white-space:nowrap}
 td:first-child,th:first-child{text-align:left}th{background:#f4f4f4}
 .banner{background:#fde2e1;border:1px solid #e06c6c;padding:8px 12px;margin:12px 0}
 .note{font-size:11px;fill:#555;color:#555}.tiny{font-size:9px;fill:#333}
@@ -339,7 +350,11 @@ window.onerror = function (msg) { document.body.dataset.error = String(msg); };
   var ctx = canvas.getContext('2d');
   var n = data.ranks.length;
   var rowH = n <= 16 ? 40 : n <= 64 ? 20 : n <= 256 ? 8 : 4;
-  var left = 70, width = 1100, top = 24;
+  ctx.font = '11px sans-serif';
+  var left = 60;
+  data.ranks.forEach(function (r) { left = Math.max(left, ctx.measureText(r.label).width + 12); });
+  left = Math.min(Math.ceil(left), 240);
+  var width = Math.max(600, 1170 - left), top = 24;
   canvas.width = left + width + 10;
   canvas.height = top + n * rowH + 10;
   var span = Math.max(1, data.t1 - data.t0);

@@ -3,6 +3,7 @@
 #include "Report.h"
 
 #include <algorithm>
+#include <map>
 #include <cstdlib>
 #include <limits>
 #include <tuple>
@@ -28,12 +29,31 @@ bool isNumber(const std::string &S) {
 } // namespace
 
 Report::Report(const Aggregate &A) : A(A) {
-  // Ranks first: the layers name their slowest one.
+  // Ranks first: the layers name their slowest one. Traces of several
+  // programs (the demo's kernels) repeat rank numbers: then the label also
+  // names the program, from the file name's prefix ("mpiio_shared-...").
+  std::map<std::string, int> Seen;
   for (const ProcessStat &P : A.Processes)
-    Ranks.push_back(
-        {&P, P.Rank.empty() ? "pid " + std::to_string(P.Pid) : P.Rank});
+    ++Seen[P.Rank];
+  bool Repeated = std::any_of(Seen.begin(), Seen.end(), [](const auto &E) {
+    return !E.first.empty() && E.second > 1;
+  });
+  for (const ProcessStat &P : A.Processes) {
+    std::string Label = P.Rank.empty() ? "pid " + std::to_string(P.Pid) : P.Rank;
+    std::string Program;
+    if (Repeated && !A.FileNames.empty()) {
+      const std::string &File = A.FileNames[P.FileIndex];
+      size_t Slash = File.find_last_of('/');
+      Program = File.substr(Slash == std::string::npos ? 0 : Slash + 1);
+      Program = Program.substr(0, Program.find('-'));
+      Label = Program + ":" + Label;
+    }
+    Ranks.push_back({&P, Label, Program});
+  }
   std::stable_sort(Ranks.begin(), Ranks.end(),
                    [](const RankFigures &X, const RankFigures &Y) {
+                     if (X.Program != Y.Program)
+                       return X.Program < Y.Program;
                      bool NX = isNumber(X.P->Rank), NY = isNumber(Y.P->Rank);
                      if (NX != NY)
                        return NX; // numbered ranks first

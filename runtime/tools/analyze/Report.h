@@ -38,7 +38,10 @@ struct LayerFigures {
 
 struct RankFigures {
   const ProcessStat *P = nullptr;
-  std::string Label; // "3", or "pid 4242" when no rank was recorded
+  std::string Label;   // "3", "pid 4242" when no rank was recorded, or
+                       // "mpiio_shared:3" when traces of several programs
+                       // repeat rank numbers
+  std::string Program; // that program prefix, or empty
 };
 
 struct FunctionFigures {
