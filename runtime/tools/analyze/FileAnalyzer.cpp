@@ -99,7 +99,6 @@ private:
   const AnalyzeOptions &Options;
   bool Exact;
   Aggregate Agg;
-  std::vector<dftrace::EventProblem> Problems;
   std::vector<std::unique_ptr<ProcState>> Procs;
   size_t LastProc = 0;
   std::unordered_map<SpanKey, Pending, SpanKeyHash> Open;
@@ -139,10 +138,7 @@ uint32_t FileAnalyzer::functionId(std::string_view Name) {
 
 void FileAnalyzer::onEvent(const Event &E, uint64_t Line) {
   ++Agg.Events;
-  Problems.clear();
-  bool Usable = dftrace::checkEvent(E, Problems);
-  for (dftrace::EventProblem &P : Problems)
-    Agg.addIssue(FileIndex, Line, P.Kind, std::move(P.Message));
+  bool Usable = checkedEvent(E, Line);
   if (E.Pid.isInteger())
     ++process(E.Pid.I).Stat.Events;
   if (!Usable)

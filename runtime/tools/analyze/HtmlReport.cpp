@@ -257,14 +257,6 @@ std::string functionChart(const Report &R, size_t Top) {
   return S + "</svg>";
 }
 
-int64_t floorTo(int64_t T, uint64_t W) {
-  int64_t Wi = static_cast<int64_t>(W);
-  int64_t Q = T / Wi;
-  if (T % Wi != 0 && T < 0)
-    --Q;
-  return Q * Wi;
-}
-
 /// The data the timeline script draws.
 Json timelineData(const Report &R) {
   Json D;
@@ -291,7 +283,7 @@ Json timelineData(const Report &R) {
   int64_t Origin = 0;
   if (Width) {
     for (;;) {
-      Origin = floorTo(Lo, Width);
+      Origin = alignDown(Lo, Width);
       Count = static_cast<size_t>((Hi - Origin + static_cast<int64_t>(Width) - 1) /
                                   static_cast<int64_t>(Width));
       if (Count <= 1024)

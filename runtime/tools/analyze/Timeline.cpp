@@ -7,15 +7,15 @@
 
 namespace dftanalyze {
 
-namespace {
-
-int64_t floorTo(int64_t T, uint64_t W) {
-  int64_t Wi = static_cast<int64_t>(W);
-  int64_t Q = T / Wi;
-  if (T % Wi != 0 && T < 0)
+int64_t alignDown(int64_t T, uint64_t Width) {
+  int64_t W = static_cast<int64_t>(Width);
+  int64_t Q = T / W;
+  if (T % W != 0 && T < 0)
     --Q;
-  return Q * Wi;
+  return Q * W;
 }
+
+namespace {
 
 /// Heap order: the span that leaves first (shortest, then latest) on top.
 bool keepsLonger(const TimelineSpan &A, const TimelineSpan &B) {
@@ -72,7 +72,7 @@ void TimelineBuilder::span(std::string_view Name, dftrace::Layer L,
 
 void TimelineBuilder::doubleWidth() {
   uint64_t W2 = T.Width * 2;
-  int64_t Origin2 = floorTo(T.Origin, W2);
+  int64_t Origin2 = alignDown(T.Origin, W2);
   for (Density &D : T.Io) {
     Density C;
     C.BusyUs.assign(Timeline::Buckets, 0);
@@ -106,7 +106,7 @@ void TimelineBuilder::fit(int64_t Lo, int64_t Hi) {
   UsedLo = std::min(UsedLo, Lo);
   UsedHi = std::max(UsedHi, Hi);
   for (;;) {
-    int64_t NewOrigin = floorTo(UsedLo, T.Width);
+    int64_t NewOrigin = alignDown(UsedLo, T.Width);
     int64_t Span = UsedHi - NewOrigin;
     uint64_t Needed = (static_cast<uint64_t>(Span) + T.Width - 1) / T.Width;
     if (Needed <= Timeline::Buckets) {

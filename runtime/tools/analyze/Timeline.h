@@ -30,6 +30,9 @@
 
 namespace dftanalyze {
 
+/// The largest multiple of Width at or below T (T may be negative).
+int64_t alignDown(int64_t T, uint64_t Width);
+
 struct TimelineSpan {
   int64_t Ts = 0;
   uint64_t Dur = 0;

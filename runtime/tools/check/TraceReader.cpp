@@ -48,7 +48,6 @@ private:
 
   TraceSet &Set;
   size_t FileIndex;
-  std::vector<dftrace::EventProblem> Problems;
   std::map<std::pair<int64_t, int64_t>, std::vector<Opener>> OpenBegins;
   std::map<std::pair<int64_t, uint64_t>, size_t> IdLines; // (pid, id) -> line
   std::map<std::pair<int64_t, uint64_t>, size_t> FHashUses; // -> first line
@@ -57,11 +56,7 @@ private:
 
 void CheckScanner::onEvent(const Event &E, uint64_t Line) {
   ++Set.Events;
-  Problems.clear();
-  bool Usable = dftrace::checkEvent(E, Problems);
-  for (dftrace::EventProblem &P : Problems)
-    Set.problem(FileIndex, Line, std::move(P.Message));
-  if (!Usable)
+  if (!checkedEvent(E, Line))
     return;
   if (E.isComplete())
     span(E, Line);

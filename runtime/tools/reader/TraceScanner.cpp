@@ -90,6 +90,14 @@ bool TraceScanner::scan(const std::string &Path) {
   return true;
 }
 
+bool TraceScanner::checkedEvent(const Event &E, uint64_t Line) {
+  Problems.clear();
+  bool Usable = checkEvent(E, Problems);
+  for (EventProblem &P : Problems)
+    onProblem(P.Kind, Line, std::move(P.Message));
+  return Usable;
+}
+
 std::vector<std::string>
 expandTraceArguments(const std::vector<std::string> &Args,
                      std::vector<std::string> &Errors) {

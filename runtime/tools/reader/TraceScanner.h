@@ -45,8 +45,11 @@ protected:
   virtual void onEvent(const Event &E, uint64_t Line) = 0;
   /// A problem of syntax or structure; Line 0 concerns the whole file.
   virtual void onProblem(Issue Kind, uint64_t Line, std::string Message) = 0;
+  /// checkEvent(E), its problems passed to onProblem; true when E is usable.
+  bool checkedEvent(const Event &E, uint64_t Line);
 
 private:
+  std::vector<EventProblem> Problems;
   uint64_t TextBytes = 0;
   uint64_t Lines = 0;
 };
