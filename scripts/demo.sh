@@ -9,9 +9,11 @@
 # what changed), annotate test/inputs/kernels/*.c into build/demo/annotated/,
 # compile each annotated kernel with mpicc against MPICH's parallel HDF5 and
 # libdftracer_core, run it with `mpirun -np 2` and DFTRACER_ENABLE=1, and
-# print dftracer-check's per-function summary of its traces; at the end,
-# analyse every kernel's traces with dftracer-analyze and write the HTML
-# report (build/demo/report.html).
+# print dftracer-check's per-function summary of its traces, with the I/O
+# calls (POSIX, STDIO, MPI-IO, HDF5) that the runtime recorded under the
+# functions, and for a few kernels the tree of one function's I/O; at the
+# end, analyse every kernel's traces with dftracer-analyze and write the
+# HTML report (build/demo/report.html).
 #
 # Environment: BUILD_DIR (default build), NP (default 2).
 set -euo pipefail
@@ -54,6 +56,39 @@ for word in $(mpicc -show); do
   case $word in -I*) MPI_INCS+=("$word") ;; esac
 done
 
+# io_tree TRACE FUNCTION [MAX]: the first call of FUNCTION in TRACE and the
+# I/O events under it, indented by depth (at most MAX lines, default 12):
+# the runtime nests each I/O call under the span that made it (p_idx).
+io_tree() {
+  awk -v root="$2" -v max="${3:-12}" '
+    function field(key,   m) {
+      if (match($0, "\"" key "\":(\"[^\"]*\"|[0-9-]+)")) {
+        m = substr($0, RSTART + length(key) + 3, RLENGTH - length(key) - 3)
+        gsub(/"/, "", m); return m
+      }
+      return ""
+    }
+    /"ph":"X"/ {
+      id = field("id"); name[id] = field("name"); cat[id] = field("cat")
+      dur[id] = field("dur"); bytes[id] = field("bytes")
+      if (bytes[id] == "" && cat[id] == "POSIX" && name[id] ~ /read|write/)
+        bytes[id] = field("ret")
+      if (bytes[id] == "" && cat[id] == "STDIO" && name[id] ~ /read|write/)
+        bytes[id] = field("size") * field("ret")
+      kids[field("p_idx")] = kids[field("p_idx")] " " id
+      if (name[id] == root && first == "") first = id
+      order[++n] = id
+    }
+    function show(id, depth,   k, i, c) {
+      if (shown++ >= max) return
+      printf "    %*s%-24s %-6s %8s us%s\n", depth * 2, "", name[id], cat[id], dur[id],
+             bytes[id] != "" && cat[id] != "C_APP" ? "  " bytes[id] " B" : ""
+      c = split(kids[id], k, " ")
+      for (i = 1; i <= c; ++i) if (cat[k[i]] != "C_APP") show(k[i], depth + 1)
+    }
+    END { if (first != "") show(first, 0) }' "$1"
+}
+
 step "Annotating $(ls "$KERNELS"/*.c | wc -l) kernels into $DEMO/annotated"
 rm -rf "$DEMO"
 mkdir -p "$DEMO/annotated" "$DEMO/bin" "$DEMO/out" "$DEMO/traces"
@@ -85,8 +120,18 @@ for name in "${ORDER[@]}"; do
   lines=$(wc -l <"$DEMO/out/$name.stdout")
   [ "$lines" -le 6 ] || echo "    ... ($((lines - 6)) more lines in $DEMO/out/$name.stdout)"
   tail -n 6 "$DEMO/out/$name.stdout" | sed 's/^/    /'
-  step "$name: trace summary (dftracer-check)"
+  step "$name: trace summary (dftracer-check): functions and the I/O calls in them"
   "$CHECK" "$DEMO/traces/$name"-*-app.pfw* | sed 's/^/    /'
+  case $name in
+    mpiio_shared) fn=write_phase ;;
+    vpic_writer) fn=write_dataset ;;
+    ior_driver) fn=MPIIO_Xfer ;;
+    *) fn= ;;
+  esac
+  if [ -n "$fn" ]; then
+    step "$name: the I/O under the first call of $fn (one rank)"
+    io_tree "$(ls "$DEMO/traces/$name"-*-app.pfw | head -1)" "$fn"
+  fi
 done
 
 step "Analysis of all the kernels' traces (dftracer-analyze, docs/analysis.md)"

@@ -1,4 +1,4 @@
-//===- RuntimeBench.cpp - Cost of a START+END pair ------------------------===//
+//===- RuntimeBench.cpp - Cost of a START+END pair and of an I/O call ----===//
 //
 // Measures one annotated call (START+END) with tracing off and on, on 1 and
 // 2 threads, next to an empty call, a bare clock_gettime pair and the cost of
@@ -6,6 +6,12 @@
 // run, then prints each cost as a ratio to the clock pair: a span needs two
 // clock reads, so that ratio is what tracing adds on top of the cheapest
 // possible span, whatever the machine.
+//
+// The I/O benchmarks (BM_Pwrite/*, BM_Fflush/*) time a 1-byte pwrite at
+// offset 0, and an fflush with nothing to flush, through the interception
+// (tracing off; on, on a file outside the data dir; on, on a traced file)
+// next to libc's own function called directly, and print what each adds. The files are in DFTRACER_BENCH_IODIR (default: the
+// temporary directory; point it at a tmpfs to keep the disk out).
 //
 // Tracing must be on when the library loads, so without DFTRACER_ENABLE=1
 // the program re-executes itself with it set and a temporary trace prefix,
@@ -20,11 +26,14 @@
 
 #include <benchmark/benchmark.h>
 
+#include <dlfcn.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -110,6 +119,69 @@ void BM_WriteFloor(benchmark::State &State) {
   unlink(Path.c_str());
 }
 
+/// How an I/O benchmark calls: libc's function directly (the baseline), or
+/// the interception with tracing off, on a file outside the data dir, or on
+/// a traced file.
+enum class Via { Libc, Off, UntracedFile, Traced };
+
+/// A file for the I/O benchmarks: under the data dir unless UntracedFile.
+int ioFile(Via V) {
+  std::string Dir = std::getenv("DFTRACER_BENCH_IODIR");
+  std::string Path =
+      Dir + (V == Via::UntracedFile ? "/untraced/f" : "/traced/f");
+  return open(Path.c_str(), O_CREAT | O_WRONLY | O_TRUNC, 0644);
+}
+
+/// Function Name as the benchmark calls it through V.
+template <typename Fn> Fn ioFunction(Via V, const char *Name, Fn Wrapper) {
+  if (V != Via::Libc)
+    return Wrapper;
+  void *Libc = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD);
+  return Libc ? reinterpret_cast<Fn>(dlsym(Libc, Name)) : nullptr;
+}
+
+/// A 1-byte pwrite at offset 0.
+void BM_Pwrite(benchmark::State &State, Via V) {
+  auto Fn = ioFunction(V, "pwrite", &pwrite);
+  int Fd = ioFile(V);
+  char Byte = 'x';
+  if (Fd < 0 || !Fn) {
+    State.SkipWithError("cannot open the benchmark file or find pwrite");
+    return;
+  }
+  setTracing(V != Via::Off);
+  for (auto _ : State)
+    if (Fn(Fd, &Byte, 1, 0) != 1)
+      State.SkipWithError("pwrite failed");
+  setTracing(true);
+  close(Fd);
+}
+
+/// fflush of a stream with nothing buffered: no system call, so the
+/// difference to libc is the interception alone, without a ~500 ns system
+/// call's noise around it.
+void BM_Fflush(benchmark::State &State, Via V) {
+  auto Fn = ioFunction(V, "fflush", &fflush);
+  FILE *F = fdopen(ioFile(V), "w");
+  if (!F || !Fn) {
+    State.SkipWithError("cannot open the benchmark stream or find fflush");
+    return;
+  }
+  setTracing(V != Via::Off);
+  for (auto _ : State)
+    Fn(F);
+  setTracing(true);
+  fclose(F);
+}
+
+BENCHMARK_CAPTURE(BM_Pwrite, Libc, Via::Libc);
+BENCHMARK_CAPTURE(BM_Pwrite, Off, Via::Off);
+BENCHMARK_CAPTURE(BM_Pwrite, UntracedFile, Via::UntracedFile);
+BENCHMARK_CAPTURE(BM_Pwrite, Traced, Via::Traced);
+BENCHMARK_CAPTURE(BM_Fflush, Libc, Via::Libc);
+BENCHMARK_CAPTURE(BM_Fflush, Off, Via::Off);
+BENCHMARK_CAPTURE(BM_Fflush, UntracedFile, Via::UntracedFile);
+BENCHMARK_CAPTURE(BM_Fflush, Traced, Via::Traced);
 BENCHMARK(BM_EmptyCall)->Threads(1)->Threads(2);
 BENCHMARK(BM_WriteFloor)->Threads(1)->Threads(2);
 BENCHMARK(BM_ClockPair)->Threads(1)->Threads(2);
@@ -135,6 +207,13 @@ public:
     // otherwise its single run does.
     for (const Run &R : Runs) {
       std::string Name = R.run_name.str();
+      if (R.run_type == Run::RT_Iteration && !R.error_occurred) {
+        double Ns = R.GetAdjustedCPUTime() /
+                    benchmark::GetTimeUnitMultiplier(R.time_unit) * 1e9;
+        auto [It, New] = Min.emplace(Name, Ns);
+        if (!New && Ns < It->second)
+          It->second = Ns;
+      }
       bool IsMedian =
           R.run_type == Run::RT_Aggregate && R.aggregate_name == "median";
       if (!IsMedian && (R.run_type != Run::RT_Iteration || Medians.count(Name)))
@@ -161,10 +240,32 @@ public:
       else
         std::printf("%-52s %12.2f %16.3f\n", Name.c_str(), Ns, Ns / It->second);
     }
+    // The I/O costs are differences of ~500 ns system calls: on a busy
+    // machine the fastest repetition (run with
+    // --benchmark_enable_random_interleaving, so that A and B see the same
+    // load) is the steadier estimate; both are printed.
+    printAdded("BM_Pwrite/", "1-byte pwrite");
+    printAdded("BM_Fflush/", "fflush, nothing buffered");
+  }
+
+  /// What each of the Prefix benchmarks adds to Prefix + "Libc".
+  void printAdded(const std::string &Prefix, const char *Title) const {
+    auto Libc = Nanos.find(Prefix + "Libc");
+    auto LibcMin = Min.find(Prefix + "Libc");
+    if (Libc == Nanos.end() || LibcMin == Min.end())
+      return;
+    std::printf("\n%-28s %12s %12s %14s %14s\n", Title, "median ns",
+                "min ns", "added (med)", "added (min)");
+    for (const auto &[Name, Ns] : Nanos)
+      if (Name.rfind(Prefix, 0) == 0 && Min.count(Name))
+        std::printf("%-28s %12.2f %12.2f %14.2f %14.2f\n", Name.c_str(), Ns,
+                    Min.at(Name), Ns - Libc->second,
+                    Min.at(Name) - LibcMin->second);
   }
 
 private:
   std::map<std::string, double> Nanos;
+  std::map<std::string, double> Min; // fastest repetition
   std::set<std::string> Medians;
 };
 
@@ -181,6 +282,15 @@ void ensureTracingAtLoad(char **Argv) {
   setenv("DFTRACER_ENABLE", "1", 1);
   setenv("DFTRACER_LOG_FILE", (std::string(Dir) + "/bench").c_str(), 1);
   setenv("DFTRACER_BENCH_TMPDIR", Dir, 1);
+  // The I/O benchmarks' files: <iodir>/traced (the data dir) and
+  // <iodir>/untraced.
+  std::string Io = std::getenv("DFTRACER_BENCH_IODIR")
+                       ? std::getenv("DFTRACER_BENCH_IODIR")
+                       : Dir;
+  mkdir((Io + "/traced").c_str(), 0755);
+  mkdir((Io + "/untraced").c_str(), 0755);
+  setenv("DFTRACER_BENCH_IODIR", Io.c_str(), 1);
+  setenv("DFTRACER_DATA_DIR", (Io + "/traced").c_str(), 1);
   execv("/proc/self/exe", Argv);
   std::perror("dftracer-bench: re-exec with DFTRACER_ENABLE=1");
   std::exit(2);
@@ -239,6 +349,10 @@ int main(int Argc, char **Argv) {
     std::printf("\n(trace written: %.1f MB, deleted with %s)\n", Bytes / 1e6,
                 Tmp);
     std::filesystem::remove_all(Tmp, Ec);
+    if (const char *Io = std::getenv("DFTRACER_BENCH_IODIR")) {
+      std::filesystem::remove_all(std::string(Io) + "/traced", Ec);
+      std::filesystem::remove_all(std::string(Io) + "/untraced", Ec);
+    }
   }
   benchmark::Shutdown();
   return 0;

@@ -66,17 +66,27 @@ size_t dftracer_metadata_line_bound(size_t KeyLen, size_t ValueLen) {
          dftracer_json_string_bound(ValueLen);
 }
 
-char *dftracer_format_metadata(char *Out, uint64_t Id, int Pid, int Tid,
-                               const char *Key, const char *Value) {
+/* A metadata line up to its value: {"id":Id,"name":"<Kind>",...,"args":
+ * {"name":<Name>,"value": */
+static char *putMetadataHead(char *Out, uint64_t Id, const char *Kind,
+                             int Pid, int Tid, const char *Name,
+                             size_t NameLen) {
   Out = DFTRACER_PUT_LIT(Out, "{\"id\":");
   Out = dftracer_put_u64(Out, Id);
-  Out = DFTRACER_PUT_LIT(Out, ",\"name\":\"CM\",\"cat\":\"dftracer\",\"pid\":");
+  Out = DFTRACER_PUT_LIT(Out, ",\"name\":\"");
+  Out = dftracer_put_raw(Out, Kind, strlen(Kind));
+  Out = DFTRACER_PUT_LIT(Out, "\",\"cat\":\"dftracer\",\"pid\":");
   Out = dftracer_put_i64(Out, Pid);
   Out = DFTRACER_PUT_LIT(Out, ",\"tid\":");
   Out = dftracer_put_i64(Out, Tid);
   Out = DFTRACER_PUT_LIT(Out, ",\"ph\":\"M\",\"args\":{\"name\":");
-  Out = dftracer_put_string(Out, Key, strlen(Key));
-  Out = DFTRACER_PUT_LIT(Out, ",\"value\":");
+  Out = dftracer_put_string(Out, Name, NameLen);
+  return DFTRACER_PUT_LIT(Out, ",\"value\":");
+}
+
+char *dftracer_format_metadata(char *Out, uint64_t Id, int Pid, int Tid,
+                               const char *Key, const char *Value) {
+  Out = putMetadataHead(Out, Id, "CM", Pid, Tid, Key, strlen(Key));
   Out = dftracer_put_string(Out, Value, strlen(Value));
   return DFTRACER_PUT_LIT(Out, "}}\n");
 }
@@ -87,15 +97,7 @@ size_t dftracer_fh_line_bound(size_t PathLen) {
 
 char *dftracer_format_fh(char *Out, uint64_t Id, int Pid, int Tid,
                          const char *Path, size_t PathLen, uint64_t Hash) {
-  Out = DFTRACER_PUT_LIT(Out, "{\"id\":");
-  Out = dftracer_put_u64(Out, Id);
-  Out = DFTRACER_PUT_LIT(Out, ",\"name\":\"FH\",\"cat\":\"dftracer\",\"pid\":");
-  Out = dftracer_put_i64(Out, Pid);
-  Out = DFTRACER_PUT_LIT(Out, ",\"tid\":");
-  Out = dftracer_put_i64(Out, Tid);
-  Out = DFTRACER_PUT_LIT(Out, ",\"ph\":\"M\",\"args\":{\"name\":");
-  Out = dftracer_put_string(Out, Path, PathLen);
-  Out = DFTRACER_PUT_LIT(Out, ",\"value\":");
+  Out = putMetadataHead(Out, Id, "FH", Pid, Tid, Path, PathLen);
   Out = dftracer_put_u64(Out, Hash);
   return DFTRACER_PUT_LIT(Out, "}}\n");
 }

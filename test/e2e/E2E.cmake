@@ -45,6 +45,17 @@ function(e2e_compile mpicc src exe cflags libs)
   endif()
 endfunction()
 
+# e2e_kernel_args(OUT_VAR NAME OUT E2E VARIANT SRC): the kernel's command
+# line (kernels.cmake) with its {OUT}, {E2E}, {VARIANT} and {SRC} filled in.
+function(e2e_kernel_args var name out e2e variant src)
+  set(_args ${E2E_ARGS_${name}})
+  list(TRANSFORM _args REPLACE "{OUT}" "${out}")
+  list(TRANSFORM _args REPLACE "{E2E}" "${e2e}")
+  list(TRANSFORM _args REPLACE "{VARIANT}" "${variant}")
+  list(TRANSFORM _args REPLACE "{SRC}" "${src}")
+  set(${var} ${_args} PARENT_SCOPE)
+endfunction()
+
 # e2e_run_kernel(NAME WORK E2E SRC MPIEXEC VARIANT [TRACE_PREFIX])
 # Runs WORK/VARIANT/NAME under MPIEXEC in a fresh WORK/VARIANT/out, with
 # stdout and stderr in WORK/VARIANT/{stdout,stderr}.txt. With TRACE_PREFIX,
@@ -55,11 +66,7 @@ function(e2e_run_kernel name work e2e src mpiexec variant)
   set(_out ${work}/${variant}/out)
   file(REMOVE_RECURSE ${_out})
   file(MAKE_DIRECTORY ${_out})
-  set(_args ${E2E_ARGS_${name}})
-  list(TRANSFORM _args REPLACE "{OUT}" "${_out}")
-  list(TRANSFORM _args REPLACE "{E2E}" "${e2e}")
-  list(TRANSFORM _args REPLACE "{VARIANT}" "${variant}")
-  list(TRANSFORM _args REPLACE "{SRC}" "${src}")
+  e2e_kernel_args(_args ${name} ${_out} ${e2e} ${variant} ${src})
   set(_env --unset=DFTRACER_ENABLE --unset=DFTRACER_LOG_FILE
       --unset=DFTRACER_INC_METADATA --unset=DFTRACER_TRACE_COMPRESSION)
   if(_prefix)

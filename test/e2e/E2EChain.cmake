@@ -66,6 +66,7 @@ function(e2e_chain)
       -DWORK=${K_WORK}
       -DNP=${K_NP}
       -DCOUNTS=${K_COUNTS}
+      -DIO_CHECKER=$<TARGET_FILE:dft-io-expect>
       -P ${K_SCRIPTS}/check.cmake)
   set_tests_properties(${_test}.check PROPERTIES
     LABELS "e2e;check" FIXTURES_REQUIRED ${_fixture}_ran TIMEOUT 120)

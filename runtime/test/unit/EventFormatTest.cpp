@@ -14,6 +14,7 @@ extern "C" {
 
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -113,6 +114,20 @@ TEST(EventFormat, MetadataLine) {
   EXPECT_EQ(Line, "{\"id\":1,\"name\":\"CM\",\"cat\":\"dftracer\",\"pid\":41,"
                   "\"tid\":42,\"ph\":\"M\",\"args\":{\"name\":\"rank\","
                   "\"value\":\"0\"}}\n");
+}
+
+// docs/trace-format.md: the value is the unquoted hash; the path is an
+// escaped JSON string.
+TEST(EventFormat, FileHashLine) {
+  const char Path[] = "/scratch/a \"b\".h5";
+  std::vector<char> Buf(dftracer_fh_line_bound(sizeof(Path) - 1));
+  char *End = dftracer_format_fh(Buf.data(), 11, 41, 42, Path,
+                                 sizeof(Path) - 1, 9007199254740991ull);
+  ASSERT_LE(static_cast<size_t>(End - Buf.data()), Buf.size());
+  EXPECT_EQ(std::string(Buf.data(), End),
+            "{\"id\":11,\"name\":\"FH\",\"cat\":\"dftracer\",\"pid\":41,"
+            "\"tid\":42,\"ph\":\"M\",\"args\":{\"name\":"
+            "\"/scratch/a \\\"b\\\".h5\",\"value\":9007199254740991}}\n");
 }
 
 } // namespace
