@@ -57,10 +57,10 @@ for word in $(mpicc -show); do
 done
 
 # io_tree TRACE FUNCTION [MAX]: the first call of FUNCTION in TRACE and the
-# I/O events under it, indented by depth (at most MAX lines, default 12):
+# I/O events under it, indented by depth (at most MAX lines, default 18):
 # the runtime nests each I/O call under the span that made it (p_idx).
 io_tree() {
-  awk -v root="$2" -v max="${3:-12}" '
+  awk -v root="$2" -v max="${3:-18}" '
     function field(key,   m) {
       if (match($0, "\"" key "\":(\"[^\"]*\"|[0-9-]+)")) {
         m = substr($0, RSTART + length(key) + 3, RLENGTH - length(key) - 3)
