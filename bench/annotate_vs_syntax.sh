@@ -1,21 +1,39 @@
 #!/usr/bin/env bash
 # Annotation cost against the floor for a Clang tool: parsing.
 #
-#   bench/annotate_vs_syntax.sh [-n RUNS] [FILE...]
+#   bench/annotate_vs_syntax.sh [-n RUNS] [-v VARIANTS] [FILE...]
 #
 # For each file (default: the sample kernels and the golden inputs), runs
 # `clang -fsyntax-only` and `annotate FILE -- FLAGS` RUNS times each (default
 # 10), interleaved so that machine noise hits both alike, with the same flags,
 # and prints the median wall time of each and their ratio; then the ratio of
 # the summed medians. Target (issue 2): at most 1.3. A benchmark, not a test.
+#
+# -v VARIANTS plans each file in 1 + VARIANTS configurations (annotate
+# --variant=-DANNOTATE_BENCH_VARIANT=K ..., -j 1 so that they run one after
+# the other): the ratio is then the cost of that many configurations
+# against one parse. ANNOTATE (default: $BUILD_DIR/bin/annotate) selects the
+# binary; ANNOTATE_BASE=<another annotate> runs that one too, interleaved
+# with the same arguments, and adds its median and annotate/base: a change's
+# cost measured in one run.
 # Needs a build in build/ (BUILD_DIR to change): scripts/test.sh makes one.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD_DIR:-$ROOT/build}
-ANNOTATE=$BUILD/bin/annotate
+ANNOTATE=${ANNOTATE:-$BUILD/bin/annotate}
 RUNS=10
-if [ "${1:-}" = "-n" ]; then RUNS=$2; shift 2; fi
+VARIANTS=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    -n) RUNS=$2; shift 2 ;;
+    -v)
+      VARIANTS=(-j 1)
+      for ((k = 1; k <= $2; k++)); do VARIANTS+=("--variant=-DANNOTATE_BENCH_VARIANT=$k"); done
+      shift 2 ;;
+    *) break ;;
+  esac
+done
 [ -x "$ANNOTATE" ] || { echo "bench: build annotate first (scripts/test.sh)" >&2; exit 2; }
 CLANG=$(command -v clang-19 || command -v clang)
 
@@ -31,23 +49,37 @@ done
 now() { date +%s%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
-printf '%-40s %12s %12s %7s\n' file "syntax (ms)" "annotate (ms)" ratio
-total_s=0; total_a=0
+BASE=${ANNOTATE_BASE:-}
+ms() { awk -v x="$1" 'BEGIN {printf "%12.1f", x / 1000}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%7.2f", a / b}'; }
+add() { awk -v x="$1" -v y="$2" 'BEGIN {print x + y}'; }
+printf '%-40s %12s %12s %7s' file "syntax (ms)" "annotate (ms)" ratio
+[ -n "$BASE" ] && printf ' %12s %7s' "base (ms)" "/base"
+printf '\n'
+total_s=0; total_a=0; total_b=0
 for f in "${FILES[@]}"; do
-  s_times=(); a_times=()
+  s_times=(); a_times=(); b_times=()
   case $f in *.c) STD=-std=gnu11 ;; *) STD=-std=c++17 ;; esac
   for ((i = 0; i < RUNS; i++)); do
     t0=$(now); "$CLANG" -fsyntax-only $STD "${FLAGS[@]}" "$f" 2>/dev/null || true; t1=$(now)
-    "$ANNOTATE" "$f" -- $STD "${FLAGS[@]}" >/dev/null 2>&1 || true; t2=$(now)
+    "$ANNOTATE" "$f" ${VARIANTS[@]+"${VARIANTS[@]}"} -- $STD "${FLAGS[@]}" >/dev/null 2>&1 || true; t2=$(now)
     s_times+=($(( (t1 - t0) / 1000 ))); a_times+=($(( (t2 - t1) / 1000 )))
+    if [ -n "$BASE" ]; then
+      "$BASE" "$f" ${VARIANTS[@]+"${VARIANTS[@]}"} -- $STD "${FLAGS[@]}" >/dev/null 2>&1 || true; t3=$(now)
+      b_times+=($(( (t3 - t2) / 1000 )))
+    fi
   done
   s=$(printf '%s\n' "${s_times[@]}" | median); a=$(printf '%s\n' "${a_times[@]}" | median)
-  total_s=$(awk -v x="$total_s" -v y="$s" 'BEGIN {print x + y}')
-  total_a=$(awk -v x="$total_a" -v y="$a" 'BEGIN {print x + y}')
-  printf '%-40s %12.1f %12.1f %7.2f\n' "$(basename "$f")" \
-    "$(awk -v x="$s" 'BEGIN {print x / 1000}')" "$(awk -v x="$a" 'BEGIN {print x / 1000}')" \
-    "$(awk -v a="$a" -v s="$s" 'BEGIN {print a / s}')"
+  total_s=$(add "$total_s" "$s"); total_a=$(add "$total_a" "$a")
+  printf '%-40s %s %s %s' "$(basename "$f")" "$(ms "$s")" "$(ms "$a")" "$(ratio "$a" "$s")"
+  if [ -n "$BASE" ]; then
+    b=$(printf '%s\n' "${b_times[@]}" | median); total_b=$(add "$total_b" "$b")
+    printf ' %s %s' "$(ms "$b")" "$(ratio "$a" "$b")"
+  fi
+  printf '\n'
 done
-printf '%-40s %12.1f %12.1f %7.2f\n' "TOTAL (${#FILES[@]} files, median of $RUNS)" \
-  "$(awk -v x="$total_s" 'BEGIN {print x / 1000}')" "$(awk -v x="$total_a" 'BEGIN {print x / 1000}')" \
-  "$(awk -v a="$total_a" -v s="$total_s" 'BEGIN {print a / s}')"
+printf '%-40s %s %s %s' "TOTAL (${#FILES[@]} files, median of $RUNS)" \
+  "$(ms "$total_s")" "$(ms "$total_a")" "$(ratio "$total_a" "$total_s")"
+[ -n "$BASE" ] && printf ' %s %s' "$(ms "$total_b")" "$(ratio "$total_a" "$total_b")"
+printf '\n'
+

@@ -107,22 +107,18 @@ private:
   TranslationUnitResult &Result;
 };
 
-/// A file listed several times in a compile database (one source built
-/// into several targets) is annotated once, with its first command.
-class FirstCommandDatabase : public tooling::CompilationDatabase {
+/// The one compile command of a configuration, for any file asked.
+class OneCommandDatabase : public tooling::CompilationDatabase {
 public:
-  explicit FirstCommandDatabase(const tooling::CompilationDatabase &Base)
-      : Base(Base) {}
+  explicit OneCommandDatabase(tooling::CompileCommand Command)
+      : Command(std::move(Command)) {}
   std::vector<tooling::CompileCommand>
-  getCompileCommands(StringRef File) const override {
-    auto Commands = Base.getCompileCommands(File);
-    if (Commands.size() > 1)
-      Commands.resize(1);
-    return Commands;
+  getCompileCommands(StringRef) const override {
+    return {Command};
   }
 
 private:
-  const tooling::CompilationDatabase &Base;
+  tooling::CompileCommand Command;
 };
 
 /// Flags added to every compile command: tolerate what GCC tolerates, do
@@ -145,8 +141,11 @@ std::vector<std::string> extraFlags(const AnnotateOptions &Options) {
   return Flags;
 }
 
+/// The command line of a configuration: its command's, its variant's flags
+/// (a `-D` there overrides the command's), then ours.
 tooling::CommandLineArguments
 adjustArguments(const tooling::CommandLineArguments &Args,
+                const std::vector<std::string> &VariantFlags,
                 const AnnotateOptions &Options) {
   tooling::CommandLineArguments Out = Args;
   bool HasResourceDir = llvm::any_of(Args, [](const std::string &A) {
@@ -154,6 +153,7 @@ adjustArguments(const tooling::CommandLineArguments &Args,
   });
   if (!HasResourceDir && !Options.ResourceDir.empty() && !Out.empty())
     Out.insert(Out.begin() + 1, "-resource-dir=" + Options.ResourceDir);
+  Out.insert(Out.end(), VariantFlags.begin(), VariantFlags.end());
   for (std::string &Flag : extraFlags(Options))
     Out.push_back(std::move(Flag));
   return Out;
@@ -161,21 +161,21 @@ adjustArguments(const tooling::CommandLineArguments &Args,
 
 } // namespace
 
-TranslationUnitResult
-annotateFile(const tooling::CompilationDatabase &Database, StringRef File,
-             const AnnotateOptions &Options) {
+TranslationUnitResult annotateConfiguration(const Configuration &Config,
+                                            StringRef File,
+                                            const AnnotateOptions &Options) {
   TranslationUnitResult Result;
   Result.MainFile = realPath(File);
   Result.MainFileName = absolutePath(File);
-  FirstCommandDatabase Once(Database);
+  OneCommandDatabase One(Config.Command);
   // A physical file system of its own: the default one follows the
   // process's working directory, which parallel units would fight over.
-  tooling::ClangTool Tool(Once, {File.str()},
+  tooling::ClangTool Tool(One, {File.str()},
                           std::make_shared<PCHContainerOperations>(),
                           llvm::vfs::createPhysicalFileSystem());
   Tool.appendArgumentsAdjuster(
-      [&Options](const tooling::CommandLineArguments &Args, StringRef) {
-        return adjustArguments(Args, Options);
+      [&](const tooling::CommandLineArguments &Args, StringRef) {
+        return adjustArguments(Args, Config.ExtraFlags, Options);
       });
   AnnotateActionFactory Factory(Options, Result);
   if (Tool.run(&Factory) != 0 && !Result.Failed) {
@@ -185,6 +185,17 @@ annotateFile(const tooling::CompilationDatabase &Database, StringRef File,
   if (Result.Failed)
     Result.Files.clear();
   return Result;
+}
+
+TranslationUnitResult
+annotateFile(const tooling::CompilationDatabase &Database, StringRef File,
+             const AnnotateOptions &Options) {
+  std::vector<Configuration> Configs =
+      configurationsOf(Database, File, Options);
+  std::vector<TranslationUnitResult> Results;
+  for (const Configuration &C : Configs)
+    Results.push_back(annotateConfiguration(C, File, Options));
+  return mergeConfigurations(File, std::move(Results), Configs);
 }
 
 TranslationUnitResult annotateCode(StringRef Code, StringRef FileName,

@@ -123,19 +123,33 @@ void writeOutcomes(BatchState &S) {
   }
 }
 
-/// Compiles the written form of R's main file with its first command.
+/// Compiles the written form of R's main file in each of its
+/// configurations (each compile command, with each --variant); the first
+/// failure, named.
 static VerifyOutcome
 compileUnit(const BatchState &S,
             const clang::tooling::CompilationDatabase &Database,
             const TranslationUnitResult &R) {
-  auto Commands = Database.getCompileCommands(R.MainFile);
-  if (Commands.empty())
-    return {false, "no compile command"};
   Destination D = destination(S, R.MainFile);
   if (!D.Refusal.empty())
     return {false, D.Refusal + "\n"};
-  return verifyCompiles(Commands.front(), D.Target, R.MainFile,
-                        S.Options.Annotate.RuntimeIncludeDir);
+  std::vector<Configuration> Configs =
+      configurationsOf(Database, R.MainFile, S.Options.Annotate);
+  if (Configs.empty())
+    return {false, "no compile command"};
+  for (const Configuration &C : Configs) {
+    clang::tooling::CompileCommand Command = C.Command;
+    Command.CommandLine.insert(Command.CommandLine.end(), C.ExtraFlags.begin(),
+                               C.ExtraFlags.end());
+    VerifyOutcome V = verifyCompiles(Command, D.Target, R.MainFile,
+                                     S.Options.Annotate.RuntimeIncludeDir);
+    if (!V.Compiles) {
+      if (!C.Label.empty())
+        V.Message = "with " + C.Label + ":\n" + V.Message;
+      return V;
+    }
+  }
+  return {true, ""};
 }
 
 void verifyUnits(BatchState &S,

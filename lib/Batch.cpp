@@ -70,25 +70,48 @@ void parallelFor(size_t N, unsigned Jobs,
     T.join();
 }
 
-/// Runs annotateFile over Files; results in input order.
+/// Plans each file in each of its configurations (configurationsOf), all
+/// of them in parallel, then merges each file's; results in input order.
 std::vector<TranslationUnitResult>
 annotateUnits(const clang::tooling::CompilationDatabase &Database,
               const std::vector<std::string> &Files,
               const BatchOptions &Options, llvm::raw_ostream &Err) {
-  Progress P(Err, Files.size());
-  std::vector<TranslationUnitResult> Results(Files.size());
-  parallelFor(Files.size(), Options.Jobs, [&](size_t I) {
-    P.started(Files[I]);
-    if (!llvm::sys::fs::exists(Files[I])) {
-      Results[I].MainFile = Files[I];
-      Results[I].Failed = true;
-      Results[I].FailureReason = "no such file";
-      return;
-    }
-    Results[I] = annotateFile(Database, Files[I], Options.Annotate);
+  struct Job {
+    size_t File;
+    size_t Config;
+  };
+  std::vector<std::vector<Configuration>> Configs(Files.size());
+  std::vector<std::vector<TranslationUnitResult>> Results(Files.size());
+  std::vector<Job> Jobs;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (llvm::sys::fs::exists(Files[I]))
+      Configs[I] = configurationsOf(Database, Files[I], Options.Annotate);
+    Results[I].resize(Configs[I].size());
+    for (size_t C = 0; C < Configs[I].size(); ++C)
+      Jobs.push_back({I, C});
+  }
+  // One file (stdout, annotate-cc, annotate_target) prints no progress,
+  // whatever its configurations.
+  Progress P(Err, Files.size() < 2 ? 1 : Jobs.size());
+  parallelFor(Jobs.size(), Options.Jobs, [&](size_t K) {
+    const auto &[I, C] = Jobs[K];
+    const Configuration &Config = Configs[I][C];
+    P.started(Config.Label.empty() ? Files[I]
+                                   : Files[I] + " [" + Config.Label + "]");
+    Results[I][C] = annotateConfiguration(Config, Files[I], Options.Annotate);
   });
   P.done();
-  return Results;
+  std::vector<TranslationUnitResult> Units(Files.size());
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (!llvm::sys::fs::exists(Files[I])) {
+      Units[I].MainFile = Files[I];
+      Units[I].Failed = true;
+      Units[I].FailureReason = "no such file";
+      continue;
+    }
+    Units[I] = mergeConfigurations(Files[I], std::move(Results[I]), Configs[I]);
+  }
+  return Units;
 }
 
 BatchState::BatchState(const BatchOptions &Options, size_t Inputs,

@@ -3,8 +3,9 @@
 // runBatch (Batch.cpp) is the pipeline of docs/architecture.md over a list
 // of files, one function per stage, sharing a BatchState:
 //
-//   annotateUnits     parse, select, plan, validate: each translation unit
-//                     (in parallel), Annotator.cpp          (Batch.cpp)
+//   annotateUnits     parse, select, plan, validate: each file in each of
+//                     its configurations (in parallel), then
+//                     mergeConfigurations (Configurations.cpp) (Batch.cpp)
 //   mergeUnits        per file, the edits of every unit that saw it; each
 //                     diagnostic and function once           (Merge.cpp)
 //   explainFunctions  --explain: answer, write nothing       (Apply.cpp)
@@ -68,6 +69,8 @@ struct BatchState {
   std::map<std::string, FileOutcome> Outcomes;
   std::map<FunctionKey, FunctionRecord> Functions;
   size_t Failed = 0, Warnings = 0;
+  /// Exits in blocks no planned configuration compiled (each a warning).
+  size_t UncompiledExits = 0;
   /// Main files whose annotated form did not compile (--verify).
   std::set<std::string> FailedVerify;
   /// Why a file was not written, by real path: "src/link.c: error: ..."

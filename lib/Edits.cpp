@@ -11,9 +11,17 @@ void FileEdits::append(const FileEdits &Other) {
 }
 
 FileEdits::Merged FileEdits::merge() const {
+  // Of the once-per-file edits, the first in the file (then in arrival).
+  const Edit *Once = nullptr;
+  for (const Edit &E : Pending)
+    if (E.OncePerFile && (!Once || E.Offset < Once->Offset))
+      Once = &E;
+  std::vector<Edit> Sorted;
+  for (const Edit &E : Pending)
+    if (!E.OncePerFile || E == *Once)
+      Sorted.push_back(E);
   // Stable order: by offset, insertions before a replacement starting at the
   // same offset, then by rank, then by arrival.
-  std::vector<Edit> Sorted = Pending;
   std::stable_sort(Sorted.begin(), Sorted.end(),
                    [](const Edit &A, const Edit &B) {
                      if (A.Offset != B.Offset)

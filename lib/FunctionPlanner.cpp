@@ -315,13 +315,24 @@ bool FunctionPlanner::planMain() {
   // A tracer that needs no explicit start treats main like any function.
   if (Rules.Init.empty())
     return PC.Ctx.getLangOpts().CPlusPlus ? planGuard() : planBody();
-  // The top-level statements that start and stop MPI.
+  // The top-level statements that start and stop MPI. One inside an
+  // #if/#ifdef of the body is compiled in some configurations only: INIT
+  // after it, or END+FINI before it, would be missing (or doubled, once the
+  // configurations are merged) in the others, so it is not one.
+  unsigned LBrace = *Text.offset(Body->getLBracLoc());
+  auto TopLevel = [&](const CallExpr *Call) -> const Stmt * {
+    const Stmt *Top = Facts.topLevelStatement(Call);
+    std::optional<unsigned> At = Top ? offsetOf(Top) : std::nullopt;
+    if (!At || PC.PP.inConditionalAfter(Text.fileID(), LBrace, *At))
+      return nullptr;
+    return Top;
+  };
   const Stmt *InitStmt = nullptr;
   const CallExpr *InitCall = nullptr;
   const Stmt *FinStmt = nullptr;
   for (const CallExpr *Call : Facts.calls()) {
     StringRef Name = calleeName(Call);
-    const Stmt *Top = Facts.topLevelStatement(Call);
+    const Stmt *Top = TopLevel(Call);
     if (!Top)
       continue;
     if (llvm::is_contained(Rules.InitAfterCalls, Name) &&
@@ -331,7 +342,7 @@ bool FunctionPlanner::planMain() {
     }
   }
   for (const CallExpr *Call : Facts.calls()) {
-    const Stmt *Top = Facts.topLevelStatement(Call);
+    const Stmt *Top = TopLevel(Call);
     if (!Top || !llvm::is_contained(Rules.FiniBeforeCalls, calleeName(Call)))
       continue;
     if (InitStmt && offsetOf(Top).value_or(0) <= offsetOf(InitStmt).value_or(0))

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BatchStages.h"
+#include "SkippedExits.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -29,7 +30,35 @@ static void keepUnchanged(std::map<std::string, FileOutcome> &Outcomes,
   O.IsMainFile = true;
 }
 
+/// The exits in skipped blocks that no configuration of any unit compiled
+/// (a header's block may be compiled by another unit, with other flags):
+/// each becomes a warning of the unit that found it first.
+static void findUncompiledExits(BatchState &S) {
+  std::map<std::string, std::vector<const Ranges *>> SkippedBy;
+  for (const TranslationUnitResult &R : S.Units)
+    if (!R.Failed)
+      for (const auto &[Path, Skipped] : R.Skipped)
+        SkippedBy[Path].push_back(&Skipped);
+  std::set<std::pair<std::string, unsigned>> Seen;
+  for (TranslationUnitResult &R : S.Units) {
+    if (R.Failed)
+      continue;
+    for (const SkippedExit &E : R.SkippedExits) {
+      if (!Seen.insert({E.Path, E.Offset}).second)
+        continue;
+      bool Compiled = llvm::any_of(SkippedBy[E.Path], [&](const Ranges *Rs) {
+        return !inRanges(*Rs, E.Offset);
+      });
+      if (Compiled)
+        continue;
+      R.UncompiledExits.push_back(E);
+      R.Diagnostics.push_back(uncompiledExitWarning(E));
+    }
+  }
+}
+
 void mergeUnits(BatchState &S) {
+  findUncompiledExits(S);
   llvm::raw_ostream &Err = S.Err;
   std::set<std::string> Printed;
   for (const TranslationUnitResult &R : S.Units) {
@@ -47,8 +76,14 @@ void mergeUnits(BatchState &S) {
         keepUnchanged(S.Outcomes, R);
       continue;
     }
-    for (const FunctionRecord &F : R.Functions)
-      S.Functions.try_emplace({F.File, F.Line, F.Name}, F);
+    // A function is annotated if some unit annotated it.
+    for (const FunctionRecord &F : R.Functions) {
+      auto [It, Inserted] =
+          S.Functions.try_emplace({F.File, F.Line, F.Name}, F);
+      if (!Inserted && F.Annotated && !It->second.Annotated)
+        It->second = F;
+    }
+    S.UncompiledExits += R.UncompiledExits.size();
     for (const auto &[Path, F] : R.Files) {
       FileOutcome &O = S.Outcomes[Path];
       if (O.Name.empty())

@@ -78,10 +78,25 @@ public:
   void Endif(SourceLocation Loc, SourceLocation) override {
     directive(Loc);
     if (isWanted(Loc)) {
-      unsigned &D = Depth[SM.getFileID(Loc)];
+      FileID FID = SM.getFileID(Loc);
+      unsigned &D = Depth[FID];
       if (D > 0)
         --D;
+      std::vector<unsigned> &Open = OpenIfs[FID];
+      if (!Open.empty()) {
+        auto &Facts = Index.Files[FID];
+        Facts.Conditionals.push_back(
+            {Open.back(), Facts.Directives.back().second});
+        Open.pop_back();
+      }
     }
+  }
+  void FileChanged(SourceLocation Loc, FileChangeReason Reason,
+                   SrcMgr::CharacteristicKind, FileID) override {
+    // Every wanted file gets facts, so that "this configuration saw the
+    // file" can be told from "it saw nothing of interest in it".
+    if (Reason == EnterFile && isWanted(Loc))
+      Index.Files[SM.getFileID(Loc)];
   }
   void MacroDefined(const Token &Name, const MacroDirective *) override {
     directive(Name.getLocation());
@@ -97,8 +112,9 @@ public:
     if (!isWanted(Range.getBegin()) || !EndifLoc.isFileID())
       return;
     auto [FID, Begin] = SM.getDecomposedLoc(Range.getBegin());
-    Index.Files[FID].Directives.push_back(
-        {Begin, SM.getFileOffset(EndifLoc) + 1});
+    auto &Facts = Index.Files[FID];
+    Facts.Directives.push_back({Begin, SM.getFileOffset(EndifLoc) + 1});
+    Facts.Skipped.push_back(Facts.Directives.back());
   }
 
 private:
@@ -110,6 +126,7 @@ private:
     auto &Facts = Index.Files[FID];
     Facts.FirstConditionalOffset = std::min(Facts.FirstConditionalOffset, Offset);
     ++Depth[FID];
+    OpenIfs[FID].push_back(Facts.Directives.back().first);
   }
 
   /// Records the line of the directive containing Loc.
@@ -143,6 +160,8 @@ private:
   llvm::DenseMap<FileID, bool> WantedCache;
   llvm::StringSet<> Markers;
   llvm::DenseMap<FileID, unsigned> Depth;
+  /// Per file, the line offsets of the #ifs still open.
+  llvm::DenseMap<FileID, std::vector<unsigned>> OpenIfs;
 };
 
 void PreprocessorIndex::attach(Preprocessor &PP, PreprocessorIndex &Index,
@@ -155,6 +174,30 @@ void PreprocessorIndex::attach(Preprocessor &PP, PreprocessorIndex &Index,
 const PreprocessorIndex::FileFacts *PreprocessorIndex::facts(FileID FID) const {
   auto It = Files.find(FID);
   return It == Files.end() ? nullptr : &It->second;
+}
+
+/// Whether some conditional [CBegin, CEnd) of FID satisfies Test.
+template <typename Predicate>
+static bool anyConditional(const PreprocessorIndex &PP, FileID FID,
+                           Predicate Test) {
+  const PreprocessorIndex::FileFacts *F = PP.facts(FID);
+  return F && llvm::any_of(F->Conditionals, [&](const auto &C) {
+           return Test(C.first, C.second);
+         });
+}
+
+bool PreprocessorIndex::inConditionalAfter(FileID FID, unsigned Begin,
+                                           unsigned Offset) const {
+  return anyConditional(*this, FID, [&](unsigned CBegin, unsigned CEnd) {
+    return CBegin > Begin && CBegin <= Offset && Offset < CEnd;
+  });
+}
+
+bool PreprocessorIndex::hasConditionalIn(FileID FID, unsigned Begin,
+                                         unsigned End) const {
+  return anyConditional(*this, FID, [&](unsigned CBegin, unsigned) {
+    return CBegin > Begin && CBegin < End;
+  });
 }
 
 bool PreprocessorIndex::hasDirectiveBetween(FileID FID, unsigned Begin,

@@ -44,6 +44,13 @@ public:
   struct FileFacts {
     /// [Begin, End) byte ranges of directive lines and skipped blocks.
     std::vector<std::pair<unsigned, unsigned>> Directives;
+    /// [Begin, End) of each block this configuration skipped: from the `#`
+    /// of the #if/#ifdef/#elif/#else that starts it to the end of the
+    /// directive that ends it.
+    std::vector<std::pair<unsigned, unsigned>> Skipped;
+    /// [Begin, End) of each conditional (#if ... #endif) whose #if was
+    /// reached: where code may be compiled in one configuration only.
+    std::vector<std::pair<unsigned, unsigned>> Conditionals;
     std::vector<Include> Includes;
     std::vector<MacroUse> Markers;
     /// Offset of the first conditional directive, used to recognise an
@@ -60,6 +67,18 @@ public:
                      std::function<bool(clang::FileID)> Wanted);
 
   const FileFacts *facts(clang::FileID FID) const;
+  /// Every file the preprocessor entered that Wanted accepted, facts or
+  /// none.
+  const llvm::DenseMap<clang::FileID, FileFacts> &files() const {
+    return Files;
+  }
+
+  /// Whether a conditional (#if ... #endif) opens between Begin and End.
+  bool hasConditionalIn(clang::FileID FID, unsigned Begin, unsigned End) const;
+  /// Whether Offset lies in a conditional block that opens after Begin (a
+  /// function body's `{`, say).
+  bool inConditionalAfter(clang::FileID FID, unsigned Begin,
+                          unsigned Offset) const;
 
   /// Whether a directive or skipped block overlaps [Begin, End] in FID.
   bool hasDirectiveBetween(clang::FileID FID, unsigned Begin,

@@ -57,6 +57,9 @@ void printSummary(BatchState &S) {
     Summary += ")";
   }
   Summary += "; " + plural(S.Warnings, "warning", "warnings");
+  if (S.UncompiledExits)
+    Summary += " (" + plural(S.UncompiledExits, "exit", "exits") +
+               " in code no configuration compiled)";
   S.Err << Summary << "\n";
 }
 
@@ -65,9 +68,13 @@ void writeReport(BatchState &S) {
     return;
   FunctionCounts C = countFunctions(S);
   nlohmann::json Report;
-  Report["summary"] = {{"files", S.Inputs},    {"changed", changedFiles(S)},
-                       {"failed", S.Failed},   {"annotated", C.Annotated},
-                       {"skipped", C.Skipped}, {"warnings", S.Warnings}};
+  Report["summary"] = {{"files", S.Inputs},
+                       {"changed", changedFiles(S)},
+                       {"failed", S.Failed},
+                       {"annotated", C.Annotated},
+                       {"skipped", C.Skipped},
+                       {"warnings", S.Warnings},
+                       {"uncompiled_exits", S.UncompiledExits}};
   nlohmann::json FileList = nlohmann::json::array();
   for (const TranslationUnitResult &R : S.Units) {
     nlohmann::json F;
@@ -103,6 +110,15 @@ void writeReport(BatchState &S) {
     for (const Diagnostic &D : R.Diagnostics)
       Diags.push_back(D.format());
     F["warnings"] = Diags;
+    nlohmann::json Exits = nlohmann::json::array();
+    for (const SkippedExit &E : R.UncompiledExits)
+      Exits.push_back({{"file", E.File},
+                       {"line", E.Line},
+                       {"column", E.Column},
+                       {"token", E.Token},
+                       {"condition", E.Condition},
+                       {"function", E.Function}});
+    F["uncompiled_exits"] = Exits;
     FileList.push_back(F);
   }
   Report["files"] = FileList;

@@ -4,6 +4,7 @@
 #include "FunctionPlanner.h"
 #include "IncludePlanner.h"
 #include "Paths.h"
+#include "SkippedExits.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclFriend.h"
@@ -22,6 +23,27 @@ void UnitPlanner::HandleTranslationUnit(ASTContext &Ctx) {
   PlanContext PC{Ctx, Index, Options, Sink};
   findDefinitions(Ctx.getTranslationUnitDecl(), PC);
   planFiles(Ctx);
+  recordSkipped(Ctx.getSourceManager());
+}
+
+std::string UnitPlanner::pathOf(const SourceManager &SM, FileID FID) const {
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+  return FE ? canonicalPath(SM.getFileManager(), *FE) : std::string();
+}
+
+void UnitPlanner::recordSkipped(const SourceManager &SM) {
+  // A header entered twice (no include guard) was compiled wherever one of
+  // its inclusions did not skip.
+  std::map<std::string, unsigned> Entries;
+  for (const auto &[FID, Facts] : Index.files()) {
+    std::string Path = pathOf(SM, FID);
+    if (Path.empty())
+      continue;
+    Ranges Skipped = Facts.Skipped;
+    llvm::sort(Skipped);
+    Ranges &Recorded = Result.Skipped[Path];
+    Recorded = Entries[Path]++ ? intersectRanges(Recorded, Skipped) : Skipped;
+  }
 }
 
 bool UnitPlanner::checkParsed(ASTContext &Ctx) {
@@ -116,8 +138,22 @@ Verdict UnitPlanner::selectDefinition(const FunctionDecl &FD, PlanContext &PC) {
   if (F.OptsOut)
     return {Selection::OptOut,
             "comment '" + Options.Rules.SkipFileComment + "' in the file"};
-  return applySelectionRules(FD, SM, PC.Ctx.getLangOpts(), Options.Rules,
-                             F.RelativePath);
+  Verdict Rules = applySelectionRules(FD, SM, PC.Ctx.getLangOpts(),
+                                      Options.Rules, F.RelativePath);
+  // The guard judges the body this configuration compiles: with #if blocks
+  // in it, another configuration may see a bigger one and annotate it, and
+  // START from that plan would have no END here. Such bodies are not judged.
+  if (Rules.S == Selection::Guarded) {
+    const auto *Body = cast<CompoundStmt>(FD.getBody());
+    auto Begin = SM.getDecomposedExpansionLoc(Body->getLBracLoc());
+    auto End = SM.getDecomposedExpansionLoc(Body->getRBracLoc());
+    if (Begin.first == End.first &&
+        Index.hasConditionalIn(Begin.first, Begin.second, End.second))
+      return {Selection::Selected,
+              "selected: the overhead guard does not judge a body with #if "
+              "blocks, which may be larger in another configuration"};
+  }
+  return Rules;
 }
 
 const UnitPlanner::FileRules &UnitPlanner::fileRules(FileID FID,
@@ -181,6 +217,12 @@ void UnitPlanner::planDefinition(const FunctionDecl &FD, Verdict V,
   Record.Annotated = Planner.plan(Edits[FID]);
   if (!Record.Annotated)
     Record.SkipReason = "cannot be annotated safely";
+  // In C, a return in a block this configuration skipped has no END (C++'s
+  // guard closes the span on every path).
+  if (Record.Annotated && !Result.Cxx && !Options.Rules.FunctionEnd.empty())
+    for (SkippedExit &E :
+         skippedExits(FD, *Text, Index, Options.Rules, pathOf(SM, FID)))
+      Result.SkippedExits.push_back(std::move(E));
   Result.Functions.push_back(std::move(Record));
   planLambdas(Planner.lambdas(), PC);
   planLocalClasses(FD, PC);
@@ -221,8 +263,10 @@ void UnitPlanner::planFiles(ASTContext &Ctx) {
     std::string Directive = Options.LineDirectives ? Path : "";
     if (!Unchanged)
       if (auto Include = planInclude(Options.Rules.Include, Text, Index,
-                                     FirstEdit, Guarded, Directive))
+                                     FirstEdit, Guarded, Directive)) {
+        Include->OncePerFile = true;
         FileEditsOfFile.add(*Include);
+      }
     if (Options.LineDirectives)
       FileEditsOfFile.add({0, 0, lineDirective(1, Path), /*Rank=*/0});
     FileAnnotation &F = Result.Files[Path];

@@ -13,6 +13,8 @@
 //                      skipped; then the lambdas and local classes inside
 //   planFiles          per changed file: the include, #line directives,
 //                      the file's text and edits into the unit's result
+//   recordSkipped      per file, the blocks the preprocessor skipped, and
+//                      (planDefinition) the exits written in them
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,6 +64,10 @@ private:
                    PlanContext &PC);
   void planLocalClasses(const clang::FunctionDecl &FD, PlanContext &PC);
   void planFiles(clang::ASTContext &Ctx);
+  /// Per file the unit read, the blocks its preprocessor skipped: what
+  /// this configuration did not compile.
+  void recordSkipped(const clang::SourceManager &SM);
+  std::string pathOf(const clang::SourceManager &SM, clang::FileID FID) const;
   const FileRules &fileRules(clang::FileID FID, PlanContext &PC);
 
   clang::CompilerInstance &CI;

@@ -15,6 +15,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <set>
@@ -29,7 +30,8 @@ static cl::list<std::string> Files(cl::Positional, cl::desc("<file>..."),
                                    cl::cat(Category));
 static cl::opt<std::string> BuildPath(
     "p", cl::desc("Build directory holding compile_commands.json; with no "
-                  "files, annotate every file of it under --root"),
+                  "files, annotate every file of it under --root. A file it "
+                  "lists several times is planned under each of its commands"),
     cl::value_desc("build-dir"), cl::cat(Category));
 static cl::opt<bool> InPlace("i", cl::desc("Rewrite the files in place"),
                              cl::cat(Category));
@@ -72,6 +74,15 @@ static cl::opt<BracePolicy> Braces(
                           "never; insertions that need braces are dropped "
                           "with a warning")),
     cl::init(BracePolicy::Needed), cl::cat(Category));
+static cl::list<std::string> Variants(
+    "variant",
+    cl::desc("Plan every file also as compiled with these extra compiler "
+             "flags added to each of its compile commands (repeatable: "
+             "--variant -DHAVE_LUSTRE --variant '-DWIDE=1 -DUSE_X'). Code "
+             "under #if/#ifdef gets its END in every configuration planned; "
+             "the edits of all are merged. A return in a block that no "
+             "configuration compiles is warned about"),
+    cl::value_desc("flags"), cl::cat(Category));
 static cl::list<std::string>
     Meta("meta", cl::desc("Application metadata recorded by main (repeatable)"),
          cl::value_desc("key=value"), cl::cat(Category));
@@ -91,8 +102,8 @@ static cl::opt<std::string>
 static cl::opt<bool> Verify(
     "verify",
     cl::desc("With -i or -o: compile each changed file with its own compile "
-             "command (-fsyntax-only, plus the runtime's include directory); "
-             "restore the files of one that fails"),
+             "commands, and each --variant (-fsyntax-only, plus the runtime's "
+             "include directory); restore the files of one that fails"),
     cl::cat(Category));
 static cl::opt<std::string>
     Explain("explain",
@@ -253,6 +264,16 @@ int main(int argc, const char **argv) {
   Options.Annotate.LineDirectives = LineDirectives;
   Options.Annotate.RuntimeIncludeDir = Install.RuntimeIncludeDir;
   Options.Annotate.ResourceDir = Install.ClangResourceDir;
+  for (const std::string &V : Variants) {
+    BumpPtrAllocator Alloc;
+    StringSaver Saver(Alloc);
+    SmallVector<const char *, 8> Flags;
+    cl::TokenizeGNUCommandLine(V, Saver, Flags);
+    if (Flags.empty())
+      return usageError("--variant expects compiler flags, got '" + V + "'");
+    Options.Annotate.Variants.push_back(
+        {V, std::vector<std::string>(Flags.begin(), Flags.end())});
+  }
   for (const std::string &M : Meta) {
     auto [Key, Value] = StringRef(M).split('=');
     if (Key.empty() || !StringRef(M).contains('='))

@@ -164,6 +164,24 @@ unset(ENV{ANNOTATE_CC_OPTIONS})
 int_expect_success(_r "ANNOTATE_CC_OPTIONS=--exclude-function b_func annotate-cc cc -c b.c")
 int_traced_object("${WORK}/b_excluded.o" no)
 
+# ANNOTATE_CC_OPTIONS are split like a shell would: a --variant of two
+# flags in quotes is one option. Every return of variants.c gets its END.
+set(ENV{ANNOTATE_CC_OPTIONS} "--variant '-DWIDE=1 -DUSE_X' --variant=-DHAVE_LUSTRE")
+set(ENV{ANNOTATE_CC_KEEP} "${WORK}/kept_variants")
+acc(_r ${CC} -DWIDE=1 -DUSE_X -c variants.c -o variants.o)
+unset(ENV{ANNOTATE_CC_KEEP})
+unset(ENV{ANNOTATE_CC_OPTIONS})
+int_expect_success(_r "ANNOTATE_CC_OPTIONS=\"--variant '-DWIDE=1 -DUSE_X' ...\" annotate-cc cc -c variants.c")
+int_expect_no_match("${_r_OUT}" "not annotated|not compiled here" "annotate-cc with two variants")
+file(READ "${WORK}/kept_variants/variants.c" _kept)
+string(REPLACE ";" "<semicolon>" _kept "${_kept}")
+string(REGEX MATCHALL "DFTRACER_C_FUNCTION_END\\(\\)<semicolon> return" _ends "${_kept}")
+list(LENGTH _ends _n)
+if(NOT _n EQUAL 3)
+  int_fail("variants.c: ${_n} returns with END, expected 3 (one per "
+           "configuration's return):\n${_kept}")
+endif()
+
 # ANNOTATE_CC_KEEP keeps the annotated copies.
 set(ENV{ANNOTATE_CC_KEEP} "${WORK}/kept")
 acc(_r ${CC} -c sub/a.c -o obj/a3.o)

@@ -1,6 +1,7 @@
 # integration.cmake.build: every C source of iokit, writer and reader is
-# annotated once into the build tree and compiled from there; the GCC-only
-# apps/legacy_sum.c is compiled as it is, with one warning line.
+# annotated once into the build tree and compiled from there (iokit.c also
+# planned with OPTIONS --variant); the GCC-only apps/legacy_sum.c is compiled
+# as it is, with one warning line.
 include(${CMAKE_CURRENT_LIST_DIR}/Integration.cmake)
 int_require(WORK)
 int_regex_escape(_work "${WORK}")
@@ -31,6 +32,12 @@ foreach(_copy annotate/iokit/lib/iokit.c apps/annotate/writer/writer.c
   int_expect_match("${_text}" "DFTRACER_C_FUNCTION_START\\(\\);" "${_copy}")
   int_expect_match("${_text}" "#line 1 \"${_work}/src/" "${_copy}")
 endforeach()
+# OPTIONS --variant "-DIOKIT_STRICT=2 -DIOKIT_EXTRA": the return under
+# #ifdef IOKIT_STRICT has its END.
+file(READ "${WORK}/build/annotate/iokit/lib/iokit.c" _text)
+int_expect_match("${_text}"
+  "if \\(n == 0 && IOKIT_STRICT > 1\\) { /\\* annotate \\*/ DFTRACER_C_FUNCTION_END\\(\\)[^\n]* return -2[^\n]* }"
+  "iokit.c's return under #ifdef IOKIT_STRICT, planned through OPTIONS --variant")
 file(READ "${WORK}/build/apps/annotate/writer/writer.c" _text)
 int_expect_match("${_text}"
   "DFTRACER_C_METADATA\\([a-z_0-9]+, \"suite\", \"annotate integration\"\\)"

@@ -26,7 +26,7 @@ if(NOT _twice EQUAL 2)
             "expected 2 (it is built into two targets)")
 endif()
 # The first command is tree_util's: buffer_dump() (TREE_BUFFER_CAPACITY < 64)
-# exists only under the second, so annotating with the first leaves it alone.
+# exists only under the second, so only planning both annotates it.
 list(GET _buffer_commands 0 _first)
 list(GET _buffer_commands 1 _second)
 if(_first MATCHES "TREE_BUFFER_CAPACITY" OR NOT _second MATCHES "TREE_BUFFER_CAPACITY=16")

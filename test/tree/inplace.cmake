@@ -25,25 +25,33 @@ foreach(_f ${TREE_NOTHING_TO_DO})
   tree_expect_pristine(src/${_f} ${TREE_ROOT}/${_f})
 endforeach()
 
-# One unit per distinct file: buffer.c, listed twice, is processed once.
+# One unit per distinct file, planned once per compile command: buffer.c,
+# listed twice with different -D, is planned under both.
 string(REGEX MATCHALL "\\[[0-9]+/[0-9]+\\] [^\n]*" _progress "${inplace_ERR}")
 list(LENGTH _progress _units)
-if(NOT _units EQUAL TREE_UNITS)
-  tree_fail("${_units} progress lines, expected ${TREE_UNITS}:\n${inplace_ERR}")
+if(NOT _units EQUAL TREE_CONFIGURATIONS)
+  tree_fail("${_units} progress lines, expected ${TREE_CONFIGURATIONS}:\n${inplace_ERR}")
 endif()
 list(FILTER _progress INCLUDE REGEX "/util/buffer\\.c")
 list(LENGTH _progress _buffer)
-if(NOT _buffer EQUAL 1 OR NOT _progress MATCHES "/${TREE_UNITS}\\]")
-  tree_fail("buffer.c processed ${_buffer} times, expected once as one of "
-            "${TREE_UNITS} units:\n${inplace_ERR}")
+if(NOT _buffer EQUAL 2 OR NOT _progress MATCHES "buffer\\.c \\[compile command 2 of 2\\]")
+  tree_fail("buffer.c planned ${_buffer} times, expected under both of its "
+            "compile commands:\n${inplace_ERR}")
 endif()
 
-# ... with its first command: buffer_dump(), compiled only under the second,
-# is not annotated.
+# ... so buffer_dump(), compiled only under the second, is annotated, and so
+# is the return that only the second compiles.
 file(READ ${TREE_ROOT}/util/buffer.c _buffer_c)
-if(NOT _buffer_c MATCHES "void buffer_dump\\(const struct tree_buffer \\*b\\)\n{\n    fprintf")
-  tree_fail("util/buffer.c: buffer_dump() was annotated, so buffer.c was parsed "
-            "with its second compile command, not its first:\n${_buffer_c}")
+if(NOT _buffer_c MATCHES "void buffer_dump\\(const struct tree_buffer \\*b\\)\n{\n    DFTRACER_C_FUNCTION_START\\(\\);\n    fprintf")
+  tree_fail("util/buffer.c: buffer_dump() was not annotated, so buffer.c was "
+            "not planned with its second compile command:\n${_buffer_c}")
+endif()
+if(NOT _buffer_c MATCHES "if \\(sink == NULL\\) { /\\* annotate \\*/\n        DFTRACER_C_FUNCTION_END\\(\\);\n        return;")
+  tree_fail("util/buffer.c: the return under '#if TREE_BUFFER_CAPACITY < 64' "
+            "has no END:\n${_buffer_c}")
+endif()
+if(inplace_ERR MATCHES "not compiled here")
+  tree_fail("a return was reported as compiled by no configuration:\n${inplace_ERR}")
 endif()
 
 string(CONCAT _summary "annotate: ${TREE_UNITS} files, [0-9]+ changed, 1 failed; "

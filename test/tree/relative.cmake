@@ -1,7 +1,7 @@
 # tree.relative_database: the compile database that `bear -- make` records
 # for a recursive Makefile: each command runs in its source's directory,
 # "file" and -I are relative to it, and one file is listed twice with two
-# spellings. annotate runs from elsewhere (the project directory). The
+# spellings (and two -D sets). annotate runs from elsewhere (the project directory). The
 # sources must be annotated in place, the shared header (found through
 # -I../include) once, and nothing may be written anywhere else.
 include(${CMAKE_CURRENT_LIST_DIR}/TreeCommon.cmake)
@@ -63,10 +63,15 @@ foreach(_f ${TREE_OUTSIDE})
   tree_expect_pristine(${_f} ${TREE_PROJECT}/${_f})
 endforeach()
 
-# buffer.c, listed twice with two spellings, is one unit of 6.
+# buffer.c, listed twice with two spellings and two -D sets, is one file of
+# 6, planned under both commands (7 configurations in all).
 string(REGEX MATCHALL "\\[[0-9]+/[0-9]+\\] [^\n]*" _progress "${relative_ERR}")
 list(FILTER _progress INCLUDE REGEX "buffer\\.c")
 list(LENGTH _progress _buffer)
-if(NOT _buffer EQUAL 1 OR NOT _progress MATCHES "/6\\]")
-  tree_fail("buffer.c processed ${_buffer} times, expected once as one of 6 units:\n${relative_ERR}")
+if(NOT _buffer EQUAL 2 OR NOT _progress MATCHES "/7\\]")
+  tree_fail("buffer.c planned ${_buffer} times, expected under its 2 commands "
+            "of 7 configurations:\n${relative_ERR}")
+endif()
+if(NOT relative_ERR MATCHES "annotate: 6 files,")
+  tree_fail("expected 6 files in the summary:\n${relative_ERR}")
 endif()

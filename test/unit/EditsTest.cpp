@@ -67,4 +67,19 @@ TEST(EditsTest, AppendMergesUnitsThatSawTheSameHeader) {
   EXPECT_EQ(FromA.merge().Edits.size(), 2u);
 }
 
+// Two configurations planned the include at different places (one saw a
+// function earlier in the file): only the first place is kept.
+TEST(EditsTest, OncePerFileEditsKeepTheFirstInTheFile) {
+  FileEdits E;
+  Edit Late{6, 0, "#inc\n", EditRank::Statement, /*OncePerFile=*/true};
+  Edit Early{2, 0, "#inc\n", EditRank::Statement, /*OncePerFile=*/true};
+  E.add(Late);
+  E.add({4, 0, "S;", EditRank::Statement});
+  E.add(Early);
+  E.add(Early);
+  auto M = E.merge();
+  EXPECT_TRUE(M.Conflicts.empty());
+  EXPECT_EQ(applyEdits("ab\ncd\nef", M.Edits), "ab#inc\n\ncS;d\nef");
+}
+
 } // namespace

@@ -34,6 +34,15 @@ namespace annotate {
 
 enum class BracePolicy { Needed, All, None };
 
+/// `--variant 'FLAGS'`: each file is planned also as compiled with these
+/// flags added to each of its compile commands.
+struct Variant {
+  /// As given: "-DWIDE=1 -DUSE_X"
+  std::string Spelled;
+  /// Split like a shell would: {"-DWIDE=1", "-DUSE_X"}
+  std::vector<std::string> Flags;
+};
+
 struct AnnotateOptions {
   RuleSet Rules;
   BracePolicy Braces = BracePolicy::Needed;
@@ -54,6 +63,18 @@ struct AnnotateOptions {
   /// and name the original file in #line directives, so that diagnostics
   /// and debuggers of a compiled annotated copy point at the original.
   bool LineDirectives = false;
+  /// More configurations to plan every file in (--variant).
+  std::vector<Variant> Variants;
+};
+
+/// One build configuration of a file: a compile command of it, with a
+/// variant's flags added or none.
+struct Configuration {
+  clang::tooling::CompileCommand Command;
+  std::vector<std::string> ExtraFlags;
+  /// How messages name it: "" for the file's first command alone,
+  /// "compile command 2", "--variant '-DX'", or both joined by ", ".
+  std::string Label;
 };
 
 struct Diagnostic {
@@ -82,6 +103,26 @@ struct FunctionRecord {
 
 /// One file touched by a translation unit: its bytes as parsed and the
 /// edits planned for it.
+/// A `return`, `goto`, noreturn call (`exit`, `MPI_Abort`) or finalize call
+/// (`MPI_Finalize`) written in a preprocessor block that a configuration
+/// skipped, in the body of a function it annotated: where an END would be
+/// missing if no planned configuration compiles that block.
+struct SkippedExit {
+  /// Real path, and byte offset of the token in it.
+  std::string Path;
+  unsigned Offset = 0;
+  /// Where diagnostics name it: the file as the compiler opened it.
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  /// "return", "MPI_Abort", ...
+  std::string Token;
+  /// The directive that opens the block: "#ifdef HAVE_LUSTRE",
+  /// "#else of #ifdef HAVE_LUSTRE"
+  std::string Condition;
+  /// The annotated function: "open_target"
+  std::string Function;
+};
+
 struct FileAnnotation {
   /// The real path: "/src/ior/include/io.h"
   std::string Path;
@@ -107,9 +148,40 @@ struct TranslationUnitResult {
   std::map<std::string, FileAnnotation> Files;
   std::vector<FunctionRecord> Functions;
   std::vector<Diagnostic> Diagnostics;
+  /// Per file read (real path), the [Begin, End) byte ranges that the
+  /// preprocessor skipped (once configurations are merged: that every one
+  /// of them that read the file skipped).
+  std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Skipped;
+  /// Exits in skipped blocks of annotated functions, each once.
+  std::vector<SkippedExit> SkippedExits;
+  /// Set by runBatch: the exits no planned configuration of any unit
+  /// compiled (each is also a warning in Diagnostics).
+  std::vector<SkippedExit> UncompiledExits;
 };
 
-/// Annotates the translation unit of File, compiled as Database says.
+/// The configurations File is planned in: every compile command Database
+/// has for it (identical ones once), each alone and with each of
+/// Options.Variants.
+std::vector<Configuration>
+configurationsOf(const clang::tooling::CompilationDatabase &Database,
+                 llvm::StringRef File, const AnnotateOptions &Options);
+
+/// Annotates the translation unit of File in one configuration.
+TranslationUnitResult annotateConfiguration(const Configuration &Config,
+                                            llvm::StringRef File,
+                                            const AnnotateOptions &Options);
+
+/// One result for File from its configurations' (in the order of
+/// configurationsOf): the edits of all of them, each function once
+/// (annotated if any configuration annotated it), the blocks every one of
+/// them skipped and the exits written there. A configuration that fails
+/// makes the file fail, naming it; so does having none.
+TranslationUnitResult
+mergeConfigurations(llvm::StringRef File,
+                    std::vector<TranslationUnitResult> Results,
+                    const std::vector<Configuration> &Configs);
+
+/// Annotates File in every configuration (configurationsOf), merged.
 TranslationUnitResult
 annotateFile(const clang::tooling::CompilationDatabase &Database,
              llvm::StringRef File, const AnnotateOptions &Options);

@@ -11,7 +11,10 @@
 //     closing brace of an inner body precedes the one of the outer body and
 //     an opening brace precedes the statement inserted after it;
 //  3. edits that overlap a replacement are in conflict: all of them are
-//     dropped together and reported, never half-applied.
+//     dropped together and reported, never half-applied;
+//  4. of the edits marked OncePerFile (the tracer's #include), planned at
+//     different places by configurations or units that saw different code,
+//     only the first in the file is kept.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +34,8 @@ struct Edit {
   std::string Text;
   /// Orders insertions at one offset, lower first; see EditRank.
   int Rank = 0;
+  /// One per file, wherever planned: the include.
+  bool OncePerFile = false;
 
   bool operator==(const Edit &O) const {
     return Offset == O.Offset && Length == O.Length && Text == O.Text;

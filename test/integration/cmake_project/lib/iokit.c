@@ -14,6 +14,11 @@ int iokit_open(iokit_file *io, const char *path, const char *mode)
 
 int iokit_write(iokit_file *io, const void *buf, size_t n)
 {
+#ifdef IOKIT_STRICT
+    /* Another site's configuration: annotate_target(iokit OPTIONS --variant
+     * ...) plans it too, so this return gets its END. */
+    if (n == 0 && IOKIT_STRICT > 1) return -2;
+#endif
     if (fwrite(buf, 1, n, io->file) != n) return -1;
     io->bytes += (long)n;
     return 0;

@@ -1,0 +1,50 @@
+#include <stdio.h>
+#include <dftracer/dftracer.h>
+#ifdef USE_MPI
+#include <mpi.h>
+#endif
+
+/* MPI only when USE_MPI is defined (--variant=-DUSE_MPI). INIT cannot go
+ * after an MPI_Init under #ifdef (the other configuration would have no
+ * START), nor END and FINI before an MPI_Finalize under #ifdef: INIT goes at
+ * the top of main and END+FINI before its returns, in every configuration. */
+static int compute(int rank)
+{
+    DFTRACER_C_FUNCTION_START();
+    if (rank < 0) { /* annotate */
+        DFTRACER_C_FUNCTION_END();
+        return -1;
+    }
+    printf("rank %d\n", rank);
+    DFTRACER_C_FUNCTION_END();
+    return rank + 1;
+}
+
+static void mark(void)
+{
+    DFTRACER_C_FUNCTION_START();
+    fflush(stdout);
+    DFTRACER_C_FUNCTION_END();
+}
+
+int main(int argc, char **argv)
+{
+    DFTRACER_C_INIT(NULL, NULL, NULL);
+    DFTRACER_C_FUNCTION_START();
+    int rank = 0;
+#ifdef USE_MPI
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+#else
+    (void)argc;
+    (void)argv;
+#endif
+    int rc = compute(rank);
+    mark();
+#ifdef USE_MPI
+    MPI_Finalize();
+#endif
+    DFTRACER_C_FUNCTION_END();
+    DFTRACER_C_FINI();
+    return rc > 0 ? 0 : 1;
+}

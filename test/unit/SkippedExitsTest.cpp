@@ -1,0 +1,114 @@
+//===- SkippedExitsTest.cpp -----------------------------------------------===//
+
+#include "SkippedExits.h"
+#include "TestSupport.h"
+
+#include <gtest/gtest.h>
+
+using namespace annotate;
+using namespace annotate::test;
+
+namespace {
+
+/// "token@line(condition)" for each exit found in the skipped blocks.
+std::vector<std::string> exitsIn(llvm::StringRef Code,
+                                 std::vector<std::string> Args = {}) {
+  Args.push_back("-std=gnu11");
+  TranslationUnitResult R =
+      annotateCode(Code, "input.c", Args, defaultOptions());
+  EXPECT_FALSE(R.Failed) << R.FailureReason;
+  std::vector<std::string> Out;
+  for (const SkippedExit &E : R.SkippedExits)
+    Out.push_back(E.Token + "@" + std::to_string(E.Line) + "(" + E.Condition +
+                  ")");
+  return Out;
+}
+
+TEST(SkippedExitsTest, ExitsInSkippedBlocksOfAnnotatedBodies) {
+  const char *Code = "void exit(int);\n"             // 1
+                     "void MPI_Abort(int, int);\n"   // 2
+                     "int f(int x) {\n"              // 3
+                     "#ifdef A\n"                    // 4
+                     "  if (x) return 1;\n"          // 5
+                     "#elif defined(B)\n"            // 6
+                     "  if (x) goto out;\n"          // 7
+                     "#else\n"                       // 8
+                     "  x++;\n"                      // 9
+                     "#endif\n"                      // 10
+                     "#ifndef C\n"                   // 11
+                     "  x--;\n"                      // 12
+                     "#else\n"                       // 13
+                     "  exit(2); MPI_Abort(0, 1);\n" // 14
+                     "#endif\n"                      // 15
+                     "out:\n"                        // 16
+                     "  return x;\n"                 // 17
+                     "}\n";
+  EXPECT_EQ(exitsIn(Code), (std::vector<std::string>{
+                               "return@5(#ifdef A)", "goto@7(#elif defined(B))",
+                               "exit@14(#else of #ifndef C)",
+                               "MPI_Abort@14(#else of #ifndef C)"}));
+  // Compiled with -DA: the #ifdef A block is not skipped, the others are.
+  EXPECT_EQ(exitsIn(Code, {"-DA"}),
+            (std::vector<std::string>{"goto@7(#elif defined(B))",
+                                      "exit@14(#else of #ifndef C)",
+                                      "MPI_Abort@14(#else of #ifndef C)"}));
+}
+
+TEST(SkippedExitsTest, WhatOnlyLooksLikeAnExitIsNotOne) {
+  EXPECT_TRUE(exitsIn("int f(int exit_code) {\n"
+                      "#if 0\n"
+                      "  /* return early */ // goto out\n"
+                      "  const char *s = \"return\"; int exit = 1;\n"
+                      "  exit_code = exit + 1;\n"
+                      "#  if defined(return_me)\n"
+                      "#  endif\n"
+                      "#endif\n"
+                      "  return exit_code;\n"
+                      "}\n")
+                  .empty());
+}
+
+TEST(SkippedExitsTest, OnlyAnnotatedCFunctionsCount) {
+  // A skipped block outside any body, and in a function the guard skips
+  // (defaultOptions turns the guard off: turn it back on).
+  AnnotateOptions Options = defaultOptions();
+  Options.Rules.GuardMinStatements = 2;
+  TranslationUnitResult R = annotateCode("#ifdef A\n"
+                                         "int g(void) { return 1; }\n"
+                                         "#endif\n"
+                                         "int leaf(int x) { return x; }\n",
+                                         "input.c", {"-std=gnu11"}, Options);
+  EXPECT_TRUE(R.SkippedExits.empty());
+  // C++: the guard closes the span on every path, nothing is missing.
+  R = annotateCode("int f(int x) {\n#ifdef A\n  if (x) return 1;\n#endif\n"
+                   "  return x;\n}\n",
+                   "input.cpp", {"-std=c++17"}, defaultOptions());
+  EXPECT_TRUE(R.SkippedExits.empty());
+}
+
+TEST(SkippedExitsTest, BlockConditionNamesTheBranch) {
+  llvm::StringRef Buffer = "#if A\n"      // 0
+                           "x\n"          // 6
+                           "#  ifdef B\n" // 8
+                           "y\n"          // 19
+                           "#  endif\n"   // 21
+                           "z\n"          // 30
+                           "#else\n"      // 32
+                           "w\n"          // 38
+                           "#endif\n";
+  EXPECT_EQ(blockCondition(Buffer, 6), "#if A");
+  EXPECT_EQ(blockCondition(Buffer, 19), "#  ifdef B");
+  EXPECT_EQ(blockCondition(Buffer, 30), "#if A");
+  EXPECT_EQ(blockCondition(Buffer, 38), "#else of #if A");
+}
+
+TEST(SkippedExitsTest, RangesIntersect) {
+  Ranges A = {{0, 10}, {20, 30}};
+  Ranges B = {{5, 25}};
+  EXPECT_EQ(intersectRanges(A, B), (Ranges{{5, 10}, {20, 25}}));
+  EXPECT_TRUE(inRanges(A, 0));
+  EXPECT_FALSE(inRanges(A, 10));
+  EXPECT_TRUE(inRanges(A, 29));
+}
+
+} // namespace
