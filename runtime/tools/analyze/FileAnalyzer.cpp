@@ -170,7 +170,7 @@ void FileAnalyzer::addInterval(ProcState &P, IntervalUnion &U, int64_t Begin,
     for (const auto &[Tid, Last] : P.ThreadEnd)
       Watermark = std::min(Watermark, Last);
   }
-  U.compact(Watermark);
+  U.fold(Watermark);
 }
 
 void FileAnalyzer::span(const Event &E, uint64_t Line) {

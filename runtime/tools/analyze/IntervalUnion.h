@@ -9,16 +9,24 @@
 //   U.total() == 13
 // \endcode
 //
-// Intervals are kept, merged, until compact() folds those that end before a
-// watermark into a running total. The caller promises that no later
-// interval starts before the watermark; if one does anyway, conflict() turns
-// true and the caller recomputes the file without folding (FileAnalyzer).
-// Memory is therefore the intervals not yet folded, 16 bytes each.
+// The intervals are kept sorted and merged as they come. Spans of a thread
+// arrive in the order they end, so a new interval usually starts after the
+// last one kept (appended or merged in O(1)), or is a parent arriving after
+// its children, which it swallows from the end (a binary search and the
+// children). Any other order is handled the same way, and no sort is ever
+// needed.
+//
+// Intervals that end at or before a watermark are folded into a running
+// total by fold(). The caller promises that no later interval starts before
+// the watermark; if one does anyway, conflict() turns true and the caller
+// recomputes the file without folding (FileAnalyzer). Memory is the
+// intervals not yet folded, 16 bytes each.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DFTRACER_ANALYZE_INTERVALUNION_H
 #define DFTRACER_ANALYZE_INTERVALUNION_H
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -30,31 +38,42 @@ namespace dftanalyze {
 class IntervalUnion {
 public:
   /// Adds [Begin, End); empty intervals change nothing. Returns true when
-  /// enough intervals are waiting that the caller should compact().
+  /// enough intervals are kept (FoldAbove, then twice what the last fold
+  /// left) that the caller should fold().
   bool add(int64_t Begin, int64_t End) {
     if (End <= Begin)
       return false;
     if (Begin < Frontier)
       Conflict = true;
-    Open.emplace_back(Begin, End);
-    return Open.size() >= NextCompact;
+    if (Open.size() == Head || Begin >= Open.back().first) {
+      // At or after the last kept start: the usual case.
+      if (Open.size() > Head && Begin <= Open.back().second)
+        Open.back().second = std::max(Open.back().second, End);
+      else
+        Open.emplace_back(Begin, End);
+    } else {
+      insert(Begin, End); // a parent after its children, another thread
+    }
+    return Open.size() - Head >= NextFold;
   }
-  /// Merges the waiting intervals; when at least FoldAbove remain, folds
-  /// those ending at or before Watermark into the total.
-  void compact(int64_t Watermark);
+  /// Folds the kept intervals that end at or before Watermark.
+  void fold(int64_t Watermark);
   /// The length of the union of everything added.
   uint64_t total() {
-    compact(std::numeric_limits<int64_t>::max());
+    fold(std::numeric_limits<int64_t>::max());
     return Folded;
   }
   bool conflict() const { return Conflict; }
-  size_t waiting() const { return Open.size(); }
+  size_t kept() const { return Open.size() - Head; }
 
   static constexpr size_t FoldAbove = 1 << 16;
 
 private:
-  std::vector<std::pair<int64_t, int64_t>> Open;
-  size_t NextCompact = 4096;
+  void insert(int64_t Begin, int64_t End);
+
+  std::vector<std::pair<int64_t, int64_t>> Open; // sorted, disjoint
+  size_t Head = 0; // Open[0, Head) are folded
+  size_t NextFold = FoldAbove;
   uint64_t Folded = 0;
   int64_t Frontier = std::numeric_limits<int64_t>::min();
   bool Conflict = false;

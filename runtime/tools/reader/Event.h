@@ -24,11 +24,11 @@ namespace dftrace {
 
 struct Field {
   enum Kind : uint8_t { Missing, Int, UInt, Double, String, Other };
-  Kind K = Missing;
+  Kind K = Missing; // the other members are meaningful only as K says
   int64_t I = 0;  // Int; also UInt values that fit
   uint64_t U = 0; // Int >= 0 and UInt
   double D = 0;   // any number
-  std::string_view S; // String: unescaped text; numbers: their JSON text
+  std::string_view S; // String: the unescaped text
 
   bool present() const { return K != Missing; }
   bool isInteger() const { return K == Int || K == UInt; }
@@ -48,8 +48,17 @@ struct Event {
   Field ArgName, ArgValue;
 
   bool argsIsObject() const { return ArgsKind == Field::Other; }
-  bool isComplete() const { return Ph.S == "X"; }
-  bool isMetadata() const { return Ph.S == "M"; }
+  /// Marks every field missing (the parser's reset: cheaper than a new
+  /// Event, since only a field's kind says whether its value is set).
+  void clear() {
+    for (Field *F : {&Id, &Name, &Cat, &Pid, &Tid, &Ts, &Dur, &Ph, &Level,
+                     &ParentIdx, &FHash, &Fd, &Count, &Size, &Bytes, &Offset,
+                     &Length, &Ret, &ArgName, &ArgValue})
+      F->K = Field::Missing;
+    ArgsKind = Field::Missing;
+  }
+  bool isComplete() const { return Ph.isString() && Ph.S == "X"; }
+  bool isMetadata() const { return Ph.isString() && Ph.S == "M"; }
 };
 
 } // namespace dftrace

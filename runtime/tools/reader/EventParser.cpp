@@ -123,6 +123,8 @@ void readField(dom::element V, Field &Out) {
   case dom::element_type::DOUBLE:
     Out.K = Field::Double;
     Out.D = V.get_double().value_unsafe();
+    Out.I = 0;
+    Out.U = 0;
     break;
   case dom::element_type::STRING:
     Out.K = Field::String;
@@ -138,7 +140,7 @@ void readField(dom::element V, Field &Out) {
 
 bool EventParser::parse(const char *Data, size_t Size, size_t Capacity,
                         Event &E) {
-  E = Event();
+  E.clear();
   (void)Capacity; // parse() reads at most SIMDJSON_PADDING bytes past Size
   dom::element Root;
   if (error_code Err =

@@ -5,7 +5,11 @@
 #include <zlib.h>
 
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <mutex>
+#include <thread>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -23,11 +27,38 @@ struct LineReader::Inflater {
   }
 };
 
+/// The helper thread that inflates ahead of the parser.
+struct LineReader::Prefetch {
+  static constexpr size_t ChunkBytes = 256 << 10;
+  static constexpr size_t MaxAhead = 3;
+  struct Chunk {
+    std::vector<char> Data = std::vector<char>(ChunkBytes);
+    size_t Size = 0, Used = 0;
+  };
+  std::mutex M;
+  std::condition_variable Cv;
+  std::deque<std::unique_ptr<Chunk>> Ready, Spare;
+  bool Done = false; // the producer has finished (end, or an error)
+  bool Stop = false; // the consumer is gone
+  std::thread Worker;
+
+  ~Prefetch() {
+    {
+      std::lock_guard<std::mutex> Lock(M);
+      Stop = true;
+    }
+    Cv.notify_all();
+    if (Worker.joinable())
+      Worker.join();
+  }
+};
+
 LineReader::LineReader(std::string Path, size_t ChunkBytes)
     : Path(std::move(Path)), Buf(ChunkBytes + Padding),
       Z(std::make_unique<Inflater>()) {}
 
 LineReader::~LineReader() {
+  Ahead.reset(); // joins the helper before the file and zlib go
   if (Fd >= 0)
     ::close(Fd);
 }
@@ -62,8 +93,61 @@ bool LineReader::open(std::string &OpenError) {
       return false;
     }
     Z->Initialised = true;
+    // The helper owns zlib, the file and Error until it reports Done.
+    Ahead = std::make_unique<Prefetch>();
+    Ahead->Worker = std::thread([this] {
+      Prefetch &P = *Ahead;
+      for (;;) {
+        std::unique_ptr<Prefetch::Chunk> C;
+        {
+          std::unique_lock<std::mutex> Lock(P.M);
+          P.Cv.wait(Lock, [&] { return P.Stop || P.Ready.size() < P.MaxAhead; });
+          if (P.Stop)
+            return;
+          if (!P.Spare.empty()) {
+            C = std::move(P.Spare.front());
+            P.Spare.pop_front();
+          }
+        }
+        if (!C)
+          C = std::make_unique<Prefetch::Chunk>();
+        size_t Got = 0;
+        bool Ok = readGzip(C->Data.data(), C->Data.size(), Got);
+        C->Size = Got;
+        C->Used = 0;
+        std::lock_guard<std::mutex> Lock(P.M);
+        if (Got > 0)
+          P.Ready.push_back(std::move(C));
+        if (!Ok || Got == 0) {
+          P.Done = true;
+          P.Cv.notify_all();
+          return;
+        }
+        P.Cv.notify_all();
+      }
+    });
   }
   return true;
+}
+
+bool LineReader::fillFromPrefetch(char *To, size_t Room, size_t &Got) {
+  Prefetch &P = *Ahead;
+  Got = 0;
+  std::unique_lock<std::mutex> Lock(P.M);
+  P.Cv.wait(Lock, [&] { return !P.Ready.empty() || P.Done; });
+  while (Got < Room && !P.Ready.empty()) {
+    Prefetch::Chunk &C = *P.Ready.front();
+    size_t N = std::min(Room - Got, C.Size - C.Used);
+    std::memcpy(To + Got, C.Data.data() + C.Used, N);
+    C.Used += N;
+    Got += N;
+    if (C.Used == C.Size) {
+      P.Spare.push_back(std::move(P.Ready.front()));
+      P.Ready.pop_front();
+    }
+  }
+  P.Cv.notify_all();
+  return Got > 0 || !P.Done || Error.empty();
 }
 
 bool LineReader::readRaw(char *To, size_t Room, size_t &Got) {
@@ -158,7 +242,7 @@ bool LineReader::fill() {
     Chunk *= 2;
   }
   size_t Got = 0;
-  bool Ok = Gzip ? readGzip(Buf.data() + End, Chunk - End, Got)
+  bool Ok = Gzip ? fillFromPrefetch(Buf.data() + End, Chunk - End, Got)
                  : readPlain(Buf.data() + End, Chunk - End, Got);
   End += Got;
   AtEof = !Ok || Got == 0;

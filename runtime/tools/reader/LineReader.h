@@ -16,7 +16,8 @@
 // Every line handed out is followed by at least Padding readable bytes
 // (L.Capacity >= L.Size + Padding), which simdjson needs to parse in place.
 // Nothing is copied line by line; memory is one buffer of about 1 MiB, grown
-// only for a longer line.
+// only for a longer line. A gzip file is inflated by a helper thread, up to
+// three 256 KiB chunks ahead, so inflating overlaps parsing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DFTRACER_READER_LINEREADER_H
@@ -74,6 +75,9 @@ private:
   uint64_t TextBytes = 0;
   struct Inflater;
   std::unique_ptr<Inflater> Z;
+  struct Prefetch;
+  std::unique_ptr<Prefetch> Ahead; // gzip only
+  bool fillFromPrefetch(char *To, size_t Room, size_t &Got);
 };
 
 } // namespace dftrace

@@ -8,6 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 #include <fstream>
 #include <random>
 
@@ -25,11 +28,37 @@ TEST(IntervalUnion, OverlapsCountOnce) {
   EXPECT_FALSE(U.conflict());
 }
 
+TEST(IntervalUnion, AnyOrderGivesTheSameUnion) {
+  std::mt19937_64 Rng(3);
+  std::vector<std::pair<int64_t, int64_t>> V;
+  for (int I = 0; I < 20000; ++I) {
+    int64_t B = static_cast<int64_t>(Rng() % 1000000);
+    V.emplace_back(B, B + static_cast<int64_t>(Rng() % 300));
+  }
+  std::vector<char> Covered(1000400, 0);
+  for (auto [B, E] : V)
+    for (int64_t T = B; T < E; ++T)
+      Covered[T] = 1;
+  uint64_t Want = 0;
+  for (char C : Covered)
+    Want += C;
+  for (int Order = 0; Order < 3; ++Order) {
+    if (Order == 1)
+      std::sort(V.begin(), V.end(), [](auto A, auto B) { return A.second < B.second; });
+    if (Order == 2)
+      std::reverse(V.begin(), V.end());
+    IntervalUnion U;
+    for (auto [B, E] : V)
+      U.add(B, E);
+    EXPECT_EQ(U.total(), Want) << "order " << Order;
+  }
+}
+
 TEST(IntervalUnion, AnIntervalBeforeFoldedTimeIsAConflict) {
   IntervalUnion U;
   for (int64_t I = 0; I < static_cast<int64_t>(IntervalUnion::FoldAbove) + 10; ++I)
     U.add(10 * I, 10 * I + 5);
-  U.compact(1000);
+  U.fold(1000);
   U.add(0, 1); // starts in time already folded
   EXPECT_TRUE(U.conflict());
 }
