@@ -9,7 +9,9 @@
 # Generates the set with dftracer_trace_gen (64 files, one process each,
 # about half of the spans I/O calls), then measures, each figure the median
 # of REPS runs, both sides of every ratio in the same run:
-#   - MB/s of uncompressed trace per core: dftracer-analyze -j 1 --json
+#   - MB/s of uncompressed trace per core: dftracer-analyze -j 1 --json,
+#     by wall time and by CPU time (user + system, the helper thread that
+#     inflates gzip included)
 #   - -j 2 against -j 1
 #   - the same set gzip-compressed, -j 1, against plain -j 1
 #   - a plain Python json.loads loop over the lines (per-layer and
@@ -36,14 +38,19 @@ GZ=$WORK/gzip-$EVENTS
 if [ ! -d "$PLAIN" ]; then
   echo "generating $FILES files, $EVENTS spans in $PLAIN" >&2
   mkdir -p "$PLAIN.tmp"
-  "$GEN" generate --dir "$PLAIN.tmp" --files "$FILES" --spans $((EVENTS / FILES)) --seed 42
+  "$GEN" generate --dir "$PLAIN.tmp" --files "$FILES" --spans $((EVENTS / FILES)) --seed 42 --compute 4
   mv "$PLAIN.tmp" "$PLAIN"
 fi
 if [ ! -d "$GZ" ]; then
   mkdir -p "$GZ.tmp"
-  "$GEN" generate --dir "$GZ.tmp" --files "$FILES" --spans $((EVENTS / FILES)) --seed 42 --gzip
+  "$GEN" generate --dir "$GZ.tmp" --files "$FILES" --spans $((EVENTS / FILES)) --seed 42 --compute 4 --gzip
   mv "$GZ.tmp" "$GZ"
 fi
+
+# cpu_seconds CMD...: user + system seconds of one run (GNU time).
+cpu_seconds() {
+  { /usr/bin/time -f '%U %S' "$@" >/dev/null; } 2>&1 | tail -1 | awk '{print $1 + $2}'
+}
 
 # median_seconds CMD...: the median wall time of REPS runs (output dropped).
 median_seconds() {
@@ -69,11 +76,13 @@ MB=$(echo "$BYTES / 1000000" | bc -l)
 J1=$(median_seconds "$ANALYZE" -j 1 --json "$PLAIN")
 J2=$(median_seconds "$ANALYZE" -j 2 --json "$PLAIN")
 G1=$(median_seconds "$ANALYZE" -j 1 --json "$GZ")
+C1=$(cpu_seconds "$ANALYZE" -j 1 --json "$PLAIN")
+CG=$(cpu_seconds "$ANALYZE" -j 1 --json "$GZ")
 
 # The Python baseline on 4 files, in MB/s.
 PYFILES=$(ls "$PLAIN"/*.pfw | head -4)
 PYBYTES=$(cat $PYFILES | wc -c)
-PY=$(median_seconds python3 - $PYFILES <<'PYEOF'
+cat >"$WORK/baseline.py" <<'PYEOF'
 import json, sys
 layers, functions = {}, {}
 for path in sys.argv[1:]:
@@ -92,7 +101,7 @@ for path in sys.argv[1:]:
                 functions[e["name"]] = functions.get(e["name"], 0) + e["dur"]
 print(len(layers), len(functions))
 PYEOF
-)
+PY=$(median_seconds python3 "$WORK/baseline.py" $PYFILES)
 
 RSS=$( { /usr/bin/time -f '%M' "$ANALYZE" -j 2 --html "$WORK/report.html" "$PLAIN" >/dev/null; } 2>&1 | tail -1)
 
@@ -116,6 +125,8 @@ printf '%-40s %10.2f %10.0f\n' "dftracer-analyze -j 1" "$J1" "$(echo "$MB / $J1"
 printf '%-40s %10.2f %10.0f\n' "dftracer-analyze -j 2" "$J2" "$(echo "$MB / $J2" | bc -l)"
 printf '%-40s %10.2f %10.0f\n' "dftracer-analyze -j 1, gzip input" "$G1" "$(echo "$MB / $G1" | bc -l)"
 printf '%-40s %10.2f %10.0f\n' "python3 json.loads loop (4 files)" "$PY" "$(echo "$PYBYTES / 1000000 / $PY" | bc -l)"
+printf '%-40s %10.2f %10.0f\n' "-j 1, CPU seconds (user+sys), plain" "$C1" "$(echo "$MB / $C1" | bc -l)"
+printf '%-40s %10.2f %10.0f\n' "-j 1, CPU seconds (user+sys), gzip" "$CG" "$(echo "$MB / $CG" | bc -l)"
 printf 'ratios: -j2/-j1 speedup %.2fx; gzip/plain time %.2fx; analyzer/python throughput %.1fx\n' \
   "$(echo "$J1 / $J2" | bc -l)" "$(echo "$G1 / $J1" | bc -l)" \
   "$(echo "($MB / $J1) / ($PYBYTES / 1000000 / $PY)" | bc -l)"

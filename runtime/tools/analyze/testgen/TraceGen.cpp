@@ -2,7 +2,7 @@
 //
 //   dftracer_trace_gen generate --dir D [--files N] [--spans N] [--threads T]
 //       [--gzip] [--members K] [--seed S] [--truncate] [--invalid]
-//       [--expected FILE]
+//       [--compute N] [--expected FILE]
 //   dftracer_trace_gen compare EXPECTED.json ACTUAL.json [--partial]
 //   dftracer_trace_gen check-chrome TRACE.json[.gz]
 //   dftracer_trace_gen check-png SCREENSHOT.png
@@ -98,6 +98,7 @@ struct Builder {
   size_t Budget = 0;
   size_t Made = 0;
   uint64_t NoFhPath = 999; // an fhash with no FH line
+  int Compute = 0;         // extra I/O-free spans after each phase
   std::vector<std::pair<uint64_t, std::string>> Paths;
 
   uint64_t fhash() {
@@ -313,6 +314,11 @@ struct Builder {
     default:
       block(Main, "mixed", 3, -1);
       break;
+    }
+    for (int I = 0; I < Compute; ++I) {
+      Node *P = add(Main, "compute", 0);
+      T += 2;
+      close(P);
     }
   }
 };
@@ -653,6 +659,7 @@ int generate(int Argc, char **Argv) {
   size_t Files = 4, SpansPerFile = 2000, Threads = 1, Members = 1;
   uint64_t Seed = 1;
   bool Gzip = false, Truncate = false, Invalid = false, Mixed = false;
+  int Compute = 0;
   for (int I = 2; I < Argc; ++I) {
     std::string A = Argv[I];
     auto Next = [&]() -> std::string { return I + 1 < Argc ? Argv[++I] : ""; };
@@ -662,6 +669,7 @@ int generate(int Argc, char **Argv) {
     else if (A == "--threads") Threads = std::stoul(Next());
     else if (A == "--members") Members = std::stoul(Next());
     else if (A == "--seed") Seed = std::stoull(Next());
+    else if (A == "--compute") Compute = std::stoi(Next());
     else if (A == "--gzip") Gzip = true;
     else if (A == "--mixed") Mixed = true; // every other file gzip
     else if (A == "--truncate") Truncate = true;
@@ -684,6 +692,7 @@ int generate(int Argc, char **Argv) {
     P.Rank = static_cast<int>(FI);
     Builder B;
     B.R.S = Seed * 7919 + FI * 104729 + 1;
+    B.Compute = Compute;
     for (int K = 0; K < 3; ++K)
       B.Paths.emplace_back(1000 + FI * 10 + K, "/scratch/run/file" +
                                                   std::to_string(K) + ".dat");
