@@ -25,3 +25,16 @@ file(GLOB _parts_left ${WORK}/*.part*)
 if(_parts_left)
   analysis_fail("parts left behind: ${_parts_left}")
 endif()
+
+# The same bytes from one thread and from every core, and from two MPI ranks (each converts
+# its own files; rank 0 joins the parts in file order).
+analysis_run(_out _rc ${ANALYZE} -j 1 ${_dir} --chrome-trace ${WORK}/j1.json)
+analysis_same(${WORK}/all.json ${WORK}/j1.json "--chrome-trace -j 1 vs all cores")
+if(MPIEXEC)
+  analysis_run(_out _rc ${MPIEXEC} -n 2 ${ANALYZE} ${_dir}
+    --chrome-trace ${WORK}/mpi.json)
+  if(NOT _rc EQUAL 0)
+    analysis_fail("mpiexec -n 2 dftracer-analyze --chrome-trace failed: ${_out}")
+  endif()
+  analysis_same(${WORK}/all.json ${WORK}/mpi.json "--chrome-trace vs mpiexec -n 2")
+endif()
