@@ -47,6 +47,8 @@ public:
                  std::vector<Diagnostic> &Out)
       : SM(SM), Out(Out) {}
   void warn(clang::SourceLocation Loc, const llvm::Twine &Message);
+  /// --strip: a warning about an annotation that stays (Unremoved).
+  void unremoved(clang::SourceLocation Loc, const llvm::Twine &Message);
 
 private:
   const clang::SourceManager &SM;

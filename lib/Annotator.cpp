@@ -4,6 +4,7 @@
 #include "AnnotateInternal.h"
 #include "Paths.h"
 #include "UnitPlanner.h"
+#include "UnitStripper.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -33,6 +34,11 @@ void DiagnosticSink::warn(SourceLocation Loc, const llvm::Twine &Message) {
   Out.push_back(std::move(D));
 }
 
+void DiagnosticSink::unremoved(SourceLocation Loc, const llvm::Twine &Message) {
+  warn(Loc, Message);
+  Out.back().Unremoved = true;
+}
+
 std::string macroNameAt(SourceLocation Loc, const SourceManager &SM,
                         const LangOptions &LO) {
   // Walk out to the expansion written in the file: that is the macro the
@@ -57,9 +63,6 @@ public:
     SourceManager &SM = CI.getSourceManager();
     if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
       Result.MainFile = canonicalPath(CI.getFileManager(), *Main);
-    std::vector<std::string> Markers = Options.Rules.AnnotatedMarkers;
-    Markers.insert(Markers.end(), Options.Rules.InitialisedMarkers.begin(),
-                   Options.Rules.InitialisedMarkers.end());
     if (Result.MainFileName.empty())
       Result.MainFileName = Result.MainFile;
     // Headers under the root, by real path or by the name they were
@@ -75,7 +78,6 @@ public:
       return FE && (isUnder(canonicalPath(SM.getFileManager(), *FE), Root) ||
                     isUnder(openedPath(SM.getFileManager(), *FE), Named));
     };
-    PreprocessorIndex::attach(CI.getPreprocessor(), Index, Markers, Wanted);
     // The consumer asks the same question for every declaration: cache it.
     auto Cached = [Wanted, Cache = std::make_shared<llvm::DenseMap<FileID, bool>>()](
                       FileID FID) {
@@ -84,6 +86,16 @@ public:
         It->second = Wanted(FID);
       return It->second;
     };
+    if (Options.Strip) {
+      PreprocessorIndex::attach(CI.getPreprocessor(), Index,
+                                StripPatterns::markers(Options.Rules), Wanted,
+                                Options.Rules.Include);
+      return std::make_unique<UnitStripper>(CI, Index, Options, Cached, Result);
+    }
+    std::vector<std::string> Markers = Options.Rules.AnnotatedMarkers;
+    Markers.insert(Markers.end(), Options.Rules.InitialisedMarkers.begin(),
+                   Options.Rules.InitialisedMarkers.end());
+    PreprocessorIndex::attach(CI.getPreprocessor(), Index, Markers, Wanted);
     return std::make_unique<UnitPlanner>(CI, Index, Options, Cached, Result);
   }
 

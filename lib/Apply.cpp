@@ -117,7 +117,9 @@ void writeOutcomes(BatchState &S) {
       break;
     case OutputMode::Check:
       if (O.Changed)
-        S.Out << Shown << ": would be annotated\n";
+        S.Out << Shown
+              << (S.Options.Annotate.Strip ? ": would be stripped\n"
+                                           : ": would be annotated\n");
       break;
     }
   }
@@ -176,7 +178,8 @@ void verifyUnits(BatchState &S,
       continue;
     const TranslationUnitResult &R = S.Units[Changed[K]];
     S.Err << R.MainFile
-          << ": error: the annotated file does not compile; restored\n"
+          << ": error: the " << resultOf(S.Options)
+          << " file does not compile; restored\n"
           << Verdicts[K].Message;
     // Restore the unit's own file first: a header it shares with other
     // units stays annotated unless the unit still fails without it.
@@ -192,7 +195,8 @@ void verifyUnits(BatchState &S,
       for (const auto &[Path, F] : R.Files) {
         if (Path != R.MainFile && S.Outcomes[Path].Changed)
           S.Err << Path << ": note: restored too: " << R.MainFile
-                << " does not compile with it annotated\n";
+                << " does not compile with it " << resultOf(S.Options)
+                << "\n";
         Restore(Path);
       }
     ++S.Failed;

@@ -43,6 +43,8 @@ struct FileOutcome {
   bool FromC = false, FromCxx = false;
   /// The merged edits, once per file: the text and a diff both use them.
   std::vector<Edit> Merged;
+  /// --strip: what the merged edits take out.
+  Removal Removed;
   std::string NewText;
   bool Changed = false;
   bool IsMainFile = false;
@@ -71,12 +73,19 @@ struct BatchState {
   size_t Failed = 0, Warnings = 0;
   /// Exits in blocks no planned configuration compiled (each a warning).
   size_t UncompiledExits = 0;
+  /// --strip: annotations left because they are not in annotate's form.
+  size_t Unremoved = 0;
   /// Main files whose annotated form did not compile (--verify).
   std::set<std::string> FailedVerify;
   /// Why a file was not written, by real path: "src/link.c: error: ..."
   std::map<std::string, std::string> WriteErrors;
   bool WriteFailed = false;
 };
+
+/// What a run makes of a file, for messages: "annotated" or "stripped".
+inline const char *resultOf(const BatchOptions &Options) {
+  return Options.Annotate.Strip ? "stripped" : "annotated";
+}
 
 /// Calls Work(0) ... Work(N - 1) on up to Jobs threads.
 void parallelFor(size_t N, unsigned Jobs,

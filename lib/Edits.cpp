@@ -6,6 +6,30 @@
 
 namespace annotate {
 
+Removal &Removal::operator+=(const Removal &O) {
+  Statements += O.Statements;
+  Returns += O.Returns;
+  Braces += O.Braces;
+  Includes += O.Includes;
+  LineDirectives += O.LineDirectives;
+  return *this;
+}
+
+std::string Removal::str() const {
+  std::string Out;
+  auto Add = [&Out](unsigned N, const char *One, const char *Many) {
+    if (N)
+      Out += (Out.empty() ? "" : ", ") + std::to_string(N) + " " +
+             (N == 1 ? One : Many);
+  };
+  Add(Statements, "statement", "statements");
+  Add(Returns, "value return", "value returns");
+  Add(Braces, "pair of braces", "pairs of braces");
+  Add(Includes, "include", "includes");
+  Add(LineDirectives, "#line directive", "#line directives");
+  return Out;
+}
+
 void FileEdits::append(const FileEdits &Other) {
   Pending.insert(Pending.end(), Other.Pending.begin(), Other.Pending.end());
 }

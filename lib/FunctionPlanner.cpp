@@ -210,29 +210,29 @@ void FunctionPlanner::closeAtClosingBrace(ArrayRef<std::string> Ends) {
   Edits.push_back({RBrace, 0, Inserted, EditRank::Statement});
 }
 
-std::vector<std::string> FunctionPlanner::withCategory(
-    std::vector<std::string> Starts) const {
+std::vector<std::string>
+FunctionPlanner::withCategory(std::vector<std::string> Starts,
+                              bool Guard) const {
   const RuleSet &Rules = PC.Options.Rules;
   if (!Rules.CategoriesEnabled)
     return Starts;
   std::vector<llvm::StringRef> Callees;
   for (const CallExpr *Call : Facts.calls())
     Callees.push_back(calleeName(Call));
-  Starts.push_back(Rules.categoryStatement(Rules.categoryOf(Callees),
-                                           PC.Ctx.getLangOpts().CPlusPlus));
+  Starts.push_back(Rules.categoryStatement(Rules.categoryOf(Callees), Guard));
   return Starts;
 }
 
 bool FunctionPlanner::planGuard() {
   insertLines(afterOpeningBrace(), bodyIndent(),
-              withCategory({PC.Options.Rules.CxxFunctionStart}));
+              withCategory({PC.Options.Rules.CxxFunctionStart}, /*Guard=*/true));
   return true;
 }
 
 bool FunctionPlanner::planBody() {
   const RuleSet &Rules = PC.Options.Rules;
   insertLines(afterOpeningBrace(), bodyIndent(),
-              withCategory({Rules.FunctionStart}));
+              withCategory({Rules.FunctionStart}, /*Guard=*/false));
   for (const ReturnStmt *R : Facts.returns())
     closeBeforeReturn(R, {Rules.FunctionEnd});
   if (canFallOffEnd(FD, PC.Ctx, Rules))
@@ -355,9 +355,10 @@ bool FunctionPlanner::planMain() {
   unsigned MetaIndex = 0;
   for (const auto &[Key, Value] : PC.Options.Meta)
     Starts.push_back(Rules.metadataStatement(
-        "annotate_meta_" + std::to_string(MetaIndex++), escapeForCString(Key),
+        (MetadataNamePrefix + std::to_string(MetaIndex++)).str(),
+        escapeForCString(Key),
         escapeForCString(Value)));
-  Starts = withCategory(std::move(Starts));
+  Starts = withCategory(std::move(Starts), /*Guard=*/false);
 
   // START declares a variable with a cleanup: a goto from before it to a
   // label after it would jump into its scope, which does not compile

@@ -29,6 +29,10 @@
 
 namespace annotate {
 
+/// main's METADATA statements name their variable this, numbered from 0:
+/// "annotate_meta_0".
+inline constexpr llvm::StringLiteral MetadataNamePrefix = "annotate_meta_";
+
 class FunctionPlanner {
 public:
   FunctionPlanner(PlanContext &PC, const SourceText &Text,
@@ -51,8 +55,11 @@ private:
   bool planMain();
   void braceEverything();
 
-  /// Starts followed by the category update when the rule set asks for it.
-  std::vector<std::string> withCategory(std::vector<std::string> Starts) const;
+  /// Starts followed by the category update when the rule set asks for it,
+  /// in the C++ form after the RAII guard (Guard) and in the C form after
+  /// START (C++ main included: the C++ update names the guard).
+  std::vector<std::string> withCategory(std::vector<std::string> Starts,
+                                        bool Guard) const;
   /// Offset after the body's `{` (and a comment closing its line).
   unsigned afterOpeningBrace() const;
   std::string bodyIndent() const;

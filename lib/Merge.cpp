@@ -66,6 +66,7 @@ void mergeUnits(BatchState &S) {
       if (Printed.insert(D.format()).second) {
         Err << D.format() << "\n";
         ++S.Warnings;
+        S.Unremoved += D.Unremoved;
       }
     if (R.Failed) {
       ++S.Failed;
@@ -96,8 +97,12 @@ void mergeUnits(BatchState &S) {
     // Nothing to change: still part of the output (stdout, -o).
     keepUnchanged(S.Outcomes, R);
   }
+  bool Strip = S.Options.Annotate.Strip;
   for (auto &[Path, O] : S.Outcomes) {
-    if (O.FromC && O.FromCxx) {
+    if (Strip) {
+      // What C and C++ units take out of a header is the same text.
+      O.Edits.append(O.CxxEdits);
+    } else if (O.FromC && O.FromCxx) {
       Err << Path
           << ": warning: included by C and C++ translation units; "
              "annotated in its C form, which compiles as both\n";
@@ -112,6 +117,8 @@ void mergeUnits(BatchState &S) {
       ++S.Warnings;
     }
     O.Merged = std::move(M.Edits);
+    for (const Edit &E : O.Merged)
+      O.Removed += E.Removes;
     O.NewText = applyEdits(O.Original, O.Merged);
     O.Changed = O.NewText != O.Original;
   }

@@ -1,8 +1,10 @@
 //===- PreprocessorIndex.cpp - Recording directives and markers -----------===//
 
 #include "PreprocessorIndex.h"
+#include "AnnotateInternal.h"
 
 #include "clang/Basic/Version.h"
+#include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 
 using namespace clang;
@@ -11,24 +13,28 @@ namespace annotate {
 
 class IndexingCallbacks : public PPCallbacks {
 public:
-  IndexingCallbacks(const SourceManager &SM, PreprocessorIndex &Index,
+  IndexingCallbacks(const Preprocessor &PP, PreprocessorIndex &Index,
                     std::vector<std::string> MarkerNames,
-                    std::function<bool(FileID)> Wanted)
-      : SM(SM), Index(Index), Wanted(std::move(Wanted)) {
+                    std::function<bool(FileID)> Wanted,
+                    StringRef TrackedHeader)
+      : SM(PP.getSourceManager()), LO(PP.getLangOpts()), Index(Index),
+        Wanted(std::move(Wanted)), TrackedHeader(TrackedHeader.str()) {
     for (std::string &N : MarkerNames)
       Markers.insert(N);
   }
 
   void InclusionDirective(SourceLocation HashLoc, const Token &,
                           StringRef FileName, bool IsAngled,
-                          CharSourceRange FilenameRange, OptionalFileEntryRef,
-                          StringRef, StringRef,
+                          CharSourceRange FilenameRange,
+                          OptionalFileEntryRef File, StringRef, StringRef,
 #if CLANG_VERSION_MAJOR >= 19
                           const Module *, bool,
 #else
                           const Module *,
 #endif
                           SrcMgr::CharacteristicKind) override {
+    if (File && !TrackedHeader.empty() && FileName == TrackedHeader)
+      Index.Tracked.insert(File->getUniqueID());
     if (!isWanted(HashLoc))
       return;
     auto [FID, Offset] = SM.getDecomposedLoc(HashLoc);
@@ -40,16 +46,25 @@ public:
     directive(HashLoc);
   }
 
-  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
-                    const MacroArgs *) override {
+  void MacroExpands(const Token &Name, const MacroDefinition &Definition,
+                    SourceRange, const MacroArgs *) override {
     const IdentifierInfo *II = Name.getIdentifierInfo();
-    if (!II || !Markers.contains(II->getName()))
+    bool Marker = II && Markers.contains(II->getName());
+    if (!Marker && !fromTrackedHeader(Definition))
       return;
     SourceLocation Loc = SM.getExpansionLoc(Name.getLocation());
     if (!isWanted(Loc))
       return;
     auto [FID, Offset] = SM.getDecomposedLoc(Loc);
-    Index.Files[FID].Markers.push_back({II->getName().str(), Offset});
+    PreprocessorIndex::FileFacts &Facts = Index.Files[FID];
+    if (!Index.Tracked.empty())
+      Facts.HeaderUses.push_back(Offset);
+    if (!Marker)
+      return;
+    std::string Within;
+    if (Name.getLocation().isMacroID())
+      Within = macroNameAt(Name.getLocation(), SM, LO);
+    Facts.Markers.push_back({II->getName().str(), Offset, std::move(Within)});
   }
 
   void If(SourceLocation Loc, SourceRange, ConditionValueKind) override {
@@ -118,6 +133,18 @@ public:
   }
 
 private:
+  bool fromTrackedHeader(const MacroDefinition &Definition) {
+    const MacroInfo *MI = Definition.getMacroInfo();
+    // Builtin macros (__FILE__, __LINE__) are defined nowhere.
+    if (Index.Tracked.empty() || !MI || MI->getDefinitionLoc().isInvalid())
+      return false;
+    FileID FID = SM.getFileID(MI->getDefinitionLoc());
+    auto [It, Inserted] = TrackedCache.try_emplace(FID, false);
+    if (Inserted)
+      It->second = Index.isTrackedHeader(SM, FID);
+    return It->second;
+  }
+
   void open(SourceLocation Loc) {
     directive(Loc);
     if (!isWanted(Loc))
@@ -155,8 +182,12 @@ private:
   }
 
   const SourceManager &SM;
+  const LangOptions &LO;
   PreprocessorIndex &Index;
   std::function<bool(FileID)> Wanted;
+  std::string TrackedHeader;
+  /// Which FileIDs are the tracked header's.
+  llvm::DenseMap<FileID, bool> TrackedCache;
   llvm::DenseMap<FileID, bool> WantedCache;
   llvm::StringSet<> Markers;
   llvm::DenseMap<FileID, unsigned> Depth;
@@ -166,9 +197,10 @@ private:
 
 void PreprocessorIndex::attach(Preprocessor &PP, PreprocessorIndex &Index,
                                std::vector<std::string> Markers,
-                               std::function<bool(FileID)> Wanted) {
+                               std::function<bool(FileID)> Wanted,
+                               StringRef TrackedHeader) {
   PP.addPPCallbacks(std::make_unique<IndexingCallbacks>(
-      PP.getSourceManager(), Index, std::move(Markers), std::move(Wanted)));
+      PP, Index, std::move(Markers), std::move(Wanted), TrackedHeader));
 }
 
 const PreprocessorIndex::FileFacts *PreprocessorIndex::facts(FileID FID) const {
@@ -209,6 +241,14 @@ bool PreprocessorIndex::hasDirectiveBetween(FileID FID, unsigned Begin,
     if (DBegin <= End && Begin <= DEnd)
       return true;
   return false;
+}
+
+bool PreprocessorIndex::isTrackedHeader(const SourceManager &SM,
+                                        FileID FID) const {
+  if (Tracked.empty() || FID.isInvalid())
+    return false;
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+  return FE && Tracked.count(FE->getUniqueID());
 }
 
 } // namespace annotate

@@ -1,6 +1,7 @@
 //===- Report.cpp - The summary line and the --report file ----------------===//
 
 #include "BatchStages.h"
+#include "Paths.h"
 #include "annotate/Output.h"
 
 #include <nlohmann/json.hpp>
@@ -40,13 +41,31 @@ static FunctionCounts countFunctions(const BatchState &S) {
   return C;
 }
 
+/// What --strip took out of every file.
+static Removal removedInAll(const BatchState &S) {
+  Removal All;
+  for (const auto &[Path, O] : S.Outcomes)
+    if (O.Changed)
+      All += O.Removed;
+  return All;
+}
+
 void printSummary(BatchState &S) {
   FunctionCounts C = countFunctions(S);
+  bool Strip = S.Options.Annotate.Strip;
+  // --strip says what it took out of each file, then in all.
+  if (Strip)
+    for (const auto &[Path, O] : S.Outcomes)
+      if (O.Changed)
+        S.Err << "annotate: " << relativeTo(Path, S.Options.Root)
+              << ": removed " << O.Removed.str() << "\n";
   std::string Summary = "annotate: " + plural(S.Inputs, "file", "files") +
                         ", " + std::to_string(changedFiles(S)) + " changed, " +
                         std::to_string(S.Failed) + " failed; " +
                         plural(C.Annotated, "function", "functions") +
-                        " annotated, " + std::to_string(C.Skipped) + " skipped";
+                        (Strip ? " stripped, " : " annotated, ") +
+                        std::to_string(C.Skipped) +
+                        (Strip ? " kept" : " skipped");
   if (!C.Reasons.empty()) {
     Summary += " (";
     bool First = true;
@@ -55,6 +74,10 @@ void printSummary(BatchState &S) {
       First = false;
     }
     Summary += ")";
+  }
+  if (Strip) {
+    Removal All = removedInAll(S);
+    Summary += "; removed " + (All.total() ? All.str() : "nothing");
   }
   Summary += "; " + plural(S.Warnings, "warning", "warnings");
   if (S.UncompiledExits)
@@ -67,6 +90,14 @@ void writeReport(BatchState &S) {
   if (S.Options.ReportPath.empty())
     return;
   FunctionCounts C = countFunctions(S);
+  bool Strip = S.Options.Annotate.Strip;
+  auto Counts = [](const Removal &R) {
+    return nlohmann::json{{"statements", R.Statements},
+                          {"value_returns", R.Returns},
+                          {"braces", R.Braces},
+                          {"includes", R.Includes},
+                          {"line_directives", R.LineDirectives}};
+  };
   nlohmann::json Report;
   Report["summary"] = {{"files", S.Inputs},
                        {"changed", changedFiles(S)},
@@ -75,6 +106,14 @@ void writeReport(BatchState &S) {
                        {"skipped", C.Skipped},
                        {"warnings", S.Warnings},
                        {"uncompiled_exits", S.UncompiledExits}};
+  if (Strip) {
+    Report["summary"].erase("annotated");
+    Report["summary"].erase("skipped");
+    Report["summary"]["stripped"] = C.Annotated;
+    Report["summary"]["kept"] = C.Skipped;
+    Report["summary"]["unremoved"] = S.Unremoved;
+    Report["summary"]["removed"] = Counts(removedInAll(S));
+  }
   nlohmann::json FileList = nlohmann::json::array();
   for (const TranslationUnitResult &R : S.Units) {
     nlohmann::json F;
@@ -87,10 +126,15 @@ void writeReport(BatchState &S) {
                   : Outcome != S.Outcomes.end() && Outcome->second.Changed
                       ? "changed"
                       : "unchanged";
+    if (Strip)
+      F["removed"] = Counts(Outcome != S.Outcomes.end() && Outcome->second.Changed
+                                ? Outcome->second.Removed
+                                : Removal());
     if (R.Failed)
       F["reason"] = R.FailureReason;
     else if (FailedVerify)
-      F["reason"] = "the annotated file does not compile; restored";
+      F["reason"] = std::string("the ") + resultOf(S.Options) +
+                    " file does not compile; restored";
     else if (FailedWrite)
       F["reason"] = WriteError->second;
     nlohmann::json Fns = nlohmann::json::array();
@@ -98,7 +142,7 @@ void writeReport(BatchState &S) {
       nlohmann::json J = {{"name", Fn.Name},
                           {"file", Fn.File},
                           {"line", Fn.Line},
-                          {"annotated", Fn.Annotated}};
+                          {Strip ? "stripped" : "annotated", Fn.Annotated}};
       if (!Fn.Annotated)
         J["reason"] = Fn.SkipReason;
       if (!Fn.Detail.empty())
@@ -131,7 +175,7 @@ void writeReport(BatchState &S) {
 }
 
 int exitCode(const BatchState &S) {
-  if (S.Failed || S.WriteFailed)
+  if (S.Failed || S.WriteFailed || S.Unremoved)
     return 1;
   if (S.Options.Mode == OutputMode::Check && changedFiles(S))
     return 1;

@@ -51,6 +51,20 @@ const char *describe(Selection S) {
   return "";
 }
 
+FunctionRecord recordFor(const FunctionDecl &FD, const SourceManager &SM) {
+  FunctionRecord Record;
+  Record.Name = FD.getQualifiedNameAsString();
+  if (const auto *M = dyn_cast<CXXMethodDecl>(&FD);
+      M && M->getParent()->isLambda())
+    if (const auto *Outer = dyn_cast<NamedDecl>(
+            Decl::castFromDeclContext(M->getParent()->getDeclContext())))
+      Record.Name = "(lambda in " + Outer->getQualifiedNameAsString() + ")";
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(FD.getLocation()));
+  Record.File = P.isValid() ? P.getFilename() : "";
+  Record.Line = P.isValid() ? P.getLine() : 0;
+  return Record;
+}
+
 /// Collects the bodies of the lambdas in S, not looking inside them.
 static void lambdaBodies(const Stmt *S, std::vector<SourceRange> &Out) {
   for (const Stmt *Child : S->children()) {

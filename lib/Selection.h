@@ -10,6 +10,7 @@
 #define ANNOTATE_LIB_SELECTION_H
 
 #include "PreprocessorIndex.h"
+#include "annotate/Annotator.h"
 #include "annotate/RuleSet.h"
 
 #include "clang/AST/Decl.h"
@@ -50,6 +51,11 @@ struct Verdict {
 
 /// "already annotated", "macro expansion", ... ("" for Selected/Ignored).
 const char *describe(Selection S);
+
+/// FD's name and place for the summary, --report and --explain: the
+/// qualified name, "(lambda in io::run)" for a lambda.
+FunctionRecord recordFor(const clang::FunctionDecl &FD,
+                         const clang::SourceManager &SM);
 
 Selection selectFunction(const clang::FunctionDecl &FD,
                          const clang::SourceManager &SM,

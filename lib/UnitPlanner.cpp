@@ -192,16 +192,7 @@ void UnitPlanner::planDefinition(const FunctionDecl &FD, Verdict V,
   Selection S = V.S;
   if (S == Selection::Ignored)
     return;
-  FunctionRecord Record;
-  Record.Name = FD.getQualifiedNameAsString();
-  if (const auto *M = dyn_cast<CXXMethodDecl>(&FD);
-      M && M->getParent()->isLambda())
-    if (const auto *Outer = dyn_cast<NamedDecl>(
-            Decl::castFromDeclContext(M->getParent()->getDeclContext())))
-      Record.Name = "(lambda in " + Outer->getQualifiedNameAsString() + ")";
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(FD.getLocation()));
-  Record.File = P.isValid() ? P.getFilename() : "";
-  Record.Line = P.isValid() ? P.getLine() : 0;
+  FunctionRecord Record = recordFor(FD, SM);
   Record.Detail = V.Detail;
   if (S != Selection::Selected) {
     Record.SkipReason = describe(S);

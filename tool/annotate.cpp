@@ -111,6 +111,18 @@ static cl::opt<std::string>
                      "write nothing"),
             cl::value_desc("NAME"), cl::cat(Category));
 
+static cl::opt<bool> Strip(
+    "strip",
+    cl::desc("Take out what annotate wrote under the rule set (--rules), "
+             "byte for byte: its statements, value returns, braces, include "
+             "and #line directives, whatever was edited around them. "
+             "Hand-written annotations of the same form go too, except "
+             "under an opt-out comment or a filter; an annotation no longer "
+             "in annotate's form stays, with a warning, and the exit status "
+             "is 1. Options shaping what annotate writes (--braces, --meta, "
+             "--categories, --line-directives, --guard) are not needed"),
+    cl::cat(Category));
+
 static cl::opt<bool> LineDirectives(
     "line-directives",
     cl::desc("Keep every original line at its number (insertions go inline) "
@@ -239,6 +251,9 @@ int main(int argc, const char **argv) {
     return usageError("-i, -o, --diff and --check exclude each other");
   if (Verify && !InPlace && OutputDir.empty())
     return usageError("--verify needs -i or -o");
+  if (Strip && !Explain.empty())
+    return usageError("--explain says why functions are annotated; it does "
+                      "not go with --strip");
   if (!BuildPath.empty() && HasFlags)
     return usageError("give either -p or '-- <compiler flags>', not both");
 
@@ -262,6 +277,7 @@ int main(int argc, const char **argv) {
   }
   Options.Annotate.Braces = Braces;
   Options.Annotate.LineDirectives = LineDirectives;
+  Options.Annotate.Strip = Strip;
   Options.Annotate.RuntimeIncludeDir = Install.RuntimeIncludeDir;
   Options.Annotate.ResourceDir = Install.ClangResourceDir;
   for (const std::string &V : Variants) {

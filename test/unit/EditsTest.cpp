@@ -18,6 +18,14 @@ TEST(EditsTest, IdenticalInsertionsAreKeptOnce) {
   EXPECT_EQ(applyEdits("abcdef", M.Edits), "abcX;def");
 }
 
+// Two bodies closing at one place: the same text, not the same edit.
+TEST(EditsTest, ClosingBracesOfTwoDepthsAreBothKept) {
+  FileEdits E;
+  E.add({3, 0, " }", EditRank::closeBrace(1)});
+  E.add({3, 0, " }", EditRank::closeBrace(2)});
+  EXPECT_EQ(applyEdits("abcdef", E.merge().Edits), "abc } }def");
+}
+
 TEST(EditsTest, InsertionsAtOneOffsetFollowRankThenArrival) {
   FileEdits E;
   E.add({1, 0, "[stmt1]", EditRank::Statement});

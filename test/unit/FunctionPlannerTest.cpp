@@ -122,6 +122,26 @@ TEST(FunctionPlannerTest, ValueReturnKeepsItsSpacing) {
       << A.Code;
 }
 
+// C++ main keeps C's START, so its category update is C's: the C++ one
+// names the RAII guard, which main does not have.
+TEST(FunctionPlannerTest, CxxMainGetsTheCCategoryUpdate) {
+  AnnotateOptions Options = defaultOptions();
+  Options.Rules.CategoriesEnabled = true;
+  TranslationUnitResult R = annotateCode(
+      "int work();\nint main() {\n  return work();\n}\n"
+      "int work() {\n  return main();\n}\n",
+      "input.cpp", {"-std=c++17"}, Options);
+  ASSERT_EQ(R.Files.size(), 1u);
+  const FileAnnotation &F = R.Files.begin()->second;
+  std::string Code = applyEdits(F.Original, F.Edits.merge().Edits);
+  EXPECT_TRUE(contains(Code, "  DFTRACER_C_FUNCTION_START();\n"
+                             "  DFTRACER_C_FUNCTION_UPDATE_STR(\"comp\", \"cpu\");\n"))
+      << Code;
+  EXPECT_TRUE(contains(Code, "  DFTRACER_CPP_FUNCTION();\n"
+                             "  DFTRACER_CPP_FUNCTION_UPDATE(\"comp\", \"cpu\");\n"))
+      << Code;
+}
+
 TEST(FunctionPlannerTest, AnnotatingTwiceChangesNothing) {
   const char *Code = "#include <stdio.h>\nint g(int);\n"
                      "int f(int a) {\n  if (a) return g(a);\n  puts(\"x\");\n  return 0;\n}\n"

@@ -65,6 +65,10 @@ struct AnnotateOptions {
   bool LineDirectives = false;
   /// More configurations to plan every file in (--variant).
   std::vector<Variant> Variants;
+  /// `annotate --strip`: plan the removal of what annotate wrote under
+  /// Rules instead (docs/rules.md §12); Braces, Meta and LineDirectives do
+  /// not matter then, every layout is recognised.
+  bool Strip = false;
 };
 
 /// One build configuration of a file: a compile command of it, with a
@@ -84,6 +88,9 @@ struct Diagnostic {
   unsigned Line = 0;
   unsigned Column = 0;
   std::string Message;
+  /// --strip: an annotation left in place because it is not in the form
+  /// annotate writes; the run then exits 1.
+  bool Unremoved = false;
 
   /// `file:line:col: warning: message`
   std::string format() const;

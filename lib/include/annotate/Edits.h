@@ -5,8 +5,9 @@
 // file, possibly planned by several translation units that include the same
 // header, are merged deterministically before anything is written:
 //
-//  1. identical edits are kept once (tooling::Replacements would concatenate
-//     two identical insertions at one offset);
+//  1. identical edits (same text and rank) are kept once
+//     (tooling::Replacements would concatenate two identical insertions at
+//     one offset);
 //  2. insertions at one offset are ordered by Rank, then by arrival, so a
 //     closing brace of an inner body precedes the one of the outer body and
 //     an opening brace precedes the statement inserted after it;
@@ -28,6 +29,25 @@
 
 namespace annotate {
 
+/// What an edit of `annotate --strip` takes out, for the per-file counts.
+struct Removal {
+  /// START, END, INIT, FINI, METADATA, category updates.
+  unsigned Statements = 0;
+  /// Value returns written back from `{ T annotate_ret = (E); ... }`.
+  unsigned Returns = 0;
+  /// Pairs of braces annotate added (counted on the `{`).
+  unsigned Braces = 0;
+  unsigned Includes = 0;
+  unsigned LineDirectives = 0;
+
+  Removal &operator+=(const Removal &O);
+  unsigned total() const {
+    return Statements + Returns + Braces + Includes + LineDirectives;
+  }
+  /// "12 statements, 1 value return, 2 pairs of braces, 1 include"
+  std::string str() const;
+};
+
 struct Edit {
   unsigned Offset = 0;
   unsigned Length = 0;
@@ -36,9 +56,15 @@ struct Edit {
   int Rank = 0;
   /// One per file, wherever planned: the include.
   bool OncePerFile = false;
+  /// --strip: what the edit removes (not part of its identity).
+  Removal Removes = {};
 
+  /// Two closing braces of different depths at one offset are both kept:
+  /// `if (a) if (b) f(); else g();` under --braces=all closes two bodies
+  /// after `g();`.
   bool operator==(const Edit &O) const {
-    return Offset == O.Offset && Length == O.Length && Text == O.Text;
+    return Offset == O.Offset && Length == O.Length && Text == O.Text &&
+           Rank == O.Rank;
   }
 };
 
