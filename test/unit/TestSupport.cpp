@@ -38,6 +38,24 @@ Annotated annotateSnippet(llvm::StringRef Code,
   return A;
 }
 
+Stripped stripSnippet(llvm::StringRef Code, const AnnotateOptions &Options,
+                      llvm::StringRef FileName) {
+  AnnotateOptions Strip = Options;
+  Strip.Strip = true;
+  Stripped S;
+  std::vector<std::string> Args = {FileName.ends_with(".cpp") ? "-std=c++17"
+                                                              : "-std=gnu11"};
+  S.Result = annotateCode(Code, FileName, Args, Strip);
+  S.Code = Code.str();
+  for (const auto &[Path, File] : S.Result.Files)
+    S.Code = applyEdits(File.Original, File.Edits.merge().Edits);
+  for (const Diagnostic &D : S.Result.Diagnostics) {
+    S.Warnings += D.format() + "\n";
+    S.Unremoved += D.Unremoved;
+  }
+  return S;
+}
+
 std::unique_ptr<clang::ASTUnit> parseC(llvm::StringRef Code) {
   return clang::tooling::buildASTFromCodeWithArgs(
       Code, {"-std=gnu11", "-resource-dir=" ANNOTATE_CLANG_RESOURCE_DIR},

@@ -29,6 +29,18 @@ struct Annotated {
 Annotated annotateSnippet(llvm::StringRef Code,
                           const AnnotateOptions &Options = defaultOptions());
 
+/// annotate --strip on Code as the C (or, named "*.cpp", C++) file
+/// FileName; Unremoved counts the warnings about annotations left.
+struct Stripped {
+  std::string Code;
+  TranslationUnitResult Result;
+  std::string Warnings;
+  unsigned Unremoved = 0;
+};
+Stripped stripSnippet(llvm::StringRef Code,
+                      const AnnotateOptions &Options = defaultOptions(),
+                      llvm::StringRef FileName = "input.c");
+
 /// Parses Code as C (gnu11) for tests that look at the AST.
 std::unique_ptr<clang::ASTUnit> parseC(llvm::StringRef Code);
 
