@@ -130,6 +130,14 @@ function(annotate_target target)
   if(NOT TARGET ${target})
     message(FATAL_ERROR "${_who}: no target named '${target}'")
   endif()
+  if("--strip" IN_LIST _a_OPTIONS)
+    # The target's sources are never annotated (annotated copies are
+    # compiled instead): there is nothing to strip.
+    message(FATAL_ERROR "${_who}: OPTIONS --strip: annotate_target never "
+      "changes the sources, it compiles annotated copies: remove the "
+      "annotate_target() call for an untraced build, or run "
+      "'annotate --strip -i' on sources annotated in place")
+  endif()
   get_target_property(_type ${target} TYPE)
   get_target_property(_imported ${target} IMPORTED)
   get_target_property(_aliased ${target} ALIASED_TARGET)

@@ -182,6 +182,17 @@ if(NOT _n EQUAL 3)
            "configuration's return):\n${_kept}")
 endif()
 
+# --strip makes no sense for a wrapper that never changes the sources: a
+# usage error that says what to do instead, no object written.
+set(ENV{ANNOTATE_CC_OPTIONS} "--guard 0 --strip")
+acc(_r ${CC} -c b.c -o b_stripped.o)
+unset(ENV{ANNOTATE_CC_OPTIONS})
+if(NOT _r_RC EQUAL 2 OR EXISTS "${WORK}/b_stripped.o")
+  int_fail("ANNOTATE_CC_OPTIONS=--strip exited ${_r_RC}, expected 2:\n${_r_OUT}")
+endif()
+int_expect_match("${_r_OUT}" "annotate-cc: error: --strip does not go with annotate-cc"
+  "the --strip error")
+
 # ANNOTATE_CC_KEEP keeps the annotated copies.
 set(ENV{ANNOTATE_CC_KEEP} "${WORK}/kept")
 acc(_r ${CC} -c sub/a.c -o obj/a3.o)
