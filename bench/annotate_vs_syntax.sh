@@ -4,10 +4,13 @@
 #   bench/annotate_vs_syntax.sh [-n RUNS] [-v VARIANTS] [FILE...]
 #
 # For each file (default: the sample kernels and the golden inputs), runs
-# `clang -fsyntax-only` and `annotate FILE -- FLAGS` RUNS times each (default
-# 10), interleaved so that machine noise hits both alike, with the same flags,
-# and prints the median wall time of each and their ratio; then the ratio of
-# the summed medians. Target (issue 2): at most 1.3. A benchmark, not a test.
+# `clang -fsyntax-only`, `annotate FILE -- FLAGS` and `annotate --strip` on
+# FILE annotated (written once, before timing) RUNS times each (default 10),
+# interleaved so that machine noise hits all alike, with the same flags, and
+# prints the median wall time of each, annotate/syntax ("ratio") and
+# strip/annotate; then the ratios of the summed medians. Targets:
+# annotate/syntax at most 1.3 (issue 2), strip/annotate at most 1 (issue
+# 15). A benchmark, not a test.
 #
 # -v VARIANTS plans each file in 1 + VARIANTS configurations (annotate
 # --variant=-DANNOTATE_BENCH_VARIANT=K ..., -j 1 so that they run one after
@@ -50,36 +53,47 @@ now() { date +%s%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 BASE=${ANNOTATE_BASE:-}
+# The annotated copies --strip reads, one per file, under their own names.
+ANNOTATED=$(mktemp -d "${TMPDIR:-/tmp}/annotate-bench.XXXXXX")
+trap 'rm -rf "$ANNOTATED"' EXIT
 ms() { awk -v x="$1" 'BEGIN {printf "%12.1f", x / 1000}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%7.2f", a / b}'; }
 add() { awk -v x="$1" -v y="$2" 'BEGIN {print x + y}'; }
-printf '%-40s %12s %12s %7s' file "syntax (ms)" "annotate (ms)" ratio
+printf '%-40s %12s %12s %7s %12s %7s' file "syntax (ms)" "annotate (ms)" ratio \
+  "strip (ms)" "/annot"
 [ -n "$BASE" ] && printf ' %12s %7s' "base (ms)" "/base"
 printf '\n'
-total_s=0; total_a=0; total_b=0
+total_s=0; total_a=0; total_x=0; total_b=0
 for f in "${FILES[@]}"; do
-  s_times=(); a_times=(); b_times=()
+  s_times=(); a_times=(); x_times=(); b_times=()
   case $f in *.c) STD=-std=gnu11 ;; *) STD=-std=c++17 ;; esac
+  copy=$ANNOTATED/$(basename "$f")
+  "$ANNOTATE" "$f" -- $STD "${FLAGS[@]}" >"$copy" 2>/dev/null || cp "$f" "$copy"
   for ((i = 0; i < RUNS; i++)); do
     t0=$(now); "$CLANG" -fsyntax-only $STD "${FLAGS[@]}" "$f" 2>/dev/null || true; t1=$(now)
     "$ANNOTATE" "$f" ${VARIANTS[@]+"${VARIANTS[@]}"} -- $STD "${FLAGS[@]}" >/dev/null 2>&1 || true; t2=$(now)
+    "$ANNOTATE" --strip "$copy" -- $STD "${FLAGS[@]}" >/dev/null 2>&1 || true; t3=$(now)
     s_times+=($(( (t1 - t0) / 1000 ))); a_times+=($(( (t2 - t1) / 1000 )))
+    x_times+=($(( (t3 - t2) / 1000 )))
     if [ -n "$BASE" ]; then
-      "$BASE" "$f" ${VARIANTS[@]+"${VARIANTS[@]}"} -- $STD "${FLAGS[@]}" >/dev/null 2>&1 || true; t3=$(now)
-      b_times+=($(( (t3 - t2) / 1000 )))
+      "$BASE" "$f" ${VARIANTS[@]+"${VARIANTS[@]}"} -- $STD "${FLAGS[@]}" >/dev/null 2>&1 || true; t4=$(now)
+      b_times+=($(( (t4 - t3) / 1000 )))
     fi
   done
   s=$(printf '%s\n' "${s_times[@]}" | median); a=$(printf '%s\n' "${a_times[@]}" | median)
-  total_s=$(add "$total_s" "$s"); total_a=$(add "$total_a" "$a")
-  printf '%-40s %s %s %s' "$(basename "$f")" "$(ms "$s")" "$(ms "$a")" "$(ratio "$a" "$s")"
+  x=$(printf '%s\n' "${x_times[@]}" | median)
+  total_s=$(add "$total_s" "$s"); total_a=$(add "$total_a" "$a"); total_x=$(add "$total_x" "$x")
+  printf '%-40s %s %s %s %s %s' "$(basename "$f")" "$(ms "$s")" "$(ms "$a")" \
+    "$(ratio "$a" "$s")" "$(ms "$x")" "$(ratio "$x" "$a")"
   if [ -n "$BASE" ]; then
     b=$(printf '%s\n' "${b_times[@]}" | median); total_b=$(add "$total_b" "$b")
     printf ' %s %s' "$(ms "$b")" "$(ratio "$a" "$b")"
   fi
   printf '\n'
 done
-printf '%-40s %s %s %s' "TOTAL (${#FILES[@]} files, median of $RUNS)" \
-  "$(ms "$total_s")" "$(ms "$total_a")" "$(ratio "$total_a" "$total_s")"
+printf '%-40s %s %s %s %s %s' "TOTAL (${#FILES[@]} files, median of $RUNS)" \
+  "$(ms "$total_s")" "$(ms "$total_a")" "$(ratio "$total_a" "$total_s")" \
+  "$(ms "$total_x")" "$(ratio "$total_x" "$total_a")"
 [ -n "$BASE" ] && printf ' %s %s' "$(ms "$total_b")" "$(ratio "$total_a" "$total_b")"
 printf '\n'
 

@@ -27,6 +27,11 @@
 //            stdout, -i, -o, --diff, --check, --explain, --verify
 //   report   printSummary, writeReport (Report.cpp)
 //
+// --strip (AnnotateOptions::Strip) swaps the consumer: UnitStripper selects
+// the definitions and StripPlanner plans the removals of what annotate
+// wrote (StripPatterns: the rule set's statements as tokens); merge, apply
+// and report are shared.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef ANNOTATE_LIB_ANNOTATEINTERNAL_H

@@ -44,19 +44,7 @@ endforeach()
 
 # One option per line; blank lines are ignored. file(STRINGS) yields a list,
 # which execute_process expands into separate arguments.
-function(read_lines path out)
-  set(_lines "")
-  if(NOT "${path}" STREQUAL "" AND EXISTS "${path}")
-    file(STRINGS "${path}" _raw)
-    foreach(_line IN LISTS _raw)
-      string(STRIP "${_line}" _line)
-      if(NOT _line STREQUAL "")
-        list(APPEND _lines "${_line}")
-      endif()
-    endforeach()
-  endif()
-  set(${out} "${_lines}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/ReadLines.cmake)
 
 read_lines("${ARGS_FILE}" _options)
 read_lines("${FLAGS_FILE}" _flags)

@@ -127,13 +127,10 @@ TEST(FunctionPlannerTest, ValueReturnKeepsItsSpacing) {
 TEST(FunctionPlannerTest, CxxMainGetsTheCCategoryUpdate) {
   AnnotateOptions Options = defaultOptions();
   Options.Rules.CategoriesEnabled = true;
-  TranslationUnitResult R = annotateCode(
-      "int work();\nint main() {\n  return work();\n}\n"
-      "int work() {\n  return main();\n}\n",
-      "input.cpp", {"-std=c++17"}, Options);
-  ASSERT_EQ(R.Files.size(), 1u);
-  const FileAnnotation &F = R.Files.begin()->second;
-  std::string Code = applyEdits(F.Original, F.Edits.merge().Edits);
+  std::string Code = annotateSnippet("int work();\nint main() {\n  return work();\n}\n"
+                                     "int work() {\n  return main();\n}\n",
+                                     Options, "input.cpp")
+                         .Code;
   EXPECT_TRUE(contains(Code, "  DFTRACER_C_FUNCTION_START();\n"
                              "  DFTRACER_C_FUNCTION_UPDATE_STR(\"comp\", \"cpu\");\n"))
       << Code;

@@ -284,11 +284,7 @@ TEST(StripPlannerTest, CxxGuardsAndLambdas) {
                      "  F() : x(0) {\n  }\n  int x;\n};\n"
                      "int h(int n) {\n  auto twice = [](int v) {\n    return 2 * v;\n"
                      "  };\n  return twice(n);\n}\n";
-  TranslationUnitResult R =
-      annotateCode(Code, "input.cpp", {"-std=c++17"}, Options);
-  ASSERT_EQ(R.Files.size(), 1u);
-  const FileAnnotation &F = R.Files.begin()->second;
-  std::string Annotated = applyEdits(F.Original, F.Edits.merge().Edits);
+  std::string Annotated = annotateSnippet(Code, Options, "input.cpp").Code;
   ASSERT_TRUE(contains(Annotated, "[](int v) {\n    DFTRACER_CPP_FUNCTION();"))
       << Annotated;
   Stripped S = stripSnippet(Annotated, Options, "input.cpp");

@@ -26,10 +26,15 @@ AnnotateOptions defaultOptions() {
   return Options;
 }
 
-Annotated annotateSnippet(llvm::StringRef Code,
-                          const AnnotateOptions &Options) {
+/// The language flag of a snippet named FileName.
+static std::vector<std::string> argsFor(llvm::StringRef FileName) {
+  return {FileName.ends_with(".cpp") ? "-std=c++17" : "-std=gnu11"};
+}
+
+Annotated annotateSnippet(llvm::StringRef Code, const AnnotateOptions &Options,
+                          llvm::StringRef FileName) {
   Annotated A;
-  A.Result = annotateCode(Code, "input.c", {"-std=gnu11"}, Options);
+  A.Result = annotateCode(Code, FileName, argsFor(FileName), Options);
   A.Code = Code.str();
   for (const auto &[Path, File] : A.Result.Files)
     A.Code = applyEdits(File.Original, File.Edits.merge().Edits);
@@ -43,9 +48,7 @@ Stripped stripSnippet(llvm::StringRef Code, const AnnotateOptions &Options,
   AnnotateOptions Strip = Options;
   Strip.Strip = true;
   Stripped S;
-  std::vector<std::string> Args = {FileName.ends_with(".cpp") ? "-std=c++17"
-                                                              : "-std=gnu11"};
-  S.Result = annotateCode(Code, FileName, Args, Strip);
+  S.Result = annotateCode(Code, FileName, argsFor(FileName), Strip);
   S.Code = Code.str();
   for (const auto &[Path, File] : S.Result.Files)
     S.Code = applyEdits(File.Original, File.Edits.merge().Edits);

@@ -25,9 +25,11 @@ struct Annotated {
   std::string Warnings;
 };
 
-/// Annotates Code as the C file "input.c" and applies the merged edits.
+/// Annotates Code as the C file "input.c" (C++ when FileName ends in
+/// ".cpp") and applies the merged edits.
 Annotated annotateSnippet(llvm::StringRef Code,
-                          const AnnotateOptions &Options = defaultOptions());
+                          const AnnotateOptions &Options = defaultOptions(),
+                          llvm::StringRef FileName = "input.c");
 
 /// annotate --strip on Code as the C (or, named "*.cpp", C++) file
 /// FileName; Unremoved counts the warnings about annotations left.

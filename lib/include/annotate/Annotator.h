@@ -188,7 +188,8 @@ mergeConfigurations(llvm::StringRef File,
                     std::vector<TranslationUnitResult> Results,
                     const std::vector<Configuration> &Configs);
 
-/// Annotates File in every configuration (configurationsOf), merged.
+/// Annotates File in every configuration (configurationsOf), merged (with
+/// Options.Strip: plans the removal of its annotations instead).
 TranslationUnitResult
 annotateFile(const clang::tooling::CompilationDatabase &Database,
              llvm::StringRef File, const AnnotateOptions &Options);
