@@ -43,8 +43,10 @@ struct FileOutcome {
   bool FromC = false, FromCxx = false;
   /// The merged edits, once per file: the text and a diff both use them.
   std::vector<Edit> Merged;
-  /// --strip: what the merged edits take out.
+  /// --strip: what the merged edits take out, and the ranges some unit
+  /// keeps (FileAnnotation::Kept).
   Removal Removed;
+  std::vector<std::pair<unsigned, unsigned>> Kept;
   std::string NewText;
   bool Changed = false;
   bool IsMainFile = false;

@@ -86,15 +86,18 @@ mergeConfigurations(llvm::StringRef File,
                                  ? R.FailureReason
                                  : "with " + Label + ": " + R.FailureReason;
     }
-    // Each function once: annotated if any configuration annotated it.
+    // Each function once: annotated if any configuration annotated it
+    // (--strip: kept if any kept it).
     for (FunctionRecord &F : R.Functions) {
       auto [It, Inserted] = Functions.try_emplace({F.File, F.Line, F.Name}, 0);
       if (Inserted) {
         It->second = Merged.Functions.size();
         Merged.Functions.push_back(std::move(F));
-      } else if (F.Annotated && !Merged.Functions[It->second].Annotated) {
-        Merged.Functions[It->second] = std::move(F);
+        continue;
       }
+      FunctionRecord &Old = Merged.Functions[It->second];
+      if (!Old.Unremoved && (F.Unremoved || (F.Annotated && !Old.Annotated)))
+        Old = std::move(F);
     }
     for (auto &[Path, F] : R.Files) {
       FileAnnotation &M = Merged.Files[Path];
@@ -104,6 +107,7 @@ mergeConfigurations(llvm::StringRef File,
         M.Original = F.Original;
       }
       M.Edits.append(F.Edits);
+      M.Kept.insert(M.Kept.end(), F.Kept.begin(), F.Kept.end());
     }
   }
   if (Merged.Failed) {

@@ -77,12 +77,15 @@ void mergeUnits(BatchState &S) {
         keepUnchanged(S.Outcomes, R);
       continue;
     }
-    // A function is annotated if some unit annotated it.
+    // A function is annotated if some unit annotated it (--strip: kept if
+    // some unit kept it).
     for (const FunctionRecord &F : R.Functions) {
       auto [It, Inserted] =
           S.Functions.try_emplace({F.File, F.Line, F.Name}, F);
-      if (!Inserted && F.Annotated && !It->second.Annotated)
-        It->second = F;
+      FunctionRecord &Old = It->second;
+      if (!Inserted && !Old.Unremoved &&
+          (F.Unremoved || (F.Annotated && !Old.Annotated)))
+        Old = F;
     }
     S.UncompiledExits += R.UncompiledExits.size();
     for (const auto &[Path, F] : R.Files) {
@@ -91,6 +94,7 @@ void mergeUnits(BatchState &S) {
         O.Name = F.Name.empty() ? Path : F.Name;
       O.Original = F.Original;
       (R.Cxx ? O.CxxEdits : O.Edits).append(F.Edits);
+      O.Kept.insert(O.Kept.end(), F.Kept.begin(), F.Kept.end());
       (R.Cxx ? O.FromCxx : O.FromC) = true;
       O.IsMainFile |= Path == R.MainFile;
     }
@@ -116,6 +120,14 @@ void mergeUnits(BatchState &S) {
           << " dropped\n";
       ++S.Warnings;
     }
+    // --strip: what one unit or configuration keeps (a function with an
+    // annotation out of annotate's form, an include still used), no other
+    // removes.
+    llvm::erase_if(M.Edits, [&O](const Edit &E) {
+      return llvm::any_of(O.Kept, [&E](const auto &K) {
+        return E.Offset < K.second && K.first < E.Offset + E.Length;
+      });
+    });
     O.Merged = std::move(M.Edits);
     for (const Edit &E : O.Merged)
       O.Removed += E.Removes;

@@ -611,6 +611,11 @@ StripPlanner::planFunction(const FunctionDecl &FD) {
   FunctionStripper Stripper(PC, Text, Patterns, FD);
   if (!Stripper.plan(Planned)) {
     Outcome.Kept = true;
+    const auto *Body = cast<CompoundStmt>(FD.getBody());
+    std::optional<unsigned> Begin = Text.offset(Body->getLBracLoc());
+    std::optional<unsigned> End = Text.offset(Body->getRBracLoc());
+    if (Begin && End)
+      Kept.push_back({*Begin, *End + 1});
     return Outcome;
   }
   for (Edit &E : Planned) {
@@ -645,7 +650,7 @@ void StripPlanner::planFile(ArrayRef<unsigned> DeclUses,
   }
 
   const PreprocessorIndex::FileFacts *Facts = PC.PP.facts(Text.fileID());
-  if (!Facts || !RemovedStatements)
+  if (!Facts)
     return;
   std::string Line = "#include <" + PC.Options.Rules.Include + ">";
   for (const PreprocessorIndex::Include &Inc : Facts->Includes) {
@@ -656,8 +661,12 @@ void StripPlanner::planFile(ArrayRef<unsigned> DeclUses,
       continue;
     if (llvm::any_of(Facts->HeaderUses,
                      [&](unsigned U) { return !removed(U); }) ||
-        llvm::any_of(DeclUses, [&](unsigned U) { return !removed(U); }))
-      return; // still needed
+        llvm::any_of(DeclUses, [&](unsigned U) { return !removed(U); })) {
+      Kept.push_back({Hash, LineEnd}); // still needed
+      return;
+    }
+    if (!RemovedStatements)
+      return; // a file without annotations keeps every byte
     Edit E{Hash, 0, "", 0};
     E.Removes.Includes = 1;
     if (LineEnd == Buffer.size()) {

@@ -1,6 +1,6 @@
 //===- StripPlanner.h - The edits that take annotations out again -*- C++ -*-===//
 //
-// `annotate --strip` (docs/rules.md §12), for one file of a translation
+// `annotate --strip` (docs/rules.md §13), for one file of a translation
 // unit: finds what annotate wrote, from the AST, the rule set's statements
 // as tokens (StripPatterns) and the preprocessor record, and plans edits
 // that remove exactly those bytes:
@@ -80,6 +80,11 @@ public:
   void planFile(llvm::ArrayRef<unsigned> DeclUses, bool RemovedStatements);
 
   const FileEdits &edits() const { return Edits; }
+  /// Ranges nothing may be removed from (FileAnnotation::Kept): the bodies
+  /// of functions kept, the include when still used.
+  const std::vector<std::pair<unsigned, unsigned>> &kept() const {
+    return Kept;
+  }
 
 private:
   /// Whether Offset lies in a range an edit planned so far removes.
@@ -90,6 +95,7 @@ private:
   const StripPatterns &Patterns;
   FileEdits Edits;
   std::vector<std::pair<unsigned, unsigned>> RemovedRanges;
+  std::vector<std::pair<unsigned, unsigned>> Kept;
 };
 
 } // namespace annotate

@@ -168,6 +168,7 @@ void UnitStripper::stripDefinition(const FunctionDecl &FD, PlanContext &PC) {
     return;
   F.RemovedStatements |= Outcome.Removed.Statements > 0;
   Record.Annotated = !Outcome.Kept;
+  Record.Unremoved = Outcome.Kept;
   if (Outcome.Kept)
     Record.SkipReason = "not in annotate's form";
   else
@@ -187,7 +188,7 @@ void UnitStripper::stripFiles(ASTContext &Ctx, PlanContext &PC) {
     OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
     std::string Path = FE ? canonicalPath(SM.getFileManager(), *FE) : "";
     F.Planner->planFile(F.DeclUses, F.RemovedStatements);
-    if (F.Planner->edits().empty())
+    if (F.Planner->edits().empty() && F.Planner->kept().empty())
       continue;
     FileAnnotation &Out = Result.Files[Path];
     Out.Path = Path;
@@ -195,6 +196,7 @@ void UnitStripper::stripFiles(ASTContext &Ctx, PlanContext &PC) {
                                   : openedPath(SM.getFileManager(), *FE);
     Out.Original = F.Text->buffer().str();
     Out.Edits.append(F.Planner->edits());
+    Out.Kept = F.Planner->kept();
   }
 }
 

@@ -1,4 +1,4 @@
-# The workflow of docs/rules.md §12 on a copy of a file annotated with one
+# The workflow of docs/rules.md §13 on a copy of a file annotated with one
 # rule set: strip it in place with that rule set, annotate it in place with
 # another; the result must be what annotating the original with the other
 # rule set gives, and the file must have passed through its original.

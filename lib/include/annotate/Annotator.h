@@ -66,7 +66,7 @@ struct AnnotateOptions {
   /// More configurations to plan every file in (--variant).
   std::vector<Variant> Variants;
   /// `annotate --strip`: plan the removal of what annotate wrote under
-  /// Rules instead (docs/rules.md §12); Braces, Meta and LineDirectives do
+  /// Rules instead (docs/rules.md §13); Braces, Meta and LineDirectives do
   /// not matter then, every layout is recognised.
   bool Strip = false;
 };
@@ -100,7 +100,12 @@ struct FunctionRecord {
   std::string Name;
   std::string File;
   unsigned Line = 0;
+  /// With --strip: its annotations were removed.
   bool Annotated = false;
+  /// --strip: kept, one of its annotations not in annotate's form. Wins
+  /// over "stripped" when configurations or units disagree, as the kept
+  /// function's removals are dropped everywhere (FileAnnotation::Kept).
+  bool Unremoved = false;
   /// Why it was skipped: "already annotated", "macro expansion", ...
   std::string SkipReason;
   /// Which rule decided, for --explain and the report:
@@ -138,6 +143,11 @@ struct FileAnnotation {
   std::string Name;
   std::string Original;
   FileEdits Edits;
+  /// --strip: [Begin, End) byte ranges nothing may be removed from (the
+  /// body of a function that keeps its annotations, an include still
+  /// used). Another configuration or unit may not have seen why: merging
+  /// drops its removals there.
+  std::vector<std::pair<unsigned, unsigned>> Kept;
 };
 
 struct TranslationUnitResult {
