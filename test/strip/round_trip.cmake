@@ -1,7 +1,7 @@
 # strip(annotate(x)) == x, byte for byte, for every golden input and sample
-# kernel under one configuration (test/strip/CMakeLists.txt registers one
-# test per configuration). For each test/inputs/NAME.c|.cpp and
-# test/inputs/kernels*/NAME.c|.cpp:
+# kernel under one set of options (test/strip/CMakeLists.txt registers one
+# test per set; a case's own NAME.args, --variant included, come first).
+# For each test/inputs/NAME.c|.cpp and test/inputs/kernels*/NAME.c|.cpp:
 #
 #   annotate x [NAME's options] [OPTIONS] -- FLAGS        > annotated
 #   annotate annotated --strip [same options] -- FLAGS    > stripped
@@ -85,7 +85,7 @@ foreach(_case IN LISTS _cases)
   get_filename_component(_file "${_case}" NAME)
   get_filename_component(_case_dir "${_case}" DIRECTORY)
   if(_name IN_LIST SKIP)
-    message(STATUS "${_file}: skipped in this configuration")
+    message(STATUS "${_file}: skipped with these options")
     continue()
   endif()
   if(_file MATCHES "\\.c$")
