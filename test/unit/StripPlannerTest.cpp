@@ -258,7 +258,13 @@ TEST(StripPlannerTest, TheIncludeStaysWhileTheHeaderIsUsed) {
   EXPECT_EQ(S.Code, "#include <dftracer/dftracer.h>\n"
                     "int f(int a) {\n  DFTRACER_C_REGION_START(loop);\n"
                     "  DFTRACER_C_REGION_END(loop);\n  return a;\n}\n");
-  // A declaration of the header used directly counts too.
+  // A macro of the header counts though it uses none of its declarations,
+  S = stripSnippet("#include <dftracer/dftracer.h>\n"
+                   "int f(int a) {\n  DFTRACER_C_FUNCTION_START();\n"
+                   "  if (DFTRACER_UNLIKELY_(a)) a = 0;\n"
+                   "  DFTRACER_C_FUNCTION_END();\n  return a;\n}\n");
+  EXPECT_TRUE(contains(S.Code, "#include <dftracer/dftracer.h>\n")) << S.Code;
+  // and a declaration of the header used directly.
   S = stripSnippet("#include <dftracer/dftracer.h>\n"
                    "int f(int a) {\n  DFTRACER_C_FUNCTION_START();\n"
                    "  dftracer_fini();\n  DFTRACER_C_FUNCTION_END();\n"
