@@ -1,6 +1,7 @@
 # tree.strip: `annotate --strip` over the whole compile database (issue 15).
 # The tree is annotated in place through -p, then:
 #   --strip --check and --diff   name every annotated file, write nothing
+#   --strip -o DIR               writes every file as it was before, under DIR
 #   --strip -i -j 2 --report     gives back every file of the project byte
 #                                for byte (the shared header included, files
 #                                outside --root untouched), one "removed"
@@ -37,6 +38,14 @@ if(NOT _hunks EQUAL TREE_FUNCTIONS_ANNOTATED)
 endif()
 tree_snapshot(_after ${TREE_ROOT})
 tree_expect_same_snapshot("${_annotated}" "${_after}" "--strip --check and --diff")
+
+# -o: the stripped copies, under their places in the output directory.
+tree_annotate(copies ${_common} --strip -o ${WORK}/stripped)
+tree_expect_rc(copies 1)
+foreach(_entry ${TREE_ANNOTATED})
+  string(REGEX REPLACE "=.*" "" _path "${_entry}")
+  tree_expect_pristine(src/${_path} ${WORK}/stripped/${_path})
+endforeach()
 
 tree_annotate(strip ${_common} --strip -i --report ${WORK}/strip.json)
 tree_expect_rc(strip 1)
