@@ -18,6 +18,7 @@
 #undef _FORTIFY_SOURCE
 #endif
 
+#include <aio.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>

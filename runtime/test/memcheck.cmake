@@ -15,7 +15,8 @@ set(_cases
   "dft_every_macro_c|DFTRACER_INC_METADATA=1"
   "dft_exit_busy|"
   "dft_io_posix|DFTRACER_DATA_DIR=data"
-  "dft_io_stdio|DFTRACER_DATA_DIR=data DFTRACER_TRACE_COMPRESSION=1")
+  "dft_io_stdio|DFTRACER_DATA_DIR=data DFTRACER_TRACE_COMPRESSION=1"
+  "dft_io_aio|DFTRACER_DATA_DIR=data")
 foreach(_case ${_cases})
   string(REPLACE "|" ";" _parts "${_case}")
   list(GET _parts 0 _program)

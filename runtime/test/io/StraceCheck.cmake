@@ -1,6 +1,5 @@
 # dft_strace_check(STRACE <strace> CHECKER <dft-io-expect> PRELOAD <lib>
-#   WORK <dir> DATA <dir> [TRACED <dir>] [SKIP <text>...]
-#   COMMAND <launcher, program, args>)
+#   WORK <dir> DATA <dir> [TRACED <dir>] COMMAND <launcher, program, args>)
 #
 # Runs COMMAND in DATA under `strace -f` with libdftracer_preload.so
 # preloaded and tracing on for the files under TRACED (default DATA), then
@@ -11,7 +10,7 @@
 # Shared by runtime.io_strace_* and the e2e kernels' strace checks.
 function(dft_strace_check)
   cmake_parse_arguments(S "" "STRACE;CHECKER;PRELOAD;WORK;DATA;TRACED"
-    "SKIP;COMMAND" ${ARGN})
+    "COMMAND" ${ARGN})
   if(NOT S_TRACED)
     set(S_TRACED ${S_DATA})
   endif()
@@ -36,9 +35,6 @@ function(dft_strace_check)
     message(FATAL_ERROR "no trace in ${S_WORK}/traces")
   endif()
   set(_args)
-  foreach(_skip ${S_SKIP})
-    list(APPEND _args --strace-skip ${_skip})
-  endforeach()
   foreach(_log ${_logs})
     list(APPEND _args --strace ${_log})
   endforeach()

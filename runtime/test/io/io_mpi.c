@@ -50,8 +50,10 @@ static void readPhase(const char *Path, int Rank) {
 
 /* The other MPI-IO forms, once each: views, file pointers (individual and
  * shared), collective and non-blocking transfers, size, delete. ROMIO does
- * the non-blocking ones with POSIX aio, whose transfers glibc's helper
- * threads make with internal calls: the strace check leaves this file out. */
+ * the non-blocking ones with POSIX aio: the aio_write/aio_read requests
+ * nest under MPI_File_iwrite_at/MPI_File_iread_at, the aio_return that
+ * MPI_Wait makes under this function, and the strace check compares the
+ * requests with the pwrite64/pread64 of glibc's helper thread. */
 static void mpiForms(const char *Path, int Rank) {
   DFTRACER_C_FUNCTION_START();
   MPI_File Fh;

@@ -63,6 +63,12 @@ std::string_view baseName(std::string_view Name) {
   return Name;
 }
 
+/// aio_read, aio_write and their 64 forms: the request, whose bytes are
+/// those it asked for.
+bool isAioRequest(std::string_view Name) {
+  return baseName(Name).compare(0, 4, "aio_") == 0;
+}
+
 struct Entry {
   std::string_view Name;
   Op O;
@@ -108,6 +114,11 @@ constexpr Entry PosixTable[] = {
     {"dup3", Op::Control},      {"fallocate", Op::Control},
     {"posix_fallocate", Op::Control}, {"posix_fadvise", Op::Control},
     {"mmap", Op::Other},        {"munmap", Op::Other},
+    // POSIX aio: the request moves the data (its bytes are the `count`
+    // asked for, see classifyIo); aio_return collects a finished request's
+    // result, whose bytes the request already counted.
+    {"aio_read", Op::Read},     {"aio_write", Op::Write},
+    {"aio_return", Op::Other},
     // Process lifecycle calls the runtime intercepts to finish its trace.
     {"vfork", Op::Other},       {"execve", Op::Other},
     {"execv", Op::Other},       {"execvp", Op::Other},
@@ -225,10 +236,17 @@ IoCall classifyIo(Layer L, const Event &E) {
   const Field &Ret = E.Ret;
   switch (L) {
   case Layer::Posix:
-    // ret is the result: bytes for data calls, -1 on error.
+    // ret is the result: bytes for data calls, -1 on error; an aio request
+    // returns 0 when queued and moves the `count` it asked for.
     C.Failed = Ret.isInteger() && Ret.I < 0;
-    if (isDataOp(C.O) && Ret.isInteger() && Ret.I > 0)
+    if (!isDataOp(C.O) || !Ret.isInteger())
+      break;
+    if (isAioRequest(E.Name.S)) {
+      if (Ret.I == 0 && E.Count.isUnsigned())
+        C.Bytes = E.Count.U;
+    } else if (Ret.I > 0) {
       C.Bytes = Ret.U;
+    }
     break;
   case Layer::Stdio:
     // fread/fwrite return items; fopen returns the fd or -1; fclose,

@@ -52,7 +52,7 @@ enum class Op : uint8_t {
   Sync,
   Namespace, // mkdir, rmdir, unlink, rename, opendir, readdir, MPI_File_delete
   Control,   // ftruncate, fcntl, dup, MPI_File_set_view, H5Dset_extent
-  Other,     // mmap, munmap
+  Other,     // mmap, munmap, aio_return (the request counted the bytes)
   Unknown,   // a name the taxonomy does not list
 };
 constexpr size_t NumOps = 11;

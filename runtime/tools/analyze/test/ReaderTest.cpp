@@ -114,6 +114,9 @@ TEST(IoTaxonomy, AliasesFindTheirOperation) {
   EXPECT_EQ(opOf(Layer::Posix, "fdatasync"), Op::Sync);
   EXPECT_EQ(opOf(Layer::Posix, "dup2"), Op::Control);
   EXPECT_EQ(opOf(Layer::Posix, "mmap64"), Op::Other);
+  EXPECT_EQ(opOf(Layer::Posix, "aio_read64"), Op::Read);
+  EXPECT_EQ(opOf(Layer::Posix, "aio_write"), Op::Write);
+  EXPECT_EQ(opOf(Layer::Posix, "aio_return64"), Op::Other);
   EXPECT_EQ(opOf(Layer::Posix, "frobnicate"), Op::Unknown);
   EXPECT_EQ(opOf(Layer::Stdio, "__fread_unlocked_chk"), Op::Read);
   EXPECT_EQ(opOf(Layer::Stdio, "fopen64"), Op::Open);
@@ -180,6 +183,34 @@ TEST(IoTaxonomy, BytesFollowTheFormat) {
   EXPECT_EQ(C.Bytes, 0u);
   Parse(R"({"name":"H5Dread","args":{"bytes":800,"ret":0}})");
   EXPECT_EQ(classifyIo(Layer::Hdf5, E).Bytes, 800u);
+}
+
+/// An aio request moves the `count` it asked for when queued (`ret` 0);
+/// its completion, aio_return, moves nothing more (docs/trace-format.md).
+TEST(IoTaxonomy, AioBytesAreTheRequests) {
+  EventParser P;
+  Event E;
+  auto Classify = [&](std::string S) {
+    S += std::string(64, ' ');
+    EXPECT_TRUE(P.parse(S.data(), S.size() - 64, S.size(), E));
+    return classifyIo(Layer::Posix, E);
+  };
+  IoCall C = Classify(R"({"name":"aio_write64","args":{"count":4096,"ret":0}})");
+  EXPECT_EQ(C.O, Op::Write);
+  EXPECT_FALSE(C.Failed);
+  EXPECT_EQ(C.Bytes, 4096u);
+  C = Classify(R"({"name":"aio_read","args":{"count":16,"ret":0}})");
+  EXPECT_EQ(C.O, Op::Read);
+  EXPECT_EQ(C.Bytes, 16u);
+  C = Classify(R"({"name":"aio_read","args":{"count":16,"ret":-1}})");
+  EXPECT_TRUE(C.Failed);
+  EXPECT_EQ(C.Bytes, 0u);
+  C = Classify(R"({"name":"aio_return64","args":{"count":4096,"ret":4096}})");
+  EXPECT_EQ(C.O, Op::Other);
+  EXPECT_FALSE(C.Failed);
+  EXPECT_EQ(C.Bytes, 0u);
+  C = Classify(R"({"name":"aio_return","args":{"count":4096,"ret":-1}})");
+  EXPECT_TRUE(C.Failed);
 }
 
 } // namespace

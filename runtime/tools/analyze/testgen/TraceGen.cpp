@@ -226,6 +226,36 @@ struct Builder {
       close(N, 1);
       return;
     }
+    case 10: { // MPI-IO non-blocking write posted as a POSIX aio request,
+               // its result collected later in the calling function
+      N = add(Parent, "MPI_File_iwrite_at", 3);
+      N->K = Write, N->OpName = "write", N->Bytes = S, N->FHash = fhash();
+      std::snprintf(A, sizeof A, "\"fhash\":%llu,\"count\":%llu,\"bytes\":%llu,\"offset\":0,\"ret\":0",
+                    (unsigned long long)N->FHash, (unsigned long long)S, (unsigned long long)S);
+      N->Args = A;
+      T += 1;
+      Node *Req = add(N, "aio_write64", 1);
+      Req->K = Write, Req->OpName = "write", Req->Bytes = S, Req->FHash = N->FHash;
+      char B[200];
+      std::snprintf(B, sizeof B, "\"fhash\":%llu,\"fd\":7,\"count\":%llu,\"offset\":0,\"ret\":0",
+                    (unsigned long long)Req->FHash, (unsigned long long)S);
+      Req->Args = B;
+      T += 1;
+      close(Req);
+      close(N, 1);
+      // The completion moves no bytes of its own, whatever its ret says
+      // (sometimes short, as a read past the end of file would be).
+      T += 1 + static_cast<int64_t>(R.below(5));
+      Node *Done = add(Parent, "aio_return64", 1);
+      Done->K = Other, Done->OpName = "other", Done->FHash = N->FHash;
+      uint64_t Moved = R.below(4) == 0 ? S / 2 : S;
+      std::snprintf(B, sizeof B, "\"fhash\":%llu,\"fd\":7,\"count\":%llu,\"offset\":0,\"ret\":%llu",
+                    (unsigned long long)Done->FHash, (unsigned long long)S, (unsigned long long)Moved);
+      Done->Args = B;
+      T += 1;
+      close(Done);
+      return;
+    }
     case 8: { // HDF5 metadata and a name the taxonomy does not know
       bool Odd = R.below(3) == 0;
       N = add(Parent, Odd ? "weird_io_call" : "H5Dcreate2", Odd ? 1 : 4);
@@ -281,6 +311,7 @@ struct Builder {
       for (int I = 0; I < 3; ++I)
         block(P, "write_block", 2, R.below(2) ? 0 : 6);
       io(P, 7);
+      io(P, 10);
       close(P);
       break;
     }
