@@ -36,6 +36,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -122,26 +123,37 @@ struct Builder {
   }
   uint64_t size() { return Sizes[R.below(std::size(Sizes))]; }
 
+  /// An I/O call under Parent that does K (the analyzer's OpName) and
+  /// moves Bytes: its args are `fhash` (when FHash is not 0), then Fmt.
+  Node *call(Node *Parent, const char *Name, int Layer, Kind K,
+             const char *OpName, uint64_t Bytes, uint64_t FHash,
+             const char *Fmt, ...) {
+    Node *N = add(Parent, Name, Layer);
+    N->K = K, N->OpName = OpName, N->Bytes = Bytes, N->FHash = FHash;
+    char Text[200];
+    va_list Ap;
+    va_start(Ap, Fmt);
+    std::vsnprintf(Text, sizeof Text, Fmt, Ap);
+    va_end(Ap);
+    N->Args = FHash ? "\"fhash\":" + std::to_string(FHash) + "," + Text : Text;
+    return N;
+  }
+
   /// An I/O call of the given layer, with what it holds.
   void io(Node *Parent, int Which) {
     T += static_cast<int64_t>(R.below(2));
-    uint64_t S = size();
+    using U = unsigned long long;
+    U S = size();
     Node *N;
-    char A[256];
     switch (Which) {
-    case 0: { // pwrite64
-      N = add(Parent, "pwrite64", 1);
-      N->K = Write, N->OpName = "write", N->Bytes = S, N->FHash = fhash();
-      std::snprintf(A, sizeof A, "\"fhash\":%llu,\"fd\":5,\"count\":%llu,\"offset\":0,\"ret\":%llu",
-                    (unsigned long long)N->FHash, (unsigned long long)S, (unsigned long long)S);
+    case 0: // pwrite64
+      N = call(Parent, "pwrite64", 1, Write, "write", S, fhash(),
+               "\"fd\":5,\"count\":%llu,\"offset\":0,\"ret\":%llu", S, S);
       break;
-    }
     case 1: { // __pread64_chk, sometimes short
-      N = add(Parent, "__pread64_chk", 1);
-      uint64_t Got = R.below(4) == 0 ? S / 2 : S;
-      N->K = Read, N->OpName = "read", N->Bytes = Got, N->FHash = fhash();
-      std::snprintf(A, sizeof A, "\"fhash\":%llu,\"fd\":5,\"count\":%llu,\"offset\":0,\"ret\":%llu",
-                    (unsigned long long)N->FHash, (unsigned long long)S, (unsigned long long)Got);
+      U Got = R.below(4) == 0 ? S / 2 : S;
+      N = call(Parent, "__pread64_chk", 1, Read, "read", Got, fhash(),
+               "\"fd\":5,\"count\":%llu,\"offset\":0,\"ret\":%llu", S, Got);
       break;
     }
     case 2: { // metadata
@@ -150,51 +162,37 @@ struct Builder {
       static const char *Ops[] = {"open", "close", "seek", "stat",
                                   "sync", "namespace", "namespace", "open"};
       int I = static_cast<int>(R.below(8));
-      N = add(Parent, Names[I], 1);
-      N->K = Meta, N->OpName = Ops[I], N->FHash = fhash();
-      std::snprintf(A, sizeof A, "\"fhash\":%llu,\"ret\":0", (unsigned long long)N->FHash);
+      N = call(Parent, Names[I], 1, Meta, Ops[I], 0, fhash(), "\"ret\":0");
       break;
     }
-    case 3: { // a failed read
-      N = add(Parent, "read", 1);
-      N->K = Read, N->OpName = "read", N->Failed = true, N->FHash = fhash();
-      std::snprintf(A, sizeof A, "\"fhash\":%llu,\"fd\":9,\"count\":%llu,\"ret\":-1",
-                    (unsigned long long)N->FHash, (unsigned long long)S);
+    case 3: // a failed read
+      N = call(Parent, "read", 1, Read, "read", 0, fhash(),
+               "\"fd\":9,\"count\":%llu,\"ret\":-1", S);
+      N->Failed = true;
       break;
-    }
     case 4: { // fwrite / fread_unlocked: size x items
       bool W = R.below(2);
-      N = add(Parent, W ? "fwrite" : "fread_unlocked", 2);
-      uint64_t Items = S / 8;
-      N->K = W ? Write : Read, N->OpName = W ? "write" : "read";
-      N->Bytes = Items * 8, N->FHash = fhash();
-      std::snprintf(A, sizeof A, "\"fhash\":%llu,\"fd\":6,\"size\":8,\"count\":%llu,\"ret\":%llu",
-                    (unsigned long long)N->FHash, (unsigned long long)Items, (unsigned long long)Items);
+      U Items = S / 8;
+      N = call(Parent, W ? "fwrite" : "fread_unlocked", 2, W ? Write : Read,
+               W ? "write" : "read", Items * 8, fhash(),
+               "\"fd\":6,\"size\":8,\"count\":%llu,\"ret\":%llu", Items, Items);
       break;
     }
     case 5: { // stdio metadata
       static const char *Names[] = {"fopen64", "fclose", "fseek", "fflush"};
       static const char *Ops[] = {"open", "close", "seek", "sync"};
       int I = static_cast<int>(R.below(4));
-      N = add(Parent, Names[I], 2);
-      N->K = Meta, N->OpName = Ops[I], N->FHash = fhash();
-      std::snprintf(A, sizeof A, "\"fhash\":%llu,\"ret\":0", (unsigned long long)N->FHash);
+      N = call(Parent, Names[I], 2, Meta, Ops[I], 0, fhash(), "\"ret\":0");
       break;
     }
     case 6: { // MPI-IO collective write holding two pwrite64
-      N = add(Parent, "MPI_File_write_at_all", 3);
-      N->K = Write, N->OpName = "write", N->Bytes = S, N->FHash = fhash();
-      std::snprintf(A, sizeof A, "\"fhash\":%llu,\"count\":%llu,\"bytes\":%llu,\"offset\":0,\"ret\":0",
-                    (unsigned long long)N->FHash, (unsigned long long)S, (unsigned long long)S);
-      N->Args = A;
-      for (uint64_t Part : {S / 2, S - S / 2}) {
+      N = call(Parent, "MPI_File_write_at_all", 3, Write, "write", S, fhash(),
+               "\"count\":%llu,\"bytes\":%llu,\"offset\":0,\"ret\":0", S, S);
+      for (U Part : {S / 2, S - S / 2}) {
         T += 1;
-        Node *C = add(N, "pwrite64", 1);
-        C->K = Write, C->OpName = "write", C->Bytes = Part, C->FHash = N->FHash;
-        char B[200];
-        std::snprintf(B, sizeof B, "\"fhash\":%llu,\"fd\":7,\"count\":%llu,\"offset\":0,\"ret\":%llu",
-                      (unsigned long long)C->FHash, (unsigned long long)Part, (unsigned long long)Part);
-        C->Args = B;
+        Node *C = call(N, "pwrite64", 1, Write, "write", Part, N->FHash,
+                       "\"fd\":7,\"count\":%llu,\"offset\":0,\"ret\":%llu",
+                       Part, Part);
         T += 1 + static_cast<int64_t>(R.below(4));
         close(C);
       }
@@ -202,87 +200,60 @@ struct Builder {
       return;
     }
     case 7: { // HDF5 write -> MPI-IO -> POSIX
-      N = add(Parent, "H5Dwrite", 4);
-      N->K = Write, N->OpName = "write", N->Bytes = S, N->FHash = fhash();
-      std::snprintf(A, sizeof A, "\"fhash\":%llu,\"bytes\":%llu,\"ret\":0",
-                    (unsigned long long)N->FHash, (unsigned long long)S);
-      N->Args = A;
+      N = call(Parent, "H5Dwrite", 4, Write, "write", S, fhash(),
+               "\"bytes\":%llu,\"ret\":0", S);
       T += 1;
-      Node *M = add(N, "MPI_File_write_at", 3);
-      M->K = Write, M->OpName = "write", M->Bytes = S, M->FHash = N->FHash;
-      char B[200];
-      std::snprintf(B, sizeof B, "\"fhash\":%llu,\"count\":%llu,\"bytes\":%llu,\"ret\":0",
-                    (unsigned long long)M->FHash, (unsigned long long)S, (unsigned long long)S);
-      M->Args = B;
+      Node *M = call(N, "MPI_File_write_at", 3, Write, "write", S, N->FHash,
+                     "\"count\":%llu,\"bytes\":%llu,\"ret\":0", S, S);
       T += 1;
-      Node *P = add(M, "pwrite64", 1);
-      P->K = Write, P->OpName = "write", P->Bytes = S, P->FHash = N->FHash;
-      std::snprintf(B, sizeof B, "\"fhash\":%llu,\"fd\":8,\"count\":%llu,\"ret\":%llu",
-                    (unsigned long long)P->FHash, (unsigned long long)S, (unsigned long long)S);
-      P->Args = B;
+      Node *P = call(M, "pwrite64", 1, Write, "write", S, N->FHash,
+                     "\"fd\":8,\"count\":%llu,\"ret\":%llu", S, S);
       T += 2;
       close(P);
       close(M, 1);
       close(N, 1);
       return;
     }
+    case 8: { // HDF5 metadata and a name the taxonomy does not know
+      bool Odd = R.below(3) == 0;
+      N = call(Parent, Odd ? "weird_io_call" : "H5Dcreate2", Odd ? 1 : 4,
+               Odd ? Unknown : Meta, Odd ? "unknown" : "open", 0, 0,
+               "\"ret\":3");
+      break;
+    }
     case 10: { // MPI-IO non-blocking write posted as a POSIX aio request,
                // its result collected later in the calling function
-      N = add(Parent, "MPI_File_iwrite_at", 3);
-      N->K = Write, N->OpName = "write", N->Bytes = S, N->FHash = fhash();
-      std::snprintf(A, sizeof A, "\"fhash\":%llu,\"count\":%llu,\"bytes\":%llu,\"offset\":0,\"ret\":0",
-                    (unsigned long long)N->FHash, (unsigned long long)S, (unsigned long long)S);
-      N->Args = A;
+      N = call(Parent, "MPI_File_iwrite_at", 3, Write, "write", S, fhash(),
+               "\"count\":%llu,\"bytes\":%llu,\"offset\":0,\"ret\":0", S, S);
       T += 1;
-      Node *Req = add(N, "aio_write64", 1);
-      Req->K = Write, Req->OpName = "write", Req->Bytes = S, Req->FHash = N->FHash;
-      char B[200];
-      std::snprintf(B, sizeof B, "\"fhash\":%llu,\"fd\":7,\"count\":%llu,\"offset\":0,\"ret\":0",
-                    (unsigned long long)Req->FHash, (unsigned long long)S);
-      Req->Args = B;
+      Node *Req = call(N, "aio_write64", 1, Write, "write", S, N->FHash,
+                       "\"fd\":7,\"count\":%llu,\"offset\":0,\"ret\":0", S);
       T += 1;
       close(Req);
       close(N, 1);
       // The completion moves no bytes of its own, whatever its ret says
       // (sometimes short, as a read past the end of file would be).
       T += 1 + static_cast<int64_t>(R.below(5));
-      Node *Done = add(Parent, "aio_return64", 1);
-      Done->K = Other, Done->OpName = "other", Done->FHash = N->FHash;
-      uint64_t Moved = R.below(4) == 0 ? S / 2 : S;
-      std::snprintf(B, sizeof B, "\"fhash\":%llu,\"fd\":7,\"count\":%llu,\"offset\":0,\"ret\":%llu",
-                    (unsigned long long)Done->FHash, (unsigned long long)S, (unsigned long long)Moved);
-      Done->Args = B;
+      U Moved = R.below(4) == 0 ? S / 2 : S;
+      Node *Done = call(Parent, "aio_return64", 1, Other, "other", 0, N->FHash,
+                        "\"fd\":7,\"count\":%llu,\"offset\":0,\"ret\":%llu", S,
+                        Moved);
       T += 1;
       close(Done);
       return;
     }
-    case 8: { // HDF5 metadata and a name the taxonomy does not know
-      bool Odd = R.below(3) == 0;
-      N = add(Parent, Odd ? "weird_io_call" : "H5Dcreate2", Odd ? 1 : 4);
-      N->K = Odd ? Unknown : Meta, N->OpName = Odd ? "unknown" : "open";
-      std::snprintf(A, sizeof A, "\"ret\":3");
-      break;
-    }
     default: { // MPI-IO read holding one pread64
-      N = add(Parent, "MPI_File_read_at", 3);
-      N->K = Read, N->OpName = "read", N->Bytes = S, N->FHash = fhash();
-      std::snprintf(A, sizeof A, "\"fhash\":%llu,\"count\":%llu,\"bytes\":%llu,\"ret\":0",
-                    (unsigned long long)N->FHash, (unsigned long long)S, (unsigned long long)S);
-      N->Args = A;
+      N = call(Parent, "MPI_File_read_at", 3, Read, "read", S, fhash(),
+               "\"count\":%llu,\"bytes\":%llu,\"ret\":0", S, S);
       T += 1;
-      Node *C = add(N, "pread64", 1);
-      C->K = Read, C->OpName = "read", C->Bytes = S, C->FHash = N->FHash;
-      char B[200];
-      std::snprintf(B, sizeof B, "\"fhash\":%llu,\"fd\":7,\"count\":%llu,\"ret\":%llu",
-                    (unsigned long long)C->FHash, (unsigned long long)S, (unsigned long long)S);
-      C->Args = B;
+      Node *C = call(N, "pread64", 1, Read, "read", S, N->FHash,
+                     "\"fd\":7,\"count\":%llu,\"ret\":%llu", S, S);
       T += 2;
       close(C);
       close(N, 1);
       return;
     }
     }
-    N->Args = A;
     T += 1 + static_cast<int64_t>(R.below(20));
     close(N);
   }
