@@ -84,7 +84,8 @@ static void edgeCases(const char *Path) {
   check(aio_write(&Refused) == -1 && errno == EINVAL, "refused aio_write");
   /* Reading a write-only descriptor: queued, then the transfer fails. */
   check(aio_read(&Failed) == 0, "aio_read queued");
-  check(finish(&Failed) == -1 && aio_error(&Failed) == EBADF, "failed aio_read");
+  check(finish(&Failed) == -1 && aio_error(&Failed) == EBADF,
+        "failed aio_read");
   check(close(Fd) == 0, "close");
   /* 4096 bytes asked at 4096: 1024 left before the end. */
   Fd = open(Path, O_RDONLY);

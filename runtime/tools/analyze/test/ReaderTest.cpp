@@ -164,52 +164,55 @@ TEST(IoTaxonomy, DarshanBinBoundsAreInclusive) {
   EXPECT_EQ(sizeBin(1073741825), 9u);
 }
 
-TEST(IoTaxonomy, BytesFollowTheFormat) {
+/// What classifyIo makes of one event line of layer L.
+IoCall classified(Layer L, std::string Line) {
   EventParser P;
   Event E;
-  auto Parse = [&](std::string S) {
-    S += std::string(64, ' ');
-    EXPECT_TRUE(P.parse(S.data(), S.size() - 64, S.size(), E));
-  };
-  Parse(R"({"name":"fwrite","args":{"size":8,"count":16,"ret":10}})");
-  EXPECT_EQ(classifyIo(Layer::Stdio, E).Bytes, 80u);
-  Parse(R"({"name":"MPI_File_write_all","args":{"bytes":4096,"ret":13}})");
-  IoCall C = classifyIo(Layer::MpiIo, E);
+  Line += std::string(64, ' ');
+  EXPECT_TRUE(P.parse(Line.data(), Line.size() - 64, Line.size(), E)) << Line;
+  return classifyIo(L, E);
+}
+
+TEST(IoTaxonomy, BytesFollowTheFormat) {
+  EXPECT_EQ(
+      classified(Layer::Stdio,
+                 R"({"name":"fwrite","args":{"size":8,"count":16,"ret":10}})")
+          .Bytes,
+      80u);
+  IoCall C = classified(
+      Layer::MpiIo,
+      R"({"name":"MPI_File_write_all","args":{"bytes":4096,"ret":13}})");
   EXPECT_TRUE(C.Failed);
   EXPECT_EQ(C.Bytes, 0u);
-  Parse(R"({"name":"read","args":{"count":100,"ret":-1}})");
-  C = classifyIo(Layer::Posix, E);
+  C = classified(Layer::Posix,
+                 R"({"name":"read","args":{"count":100,"ret":-1}})");
   EXPECT_TRUE(C.Failed);
   EXPECT_EQ(C.Bytes, 0u);
-  Parse(R"({"name":"H5Dread","args":{"bytes":800,"ret":0}})");
-  EXPECT_EQ(classifyIo(Layer::Hdf5, E).Bytes, 800u);
+  EXPECT_EQ(classified(Layer::Hdf5,
+                       R"({"name":"H5Dread","args":{"bytes":800,"ret":0}})")
+                .Bytes,
+            800u);
 }
 
 /// An aio request moves the `count` it asked for when queued (`ret` 0);
 /// its completion, aio_return, moves nothing more (docs/trace-format.md).
 TEST(IoTaxonomy, AioBytesAreTheRequests) {
-  EventParser P;
-  Event E;
-  auto Classify = [&](std::string S) {
-    S += std::string(64, ' ');
-    EXPECT_TRUE(P.parse(S.data(), S.size() - 64, S.size(), E));
-    return classifyIo(Layer::Posix, E);
-  };
-  IoCall C = Classify(R"({"name":"aio_write64","args":{"count":4096,"ret":0}})");
+  auto Posix = [](const char *Line) { return classified(Layer::Posix, Line); };
+  IoCall C = Posix(R"({"name":"aio_write64","args":{"count":4096,"ret":0}})");
   EXPECT_EQ(C.O, Op::Write);
   EXPECT_FALSE(C.Failed);
   EXPECT_EQ(C.Bytes, 4096u);
-  C = Classify(R"({"name":"aio_read","args":{"count":16,"ret":0}})");
+  C = Posix(R"({"name":"aio_read","args":{"count":16,"ret":0}})");
   EXPECT_EQ(C.O, Op::Read);
   EXPECT_EQ(C.Bytes, 16u);
-  C = Classify(R"({"name":"aio_read","args":{"count":16,"ret":-1}})");
+  C = Posix(R"({"name":"aio_read","args":{"count":16,"ret":-1}})");
   EXPECT_TRUE(C.Failed);
   EXPECT_EQ(C.Bytes, 0u);
-  C = Classify(R"({"name":"aio_return64","args":{"count":4096,"ret":4096}})");
+  C = Posix(R"({"name":"aio_return64","args":{"count":4096,"ret":4096}})");
   EXPECT_EQ(C.O, Op::Other);
   EXPECT_FALSE(C.Failed);
   EXPECT_EQ(C.Bytes, 0u);
-  C = Classify(R"({"name":"aio_return","args":{"count":4096,"ret":-1}})");
+  C = Posix(R"({"name":"aio_return","args":{"count":4096,"ret":-1}})");
   EXPECT_TRUE(C.Failed);
 }
 

@@ -157,9 +157,9 @@ struct Builder {
       break;
     }
     case 2: { // metadata
-      static const char *Names[] = {"open64", "close", "lseek64", "__xstat64",
-                                    "fsync", "unlink", "mkdir", "openat"};
-      static const char *Ops[] = {"open", "close", "seek", "stat",
+      static const char *Names[] = {"open64", "close",  "lseek64", "__xstat64",
+                                    "fsync",  "unlink", "mkdir",   "openat"};
+      static const char *Ops[] = {"open", "close",     "seek",      "stat",
                                   "sync", "namespace", "namespace", "open"};
       int I = static_cast<int>(R.below(8));
       N = call(Parent, Names[I], 1, Meta, Ops[I], 0, fhash(), "\"ret\":0");
@@ -235,9 +235,9 @@ struct Builder {
       // (sometimes short, as a read past the end of file would be).
       T += 1 + static_cast<int64_t>(R.below(5));
       U Moved = R.below(4) == 0 ? S / 2 : S;
-      Node *Done = call(Parent, "aio_return64", 1, Other, "other", 0, N->FHash,
-                        "\"fd\":7,\"count\":%llu,\"offset\":0,\"ret\":%llu", S,
-                        Moved);
+      Node *Done =
+          call(Parent, "aio_return64", 1, Other, "other", 0, N->FHash,
+               "\"fd\":7,\"count\":%llu,\"offset\":0,\"ret\":%llu", S, Moved);
       T += 1;
       close(Done);
       return;
