@@ -46,3 +46,14 @@ foreach(_opt -j --json --html --chrome-trace --ranks --window --layers --top --s
     analysis_fail("--help does not explain ${_opt}")
   endif()
 endforeach()
+
+# The generator makes its output directory, and says so when it cannot write.
+file(REMOVE_RECURSE ${WORK}/new)
+analysis_run(_out _rc ${GEN} generate --dir ${WORK}/new/nested --files 1 --spans 20)
+if(NOT _rc EQUAL 0 OR NOT EXISTS ${WORK}/new/nested/trace-0000-app.pfw)
+  analysis_fail("the generator must create --dir, got ${_rc}: ${_out}")
+endif()
+analysis_run(_out _rc ${GEN} generate --dir /proc/self/no-such-dir --files 1)
+if(NOT _rc EQUAL 1 OR NOT _out MATCHES "dftracer_trace_gen: cannot")
+  analysis_fail("an unwritable --dir must exit 1 saying why, got ${_rc}: ${_out}")
+endif()

@@ -36,9 +36,12 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -624,6 +627,7 @@ public:
       F = std::fopen(Path.c_str(), "wb");
   }
   ~Out() { close(); }
+  bool isOpen() const { return Z != nullptr || F != nullptr; }
   void write(const std::string &S) {
     Bytes += S.size();
     if (Gzip)
@@ -685,6 +689,13 @@ int generate(int Argc, char **Argv) {
   if (Dir.empty()) {
     std::cerr << "dftracer_trace_gen: --dir is required\n";
     return 2;
+  }
+  std::error_code DirError;
+  std::filesystem::create_directories(Dir, DirError);
+  if (DirError) {
+    std::cerr << "dftracer_trace_gen: cannot create " << Dir << ": "
+              << DirError.message() << "\n";
+    return 1;
   }
   Expected E;
   bool Keep = !ExpectedPath.empty();
@@ -770,6 +781,11 @@ int generate(int Argc, char **Argv) {
     std::snprintf(Name, sizeof Name, "trace-%04zu-app.pfw%s", FI, Gz ? ".gz" : "");
     std::string FileName = Dir + "/" + Name;
     Out O(FileName, Gz, Members);
+    if (!O.isOpen()) {
+      std::cerr << "dftracer_trace_gen: cannot write " << FileName << ": "
+                << std::strerror(errno) << "\n";
+      return 1;
+    }
     uint64_t LineNo = 0, ExtraEvents = 0;
     auto Put = [&](const std::string &S) {
       O.write(S + "\n");
