@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Sustained.h"
 #include "traced.h"
 
 #include <dftracer/dftracer.h>
@@ -331,6 +332,9 @@ void warmMemory(int &Argc, char **Argv) {
 
 int main(int Argc, char **Argv) {
   ensureTracingAtLoad(Argv);
+  if (runSustainedChild(Argc, Argv))
+    return 0;
+  SustainedOptions Sustained = parseSustainedOptions(Argc, Argv);
   warmMemory(Argc, Argv);
   benchmark::Initialize(&Argc, Argv);
   if (benchmark::ReportUnrecognizedArguments(Argc, Argv))
@@ -341,6 +345,10 @@ int main(int Argc, char **Argv) {
   setTracing(true);
   DFTRACER_C_FINI();
   Reporter.printRatios();
+  // In child processes, after this process's own trace is closed (a fork
+  // would otherwise start the child's own trace of nothing).
+  if (const char *Tmp = std::getenv("DFTRACER_BENCH_TMPDIR"))
+    runSustained(Sustained, Tmp);
   if (const char *Tmp = std::getenv("DFTRACER_BENCH_TMPDIR")) {
     std::error_code Ec;
     uintmax_t Bytes = 0;

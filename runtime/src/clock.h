@@ -1,10 +1,37 @@
 /*===- clock.h - Trace timestamps in microseconds -------------------------===*
  *
- * Durations come from CLOCK_MONOTONIC so they are never negative, even when
- * NTP steps the wall clock. Timestamps add a wall-clock offset taken once at
- * load, so traces of different MPI ranks line up on one time axis.
+ * Timestamps are CLOCK_MONOTONIC plus a wall-clock offset taken once at
+ * load: durations are never negative, even when NTP steps the wall clock,
+ * and traces of different MPI ranks line up on one time axis.
  *
- * Each timestamp is truncated to whole microseconds *before* durations are
+ * A span reads the clock twice, and clock_gettime is a third of a span's
+ * cost (~20 ns through the vDSO, which itself reads the time-stamp counter).
+ * So where the counter can stand in for CLOCK_MONOTONIC, a read is one
+ * `rdtsc`, converted with the calling thread's anchor:
+ *
+ * \code
+ *   us = AnchorUs + (AnchorFrac + (rdtsc - AnchorTsc) * Mult) >> 40
+ * \endcode
+ *
+ *  - Used only when the CPU reports an invariant counter (constant rate,
+ *    running in every sleep state: CPUID 0x80000007 EDX bit 8) AND the kernel
+ *    keeps its own time with it (clocksource `tsc`: it found the counters of
+ *    all CPUs in step), unless DFTRACER_CLOCK=monotonic. Otherwise every read
+ *    is clock_gettime.
+ *  - Mult (microseconds per tick, fixed point) is measured against
+ *    CLOCK_MONOTONIC between a pair (counter, clock_gettime) taken at load
+ *    and one taken at least 1 ms later, and again at every anchor over the
+ *    whole time since load. Until then, reads use clock_gettime.
+ *  - A thread takes a new anchor (a pair) when the counter reads below it (a
+ *    CPU whose counter lags) or when it has served as long as the rate has
+ *    been measured over, at most 50 ms: the error against CLOCK_MONOTONIC
+ *    stays within the ~20 ns uncertainty of one pair, plus what NTP changes
+ *    that clock's rate by within 50 ms (0.5 us for a change of 10 ppm).
+ *  - Values never decrease on a thread (each read returns at least the last
+ *    one): neither `rdtsc` running ahead out of order nor a new anchor can put
+ *    a child's start before its parent's.
+ *
+ * Each timestamp is truncated to whole microseconds before durations are
  * taken (dur = end_us - start_us): truncation is monotone, so a child span
  * stays inside its parent exactly, which the checker verifies.
  *
@@ -15,16 +42,66 @@
 #include <stdint.h>
 #include <time.h>
 
-/* Wall-clock minus monotonic time, in microseconds; set by clock init. */
-extern uint64_t dftracer_clock_offset_us_ __attribute__((visibility("hidden")));
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#define DFTRACER_HAVE_TSC 1
+#else
+#define DFTRACER_HAVE_TSC 0
+#endif
 
-void dftracer_clock_init(void);
+/* Fraction bits of Mult and AnchorFrac. */
+enum { DftClockShift = 40 };
 
-static inline uint64_t dftracer_now_us(void) {
+/* A thread's clock: its anchor and the last value it returned. Zeroed, it
+ * takes an anchor on first use. */
+struct dftracer_clock {
+  uint64_t AnchorTsc;
+  uint64_t AnchorUs;   /* trace microseconds at AnchorTsc, */
+  uint64_t AnchorFrac; /* plus this many 2^-40 microseconds */
+  uint64_t Mult;       /* microseconds per tick, times 2^40 */
+  uint64_t Limit;      /* ticks past AnchorTsc the anchor serves; 0: none */
+  uint64_t LastUs;
+};
+
+/* Nonzero when reads use the counter (set at load). */
+extern int dftracer_clock_tsc_ __attribute__((visibility("hidden")));
+/* Wall clock minus CLOCK_MONOTONIC, in nanoseconds (set at load). */
+extern uint64_t dftracer_clock_offset_ns_ __attribute__((visibility("hidden")));
+
+/* At load: the wall-clock offset, whether the counter is used, and the first
+ * calibration pair. Monotonic forces clock_gettime. */
+void dftracer_clock_init(int Monotonic);
+
+/* A counter read that the anchor cannot serve: calibrate, re-anchor C. */
+uint64_t dftracer_clock_slow_(struct dftracer_clock *C);
+
+/* CLOCK_MONOTONIC on the trace's time axis. */
+static inline uint64_t dftracer_monotonic_us(void) {
   struct timespec Ts;
   clock_gettime(CLOCK_MONOTONIC, &Ts);
-  return (uint64_t)Ts.tv_sec * 1000000u + (uint64_t)Ts.tv_nsec / 1000u +
-         dftracer_clock_offset_us_;
+  return ((uint64_t)Ts.tv_sec * 1000000000u + (uint64_t)Ts.tv_nsec +
+          dftracer_clock_offset_ns_) /
+         1000u;
+}
+
+/* Microseconds on the trace's time axis, never less than the last value C
+ * returned. */
+static inline uint64_t dftracer_now_us(struct dftracer_clock *C) {
+  uint64_t Us;
+#if DFTRACER_HAVE_TSC
+  if (__builtin_expect(dftracer_clock_tsc_, 1)) {
+    uint64_t Ticks = __rdtsc() - C->AnchorTsc;
+    Us = __builtin_expect(Ticks < C->Limit, 1)
+             ? C->AnchorUs +
+                   ((C->AnchorFrac + Ticks * C->Mult) >> DftClockShift)
+             : dftracer_clock_slow_(C);
+  } else
+#endif
+    Us = dftracer_monotonic_us();
+  if (__builtin_expect(Us < C->LastUs, 0))
+    Us = C->LastUs;
+  C->LastUs = Us;
+  return Us;
 }
 
 /* Wall-clock nanoseconds, for the file-name hash. */

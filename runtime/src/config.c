@@ -36,10 +36,13 @@ void dftracer_config_set_prefix(struct dftracer_config *Config,
 void dftracer_config_from_env(struct dftracer_config *Config) {
   const char *Prefix = getenv("DFTRACER_LOG_FILE");
   const char *DataDir = getenv("DFTRACER_DATA_DIR");
+  const char *Clock;
   memset(Config, 0, sizeof(*Config));
   Config->Enable = dftracer_env_flag(getenv("DFTRACER_ENABLE"));
   Config->Compression = dftracer_env_flag(getenv("DFTRACER_TRACE_COMPRESSION"));
   Config->IncMetadata = dftracer_env_flag(getenv("DFTRACER_INC_METADATA"));
+  Clock = getenv("DFTRACER_CLOCK");
+  Config->MonotonicClock = Clock && strcmp(Clock, "monotonic") == 0;
   if (Config->Enable && Prefix && *Prefix)
     dftracer_config_set_prefix(Config, Prefix);
   Config->IoLayers = DftLayerAll;

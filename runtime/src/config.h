@@ -6,6 +6,8 @@
  *   DFTRACER_LOG_FILE=/out/trace    path prefix, default "./trace"
  *   DFTRACER_TRACE_COMPRESSION=1    gzip the trace (.pfw.gz)
  *   DFTRACER_INC_METADATA=1         keep UPDATE key/values in "args"
+ *   DFTRACER_CLOCK=monotonic        timestamps from clock_gettime, never
+ *                                   the time-stamp counter (clock.h)
  *   DFTRACER_DATA_DIR=/a:/b | all   which files' I/O is traced (io_filter.h)
  *   DFTRACER_DISABLE_IO=1           no I/O events at all; per layer:
  *   DFTRACER_DISABLE_POSIX=1, DFTRACER_DISABLE_STDIO=1,
@@ -30,6 +32,7 @@ struct dftracer_config {
   int Enable;
   int Compression;
   int IncMetadata;
+  int MonotonicClock; /* DFTRACER_CLOCK=monotonic */
   unsigned IoLayers; /* DftLayer* bits of the I/O layers to trace */
   /* DFTRACER_DATA_DIR, or "" when unset (INIT's data_dirs may then apply). */
   char DataDir[4096];

@@ -177,7 +177,7 @@ int dftracer_io_begin(struct dftracer_io_call *C, unsigned Layer,
   C->Fhash = Fhash;
   /* Read while busy: a signal handler's call after this nests under a
    * span whose start is set. */
-  C->Span.StartUs = dftracer_now_us();
+  C->Span.StartUs = dftracer_now_us(&T->Clock);
   dftracer_io_busy_ = 0;
   errno = Saved;
   return 1;
@@ -193,7 +193,7 @@ void dftracer_io_end(struct dftracer_io_call *C,
   /* Busy before the clock: a signal handler's call after the end was read
    * must not nest under this span. */
   dftracer_io_busy_ = 1;
-  EndUs = dftracer_now_us();
+  EndUs = dftracer_now_us(&C->T->Clock);
   if (C->Fhash) {
     Out = DFTRACER_PUT_LIT(Out, ",\"fhash\":");
     Out = dftracer_put_u64(Out, C->Fhash);

@@ -9,7 +9,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-enum { InitialBufferBytes = 64 * 1024, SpansPerBlock = 64, IdsPerBlock = 1024 };
+enum { SpansPerBlock = 64, IdsPerBlock = 1024 };
 
 struct dftracer_span_block {
   struct dftracer_span_block *Next;
@@ -68,7 +68,7 @@ struct dftracer_thread *dftracer_thread_create_(void) {
   struct dftracer_thread *T = (struct dftracer_thread *)calloc(1, sizeof(*T));
   if (!T)
     return NULL;
-  T->Chunk = dftracer_chunk_new(InitialBufferBytes);
+  T->Chunk = dftracer_chunk_new(DFTRACER_CHUNK_BYTES);
   if (!T->Chunk) {
     free(T);
     return NULL;
@@ -114,7 +114,7 @@ int dftracer_thread_grow_pool_(struct dftracer_thread *T) {
 char *dftracer_thread_reserve_slow_(struct dftracer_thread *T, size_t Bound) {
   struct dftracer_process *P = &dftracer_process_;
   struct dftracer_chunk *Full = T->Chunk, *Next;
-  size_t MinCap = Bound > InitialBufferBytes ? Bound : InitialBufferBytes;
+  size_t MinCap = Bound > DFTRACER_CHUNK_BYTES ? Bound : DFTRACER_CHUNK_BYTES;
   pthread_mutex_lock(&P->Lock);
   if (Full) {
     /* The unflushed lines travel with the buffer. Marking them flushed

@@ -19,6 +19,7 @@
 #ifndef DFTRACER_RUNTIME_THREAD_STATE_H
 #define DFTRACER_RUNTIME_THREAD_STATE_H
 
+#include "clock.h"
 #include "json_writer.h"
 
 #include <stddef.h>
@@ -84,6 +85,7 @@ struct dftracer_thread {
   size_t PrefixLen;
   char Prefix[64];                    /* `"pid":P,"tid":T,"ts":` */
   struct dftracer_thread *NextThread; /* registry, guarded by the lock */
+  struct dftracer_clock Clock;
   struct dftracer_digit_cache TsDigits; /* for the event formatter */
   struct dftracer_digit_cache IdDigits;
   struct dftracer_name_entry Names[DftNameCacheSlots];

@@ -134,7 +134,7 @@ DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
                                    __ATOMIC_RELAXED) == RankProbing) &&
       T->Tid == dftracer_process_.OsPid)
     recordRank();
-  S->StartUs = dftracer_now_us();
+  S->StartUs = dftracer_now_us(&T->Clock);
   dftracer_io_busy_ = Busy;
   return S;
 }
@@ -189,7 +189,7 @@ DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
   }
   Busy = dftracer_io_busy_;
   dftracer_io_busy_ = 1;
-  EndUs = dftracer_now_us();
+  EndUs = dftracer_now_us(&T->Clock);
   closeSpan(T, S, EndUs);
   dftracer_io_busy_ = Busy;
 }
@@ -296,7 +296,7 @@ void dftracer_probe_rank_(void) {
  * stay on the stack, marked closed: handles in live frames may still point
  * at them (FINI called below a traced function). */
 void dftracer_close_open_spans_(struct dftracer_thread *T) {
-  uint64_t Now = dftracer_now_us();
+  uint64_t Now = dftracer_now_us(&T->Clock);
   struct dftracer_span *S;
   for (S = T->Top; S; S = S->Parent) {
     if (S->Closed)
@@ -440,7 +440,7 @@ __attribute__((constructor(101))) static void onLoad(void) {
   if (!P->Config.Enable)
     return; /* nothing is ever allocated or written */
   dftracer_io_setup();
-  dftracer_clock_init();
+  dftracer_clock_init(P->Config.MonotonicClock);
   P->Pid = P->OsPid = (int)getpid();
   P->TraceHash = dftracer_trace_hash(P->Pid, dftracer_wall_ns());
   dftracer_thread_setup();

@@ -11,14 +11,14 @@
 
 /* The writer is woken once WakeBytes are queued rather than for every
  * buffer: a wake-up costs the waking thread a system call and both threads
- * a context switch, so it is paid once per megabyte. The pool holds enough
- * empty buffers to refill every queued one. The writer's stack is small: it
- * only calls writev and zlib, whose state lives on the heap. */
+ * a context switch, so it is paid once per megabyte. It takes at most
+ * BatchChunks buffers at a time, so that the room they held in the queue
+ * comes back while it goes on writing. The writer's stack is small: it only
+ * calls writev and zlib, whose state lives on the heap. */
 enum {
   WakeBytes = 1 << 20,
-  PoolChunks = 32,
-  WriterStackBytes = 256 * 1024,
-  BatchIovecs = 64
+  BatchChunks = 16,
+  WriterStackBytes = 256 * 1024
 };
 
 enum writerState {
@@ -33,11 +33,10 @@ static struct {
   int StopRequested;
   pthread_t Thread;
   pthread_cond_t Work;  /* something was queued, or stop was requested */
-  pthread_cond_t Space; /* the queue was emptied */
+  pthread_cond_t Space; /* the writer wrote a batch */
   struct dftracer_chunk *Head, *Tail;
-  size_t QueuedBytes;
-  struct dftracer_chunk *Pool;
-  int PoolCount;
+  size_t QueuedBytes; /* queued, or taken by the writer and not yet written */
+  struct dftracer_chunk *Pool; /* empty buffers of DFTRACER_CHUNK_BYTES */
 } W = {.Work = PTHREAD_COND_INITIALIZER, .Space = PTHREAD_COND_INITIALIZER};
 
 struct dftracer_chunk *dftracer_chunk_new(size_t Cap) {
@@ -72,27 +71,29 @@ static void writeNowLocked(const char *Data, size_t Len) {
     dftracer_sink_write(&dftracer_process_.Sink, Data, Len);
 }
 
+/* Buffers of the usual size are kept for reuse, never freed while the
+ * writer runs: freeing and allocating them again would make the allocator
+ * give back and fault in the same memory over and over. Their number stays
+ * bounded (writer.h). */
 static void recycleLocked(struct dftracer_chunk *C) {
-  if (W.PoolCount >= PoolChunks) {
+  if (C->Cap != DFTRACER_CHUNK_BYTES) {
     free(C);
     return;
   }
   C->Begin = C->End = 0;
   C->Next = W.Pool;
   W.Pool = C;
-  ++W.PoolCount;
 }
 
 static struct dftracer_chunk *takeEmptyLocked(size_t MinCap) {
   struct dftracer_chunk *C = W.Pool;
-  if (C) {
+  if (C && MinCap <= C->Cap) {
     W.Pool = C->Next;
-    --W.PoolCount;
-    if (C->Cap >= MinCap)
-      return C;
-    free(C); /* pooled after one oversized line: too small now */
+    return C;
   }
-  return dftracer_chunk_new(MinCap);
+  return dftracer_chunk_new(MinCap > DFTRACER_CHUNK_BYTES
+                                ? MinCap
+                                : DFTRACER_CHUNK_BYTES);
 }
 
 static void enqueueLocked(struct dftracer_chunk *C) {
@@ -107,18 +108,33 @@ static void enqueueLocked(struct dftracer_chunk *C) {
     pthread_cond_signal(&W.Work);
 }
 
-/* Write a popped batch, BatchIovecs chunks per system call. Runs without
- * the lock: while the writer runs nobody else touches the sink. */
+/* Write a batch in order. Runs without the lock: while the writer runs
+ * nobody else touches the sink. */
 static void writeBatch(struct dftracer_chunk *Batch) {
-  struct iovec Iov[BatchIovecs];
-  while (Batch) {
-    int Count = 0;
-    for (; Batch && Count < BatchIovecs; Batch = Batch->Next, ++Count) {
-      Iov[Count].iov_base = Batch->Data + Batch->Begin;
-      Iov[Count].iov_len = Batch->End - Batch->Begin;
-    }
-    dftracer_sink_writev(&dftracer_process_.Sink, Iov, Count);
+  struct iovec Iov[BatchChunks];
+  int Count = 0;
+  for (; Batch; Batch = Batch->Next, ++Count) {
+    Iov[Count].iov_base = Batch->Data + Batch->Begin;
+    Iov[Count].iov_len = Batch->End - Batch->Begin;
   }
+  dftracer_sink_writev(&dftracer_process_.Sink, Iov, Count);
+}
+
+/* Take up to BatchChunks buffers off the queue; *Bytes is their size. */
+static struct dftracer_chunk *popBatchLocked(size_t *Bytes) {
+  struct dftracer_chunk *Batch = W.Head, *Last = W.Head;
+  int Count = 1;
+  *Bytes = Last->End - Last->Begin;
+  while (Last->Next && Count < BatchChunks) {
+    Last = Last->Next;
+    *Bytes += Last->End - Last->Begin;
+    ++Count;
+  }
+  W.Head = Last->Next;
+  if (!W.Head)
+    W.Tail = NULL;
+  Last->Next = NULL;
+  return Batch;
 }
 
 static void *writerMain(void *Arg) {
@@ -129,25 +145,25 @@ static void *writerMain(void *Arg) {
   pthread_mutex_lock(&P->Lock);
   for (;;) {
     struct dftracer_chunk *Batch, *Next;
+    size_t Bytes;
     int Open;
     while (!W.Head && !W.StopRequested)
       pthread_cond_wait(&W.Work, &P->Lock);
     if (!W.Head)
       break; /* stop requested and everything written */
-    Batch = W.Head;
-    W.Head = W.Tail = NULL;
-    W.QueuedBytes = 0;
-    pthread_cond_broadcast(&W.Space);
+    Batch = popBatchLocked(&Bytes);
     /* Opened under the lock: INIT may be setting the prefix. */
     Open = openSinkLocked() == 0;
     pthread_mutex_unlock(&P->Lock);
     if (Open)
       writeBatch(Batch);
     pthread_mutex_lock(&P->Lock);
+    W.QueuedBytes -= Bytes;
     for (; Batch; Batch = Next) {
       Next = Batch->Next;
       recycleLocked(Batch);
     }
+    pthread_cond_broadcast(&W.Space);
   }
   pthread_mutex_unlock(&P->Lock);
   return NULL;
@@ -176,18 +192,17 @@ struct dftracer_chunk *dftracer_writer_swap_locked(struct dftracer_chunk *Full,
   struct dftracer_chunk *Grown;
   if (W.State == WriterIdle && !P->Finished)
     startLocked();
+  while (W.State == WriterRunning &&
+         W.QueuedBytes >= DFTRACER_WRITER_QUEUE_BYTES) {
+    pthread_cond_signal(&W.Work); /* in case the limit is below WakeBytes */
+    pthread_cond_wait(&W.Space, &P->Lock);
+  }
   if (W.State == WriterRunning) {
     struct dftracer_chunk *Empty = takeEmptyLocked(MinCap);
-    while (Empty && W.State == WriterRunning &&
-           W.QueuedBytes >= DFTRACER_WRITER_QUEUE_BYTES) {
-      pthread_cond_signal(&W.Work); /* in case the limit is below WakeBytes */
-      pthread_cond_wait(&W.Space, &P->Lock);
-    }
-    if (Empty && W.State == WriterRunning) {
+    if (Empty) {
       enqueueLocked(Full);
       return Empty;
     }
-    free(Empty); /* the writer stopped while we waited */
   }
   /* No writer (or no memory for a second buffer): write here. */
   writeNowLocked(Full->Data + Full->Begin, Full->End - Full->Begin);
@@ -245,7 +260,6 @@ void dftracer_writer_stop_locked(void) {
     W.Pool = C->Next;
     free(C);
   }
-  W.PoolCount = 0;
 }
 
 void dftracer_writer_forget(void) {
@@ -255,7 +269,6 @@ void dftracer_writer_forget(void) {
   W.StopRequested = 0;
   W.Head = W.Tail = W.Pool = NULL;
   W.QueuedBytes = 0;
-  W.PoolCount = 0;
   pthread_cond_init(&W.Work, NULL);
   pthread_cond_init(&W.Space, NULL);
 }

@@ -15,9 +15,18 @@
  *  - The writer starts on the first full buffer, so a short program never
  *    has a second thread; it is stopped, with the queue written, at FINI or
  *    exit().
- *  - At most DFTRACER_WRITER_QUEUE_BYTES wait in the queue: past that, a
- *    thread handing over a buffer waits for the disk, as it would without a
- *    writer, instead of letting memory grow.
+ *  - At most DFTRACER_WRITER_QUEUE_BYTES are queued or being written: past
+ *    that, a thread handing over a buffer waits for the disk, as it would
+ *    without a writer, instead of letting memory grow. The writer takes a
+ *    few buffers at a time, so room comes back while it writes.
+ *  - Memory is bounded: written buffers go back to a pool and are reused
+ *    (never freed while the writer runs), and a new one is allocated only
+ *    when the pool is empty. So there are never more buffers than threads
+ *    plus what the queue can hold plus one: DFTRACER_WRITER_QUEUE_BYTES +
+ *    (threads + 1) x DFTRACER_CHUNK_BYTES in all, the queue's buffers being
+ *    full but for less than one line each. Only copies of partial buffers
+ *    (a thread's exit, FINI) and file-name lines are queued without waiting
+ *    for room; they are freed once written.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_WRITER_H
@@ -28,6 +37,9 @@
 #ifndef DFTRACER_WRITER_QUEUE_BYTES
 #define DFTRACER_WRITER_QUEUE_BYTES (16u << 20)
 #endif
+
+/* A thread's buffer: ~440 span lines. */
+#define DFTRACER_CHUNK_BYTES (64u << 10)
 
 /* A buffer of complete trace lines. Data[Begin, End) is still to be written;
  * a thread fills it from End up to Cap. */

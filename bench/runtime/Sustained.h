@@ -1,0 +1,42 @@
+//===- Sustained.h - What ten million traced calls cost, start to end ----===//
+//
+// A microbenchmark measures the steady state of one loop; a user runs a
+// program. This part runs the program: a child process calls the annotated
+// empty function (or, for the baseline, a bare clock_gettime pair) a fixed
+// number of times on 1 and on 2 threads, then finishes the trace (FINI waits
+// for the writer thread to write everything), and reports per pair:
+//
+//   (a) thread CPU   the traced threads' own CPU time: what the annotated
+//                    code executes;
+//   (b) process CPU  every thread's CPU time, the writer's included: what
+//                    tracing costs the machine;
+//   (c) wall         elapsed time from the first call to the closed file,
+//                    per call of one thread: what the user waits for.
+//
+// Each round runs the clock-pair child and the traced child back to back
+// with the same thread count, so every ratio compares runs that saw the same
+// load. Each traced child writes a fresh trace file, deleted afterwards.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DFTRACER_BENCH_SUSTAINED_H
+#define DFTRACER_BENCH_SUSTAINED_H
+
+#include <string>
+
+struct SustainedOptions {
+  long Calls = 10000000; ///< START+END pairs per run, split over the threads
+  int Rounds = 3;        ///< 0: skip the sustained runs
+};
+
+/// Reads and removes --sustained_calls=N and --sustained_rounds=N from argv.
+SustainedOptions parseSustainedOptions(int &Argc, char **Argv);
+
+/// When argv names a child run (--sustained_child=...), performs it, prints
+/// its figures on stdout and returns true; the caller then exits.
+bool runSustainedChild(int Argc, char **Argv);
+
+/// Runs the rounds (children write their traces under TraceDir) and prints
+/// the table.
+void runSustained(const SustainedOptions &Options, const std::string &TraceDir);
+
+#endif
