@@ -1,17 +1,23 @@
 //===- RuntimeBench.cpp - Cost of a START+END pair and of an I/O call ----===//
 //
-// Measures one annotated call (START+END) with tracing off and on, on 1 and
-// 2 threads, next to an empty call, a bare clock_gettime pair and the cost of
-// writing one trace line's bytes to a file (BM_WriteFloor), all from the same
-// run, then prints each cost as a ratio to the clock pair: a span needs two
-// clock reads, so that ratio is what tracing adds on top of the cheapest
-// possible span, whatever the machine.
+// One command prints everything the runtime's performance figures need
+// (docs/performance.md), each next to its baseline measured in the same run:
 //
-// The I/O benchmarks (BM_Pwrite/*, BM_Fflush/*) time a 1-byte pwrite at
-// offset 0, and an fflush with nothing to flush, through the interception
-// (tracing off; on, on a file outside the data dir; on, on a traced file)
-// next to libc's own function called directly, and print what each adds. The files are in DFTRACER_BENCH_IODIR (default: the
-// temporary directory; point it at a tmpfs to keep the disk out).
+//  - Google Benchmark cases: an annotated call with tracing off
+//    (BM_PairOff) next to the same call unannotated (BM_EmptyCall) and a
+//    bare clock_gettime pair (BM_ClockPair); the kernel's cost of writing
+//    one trace line's bytes to a file (BM_WriteFloor); the I/O cases
+//    (BM_Pwrite/*, BM_Fflush/*): a 1-byte pwrite at offset 0, and an fflush
+//    with nothing to flush, through the interception (tracing off; on, on a
+//    file outside the data dir; on, on a traced file) next to libc's own
+//    function called directly. The files are in DFTRACER_BENCH_IODIR
+//    (default: the temporary directory; point it at a tmpfs to keep the
+//    disk out). Then each cost as a ratio to the clock pair, and what each
+//    I/O case adds.
+//  - The sustained runs (Sustained.h): 10 million annotated calls in a
+//    child process on 1 and 2 threads, trace closed, with the traced
+//    threads' CPU, the whole process's CPU and the wall time per pair, next
+//    to a child doing clock pairs.
 //
 // Tracing must be on when the library loads, so without DFTRACER_ENABLE=1
 // the program re-executes itself with it set and a temporary trace prefix,
@@ -29,11 +35,11 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <filesystem>
 #include <map>
@@ -64,27 +70,13 @@ void BM_PairOff(benchmark::State &State) {
     dftBenchTracedPair();
 }
 
-void BM_PairOn(benchmark::State &State) {
-  setTracing(true);
-  for (auto _ : State)
-    dftBenchTracedPair();
-}
-
-/// The same pair charged with the CPU time of every thread of the process:
-/// the traced thread's cost plus the writer thread's write() calls, i.e.
-/// what tracing costs the machine rather than the traced code's latency.
-void BM_PairOnProcessCpu(benchmark::State &State) {
-  setTracing(true);
-  for (auto _ : State)
-    dftBenchTracedPair();
-}
-
-/// The I/O floor of a traced span: appending one line of the size the
-/// runtime writes for dftBenchTracedPair to a 64 KiB buffer, written to a
-/// preallocated file when full, as the runtime does. Measured in the same run
-/// so the report can tell the runtime's own cost from the kernel's.
+/// The kernel's share of a traced span: appending one line of the size the
+/// runtime writes for dftBenchTracedPair to a buffer that goes to a
+/// preallocated file in 256 KiB writes, as the writer thread does (sink.c).
+/// The line comes from the cache here; the writer's come from the traced
+/// thread's core.
 void BM_WriteFloor(benchmark::State &State) {
-  constexpr size_t LineBytes = 150, BufferBytes = 64 * 1024;
+  constexpr size_t LineBytes = 149, BufferBytes = 256 * 1024;
   std::string Dir = std::getenv("DFTRACER_BENCH_TMPDIR")
                         ? std::getenv("DFTRACER_BENCH_TMPDIR")
                         : "/tmp";
@@ -175,29 +167,27 @@ void BM_Fflush(benchmark::State &State, Via V) {
   fclose(F);
 }
 
-BENCHMARK_CAPTURE(BM_Pwrite, Libc, Via::Libc);
-BENCHMARK_CAPTURE(BM_Pwrite, Off, Via::Off);
-BENCHMARK_CAPTURE(BM_Pwrite, UntracedFile, Via::UntracedFile);
-BENCHMARK_CAPTURE(BM_Pwrite, Traced, Via::Traced);
-BENCHMARK_CAPTURE(BM_Fflush, Libc, Via::Libc);
-BENCHMARK_CAPTURE(BM_Fflush, Off, Via::Off);
-BENCHMARK_CAPTURE(BM_Fflush, UntracedFile, Via::UntracedFile);
-BENCHMARK_CAPTURE(BM_Fflush, Traced, Via::Traced);
+/// The fastest repetition, reported as the "min" aggregate.
+double fastest(const std::vector<double> &V) {
+  return V.empty() ? 0 : *std::min_element(V.begin(), V.end());
+}
+
+BENCHMARK_CAPTURE(BM_Pwrite, Libc, Via::Libc)->ComputeStatistics("min", fastest);
+BENCHMARK_CAPTURE(BM_Pwrite, Off, Via::Off)->ComputeStatistics("min", fastest);
+BENCHMARK_CAPTURE(BM_Pwrite, UntracedFile, Via::UntracedFile)
+    ->ComputeStatistics("min", fastest);
+BENCHMARK_CAPTURE(BM_Pwrite, Traced, Via::Traced)
+    ->ComputeStatistics("min", fastest);
+BENCHMARK_CAPTURE(BM_Fflush, Libc, Via::Libc)->ComputeStatistics("min", fastest);
+BENCHMARK_CAPTURE(BM_Fflush, Off, Via::Off)->ComputeStatistics("min", fastest);
+BENCHMARK_CAPTURE(BM_Fflush, UntracedFile, Via::UntracedFile)
+    ->ComputeStatistics("min", fastest);
+BENCHMARK_CAPTURE(BM_Fflush, Traced, Via::Traced)
+    ->ComputeStatistics("min", fastest);
 BENCHMARK(BM_EmptyCall)->Threads(1)->Threads(2);
 BENCHMARK(BM_WriteFloor)->Threads(1)->Threads(2);
 BENCHMARK(BM_ClockPair)->Threads(1)->Threads(2);
 BENCHMARK(BM_PairOff)->Threads(1)->Threads(2);
-// One thread only: with more, every thread would be charged the whole
-// process's time. A fixed count (150 MB of trace per repetition) and a place
-// before BM_PairOn: on a virtual machine the kernel's copy into the page
-// cache gets several times dearer once a file has grown past a few GB (fresh
-// guest pages fault on the host), and this figure is meant to show the
-// writer's steady cost, not how much was written before it.
-BENCHMARK(BM_PairOnProcessCpu)
-    ->MeasureProcessCPUTime()
-    ->Iterations(1000000)
-    ->Threads(1);
-BENCHMARK(BM_PairOn)->Threads(1)->Threads(2);
 
 /// Console output as usual, plus the ratio table at the end.
 class RatioReporter : public benchmark::ConsoleReporter {
@@ -208,7 +198,8 @@ public:
     // otherwise its single run does.
     for (const Run &R : Runs) {
       std::string Name = R.run_name.str();
-      if (R.run_type == Run::RT_Iteration && !R.error_occurred) {
+      bool IsMin = R.run_type == Run::RT_Aggregate && R.aggregate_name == "min";
+      if ((R.run_type == Run::RT_Iteration || IsMin) && !R.error_occurred) {
         double Ns = R.GetAdjustedCPUTime() /
                     benchmark::GetTimeUnitMultiplier(R.time_unit) * 1e9;
         auto [It, New] = Min.emplace(Name, Ns);
@@ -297,37 +288,6 @@ void ensureTracingAtLoad(char **Argv) {
   std::exit(2);
 }
 
-/// --warm_mb=N: touch and free N MiB of memory before measuring. On a fresh
-/// virtual machine the first write to a guest page costs a host page fault,
-/// which then shows up in whichever benchmark first fills the page cache;
-/// warming makes BM_WriteFloor and BM_PairOn pay the same steady-state price.
-/// Removed from argv before Google Benchmark parses it.
-void warmMemory(int &Argc, char **Argv) {
-  const char Flag[] = "--warm_mb=";
-  size_t MiB = 0;
-  int Out = 1;
-  for (int I = 1; I < Argc; ++I) {
-    if (std::strncmp(Argv[I], Flag, sizeof(Flag) - 1) == 0)
-      MiB = std::strtoull(Argv[I] + sizeof(Flag) - 1, nullptr, 10);
-    else
-      Argv[Out++] = Argv[I];
-  }
-  Argc = Out;
-  Argv[Argc] = nullptr;
-  if (MiB == 0)
-    return;
-  size_t Bytes = MiB << 20;
-  void *P = mmap(nullptr, Bytes, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (P == MAP_FAILED) {
-    std::perror("dftracer-bench: --warm_mb");
-    return;
-  }
-  std::memset(P, 1, Bytes);
-  munmap(P, Bytes);
-  std::printf("warmed %zu MiB\n", MiB);
-}
-
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -335,20 +295,20 @@ int main(int Argc, char **Argv) {
   if (runSustainedChild(Argc, Argv))
     return 0;
   SustainedOptions Sustained = parseSustainedOptions(Argc, Argv);
-  warmMemory(Argc, Argv);
   benchmark::Initialize(&Argc, Argv);
   if (benchmark::ReportUnrecognizedArguments(Argc, Argv))
     return 2;
+  // First, while this process has traced nothing: its own trace would take
+  // page cache that the children's traces then do without.
+  const char *Tmp = std::getenv("DFTRACER_BENCH_TMPDIR");
+  std::string SustainedReport = runSustained(Sustained, Tmp ? Tmp : "/tmp");
   DFTRACER_C_INIT(nullptr, nullptr, nullptr);
   RatioReporter Reporter;
   benchmark::RunSpecifiedBenchmarks(&Reporter);
   setTracing(true);
   DFTRACER_C_FINI();
   Reporter.printRatios();
-  // In child processes, after this process's own trace is closed (a fork
-  // would otherwise start the child's own trace of nothing).
-  if (const char *Tmp = std::getenv("DFTRACER_BENCH_TMPDIR"))
-    runSustained(Sustained, Tmp);
+  std::fputs(SustainedReport.c_str(), stdout);
   if (const char *Tmp = std::getenv("DFTRACER_BENCH_TMPDIR")) {
     std::error_code Ec;
     uintmax_t Bytes = 0;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -161,10 +162,22 @@ struct Series {
   }
 };
 
-void printRow(const char *Name, int Threads, const Series &S) {
-  std::printf("%-24s %7d %9.1f (%6.1f) %9.1f (%6.1f) %9.2f (%5.2f)\n", Name,
-              Threads, median(S.Clock), minimum(S.Clock), median(S.Traced),
-              minimum(S.Traced), median(S.Ratio), minimum(S.Ratio));
+/// printf to the end of Out.
+__attribute__((format(printf, 2, 3))) void appendf(std::string &Out,
+                                                  const char *Format, ...) {
+  char Buf[512];
+  va_list Args;
+  va_start(Args, Format);
+  std::vsnprintf(Buf, sizeof(Buf), Format, Args);
+  va_end(Args);
+  Out += Buf;
+}
+
+void appendRow(std::string &Out, const char *Name, int Threads,
+               const Series &S) {
+  appendf(Out, "%-22s %7d %9.1f (%6.1f) %9.1f (%6.1f) %9.2f (%5.2f)\n", Name,
+          Threads, median(S.Clock), minimum(S.Clock), median(S.Traced),
+          minimum(S.Traced), median(S.Ratio), minimum(S.Ratio));
 }
 
 } // namespace
@@ -208,13 +221,16 @@ bool runSustainedChild(int Argc, char **Argv) {
   return false;
 }
 
-void runSustained(const SustainedOptions &Options, const std::string &TraceDir) {
+std::string runSustained(const SustainedOptions &Options,
+                         const std::string &TraceDir) {
   const int ThreadCounts[] = {1, 2};
   // Per thread count: (a), (b), (c), events/s, writer CPU and bytes per event.
   Series A[2], B[2], C[2];
   std::vector<double> EventsPerSec[2], WriterNs[2], Bytes[2];
   std::string LoadBefore = loadAverage();
   int Serial = 0;
+  if (Options.Rounds <= 0)
+    return "";
   for (int Round = 0; Round < Options.Rounds; ++Round) {
     for (int K = 0; K < 2; ++K) {
       int Threads = ThreadCounts[K];
@@ -233,41 +249,44 @@ void runSustained(const SustainedOptions &Options, const std::string &TraceDir) 
       Bytes[K].push_back(Traced.TraceBytes / Pairs);
     }
   }
-  if (Options.Rounds <= 0)
-    return;
-  std::printf("\nSustained: %ld START+END pairs per run, split over the "
-              "threads, FINI included;\nmedian (min) of %d rounds, each "
-              "ratio taken within a round. Load average before: %s, after: "
-              "%s\n",
-              Options.Calls, Options.Rounds, LoadBefore.c_str(),
-              loadAverage().c_str());
-  std::printf("%-24s %7s %18s %18s %17s\n", "ns per pair", "threads",
-              "clock pair", "traced pair", "traced / clock");
+  std::string Out;
+  appendf(Out,
+          "\nSustained: %ld START+END pairs per run, split over the threads, "
+          "FINI included.\nMedian (min) of %d rounds; each ratio is taken "
+          "within a round. Load average\nbefore: %s, after: %s\n",
+          Options.Calls, Options.Rounds, LoadBefore.c_str(),
+          loadAverage().c_str());
+  appendf(Out, "%-22s %7s %18s %18s %17s\n", "ns per pair", "threads",
+          "clock pair", "traced pair", "traced / clock");
   for (int K = 0; K < 2; ++K)
-    printRow("(a) thread CPU", ThreadCounts[K], A[K]);
+    appendRow(Out, "(a) thread CPU", ThreadCounts[K], A[K]);
   for (int K = 0; K < 2; ++K)
-    printRow("(b) process CPU", ThreadCounts[K], B[K]);
+    appendRow(Out, "(b) process CPU", ThreadCounts[K], B[K]);
   for (int K = 0; K < 2; ++K)
-    printRow("(c) wall, per thread", ThreadCounts[K], C[K]);
+    appendRow(Out, "(c) wall, per thread", ThreadCounts[K], C[K]);
   std::vector<double> Scaling;
   for (size_t I = 0; I < EventsPerSec[0].size(); ++I)
     Scaling.push_back(EventsPerSec[0][I] > 0
                           ? EventsPerSec[1][I] / EventsPerSec[0][I]
                           : 0);
-  std::printf("traced events/s (c): 1 thread %.2f M/s, 2 threads %.2f M/s: "
-              "%.2fx (rounds: min %.2f, max %.2f)\n",
-              median(EventsPerSec[0]), median(EventsPerSec[1]),
-              median(Scaling), minimum(Scaling),
-              *std::max_element(Scaling.begin(), Scaling.end()));
-  // With one traced thread, the traced thread and the writer run side by
-  // side: wall >= max(a, w). With two on two cores, every core is busy:
-  // wall >= (a + w) / 2 per event. Hence the best scaling these costs allow.
+  appendf(Out,
+          "traced events/s: 1 thread %.2f M/s, 2 threads %.2f M/s, ratio "
+          "%.2f (min %.2f, max %.2f)\n",
+          median(EventsPerSec[0]), median(EventsPerSec[1]), median(Scaling),
+          minimum(Scaling), *std::max_element(Scaling.begin(), Scaling.end()));
+  // With one traced thread, it and the writer run side by side: wall >=
+  // max(a, w) per event. With two on two cores every core is busy: wall >=
+  // (a + w) / 2 per event. Hence the best ratio these costs allow.
   double Ta = median(A[0].Traced), Tw = median(WriterNs[0]);
-  std::printf("writer CPU per event (b - a): 1 thread %.1f ns, 2 threads "
-              "%.1f ns; trace bytes per event %.1f\n",
-              Tw, median(WriterNs[1]), median(Bytes[0]));
+  appendf(Out,
+          "writer thread's CPU per event w = (b - a): 1 thread %.1f ns, 2 "
+          "threads %.1f ns;\ntrace bytes per event %.1f\n",
+          Tw, median(WriterNs[1]), median(Bytes[0]));
   if (Ta + Tw > 0)
-    std::printf("on 2 cores these costs allow at most 2*max(a, w)/(a + w) = "
-                "%.2fx the events/s of 1 thread with 2\n",
-                2 * std::max(Ta, Tw) / (Ta + Tw));
+    appendf(Out,
+            "on 2 cores, 1 thread needs >= max(a, w) and 2 threads >= "
+            "(a + w) / 2 per event:\nthese costs allow a ratio of at most "
+            "2 max(a, w) / (a + w) = %.2f\n",
+            2 * std::max(Ta, Tw) / (Ta + Tw));
+  return Out;
 }

@@ -35,8 +35,9 @@ SustainedOptions parseSustainedOptions(int &Argc, char **Argv);
 /// its figures on stdout and returns true; the caller then exits.
 bool runSustainedChild(int Argc, char **Argv);
 
-/// Runs the rounds (children write their traces under TraceDir) and prints
-/// the table.
-void runSustained(const SustainedOptions &Options, const std::string &TraceDir);
+/// Runs the rounds (children write their traces under TraceDir, deleted as
+/// they go) and returns the report.
+std::string runSustained(const SustainedOptions &Options,
+                         const std::string &TraceDir);
 
 #endif
