@@ -125,10 +125,9 @@ void dftracer_clock_init(int Monotonic) {
   clock_gettime(CLOCK_MONOTONIC, &Mono);
   dftracer_clock_offset_ns_ = toNs(&Wall) - toNs(&Mono);
 #if DFTRACER_HAVE_TSC
-  if (!Monotonic && invariantTsc() && kernelUsesTsc()) {
+  dftracer_clock_tsc_ = !Monotonic && invariantTsc() && kernelUsesTsc();
+  if (dftracer_clock_tsc_)
     Tsc0 = pair(&Ns0);
-    dftracer_clock_tsc_ = 1;
-  }
 #else
   (void)Monotonic;
 #endif

@@ -9,10 +9,12 @@
 
 extern "C" {
 #include "clock.h"
+#include "config.h"
 }
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <time.h>
 
@@ -61,6 +63,29 @@ TEST_F(Clock, NeverGoesBelowTheLastValue) {
   // As if an earlier read (another anchor, rdtsc run ahead) had been later.
   C.LastUs = Now + 5000;
   EXPECT_EQ(dftracer_now_us(&C), Now + 5000);
+}
+
+TEST_F(Clock, MonotonicIsChosenByTheEnvironment) {
+  dftracer_config Config;
+  setenv("DFTRACER_CLOCK", "monotonic", 1);
+  dftracer_config_from_env(&Config);
+  EXPECT_TRUE(Config.MonotonicClock);
+  setenv("DFTRACER_CLOCK", "tsc", 1);
+  dftracer_config_from_env(&Config);
+  EXPECT_FALSE(Config.MonotonicClock);
+  unsetenv("DFTRACER_CLOCK");
+  dftracer_config_from_env(&Config);
+  EXPECT_FALSE(Config.MonotonicClock);
+}
+
+TEST_F(Clock, MonotonicNeverReadsTheCounter) {
+  dftracer_clock_init(1);
+  EXPECT_EQ(dftracer_clock_tsc_, 0);
+  dftracer_clock C;
+  std::memset(&C, 0, sizeof(C));
+  checkAgainstMonotonic(C, 3);
+  EXPECT_EQ(C.Limit, 0u);
+  dftracer_clock_init(0);
 }
 
 #if DFTRACER_HAVE_TSC
