@@ -78,9 +78,12 @@ Run childRun(bool Traced, int Threads, long Calls) {
 
 /// Starts this program as a child run with DFTRACER_LOG_FILE=Prefix and
 /// reads its figures; the trace files it wrote are measured and deleted.
-Run spawnRun(bool Traced, int Threads, long Calls, const std::string &Prefix) {
+Run spawnRun(bool Traced, int Threads, long Calls, const std::string &Prefix,
+             int PauseSeconds) {
   Run R;
   int Pipe[2];
+  if (PauseSeconds > 0)
+    sleep((unsigned)PauseSeconds);
   if (pipe(Pipe) != 0)
     return R;
   std::string Arg = std::string(ChildFlag) + (Traced ? "traced:" : "clock:") +
@@ -183,7 +186,8 @@ void appendRow(std::string &Out, const char *Name, int Threads,
 } // namespace
 
 SustainedOptions parseSustainedOptions(int &Argc, char **Argv) {
-  const char Calls[] = "--sustained_calls=", Rounds[] = "--sustained_rounds=";
+  const char Calls[] = "--sustained_calls=", Rounds[] = "--sustained_rounds=",
+             Pause[] = "--sustained_pause=";
   SustainedOptions O;
   int Out = 1;
   for (int I = 1; I < Argc; ++I) {
@@ -191,6 +195,8 @@ SustainedOptions parseSustainedOptions(int &Argc, char **Argv) {
       O.Calls = std::strtol(Argv[I] + sizeof(Calls) - 1, nullptr, 10);
     else if (std::strncmp(Argv[I], Rounds, sizeof(Rounds) - 1) == 0)
       O.Rounds = std::atoi(Argv[I] + sizeof(Rounds) - 1);
+    else if (std::strncmp(Argv[I], Pause, sizeof(Pause) - 1) == 0)
+      O.PauseSeconds = std::atoi(Argv[I] + sizeof(Pause) - 1);
     else
       Argv[Out++] = Argv[I];
   }
@@ -237,9 +243,11 @@ std::string runSustained(const SustainedOptions &Options,
       double Pairs = (double)(Options.Calls / Threads * Threads);
       double PerThread = Pairs / Threads;
       Run Clock = spawnRun(false, Threads, Options.Calls,
-                           TraceDir + "/clock" + std::to_string(Serial++));
+                           TraceDir + "/clock" + std::to_string(Serial++),
+                           Options.PauseSeconds);
       Run Traced = spawnRun(true, Threads, Options.Calls,
-                            TraceDir + "/sustained" + std::to_string(Serial++));
+                            TraceDir + "/sustained" + std::to_string(Serial++),
+                            Options.PauseSeconds);
       A[K].add(Clock.ThreadCpu / Pairs, Traced.ThreadCpu / Pairs);
       B[K].add(Clock.ProcessCpu / Pairs, Traced.ProcessCpu / Pairs);
       C[K].add(Clock.Wall / PerThread, Traced.Wall / PerThread);
@@ -252,10 +260,11 @@ std::string runSustained(const SustainedOptions &Options,
   std::string Out;
   appendf(Out,
           "\nSustained: %ld START+END pairs per run, split over the threads, "
-          "FINI included.\nMedian (min) of %d rounds; each ratio is taken "
-          "within a round. Load average\nbefore: %s, after: %s\n",
-          Options.Calls, Options.Rounds, LoadBefore.c_str(),
-          loadAverage().c_str());
+          "FINI included;\n%d s pause before each run. Median (min) of %d "
+          "rounds; each ratio is taken within\na round. Load average before: "
+          "%s, after: %s\n",
+          Options.Calls, Options.PauseSeconds, Options.Rounds,
+          LoadBefore.c_str(), loadAverage().c_str());
   appendf(Out, "%-22s %7s %18s %18s %17s\n", "ns per pair", "threads",
           "clock pair", "traced pair", "traced / clock");
   for (int K = 0; K < 2; ++K)

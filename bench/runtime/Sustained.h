@@ -26,9 +26,14 @@
 struct SustainedOptions {
   long Calls = 10000000; ///< START+END pairs per run, split over the threads
   int Rounds = 3;        ///< 0: skip the sustained runs
+  /// Seconds of sleep before each run: on a virtual machine whose free
+  /// memory goes back to the host after a few idle seconds, this is what a
+  /// program started on an idle machine meets (docs/performance.md).
+  int PauseSeconds = 0;
 };
 
-/// Reads and removes --sustained_calls=N and --sustained_rounds=N from argv.
+/// Reads and removes --sustained_calls=N, --sustained_rounds=N and
+/// --sustained_pause=SECONDS from argv.
 SustainedOptions parseSustainedOptions(int &Argc, char **Argv);
 
 /// When argv names a child run (--sustained_child=...), performs it, prints
