@@ -5,8 +5,10 @@
 // -D and -I), each alone and with each --variant's flags. Clang sees the
 // active branch of every #if only, so each configuration plans the returns
 // it compiles; merged, the edits cover every branch some configuration
-// compiled. Identical edits are kept once and overlapping ones dropped with
-// a warning, as for a header included by several units (FileEdits::merge).
+// compiled. Identical edits are kept once, overlapping ones dropped with a
+// warning, and of what must appear once (a function's START group, planned
+// with another category, indent or place by another configuration) one is
+// kept, as for a header included by several units (FileEdits::merge).
 //
 //===----------------------------------------------------------------------===//
 

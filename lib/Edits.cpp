@@ -2,7 +2,10 @@
 
 #include "annotate/Edits.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <algorithm>
+#include <map>
 
 namespace annotate {
 
@@ -34,16 +37,44 @@ void FileEdits::append(const FileEdits &Other) {
   Pending.insert(Pending.end(), Other.Pending.begin(), Other.Pending.end());
 }
 
+/// Rule 4 over the edits of one OnceKey, in the order planned: the place
+/// (offset, and text before the tail) of the first in the file, the tail of
+/// the lowest Preference.
+static Edit keepOnce(llvm::ArrayRef<const Edit *> Group) {
+  const Edit *Place = Group.front(), *Tail = Group.front();
+  for (const Edit *E : Group) {
+    if (E->Offset < Place->Offset)
+      Place = E;
+    if (E->Preference < Tail->Preference)
+      Tail = E;
+  }
+  llvm::StringRef Head = llvm::StringRef(Place->Text).take_front(Place->TailAt);
+  llvm::StringRef Chosen = llvm::StringRef(Tail->Text).drop_front(
+      std::min(Tail->TailAt, Tail->Text.size()));
+  Edit Kept = *Place;
+  Kept.Text = Head.str() + Chosen.str();
+  Kept.TailAt = Head.size();
+  Kept.Preference = Tail->Preference;
+  return Kept;
+}
+
 FileEdits::Merged FileEdits::merge() const {
-  // Of the once-per-file edits, the first in the file (then in arrival).
-  const Edit *Once = nullptr;
+  std::map<llvm::StringRef, std::vector<const Edit *>> Once;
   for (const Edit &E : Pending)
-    if (E.OncePerFile && (!Once || E.Offset < Once->Offset))
-      Once = &E;
+    if (!E.OnceKey.empty())
+      Once[E.OnceKey].push_back(&E);
+  // The kept edit arrives where the first of its key did: a START taken
+  // from the second configuration still precedes the END the first one
+  // planned at the same offset (`{}`).
   std::vector<Edit> Sorted;
-  for (const Edit &E : Pending)
-    if (!E.OncePerFile || E == *Once)
+  for (const Edit &E : Pending) {
+    if (E.OnceKey.empty()) {
       Sorted.push_back(E);
+    } else if (auto It = Once.find(E.OnceKey); It != Once.end()) {
+      Sorted.push_back(keepOnce(It->second));
+      Once.erase(It);
+    }
+  }
   // Stable order: by offset, insertions before a replacement starting at the
   // same offset, then by rank, then by arrival.
   std::stable_sort(Sorted.begin(), Sorted.end(),

@@ -54,13 +54,14 @@ std::optional<unsigned> FunctionPlanner::offsetOf(const Stmt *S) const {
   return Text.offset(Text.sourceManager().getExpansionLoc(S->getBeginLoc()));
 }
 
-void FunctionPlanner::insertLines(unsigned Offset, StringRef Indent,
-                                  ArrayRef<std::string> Lines) {
+std::string FunctionPlanner::linesText(StringRef Indent,
+                                       ArrayRef<std::string> Lines) const {
   std::string Inserted;
   for (const std::string &Line : Lines)
     Inserted += (PC.Options.LineDirectives ? " " : "\n" + Indent.str()) + Line;
-  Edits.push_back({Offset, 0, Inserted, EditRank::Statement});
+  return Inserted;
 }
+
 
 bool FunctionPlanner::insertBefore(const Stmt *Target, unsigned Offset,
                                    ArrayRef<std::string> Lines,
@@ -210,29 +211,39 @@ void FunctionPlanner::closeAtClosingBrace(ArrayRef<std::string> Ends) {
   Edits.push_back({RBrace, 0, Inserted, EditRank::Statement});
 }
 
-std::vector<std::string>
-FunctionPlanner::withCategory(std::vector<std::string> Starts,
-                              bool Guard) const {
+void FunctionPlanner::insertStarts(unsigned Offset, StringRef Indent,
+                                   std::vector<std::string> Starts,
+                                   bool Guard) {
+  // Another configuration may see another first statement (another
+  // indent), in main another MPI_Init statement (another place), or other
+  // callees (another category, the tail): still one group per function.
+  Edit Group{Offset, 0, linesText(Indent, Starts), EditRank::Statement};
+  Group.OnceKey = "start@" + std::to_string(*Text.offset(Body->getLBracLoc()));
   const RuleSet &Rules = PC.Options.Rules;
-  if (!Rules.CategoriesEnabled)
-    return Starts;
-  std::vector<llvm::StringRef> Callees;
-  for (const CallExpr *Call : Facts.calls())
-    Callees.push_back(calleeName(Call));
-  Starts.push_back(Rules.categoryStatement(Rules.categoryOf(Callees), Guard));
-  return Starts;
+  if (Rules.CategoriesEnabled) {
+    std::vector<llvm::StringRef> Callees;
+    for (const CallExpr *Call : Facts.calls())
+      Callees.push_back(calleeName(Call));
+    Group.Preference = Rules.categoryRank(Callees);
+    // The line break and indent before the update belong to the place, the
+    // statement alone to the category.
+    Group.Text += linesText(Indent, {""});
+    Group.TailAt = Group.Text.size();
+    Group.Text += Rules.categoryStatement(Rules.categoryOf(Callees), Guard);
+  }
+  Edits.push_back(std::move(Group));
 }
 
 bool FunctionPlanner::planGuard() {
-  insertLines(afterOpeningBrace(), bodyIndent(),
-              withCategory({PC.Options.Rules.CxxFunctionStart}, /*Guard=*/true));
+  insertStarts(afterOpeningBrace(), bodyIndent(),
+               {PC.Options.Rules.CxxFunctionStart}, /*Guard=*/true);
   return true;
 }
 
 bool FunctionPlanner::planBody() {
   const RuleSet &Rules = PC.Options.Rules;
-  insertLines(afterOpeningBrace(), bodyIndent(),
-              withCategory({Rules.FunctionStart}, /*Guard=*/false));
+  insertStarts(afterOpeningBrace(), bodyIndent(), {Rules.FunctionStart},
+               /*Guard=*/false);
   for (const ReturnStmt *R : Facts.returns())
     closeBeforeReturn(R, {Rules.FunctionEnd});
   if (canFallOffEnd(FD, PC.Ctx, Rules))
@@ -358,7 +369,6 @@ bool FunctionPlanner::planMain() {
         (MetadataNamePrefix + std::to_string(MetaIndex++)).str(),
         escapeForCString(Key),
         escapeForCString(Value)));
-  Starts = withCategory(std::move(Starts), /*Guard=*/false);
 
   // START declares a variable with a cleanup: a goto from before it to a
   // label after it would jump into its scope, which does not compile
@@ -397,10 +407,11 @@ bool FunctionPlanner::planMain() {
     StartAt = PC.Options.LineDirectives
                   ? Range->second
                   : Text.afterTrailingComment(Range->second).Offset;
-    insertLines(StartAt, Text.indentOfLine(Range->first), Starts);
+    insertStarts(StartAt, Text.indentOfLine(Range->first), std::move(Starts),
+                 /*Guard=*/false);
   } else {
     StartAt = afterOpeningBrace();
-    insertLines(StartAt, bodyIndent(), Starts);
+    insertStarts(StartAt, bodyIndent(), std::move(Starts), /*Guard=*/false);
   }
 
   unsigned FinAt = ~0u;

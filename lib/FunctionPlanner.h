@@ -55,17 +55,24 @@ private:
   bool planMain();
   void braceEverything();
 
-  /// Starts followed by the category update when the rule set asks for it,
-  /// in the C++ form after the RAII guard (Guard) and in the C form after
-  /// START (C++ main included: the C++ update names the guard).
-  std::vector<std::string> withCategory(std::vector<std::string> Starts,
-                                        bool Guard) const;
+  /// The statements that open the function, Starts, followed by the
+  /// category update when the rule set asks for it (in the C++ form after
+  /// the RAII guard, Guard, and in the C form after START, C++ main
+  /// included: the C++ update names the guard), laid out by linesText and
+  /// inserted at Offset. The edit must appear once however the
+  /// configurations planned it (Edit::OnceKey): at the first place in the
+  /// file, with the category of what the function calls in any of them
+  /// (the update is the edit's tail, its Preference the category's rank;
+  /// docs/rules.md §10).
+  void insertStarts(unsigned Offset, llvm::StringRef Indent,
+                    std::vector<std::string> Starts, bool Guard);
   /// Offset after the body's `{` (and a comment closing its line).
   unsigned afterOpeningBrace() const;
   std::string bodyIndent() const;
-  /// Lines on their own lines at Indent, inserted at Offset.
-  void insertLines(unsigned Offset, llvm::StringRef Indent,
-                   llvm::ArrayRef<std::string> Lines);
+  /// Lines on their own lines at Indent (inline with --line-directives),
+  /// each after a line break.
+  std::string linesText(llvm::StringRef Indent,
+                        llvm::ArrayRef<std::string> Lines) const;
   /// Inserts Lines right before Target, which starts at Offset, bracing its
   /// slot when it is a braceless body. False when that is not possible.
   bool insertBefore(const clang::Stmt *Target, unsigned Offset,

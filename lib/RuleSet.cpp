@@ -376,13 +376,19 @@ std::string RuleSet::metadataStatement(llvm::StringRef VarName,
   return Out;
 }
 
-std::string RuleSet::categoryOf(llvm::ArrayRef<llvm::StringRef> Callees) const {
-  for (const Category &C : Categories)
+unsigned
+RuleSet::categoryRank(llvm::ArrayRef<llvm::StringRef> Callees) const {
+  for (size_t I = 0; I < Categories.size(); ++I)
     for (llvm::StringRef Callee : Callees)
-      for (const Pattern &P : C.Callees)
+      for (const Pattern &P : Categories[I].Callees)
         if (P.matches(Callee))
-          return C.Name;
-  return DefaultCategory;
+          return I;
+  return Categories.size();
+}
+
+std::string RuleSet::categoryOf(llvm::ArrayRef<llvm::StringRef> Callees) const {
+  unsigned Rank = categoryRank(Callees);
+  return Rank < Categories.size() ? Categories[Rank].Name : DefaultCategory;
 }
 
 std::string RuleSet::categoryStatement(llvm::StringRef Category,

@@ -255,7 +255,7 @@ void UnitPlanner::planFiles(ASTContext &Ctx) {
     if (!Unchanged)
       if (auto Include = planInclude(Options.Rules.Include, Text, Index,
                                      FirstEdit, Guarded, Directive)) {
-        Include->OncePerFile = true;
+        Include->OnceKey = "include";
         FileEditsOfFile.add(*Include);
       }
     if (Options.LineDirectives)

@@ -57,19 +57,23 @@ TEST(ConfigurationsTest, EveryDistinctCommandTimesEveryVariant) {
   EXPECT_EQ(Configs[2].Command.CommandLine[1], "-DY");
 }
 
-/// The file planned in each configuration given by its -D flags.
+/// The file planned in each configuration given by its -D flags (C, or
+/// C++ when FileName ends in ".cpp").
 TranslationUnitResult merged(llvm::StringRef Code,
-                             std::vector<std::string> Defines) {
+                             std::vector<std::string> Defines,
+                             const AnnotateOptions &Options = defaultOptions(),
+                             llvm::StringRef FileName = "input.c") {
   std::vector<TranslationUnitResult> Results;
   std::vector<Configuration> Configs;
   for (const std::string &D : Defines) {
-    std::vector<std::string> Args = {"-std=gnu11"};
+    std::vector<std::string> Args = {
+        FileName.ends_with(".cpp") ? "-std=c++17" : "-std=gnu11"};
     if (!D.empty())
       Args.push_back(D);
-    Results.push_back(annotateCode(Code, "input.c", Args, defaultOptions()));
+    Results.push_back(annotateCode(Code, FileName, Args, Options));
     Configs.push_back({{}, {}, D.empty() ? "" : "--variant '" + D + "'"});
   }
-  return mergeConfigurations("input.c", std::move(Results), Configs);
+  return mergeConfigurations(FileName, std::move(Results), Configs);
 }
 
 std::string mergedCode(const TranslationUnitResult &R) {
@@ -128,6 +132,138 @@ TEST(ConfigurationsTest, FunctionsOfOneConfigurationAreAnnotatedOnce) {
                      "DFTRACER_C_FUNCTION_END(); return x - 1; }"),
             std::string::npos)
       << Out;
+}
+
+AnnotateOptions withCategories() {
+  AnnotateOptions Options = defaultOptions();
+  Options.Rules.CategoriesEnabled = true;
+  return Options;
+}
+
+// A function calls other things in each configuration, but has one START
+// and one category: that of everything it calls in any of them, whichever
+// configuration saw it (docs/rules.md §10).
+TEST(ConfigurationsTest, AFunctionHasOneCategoryOverItsConfigurations) {
+  const char *Code = "void *memcpy(void *, const void *, unsigned long);\n"
+                     "int MPI_Barrier(int);\n"
+                     "int write(int, const void *, unsigned long);\n"
+                     "void f(char *a, char *b) {\n"
+                     "#ifdef A\n"
+                     "  MPI_Barrier(0);\n"
+                     "#else\n"
+                     "  memcpy(a, b, 1);\n"
+                     "#endif\n"
+                     "}\n"
+                     "void g(char *a) {\n"
+                     "#ifdef A\n"
+                     "  MPI_Barrier(0);\n"
+                     "#else\n"
+                     "  write(1, a, 1);\n"
+                     "#endif\n"
+                     "}\n";
+  std::string Expected = "void f(char *a, char *b) {\n"
+                         "  DFTRACER_C_FUNCTION_START();\n"
+                         "  DFTRACER_C_FUNCTION_UPDATE_STR(\"comp\", \"comm\");\n"
+                         "#ifdef A\n";
+  std::string ExpectedG = "void g(char *a) {\n"
+                          "  DFTRACER_C_FUNCTION_START();\n"
+                          "  DFTRACER_C_FUNCTION_UPDATE_STR(\"comp\", \"io\");\n"
+                          "#ifdef A\n";
+  // Either configuration first: the same category.
+  for (auto Defines : {std::vector<std::string>{"", "-DA"},
+                       std::vector<std::string>{"-DA", ""}}) {
+    TranslationUnitResult R = merged(Code, Defines, withCategories());
+    ASSERT_FALSE(R.Failed) << R.FailureReason;
+    std::string Out = mergedCode(R);
+    EXPECT_NE(Out.find(Expected), std::string::npos) << Out;
+    EXPECT_NE(Out.find(ExpectedG), std::string::npos) << Out;
+    EXPECT_EQ(llvm::StringRef(Out).count("FUNCTION_START"), 2u) << Out;
+  }
+}
+
+// The C++ guard and its category update are one statement group too.
+TEST(ConfigurationsTest, ACxxGuardHasOneCategoryOverItsConfigurations) {
+  const char *Code = "int MPI_Barrier(int);\n"
+                     "void g();\n"
+                     "void f() {\n"
+                     "  g();\n"
+                     "#ifdef A\n"
+                     "  MPI_Barrier(0);\n"
+                     "#endif\n"
+                     "}\n";
+  TranslationUnitResult R =
+      merged(Code, {"", "-DA"}, withCategories(), "input.cpp");
+  ASSERT_FALSE(R.Failed) << R.FailureReason;
+  EXPECT_EQ(mergedCode(R), "#include <dftracer/dftracer.h>\n"
+                           "int MPI_Barrier(int);\n"
+                           "void g();\n"
+                           "void f() {\n"
+                           "  DFTRACER_CPP_FUNCTION();\n"
+                           "  DFTRACER_CPP_FUNCTION_UPDATE(\"comp\", \"comm\");\n"
+                           "  g();\n"
+                           "#ifdef A\n"
+                           "  MPI_Barrier(0);\n"
+                           "#endif\n"
+                           "}\n");
+}
+
+// The first statement, which gives START its indent, differs between the
+// configurations: one START, laid out as the first configuration planned it.
+TEST(ConfigurationsTest, AStartLaidOutTwoWaysIsWrittenOnce) {
+  const char *Code = "int f(int x) {\n"
+                     "#ifdef A\n"
+                     "      x += 2;\n"
+                     "#else\n"
+                     "  x -= 2;\n"
+                     "#endif\n"
+                     "  return x;\n"
+                     "}\n";
+  TranslationUnitResult R = merged(Code, {"", "-DA"});
+  ASSERT_FALSE(R.Failed) << R.FailureReason;
+  EXPECT_EQ(mergedCode(R), "#include <dftracer/dftracer.h>\n"
+                           "int f(int x) {\n"
+                           "  DFTRACER_C_FUNCTION_START();\n"
+                           "#ifdef A\n"
+                           "      x += 2;\n"
+                           "#else\n"
+                           "  x -= 2;\n"
+                           "#endif\n"
+                           "  DFTRACER_C_FUNCTION_END();\n"
+                           "  return x;\n"
+                           "}\n");
+}
+
+// main's MPI_Init is spelled by a macro that calls it in one configuration
+// only: INIT and START go after it there, at the top of main in the other.
+// One group is written, the first in the file, which compiles in both, with
+// the category of both (comm: the other configuration calls nothing).
+TEST(ConfigurationsTest, MainStartsOnceWhereverConfigurationsPlacedIt) {
+  const char *Code = "int MPI_Init(int *, char ***);\n"
+                     "int MPI_Finalize(void);\n"
+                     "#ifdef A\n"
+                     "#define COMM_UP(c, v) MPI_Init(c, v)\n"
+                     "#else\n"
+                     "#define COMM_UP(c, v) 0\n"
+                     "#endif\n"
+                     "int main(int argc, char **argv) {\n"
+                     "  COMM_UP(&argc, &argv);\n"
+                     "  return 0;\n"
+                     "}\n";
+  for (auto Defines : {std::vector<std::string>{"", "-DA"},
+                       std::vector<std::string>{"-DA", ""}}) {
+    TranslationUnitResult R = merged(Code, Defines, withCategories());
+    ASSERT_FALSE(R.Failed) << R.FailureReason;
+    std::string Out = mergedCode(R);
+    EXPECT_NE(Out.find("int main(int argc, char **argv) {\n"
+                       "  DFTRACER_C_INIT(NULL, NULL, NULL);\n"
+                       "  DFTRACER_C_FUNCTION_START();\n"
+                       "  DFTRACER_C_FUNCTION_UPDATE_STR(\"comp\", \"comm\");\n"
+                       "  COMM_UP(&argc, &argv);\n"),
+              std::string::npos)
+        << Out;
+    EXPECT_EQ(llvm::StringRef(Out).count("DFTRACER_C_INIT"), 1u) << Out;
+    EXPECT_EQ(llvm::StringRef(Out).count("FUNCTION_START"), 1u) << Out;
+  }
 }
 
 TEST(ConfigurationsTest, AFailingConfigurationFailsTheFileNamingIt) {

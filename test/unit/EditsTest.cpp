@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 using namespace annotate;
 
 namespace {
@@ -77,10 +79,10 @@ TEST(EditsTest, AppendMergesUnitsThatSawTheSameHeader) {
 
 // Two configurations planned the include at different places (one saw a
 // function earlier in the file): only the first place is kept.
-TEST(EditsTest, OncePerFileEditsKeepTheFirstInTheFile) {
+TEST(EditsTest, OnceKeyEditsKeepTheFirstInTheFile) {
   FileEdits E;
-  Edit Late{6, 0, "#inc\n", EditRank::Statement, /*OncePerFile=*/true};
-  Edit Early{2, 0, "#inc\n", EditRank::Statement, /*OncePerFile=*/true};
+  Edit Late{6, 0, "#inc\n", EditRank::Statement, "include"};
+  Edit Early{2, 0, "#inc\n", EditRank::Statement, "include"};
   E.add(Late);
   E.add({4, 0, "S;", EditRank::Statement});
   E.add(Early);
@@ -88,6 +90,53 @@ TEST(EditsTest, OncePerFileEditsKeepTheFirstInTheFile) {
   auto M = E.merge();
   EXPECT_TRUE(M.Conflicts.empty());
   EXPECT_EQ(applyEdits("ab\ncd\nef", M.Edits), "ab#inc\n\ncS;d\nef");
+}
+
+// Configurations planned a function's START group at one place with other
+// categories: the tail (the category update) of the lowest Preference is
+// kept, whatever the order, and arrives where the first of the group did
+// (before the END of an empty body); other keys and edits without one are
+// untouched.
+Edit startGroup(unsigned Offset, const char *Head, const char *Tail,
+                unsigned Preference, const char *Key = "start@0") {
+  Edit S{Offset, 0, std::string(Head) + Tail, EditRank::Statement, Key};
+  S.TailAt = std::strlen(Head);
+  S.Preference = Preference;
+  return S;
+}
+
+TEST(EditsTest, OnceKeyEditsTakeTheTailOfTheLowestPreference) {
+  for (bool Reversed : {false, true}) {
+    FileEdits E;
+    Edit Comm = startGroup(1, "[S]", "[comm]", 1);
+    Edit Mem = startGroup(1, "[S]", "[mem]", 2);
+    E.add(Reversed ? Mem : Comm);
+    E.add({1, 0, "[end]", EditRank::Statement});
+    E.add(Reversed ? Comm : Mem);
+    E.add(startGroup(3, "[S]", "[io]", 0, "start@2"));
+    EXPECT_EQ(applyEdits("{x{y", E.merge().Edits),
+              "{[S][comm][end]x{[S][io]y");
+  }
+}
+
+// main's START group planned at two places: the first in the file keeps
+// its place and head (INIT, START and the line break before the update, as
+// laid out there), with the update of the lowest Preference, planned at the
+// other place.
+TEST(EditsTest, OnceKeyEditsKeepTheFirstPlaceWithTheBestTail) {
+  FileEdits E;
+  E.add(startGroup(5, "\n    [S@5]\n    ", "[comm]", 1));
+  E.add(startGroup(1, "\n  [S@1]\n  ", "[cpu]", 3));
+  EXPECT_EQ(applyEdits("{abc;def", E.merge().Edits),
+            "{\n  [S@1]\n  [comm]abc;def");
+}
+
+// At one place and one Preference (another indent), the first planned.
+TEST(EditsTest, OnceKeyEditsOtherwiseKeepTheFirstPlanned) {
+  FileEdits E;
+  E.add({1, 0, "\n  S;", EditRank::Statement, "start@0"});
+  E.add({1, 0, "\n      S;", EditRank::Statement, "start@0"});
+  EXPECT_EQ(applyEdits("{}", E.merge().Edits), "{\n  S;}");
 }
 
 } // namespace

@@ -121,6 +121,10 @@ TEST(RuleSetTest, SelectAndCategoriesAreRead) {
   EXPECT_EQ(R->categoryOf(IoCall), "io"); // io is listed first
   EXPECT_EQ(R->categoryOf(CommCall), "comm");
   EXPECT_EQ(R->categoryOf({}), "cpu");
+  // Ranks follow the map, the default after it.
+  EXPECT_EQ(R->categoryRank(IoCall), 0u);
+  EXPECT_EQ(R->categoryRank(CommCall), 1u);
+  EXPECT_EQ(R->categoryRank({}), 2u);
   EXPECT_EQ(R->categoryStatement("io", false), "U(\"io\");");
 }
 

@@ -13,9 +13,12 @@
 //     an opening brace precedes the statement inserted after it;
 //  3. edits that overlap a replacement are in conflict: all of them are
 //     dropped together and reported, never half-applied;
-//  4. of the edits marked OncePerFile (the tracer's #include), planned at
-//     different places by configurations or units that saw different code,
-//     only the first in the file is kept.
+//  4. edits that must appear once (the tracer's #include, the statements
+//     that open a function) share a OnceKey; configurations or units that
+//     saw different code may plan them differently (another place, another
+//     indent, another category). One is kept: where and as the first in the
+//     file (then the first planned) has it, but with the tail (the category
+//     update) of the lowest Preference.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,8 +57,20 @@ struct Edit {
   std::string Text;
   /// Orders insertions at one offset, lower first; see EditRank.
   int Rank = 0;
-  /// One per file, wherever planned: the include.
-  bool OncePerFile = false;
+  /// Non-empty: of the edits with this key, one is kept (rule 4). The
+  /// include is "include"; a function's opening statements (INIT, START,
+  /// METADATA, the category update, or C++'s guard) are "start@" and the
+  /// offset of its body's `{`.
+  std::string OnceKey = {};
+  /// Rule 4 keeps the Offset and the text before TailAt (where and how it
+  /// is written) of the edit first in the file, and the text from TailAt on
+  /// of the one of the lowest Preference (then the first planned). START's
+  /// group has the category update's statement as its tail and the
+  /// category's RuleSet::categoryRank as its Preference: the category kept
+  /// is that of everything the function calls in any configuration,
+  /// wherever START goes.
+  unsigned Preference = 0;
+  size_t TailAt = std::string::npos;
   /// --strip: what the edit removes (not part of its identity).
   Removal Removes = {};
 

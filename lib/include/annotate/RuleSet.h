@@ -95,6 +95,11 @@ struct RuleSet {
 
   /// The category of a function calling Callees.
   std::string categoryOf(llvm::ArrayRef<llvm::StringRef> Callees) const;
+  /// Its rank: the index in Categories of the first one that one of Callees
+  /// matches, Categories.size() for DefaultCategory. A function that calls
+  /// other things in each of its configurations has, over all its callees,
+  /// the category of the lowest rank.
+  unsigned categoryRank(llvm::ArrayRef<llvm::StringRef> Callees) const;
   /// CategoryUpdate or CxxCategoryUpdate for a category.
   std::string categoryStatement(llvm::StringRef Category, bool Cxx) const;
 
