@@ -55,7 +55,8 @@ static void mark(void)
 }
 
 /* cpu alone, comm with USE_MPI (its MPI calls are under #ifdef: INIT and
- * START at the top, END and FINI before the return, §4). */
+ * START at the top, END and FINI before the return: docs/rules.md, section
+ * 4). */
 int main(int argc, char **argv)
 {
 #ifdef USE_MPI
