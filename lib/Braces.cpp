@@ -76,7 +76,9 @@ llvm::Expected<BracePair> planBraces(const Stmt *Slot, const Stmt *Owner,
                  (Text.sameLine(OpenAt, BodyBegin) && !After.AfterLineComment);
   std::string CloseText =
       OneLine ? std::string(" }")
-              : "\n" + Text.indentOfLine(*Keyword).str() + "}";
+              : (Text.lineBreakAt(After.Offset) + Text.indentOfLine(*Keyword) +
+                 "}")
+                    .str();
   // Rule 7.
   return BracePair{{OpenAt, 0, (" { " + AddedBraceMarker).str(),
                     EditRank::openBrace(Depth)},

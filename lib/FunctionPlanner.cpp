@@ -54,11 +54,14 @@ std::optional<unsigned> FunctionPlanner::offsetOf(const Stmt *S) const {
   return Text.offset(Text.sourceManager().getExpansionLoc(S->getBeginLoc()));
 }
 
-std::string FunctionPlanner::linesText(StringRef Indent,
+std::string FunctionPlanner::linesText(unsigned Offset, StringRef Indent,
                                        ArrayRef<std::string> Lines) const {
+  std::string Before = PC.Options.LineDirectives
+                           ? " "
+                           : (Text.lineBreakAt(Offset) + Indent).str();
   std::string Inserted;
   for (const std::string &Line : Lines)
-    Inserted += (PC.Options.LineDirectives ? " " : "\n" + Indent.str()) + Line;
+    Inserted += Before + Line;
   return Inserted;
 }
 
@@ -89,9 +92,9 @@ bool FunctionPlanner::insertBefore(const Stmt *Target, unsigned Offset,
   }
   std::string Inserted;
   if (Text.isFirstOnLine(Offset) && !PC.Options.LineDirectives) {
-    std::string Indent = Text.indentOfLine(Offset).str();
+    std::string After = (Text.lineBreakAt(Offset) + Text.indentOfLine(Offset)).str();
     for (const std::string &Line : Lines)
-      Inserted += Line + "\n" + Indent;
+      Inserted += Line + After;
   } else {
     for (const std::string &Line : Lines)
       Inserted += Line + " ";
@@ -196,8 +199,9 @@ void FunctionPlanner::closeAtClosingBrace(ArrayRef<std::string> Ends) {
   std::string Inserted;
   if (Text.isFirstOnLine(RBrace) && !PC.Options.LineDirectives) {
     std::string Indent = bodyIndent();
+    StringRef Break = Text.lineBreakAt(RBrace);
     for (const std::string &End : Ends)
-      Inserted += Indent + End + "\n";
+      Inserted += Indent + End + Break.str();
     Edits.push_back(
         {Text.lineStart(RBrace), 0, Inserted, EditRank::Statement});
     return;
@@ -217,7 +221,7 @@ void FunctionPlanner::insertStarts(unsigned Offset, StringRef Indent,
   // Another configuration may see another first statement (another
   // indent), in main another MPI_Init statement (another place), or other
   // callees (another category, the tail): still one group per function.
-  Edit Group{Offset, 0, linesText(Indent, Starts), EditRank::Statement};
+  Edit Group{Offset, 0, linesText(Offset, Indent, Starts), EditRank::Statement};
   Group.OnceKey = "start@" + std::to_string(*Text.offset(Body->getLBracLoc()));
   const RuleSet &Rules = PC.Options.Rules;
   if (Rules.CategoriesEnabled) {
@@ -227,7 +231,7 @@ void FunctionPlanner::insertStarts(unsigned Offset, StringRef Indent,
     Group.Preference = Rules.categoryRank(Callees);
     // The line break and indent before the update belong to the place, the
     // statement alone to the category.
-    Group.Text += linesText(Indent, {""});
+    Group.Text += linesText(Offset, Indent, {""});
     Group.TailAt = Group.Text.size();
     Group.Text += Rules.categoryStatement(Rules.categoryOf(Callees), Guard);
   }

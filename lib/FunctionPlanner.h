@@ -69,9 +69,9 @@ private:
   /// Offset after the body's `{` (and a comment closing its line).
   unsigned afterOpeningBrace() const;
   std::string bodyIndent() const;
-  /// Lines on their own lines at Indent (inline with --line-directives),
-  /// each after a line break.
-  std::string linesText(llvm::StringRef Indent,
+  /// Lines to insert at Offset, each on its own line at Indent after the
+  /// line break of Offset's line (inline with --line-directives).
+  std::string linesText(unsigned Offset, llvm::StringRef Indent,
                         llvm::ArrayRef<std::string> Lines) const;
   /// Inserts Lines right before Target, which starts at Offset, bracing its
   /// slot when it is a braceless body. False when that is not possible.

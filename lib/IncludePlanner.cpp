@@ -25,14 +25,15 @@ static unsigned afterLeadingComments(const SourceText &Text) {
   return End < Text.buffer().size() ? End + 1 : End;
 }
 
-std::string lineDirective(unsigned Line, llvm::StringRef File) {
+std::string lineDirective(unsigned Line, llvm::StringRef File,
+                          llvm::StringRef Break) {
   std::string Escaped;
   for (char C : File) {
     if (C == '"' || C == '\\')
       Escaped += '\\';
     Escaped += C;
   }
-  return "#line " + std::to_string(Line) + " \"" + Escaped + "\"\n";
+  return "#line " + std::to_string(Line) + " \"" + Escaped + "\"" + Break.str();
 }
 
 std::optional<Edit> planInclude(llvm::StringRef Header, const SourceText &Text,
@@ -53,20 +54,23 @@ std::optional<Edit> planInclude(llvm::StringRef Header, const SourceText &Text,
         After = Inc.NameEndOffset;
     }
   }
-  std::string Line = "#include " + Angled + "\n";
+  std::string Line = "#include " + Angled;
   unsigned Offset;
   if (After && *After < FirstEdit) {
     unsigned End = Text.lineEnd(*After);
     if (End == Text.buffer().size())
-      return Edit{End, 0, "\n" + Line.substr(0, Line.size() - 1),
+      return Edit{End, 0, Text.lineBreakAt(End).str() + Line,
                   EditRank::Statement};
     Offset = End + 1;
   } else {
     Offset = afterLeadingComments(Text);
   }
+  // The line break of the line it follows (the first line's at the top).
+  llvm::StringRef Break = Text.lineBreakAt(Offset > 0 ? Offset - 1 : 0);
+  Line += Break;
   if (!LineDirective.empty())
-    Line += lineDirective(
-        Text.buffer().take_front(Offset).count('\n') + 1, LineDirective);
+    Line += lineDirective(Text.buffer().take_front(Offset).count('\n') + 1,
+                          LineDirective, Break);
   return Edit{Offset, 0, Line, EditRank::Statement};
 }
 

@@ -35,8 +35,9 @@ std::optional<Edit> planInclude(llvm::StringRef Header, const SourceText &Text,
                                 bool IncludeGuarded,
                                 llvm::StringRef LineDirective = "");
 
-/// `#line N "File"`, the name escaped for a string literal.
-std::string lineDirective(unsigned Line, llvm::StringRef File);
+/// `#line N "File"` and Break, the name escaped for a string literal.
+std::string lineDirective(unsigned Line, llvm::StringRef File,
+                          llvm::StringRef Break);
 
 } // namespace annotate
 

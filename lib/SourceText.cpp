@@ -8,9 +8,17 @@ using namespace clang;
 
 namespace annotate {
 
+/// As clang-format derives a file's line ending
+/// (WhitespaceManager::inputUsesCRLF, LineEnding: DeriveLF): CRLF when more
+/// than half of the line breaks are, else LF.
+static bool usesCRLF(StringRef Text) {
+  return Text.count('\r') * 2 > Text.count('\n');
+}
+
 SourceText::SourceText(const SourceManager &SM, const LangOptions &LO,
                        FileID FID)
-    : SM(SM), LO(LO), FID(FID), Buffer(SM.getBufferData(FID)) {}
+    : SM(SM), LO(LO), FID(FID), Buffer(SM.getBufferData(FID)),
+      UsesCRLF(usesCRLF(Buffer)) {}
 
 std::optional<unsigned> SourceText::offset(SourceLocation Loc) const {
   if (Loc.isInvalid() || !Loc.isFileID())
@@ -35,6 +43,13 @@ unsigned SourceText::lineStart(unsigned Offset) const {
 unsigned SourceText::lineEnd(unsigned Offset) const {
   size_t NL = Buffer.find('\n', Offset);
   return NL == StringRef::npos ? Buffer.size() : NL;
+}
+
+StringRef SourceText::lineBreakAt(unsigned Offset) const {
+  unsigned End = lineEnd(Offset);
+  if (End == Buffer.size())
+    return UsesCRLF ? "\r\n" : "\n";
+  return End > 0 && Buffer[End - 1] == '\r' ? "\r\n" : "\n";
 }
 
 StringRef SourceText::indentOfLine(unsigned Offset) const {

@@ -38,6 +38,10 @@ public:
   unsigned lineStart(unsigned Offset) const;
   /// Offset of the '\n' ending the line of Offset (or the buffer size).
   unsigned lineEnd(unsigned Offset) const;
+  /// The line break for text inserted at Offset: the one ending its line,
+  /// "\r\n" or "\n", so that a file with mixed line endings keeps each
+  /// line's; on a last line without one, the file's.
+  llvm::StringRef lineBreakAt(unsigned Offset) const;
   /// Leading whitespace of the line containing Offset.
   llvm::StringRef indentOfLine(unsigned Offset) const;
   bool isFirstOnLine(unsigned Offset) const;
@@ -70,6 +74,8 @@ private:
   const clang::LangOptions &LO;
   clang::FileID FID;
   llvm::StringRef Buffer;
+  /// Most of the file's line breaks are CRLF.
+  bool UsesCRLF;
 };
 
 } // namespace annotate

@@ -259,7 +259,8 @@ void UnitPlanner::planFiles(ASTContext &Ctx) {
         FileEditsOfFile.add(*Include);
       }
     if (Options.LineDirectives)
-      FileEditsOfFile.add({0, 0, lineDirective(1, Path), /*Rank=*/0});
+      FileEditsOfFile.add(
+          {0, 0, lineDirective(1, Path, Text.lineBreakAt(0)), /*Rank=*/0});
     FileAnnotation &F = Result.Files[Path];
     F.Path = Path;
     F.Name = FID == Main || !FE ? Result.MainFileName

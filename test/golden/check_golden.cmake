@@ -24,7 +24,7 @@
 #   FLAGS_FILE  compiler flags given after `--`, one per line
 #   EXTRA_FLAGS_FILE  more compiler flags, one per line, after FLAGS_FILE's
 #               (optional; may not exist)
-#   ACTUAL      where the actual output is kept when it differs (optional)
+#   ACTUAL      where the actual output is written (optional)
 #
 # The command is `annotate INPUT [options] -- [flags] [extra flags]`; it must
 # exit 0. On a mismatch the script prints `diff -u EXPECTED ACTUAL` (or both
@@ -62,11 +62,18 @@ list(JOIN _command " " _shown)
 if(_workdir)
   set(_shown "(cd ${_workdir} && ${_shown})")
 endif()
+if(NOT DEFINED ACTUAL OR "${ACTUAL}" STREQUAL "")
+  get_filename_component(_name "${INPUT}" NAME_WE)
+  get_filename_component(_ext "${INPUT}" LAST_EXT)
+  set(ACTUAL "${CMAKE_CURRENT_BINARY_DIR}/${_name}.actual${_ext}")
+endif()
+# The output goes to a file and is compared as bytes: OUTPUT_VARIABLE and
+# file(READ) read \r\n as \n, which would hide a wrong line ending.
 execute_process(
   COMMAND ${_command}
   ${_in_workdir}
   RESULT_VARIABLE _rc
-  OUTPUT_VARIABLE _actual
+  OUTPUT_FILE "${ACTUAL}"
   ERROR_VARIABLE _stderr)
 
 if(NOT _rc STREQUAL "0")
@@ -74,17 +81,11 @@ if(NOT _rc STREQUAL "0")
   message(FATAL_ERROR "annotate failed (exit ${_rc}): ${_shown}")
 endif()
 
-file(READ "${EXPECTED}" _expected)
-if("${_actual}" STREQUAL "${_expected}")
+execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files
+  "${EXPECTED}" "${ACTUAL}" RESULT_VARIABLE _differs)
+if(_differs EQUAL 0)
   return()
 endif()
-
-if(NOT DEFINED ACTUAL OR "${ACTUAL}" STREQUAL "")
-  get_filename_component(_name "${INPUT}" NAME_WE)
-  get_filename_component(_ext "${INPUT}" LAST_EXT)
-  set(ACTUAL "${CMAKE_CURRENT_BINARY_DIR}/${_name}.actual${_ext}")
-endif()
-file(WRITE "${ACTUAL}" "${_actual}")
 
 # message(FATAL_ERROR) re-wraps its text, so the diff goes out verbatim: diff
 # writes straight to this script's stdout.
@@ -92,6 +93,8 @@ find_program(_diff NAMES diff)
 if(_diff)
   execute_process(COMMAND "${_diff}" -u "${EXPECTED}" "${ACTUAL}")
 else()
+  file(READ "${EXPECTED}" _expected)
+  file(READ "${ACTUAL}" _actual)
   message(NOTICE "--- expected ---\n${_expected}--- actual ---\n${_actual}")
 endif()
 message(NOTICE "--- annotate stderr ---\n${_stderr}")

@@ -5,7 +5,11 @@
 #
 #   annotate x [NAME's options] [OPTIONS] -- FLAGS        > annotated
 #   annotate annotated --strip [same options] -- FLAGS    > stripped
-#   stripped == x (CRLF: x with every line ending in \r\n)
+#   stripped == x
+#
+# With CRLF, x is the input with every line ending in \r\n, and the
+# annotated file must have no bare \n: what annotate inserts follows the
+# file's line endings (docs/rules.md §1).
 #
 # and, with CHECK_CLEAN, strip(x) == x (a file without annotations keeps
 # every byte) and strip(stripped) == stripped (idempotent); annotating the
@@ -100,11 +104,15 @@ foreach(_case IN LISTS _cases)
   list(APPEND _flags ${EXTRA_FLAGS})
 
   set(_in "${WORK}/input/${_file}")
-  file(READ "${_case}" _text)
   if(CRLF)
+    # file(READ) reads \r\n as \n: inputs with CRLF or mixed line endings
+    # become all CRLF too.
+    file(READ "${_case}" _text)
     string(REPLACE "\n" "\r\n" _text "${_text}")
+    file(WRITE "${_in}" "${_text}")
+  else()
+    execute_process(COMMAND "${CMAKE_COMMAND}" -E copy "${_case}" "${_in}")
   endif()
-  file(WRITE "${_in}" "${_text}")
   set(_annotated "${WORK}/annotated/${_file}")
   set(_stripped "${WORK}/stripped/${_file}")
   math(EXPR _count "${_count} + 1")
@@ -113,6 +121,21 @@ foreach(_case IN LISTS _cases)
   if(NOT RC EQUAL 0)
     fail("${_file}: annotate exited ${RC}: ${STDERR}")
     continue()
+  endif()
+  if(CRLF)
+    # file(READ) as text turns \r\n into \n: look at the bytes, one " XX"
+    # each, so that " 0d 0a" is a CRLF and " 0a" left is a bare LF.
+    file(READ "${_annotated}" _hex HEX)
+    string(REGEX REPLACE "(..)" " \\1" _bytes "${_hex}")
+    string(REPLACE " 0d 0a" "" _bytes "${_bytes}")
+    string(FIND "${_bytes}" " 0a" _bare)
+    if(NOT _bare EQUAL -1)
+      execute_process(COMMAND grep -n -v "\r$" "${_annotated}"
+        COMMAND cut -d: -f1 COMMAND head -n 5 OUTPUT_VARIABLE _lines)
+      string(REPLACE "\n" " " _lines "${_lines}")
+      fail("${_file}: lines ending in a bare LF in the annotated file: ${_lines}...")
+      continue()
+    endif()
   endif()
   run_annotate("${_annotated}" "${_stripped}" --strip ${_options} -- ${_flags})
   if(NOT RC EQUAL 0)

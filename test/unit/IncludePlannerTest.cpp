@@ -71,4 +71,19 @@ TEST(IncludePlannerTest, LineDirectivesKeepEveryLineNumber) {
   EXPECT_EQ(Plain.Code.substr(0, 9), "#line 1 \"") << Plain.Code;
 }
 
+// The include and #line directives end like the line they follow; on the
+// last line, which has none, like the file's lines.
+TEST(IncludePlannerTest, LineBreaksFollowTheFile) {
+  Annotated A = annotateSnippet("#include <stdio.h>\r\nvoid f(void) {}\r\n");
+  EXPECT_EQ(A.Code.substr(0, 52),
+            "#include <stdio.h>\r\n#include <dftracer/dftracer.h>\r\n");
+  AnnotateOptions Options = defaultOptions();
+  Options.LineDirectives = true;
+  A = annotateSnippet("// f\r\nvoid f(void) {}\r\n", Options);
+  EXPECT_EQ(llvm::StringRef(A.Code).count('\n'),
+            llvm::StringRef(A.Code).count("\r\n"))
+      << A.Code;
+  EXPECT_NE(A.Code.find("#line 2 \""), std::string::npos) << A.Code;
+}
+
 } // namespace
