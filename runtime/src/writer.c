@@ -13,11 +13,15 @@
  * buffer: a wake-up costs the waking thread a system call and both threads
  * a context switch, so it is paid once per megabyte. It takes at most
  * BatchChunks buffers at a time, so that the room they held in the queue
- * comes back while it goes on writing. The writer's stack is small: it only
- * calls writev and zlib, whose state lives on the heap. */
+ * comes back while it goes on writing, and keeps StockChunks empty ones
+ * ready: enough for the threads to hand over a wake-up's worth and more
+ * while it sleeps, so that a hand-over, which a signal handler's traced
+ * write() can cause, almost never calls malloc. The writer's stack is small:
+ * it only calls writev and zlib, whose state lives on the heap. */
 enum {
   WakeBytes = 1 << 20,
   BatchChunks = 16,
+  StockChunks = WakeBytes / DFTRACER_CHUNK_BYTES + 2,
   WriterStackBytes = 256 * 1024
 };
 
@@ -37,6 +41,7 @@ static struct {
   struct dftracer_chunk *Head, *Tail;
   size_t QueuedBytes; /* queued, or taken by the writer and not yet written */
   struct dftracer_chunk *Pool; /* empty buffers of DFTRACER_CHUNK_BYTES */
+  int PoolCount;
 } W = {.Work = PTHREAD_COND_INITIALIZER, .Space = PTHREAD_COND_INITIALIZER};
 
 struct dftracer_chunk *dftracer_chunk_new(size_t Cap) {
@@ -83,12 +88,22 @@ static void recycleLocked(struct dftracer_chunk *C) {
   C->Begin = C->End = 0;
   C->Next = W.Pool;
   W.Pool = C;
+  ++W.PoolCount;
+}
+
+/* Writer only: fill the pool up to StockChunks. */
+static void stockLocked(void) {
+  struct dftracer_chunk *C;
+  while (W.PoolCount < StockChunks &&
+         (C = dftracer_chunk_new(DFTRACER_CHUNK_BYTES)) != NULL)
+    recycleLocked(C);
 }
 
 static struct dftracer_chunk *takeEmptyLocked(size_t MinCap) {
   struct dftracer_chunk *C = W.Pool;
   if (C && MinCap <= C->Cap) {
     W.Pool = C->Next;
+    --W.PoolCount;
     return C;
   }
   return dftracer_chunk_new(MinCap > DFTRACER_CHUNK_BYTES
@@ -147,6 +162,7 @@ static void *writerMain(void *Arg) {
     struct dftracer_chunk *Batch, *Next;
     size_t Bytes;
     int Open;
+    stockLocked();
     while (!W.Head && !W.StopRequested)
       pthread_cond_wait(&W.Work, &P->Lock);
     if (!W.Head)
@@ -197,14 +213,16 @@ struct dftracer_chunk *dftracer_writer_swap_locked(struct dftracer_chunk *Full,
     pthread_cond_signal(&W.Work); /* in case the limit is below WakeBytes */
     pthread_cond_wait(&W.Space, &P->Lock);
   }
-  if (W.State == WriterRunning) {
+  if (W.State == WriterRunning && (W.Pool || W.QueuedBytes > 0)) {
     struct dftracer_chunk *Empty = takeEmptyLocked(MinCap);
     if (Empty) {
       enqueueLocked(Full);
       return Empty;
     }
   }
-  /* No writer (or no memory for a second buffer): write here. */
+  /* No writer; or nothing queued or being written and no empty buffer yet
+   * (the first hand-over, before the writer has stocked its pool: writing
+   * here needs no allocation); or no memory for a second buffer. */
   writeNowLocked(Full->Data + Full->Begin, Full->End - Full->Begin);
   Full->Begin = Full->End = 0;
   if (Full->Cap >= MinCap)
@@ -260,6 +278,7 @@ void dftracer_writer_stop_locked(void) {
     W.Pool = C->Next;
     free(C);
   }
+  W.PoolCount = 0;
 }
 
 void dftracer_writer_forget(void) {
@@ -269,6 +288,7 @@ void dftracer_writer_forget(void) {
   W.StopRequested = 0;
   W.Head = W.Tail = W.Pool = NULL;
   W.QueuedBytes = 0;
+  W.PoolCount = 0;
   pthread_cond_init(&W.Work, NULL);
   pthread_cond_init(&W.Space, NULL);
 }

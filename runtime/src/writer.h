@@ -9,7 +9,8 @@
  * Rules:
  *  - Every function here is called with the process lock held. The writer
  *    takes the lock only to pop the queue and to open the file.
- *  - While the writer runs it is the only one that touches the sink. When it
+ *  - While the writer runs it is the only one that touches the sink, except
+ *    for a lock holder while nothing is queued or being written. When it
  *    does not run (never needed yet, could not be started, stopped at FINI,
  *    or in a forked child) lock holders write the sink directly.
  *  - The writer starts on the first full buffer, so a short program never
@@ -20,13 +21,18 @@
  *    without a writer, instead of letting memory grow. The writer takes a
  *    few buffers at a time, so room comes back while it writes.
  *  - Memory is bounded: written buffers go back to a pool and are reused
- *    (never freed while the writer runs), and a new one is allocated only
- *    when the pool is empty. So there are never more buffers than threads
- *    plus what the queue can hold plus one: DFTRACER_WRITER_QUEUE_BYTES +
- *    (threads + 1) x DFTRACER_CHUNK_BYTES in all, the queue's buffers being
- *    full but for less than one line each. Only copies of partial buffers
- *    (a thread's exit, FINI) and file-name lines are queued without waiting
+ *    (never freed while the writer runs). The writer keeps StockChunks (18)
+ *    empty ones in the pool, and a thread allocates one only when the pool
+ *    is empty. So there are never more buffers than threads plus what the
+ *    queue can hold plus the stock: DFTRACER_WRITER_QUEUE_BYTES + (threads +
+ *    19) x DFTRACER_CHUNK_BYTES in all, the queue's buffers being full but
+ *    for less than one line each. Only copies of partial buffers (a
+ *    thread's exit, FINI) and file-name lines are queued without waiting
  *    for room; they are freed once written.
+ *  - A hand-over can run in a signal handler (its traced write() may fill
+ *    the buffer), where malloc is unsafe. It allocates only when the pool
+ *    is empty while the writer is over a stock behind; the first hand-over,
+ *    before the writer has stocked the pool, writes its buffer itself.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_WRITER_H
