@@ -168,7 +168,7 @@ public:
   ~Sink() { close(); }
   bool ok() const { return (Gzip ? Z != nullptr : F != nullptr) && !Failed; }
   void write(const char *Data, size_t Size) {
-    if (!Size)
+    if (!Size || !ok())
       return;
     if (Gzip)
       Failed |= gzwrite(Z, Data, static_cast<unsigned>(Size)) !=
@@ -301,18 +301,27 @@ bool joinChromeParts(size_t NumFiles, const std::string &Output,
                      std::string &Error) {
   bool Gzip = Output.size() > 3 && Output.compare(Output.size() - 3, 3, ".gz") == 0;
   std::string Tmp = Output + ".tmp";
-  bool Ok;
+  bool Ok = true;
   {
     Sink S(Tmp, Gzip);
+    if (!S.ok()) {
+      Error = Output + ": cannot write: " + std::strerror(errno);
+      Ok = false;
+    }
     const char Head[] = "{\"traceEvents\":[";
     S.write(Head, sizeof(Head) - 1);
     bool First = true;
     std::vector<char> Buf(1 << 20);
-    for (size_t I = 0; I < NumFiles; ++I) {
+    for (size_t I = 0; Ok && I < NumFiles; ++I) {
       std::string Part = partPath(Output, I);
       std::FILE *In = std::fopen(Part.c_str(), "rb");
-      if (!In)
-        continue;
+      if (!In) { // every file has a part: without it events would be lost
+        Error = Part + ": cannot read: " + std::strerror(errno) +
+                " (under MPI the output's directory must be shared by the "
+                "ranks)";
+        Ok = false;
+        break;
+      }
       size_t N;
       while ((N = std::fread(Buf.data(), 1, Buf.size(), In)) > 0) {
         size_t Skip = First ? 1 : 0; // the first event has no comma before it
@@ -320,18 +329,27 @@ bool joinChromeParts(size_t NumFiles, const std::string &Output,
         S.write(Buf.data() + Skip, N - Skip);
       }
       std::fclose(In);
-      std::remove(Part.c_str());
     }
     const char Tail[] = "\n],\"displayTimeUnit\":\"ms\"}\n";
     S.write(Tail, sizeof(Tail) - 1);
-    Ok = S.ok() && S.close();
+    if (Ok && !(S.ok() && S.close())) {
+      Error = Output + ": cannot write: " + std::strerror(errno);
+      Ok = false;
+    }
   }
-  if (!Ok || std::rename(Tmp.c_str(), Output.c_str()) != 0) {
+  removeChromeParts(NumFiles, Output);
+  if (Ok && std::rename(Tmp.c_str(), Output.c_str()) != 0) {
     Error = Output + ": cannot write: " + std::strerror(errno);
-    std::remove(Tmp.c_str());
-    return false;
+    Ok = false;
   }
-  return true;
+  if (!Ok)
+    std::remove(Tmp.c_str());
+  return Ok;
+}
+
+void removeChromeParts(size_t NumFiles, const std::string &Output) {
+  for (size_t I = 0; I < NumFiles; ++I)
+    std::remove(partPath(Output, I).c_str());
 }
 
 } // namespace dftanalyze

@@ -77,9 +77,12 @@ template <class A> void visit(A &Ar, ChromePlan &P) {
 bool writeChromePart(const std::vector<std::string> &Files, uint32_t Index,
                      const ChromePlan &Plan, const std::string &Output,
                      std::string &Error);
-/// Joins the parts of every file into Output and removes them.
+/// Joins the parts of every file into Output and removes them. A missing
+/// part is an error (its events would be lost), and Output is not written.
 bool joinChromeParts(size_t NumFiles, const std::string &Output,
                      std::string &Error);
+/// Removes the parts (after a failed conversion: nothing is joined).
+void removeChromeParts(size_t NumFiles, const std::string &Output);
 
 } // namespace dftanalyze
 

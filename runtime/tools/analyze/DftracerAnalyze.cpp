@@ -250,12 +250,16 @@ int main(int Argc, char **Argv) {
         PartError = E;
       }
     });
-    mpiBarrier(World);
     if (!PartError.empty()) {
       std::cerr << "dftracer-analyze: " << PartError << "\n";
       Status = 1;
     }
-    if (Root && !joinChromeParts(Files.size(), O.Chrome, Error)) {
+    // Join only when every rank wrote every part of its files.
+    bool PartsOk = mpiAll(World, PartError.empty());
+    if (Root && !PartsOk) {
+      removeChromeParts(Files.size(), O.Chrome);
+      Status = 1;
+    } else if (Root && !joinChromeParts(Files.size(), O.Chrome, Error)) {
       std::cerr << "dftracer-analyze: " << Error << "\n";
       Status = 1;
     }

@@ -110,9 +110,11 @@ int mpiBroadcast(const MpiWorld &W, int Code) {
   return Code;
 }
 
-void mpiBarrier(const MpiWorld &W) {
+bool mpiAll(const MpiWorld &W, bool Mine) {
+  int All = Mine ? 1 : 0;
   if (W.Active)
-    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, &All, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+  return All != 0;
 }
 
 #else
@@ -123,7 +125,7 @@ void mpiStop(const MpiWorld &) {}
 void mpiGather(const MpiWorld &, Aggregate &) {}
 void mpiBroadcastBytes(const MpiWorld &, std::string &) {}
 int mpiBroadcast(const MpiWorld &, int Code) { return Code; }
-void mpiBarrier(const MpiWorld &) {}
+bool mpiAll(const MpiWorld &, bool Mine) { return Mine; }
 
 #endif
 

@@ -47,7 +47,8 @@ void mpiGather(const MpiWorld &W, Aggregate &A);
 void mpiBroadcastBytes(const MpiWorld &W, std::string &Bytes);
 /// Rank 0's value of Code, on every rank.
 int mpiBroadcast(const MpiWorld &W, int Code);
-void mpiBarrier(const MpiWorld &W);
+/// True on every rank when Mine is true on every rank (a barrier too).
+bool mpiAll(const MpiWorld &W, bool Mine);
 
 } // namespace dftanalyze
 

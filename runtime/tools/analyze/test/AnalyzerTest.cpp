@@ -2,6 +2,7 @@
 
 #include "Aggregate.h"
 #include "Archive.h"
+#include "ChromeTrace.h"
 #include "FileAnalyzer.h"
 #include "IntervalUnion.h"
 #include "Timeline.h"
@@ -168,6 +169,22 @@ TEST(FileAnalyzer, LateThreadIsExactAfterRereading) {
   EXPECT_EQ(A.Processes[0].UnionUs[static_cast<size_t>(Layer::Posix)],
             static_cast<uint64_t>(5 * N + 5));
   EXPECT_EQ(A.Processes[0].Threads, 2u);
+}
+
+/// A part that is not there (a rank whose directory the root cannot see)
+/// fails the join instead of leaving its events out.
+TEST(ChromeTrace, AMissingPartFailsTheJoin) {
+  std::string Out = ::testing::TempDir() + "/joined.json";
+  std::ofstream(Out + ".part0") << ",\n{\"name\":\"a\"}";
+  std::remove((Out + ".part1").c_str());
+  std::remove(Out.c_str());
+  std::string Error;
+  EXPECT_FALSE(joinChromeParts(2, Out, Error));
+  EXPECT_NE(Error.find("joined.json.part1: cannot read"), std::string::npos)
+      << Error;
+  EXPECT_FALSE(std::ifstream(Out).good());
+  EXPECT_FALSE(std::ifstream(Out + ".part0").good()); // parts removed
+  EXPECT_FALSE(std::ifstream(Out + ".tmp").good());
 }
 
 } // namespace

@@ -27,6 +27,13 @@ if(NOT _rc EQUAL 1 OR NOT _out MATCHES "missing.pfw: bad_stream: cannot open")
   analysis_fail("a missing file must exit 1 with its name, got ${_rc}: ${_out}")
 endif()
 
+# An output that cannot be written is an error that names it, not a crash.
+analysis_run(_out _rc ${ANALYZE} ${_dir}/trace-0000-app.pfw
+  --chrome-trace /proc/self/no-such-dir/out.json)
+if(NOT _rc EQUAL 1 OR NOT _out MATCHES "no-such-dir/out.json.part0: cannot create")
+  analysis_fail("an unwritable --chrome-trace must exit 1 saying why, got ${_rc}: ${_out}")
+endif()
+
 foreach(_case "--bogus,x.pfw|unknown option '--bogus'" "--json|no trace file given"
               "-j,zero,x.pfw|-j needs a number" "--ranks,0,x.pfw|filter --chrome-trace"
               "--chrome-trace,o.json,--window,5,x.pfw|--window: '5'")
