@@ -272,7 +272,7 @@ int main(int Argc, char **Argv) {
     }
     Report R(A);
     if (O.Json)
-      std::cout << reportJson(R, O.Out).dump(2) << "\n";
+      std::cout << jsonText(reportJson(R, O.Out), 2) << "\n";
     else
       printText(std::cout, R, O.Out);
     if (!O.Html.empty()) {

@@ -509,7 +509,7 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
     Os << "</table>\n";
   }
 
-  std::string Data = timelineData(R).dump();
+  std::string Data = jsonText(timelineData(R));
   for (size_t P = 0; (P = Data.find("</", P)) != std::string::npos; P += 3)
     Data.replace(P, 2, "<\\/");
   Os << "<script id=\"timeline-data\" type=\"application/json\">" << Data

@@ -69,6 +69,10 @@ Json layerJson(const LayerFigures &F) {
 
 } // namespace
 
+std::string jsonText(const Json &J, int Indent) {
+  return J.dump(Indent, ' ', false, Json::error_handler_t::replace);
+}
+
 Json reportJson(const Report &R, const OutputOptions &O) {
   const Aggregate &A = R.A;
   Json J;

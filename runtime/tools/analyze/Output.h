@@ -26,6 +26,9 @@ inline constexpr int JsonSchema = 1;
 
 void printText(std::ostream &Os, const Report &R, const OutputOptions &O);
 nlohmann::ordered_json reportJson(const Report &R, const OutputOptions &O);
+/// J as text. Issue messages quote the bytes of bad lines, and trace paths
+/// are bytes: what is not UTF-8 is written as U+FFFD instead of aborting.
+std::string jsonText(const nlohmann::ordered_json &J, int Indent = -1);
 /// One self-contained page: inline SVG and a canvas drawn by inline script.
 void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O);
 

@@ -134,7 +134,11 @@ int main(int Argc, char **Argv) {
                                  {"ok", Mismatches.empty()},
                                  {"mismatches", Diff}};
     }
-    std::cout << Report.dump(2) << "\n";
+    // Messages quote the bytes of bad lines and paths, which need not be
+    // UTF-8: those bytes are written as U+FFFD instead of aborting.
+    std::cout << Report.dump(2, ' ', false,
+                             nlohmann::json::error_handler_t::replace)
+              << "\n";
   } else {
     printSummary(std::cout, Set, Sum);
     std::cout << "\n"

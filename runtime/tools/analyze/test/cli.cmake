@@ -27,6 +27,16 @@ if(NOT _rc EQUAL 1 OR NOT _out MATCHES "missing.pfw: bad_stream: cannot open")
   analysis_fail("a missing file must exit 1 with its name, got ${_rc}: ${_out}")
 endif()
 
+# Bytes that are not UTF-8, in a line and in a file's name: the JSON and
+# HTML reports quote them (as U+FFFD) instead of aborting.
+string(ASCII 233 _latin1_e)
+set(_odd ${WORK}/caf${_latin1_e}-1.pfw)
+file(WRITE ${_odd} "[\n{\"id\":1,\"name\":\"main\",\"cat\":\"C_APP\",\"pid\":7,\"tid\":7,\"ts\":10,\"dur\":5,\"ph\":\"X\",\"args\":{\"level\":1,\"p_idx\":0}}\n{\"name\":\"caf${_latin1_e}\"}\n{\"id\":2,\"name\":\"CM\",\"pid\":7,\"ph\":\"M\",\"args\":{\"name\":\"rank\",\"value\":\"0\"}}\n")
+analysis_run(_out _rc ${ANALYZE} --json ${_odd} ${_odd} --html ${WORK}/odd.html)
+if(NOT _rc EQUAL 0 OR NOT _out MATCHES "\"kind\": \"invalid_line\"")
+  analysis_fail("--json over bytes that are not UTF-8 must report them, got ${_rc}: ${_out}")
+endif()
+
 # An output that cannot be written is an error that names it, not a crash.
 analysis_run(_out _rc ${ANALYZE} ${_dir}/trace-0000-app.pfw
   --chrome-trace /proc/self/no-such-dir/out.json)
