@@ -77,6 +77,12 @@ public:
            std::string("negative \"") + Key + "\" (" + fieldText(F) + ")");
       return false;
     }
+    if (F.K == Field::Double ? F.D > static_cast<double>(MaxTimeUs)
+                             : F.U > MaxTimeUs) {
+      fail(Issue::BadField, std::string("\"") + Key + "\" is out of range (" +
+                                fieldText(F) + " > 2^53 microseconds)");
+      return false;
+    }
     return true;
   }
   void fail(Issue Kind, std::string Message) {

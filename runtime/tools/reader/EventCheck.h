@@ -9,6 +9,8 @@
 //     -> {BadField, "\"tid\" is missing"}
 //   {... "cat":"POSIX", ... "dur":-3 ...}
 //     -> {NegativeTime, "negative \"dur\" (-3)"}
+//   {... "ts":18446744073709551615 ...}
+//     -> {BadField, "\"ts\" is out of range (... > 2^53 microseconds)"}
 //   {... "cat":"GPU", ...}
 //     -> {UnknownCategory, "unknown category \"GPU\" ..."} (still usable)
 // \endcode
@@ -30,7 +32,8 @@ namespace dftrace {
 enum class Issue : uint8_t {
   TruncatedLine,   // the last line of a file stops mid-object
   InvalidLine,     // not JSON, not an object, a line after "]", no "["
-  BadField,        // a required field missing or of the wrong type
+  BadField,        // a required field missing, of the wrong type, or ts or
+                   // dur above MaxTimeUs
   NegativeTime,    // ts or dur < 0
   NegativeSize,    // an I/O size argument (count, size, bytes, length) < 0
   UnknownCategory, // a span whose "cat" is neither application nor I/O
@@ -57,7 +60,13 @@ bool checkEvent(const Event &E, std::vector<EventProblem> &Out);
 /// value of "CM" metadata: "3", "-1", "1.5", "abc".
 std::string fieldText(const Field &F);
 
-/// ts or dur in whole microseconds (fractions rounded to nearest).
+/// The largest ts or dur a usable event may have: 2^53 microseconds (285
+/// years; the integers a double, and so JavaScript, holds exactly). Below
+/// it, ts + dur and every difference of times fit in an int64_t.
+constexpr uint64_t MaxTimeUs = uint64_t(1) << 53;
+
+/// ts or dur in whole microseconds (fractions rounded to nearest), for a
+/// field checkEvent accepted (a number in [0, MaxTimeUs]).
 int64_t microseconds(const Field &F);
 
 } // namespace dftrace

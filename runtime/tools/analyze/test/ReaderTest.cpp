@@ -1,5 +1,6 @@
 //===- ReaderTest.cpp - Tests of the shared trace reader ------------------===//
 
+#include "EventCheck.h"
 #include "EventParser.h"
 #include "IoTaxonomy.h"
 #include "LineReader.h"
@@ -100,6 +101,35 @@ TEST(EventParser, BrokenLineDoesNotAffectTheNext) {
   EXPECT_EQ(E.Name.S, "b");
   EXPECT_EQ(E.FHash.U, 18446744073709551615ull);
   EXPECT_TRUE(E.FHash.isUnsigned());
+}
+
+/// The problems checkEvent finds in one line.
+std::vector<EventProblem> problems(std::string Line) {
+  EventParser P;
+  Event E;
+  Line += std::string(64, ' ');
+  EXPECT_TRUE(P.parse(Line.data(), Line.size() - 64, Line.size(), E)) << Line;
+  std::vector<EventProblem> Out;
+  checkEvent(E, Out);
+  return Out;
+}
+
+/// Times past 2^53 us are not used: ts + dur would overflow, and a double
+/// (the checker, JavaScript, the Chrome trace's readers) would round them.
+TEST(EventCheck, TimesBeyondTwoToThe53AreBadFields) {
+  const std::string Head =
+      R"({"id":1,"name":"f","cat":"C_APP","pid":1,"tid":1,"ph":"X",)";
+  EXPECT_TRUE(problems(Head + R"("ts":9007199254740992,"dur":9007199254740992})").empty());
+  for (const char *Times : {R"("ts":9007199254740993,"dur":1})",
+                            R"("ts":1,"dur":9223372036854775807})",
+                            R"("ts":18446744073709551615,"dur":1})",
+                            R"("ts":1e300,"dur":1})"}) {
+    std::vector<EventProblem> P = problems(Head + Times);
+    ASSERT_EQ(P.size(), 1u) << Times;
+    EXPECT_EQ(P[0].Kind, Issue::BadField);
+    EXPECT_NE(P[0].Message.find("is out of range"), std::string::npos)
+        << P[0].Message;
+  }
 }
 
 TEST(IoTaxonomy, AliasesFindTheirOperation) {
