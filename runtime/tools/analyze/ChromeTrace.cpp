@@ -94,10 +94,9 @@ public:
   }
 
 protected:
-  void onEvent(const dftrace::Event &E, uint64_t) override {
-    if (!E.isComplete() || !E.Name.isString() || !E.Cat.isString() ||
-        !E.Pid.isInteger() || !E.Tid.isInteger() || !E.Ts.isNumber() ||
-        !E.Dur.isNumber() || E.Ts.D < 0 || E.Dur.D < 0)
+  void onEvent(const dftrace::Event &E, uint64_t Line) override {
+    // The spans the analysis used: the same field rules decide.
+    if (!E.isComplete() || !checkedEvent(E, Line))
       return;
     dftrace::Layer L = dftrace::layerOfCategory(E.Cat.S);
     if (!(Plan.Layers & (1u << static_cast<unsigned>(L))))
