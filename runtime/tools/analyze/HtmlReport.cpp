@@ -42,6 +42,31 @@ std::string escape(const std::string &S) {
   return Out;
 }
 
+/// Name cut to at most Max bytes, on a UTF-8 character boundary, with "…"
+/// when cut.
+std::string shortName(const std::string &Name, size_t Max = 32) {
+  if (Name.size() <= Max)
+    return Name;
+  size_t Cut = Max - 1;
+  while (Cut > 0 && (static_cast<unsigned char>(Name[Cut]) & 0xC0) == 0x80)
+    --Cut; // a continuation byte: the character starts before
+  return Name.substr(0, Cut) + "…";
+}
+
+/// JSON text that may stand inside <script>...</script>: no "</" (which
+/// could end the element) and no "<!--" (which, followed by "<script",
+/// makes the parser skip the real end tag). Both occur only in strings,
+/// where "\/" and "\u0021" are the same characters.
+std::string scriptData(std::string Json) {
+  for (size_t P = 0; (P = Json.find('<', P)) != std::string::npos; ++P) {
+    if (Json.compare(P, 2, "</") == 0)
+      Json.replace(P, 2, "<\\/");
+    else if (Json.compare(P, 4, "<!--") == 0)
+      Json.replace(P, 2, "<\\u0021");
+  }
+  return Json;
+}
+
 std::string fmt(const char *Format, double V) {
   char Buf[64];
   std::snprintf(Buf, sizeof(Buf), Format, V);
@@ -223,9 +248,9 @@ std::string functionChart(const Report &R, size_t Top) {
   double Scale = Max ? (W - Left - 120.0) / static_cast<double>(Max) : 0;
   int Y = 8;
   for (const FunctionFigures *F : List) {
-    std::string Name = F->Name.size() > 32 ? F->Name.substr(0, 31) + "…" : F->Name;
     S += "<text x=\"" + std::to_string(Left - 6) + "\" y=\"" +
-         std::to_string(Y + 13) + "\" text-anchor=\"end\">" + escape(Name) +
+         std::to_string(Y + 13) + "\" text-anchor=\"end\">" +
+         escape(shortName(F->Name)) +
          "</text>";
     double Wi = F->S->Inclusive.TimeUs * Scale, Wd = F->S->Direct.TimeUs * Scale;
     S += "<rect x=\"" + std::to_string(Left) + "\" y=\"" + std::to_string(Y) +
@@ -509,9 +534,8 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
     Os << "</table>\n";
   }
 
-  std::string Data = jsonText(timelineData(R));
-  for (size_t P = 0; (P = Data.find("</", P)) != std::string::npos; P += 3)
-    Data.replace(P, 2, "<\\/");
+  // Its own statement: the JSON tree is freed before the page grows.
+  std::string Data = scriptData(jsonText(timelineData(R)));
   Os << "<script id=\"timeline-data\" type=\"application/json\">" << Data
      << "</script>\n<script>" << Script << "</script>\n</body></html>\n";
 }

@@ -39,6 +39,13 @@ foreach(_id timeline-canvas layer-chart size-chart function-chart layer-table)
     analysis_fail("#${_id} is not in the page")
   endif()
 endforeach()
+# The page is UTF-8 throughout: a cut multi-byte character would show as
+# U+FFFD.
+string(ASCII 239 191 189 _replacement)
+string(FIND "${_dom}" "${_replacement}" _at)
+if(NOT _at EQUAL -1)
+  analysis_fail("the page holds bytes that are not UTF-8 (U+FFFD at ${_at})")
+endif()
 if(_log MATCHES "CONSOLE")
   analysis_fail("the page logged to the console:\n${_log}")
 endif()
