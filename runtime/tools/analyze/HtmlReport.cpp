@@ -354,6 +354,7 @@ table{border-collapse:collapse;font-size:13px}td,th{padding:2px 8px;text-align:r
 td:first-child,th:first-child{text-align:left}th{background:#f4f4f4}
 .banner{background:#fde2e1;border:1px solid #e06c6c;padding:8px 12px;margin:12px 0}
 .note{font-size:11px;fill:#555;color:#555}.tiny{font-size:9px;fill:#333}
+.chart{max-width:100%;height:auto}.wide{overflow-x:auto;max-width:100%}
 .chart text{font-size:12px}#tl-wrap{position:relative;overflow:auto;max-height:720px;border:1px solid #ddd}
 #tooltip{position:absolute;pointer-events:none;background:#fff;border:1px solid #999;padding:2px 6px;font-size:12px;display:none;white-space:nowrap}
 .legend span{display:inline-block;margin-right:14px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
@@ -380,9 +381,10 @@ window.onerror = function (msg) { document.body.dataset.error = String(msg); };
   ctx.font = '11px sans-serif';
   ctx.fillStyle = '#555';
   for (var k = 0; k <= 10; k++) {
-    var x = left + k * width / 10;
+    var x = left + k * width / 10, tick = (span * k / 10 / 1e6).toFixed(3) + ' s';
     ctx.fillRect(x, top - 4, 1, 4);
-    ctx.fillText((span * k / 10 / 1e6).toFixed(3) + ' s', x - 12, top - 8);
+    // The last label ends at the canvas's right edge rather than past it.
+    ctx.fillText(tick, Math.min(x - 12, canvas.width - ctx.measureText(tick).width - 2), top - 8);
   }
   var ioH = rowH >= 20 ? Math.floor(rowH / 3) : Math.max(1, Math.floor(rowH / 2));
   var lanes = rowH >= 20 ? 4 : rowH >= 8 ? 2 : 0;
@@ -487,7 +489,9 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
   Os << "</p>\n<div id=\"tl-wrap\"><canvas id=\"timeline-canvas\" width=\"1180\" "
         "height=\"100\"></canvas><div id=\"tooltip\"></div></div>\n";
 
-  Os << "<h2>Layers</h2>\n" << layerChart(R) << "\n<table id=\"layer-table\">"
+  // Tables scroll inside their own box on a narrow window.
+  Os << "<h2>Layers</h2>\n" << layerChart(R)
+     << "\n<div class=\"wide\"><table id=\"layer-table\">"
      << "<tr><th>layer</th><th>calls</th><th>time (s)</th><th>union per rank, "
         "summed (s)</th><th>slowest rank (s)</th><th>read</th><th>written</th>"
         "<th>MiB/s (slowest rank)</th><th>metadata time</th></tr>\n";
@@ -502,7 +506,7 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
        << (dftrace::isIoLayer(F.L) ? fmt("%.1f%%", 100 * F.MetadataFraction)
                                    : "")
        << "</td></tr>\n";
-  Os << "</table>\n";
+  Os << "</table></div>\n";
 
   Os << "<h2>Transfer sizes</h2>\n<p class=\"note\">Successful read and write "
         "calls of every I/O layer by bytes moved (Darshan's bins).</p>\n"
@@ -520,7 +524,8 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
        << fmt("%.3f", R.Imbalance) << ".</p>\n";
   }
   if (!R.FilesByTime.empty()) {
-    Os << "<h2>Top files by I/O time</h2>\n<table id=\"file-table\"><tr><th>"
+    Os << "<h2>Top files by I/O time</h2>\n<div class=\"wide\"><table "
+          "id=\"file-table\"><tr><th>"
           "file</th><th>calls</th><th>time (s)</th><th>metadata calls</th>"
           "<th>read</th><th>written</th><th>ranks</th></tr>\n";
     for (size_t I = 0; I < R.FilesByTime.size() && I < O.Top; ++I) {
@@ -531,7 +536,7 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
          << "</td><td>" << bytesText(S.Io.BytesWritten) << "</td><td>"
          << S.Processes << "</td></tr>\n";
     }
-    Os << "</table>\n";
+    Os << "</table></div>\n";
   }
 
   // Its own statement: the JSON tree is freed before the page grows.

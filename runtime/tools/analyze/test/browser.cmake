@@ -1,7 +1,9 @@
 # The HTML report in a real browser: headless Chromium, network namespace
 # without interfaces (unshare -n) when available, a fresh profile. The page
 # must draw (<body data-rendered="1">, no data-error), hold the timeline and
-# the charts, log nothing to the console, and screenshot as a picture.
+# the charts, log nothing to the console, fit a narrow window (640 px: wide
+# tables and the timeline scroll in their own boxes), and screenshot as a
+# picture.
 #   -DCHROMIUM=<chromium> -DUNSHARE=<unshare or empty> -DHTML=<report>
 #   -DWORK=<dir> -DGEN=<dftracer_trace_gen> -DPNG=<screenshot path>
 include(${CMAKE_CURRENT_LIST_DIR}/run_common.cmake)
@@ -51,6 +53,27 @@ if(_log MATCHES "CONSOLE")
 endif()
 if(_dom MATCHES "(src|href)=\"https?:")
   analysis_fail("the page references the network")
+endif()
+
+# A narrow window: the report in a 640 px frame of a page that measures it
+# (file:// pages may read each other's DOM with --allow-file-access-from-files).
+file(WRITE ${WORK}/narrow.html "<!DOCTYPE html><html><body>
+<iframe id=\"f\" src=\"file://${HTML}\" style=\"width:640px;height:900px\"></iframe>
+<script>
+document.getElementById('f').addEventListener('load', function () {
+  var d = this.contentDocument.scrollingElement;
+  document.body.dataset.width = d.scrollWidth > d.clientWidth ? d.scrollWidth : 'fits';
+});
+</script></body></html>
+")
+file(REMOVE_RECURSE ${WORK}/profile3)
+execute_process(COMMAND ${_net} ${CHROMIUM} ${_flags}
+  --user-data-dir=${WORK}/profile3 --allow-file-access-from-files
+  --dump-dom file://${WORK}/narrow.html
+  OUTPUT_VARIABLE _narrow ERROR_VARIABLE _log RESULT_VARIABLE _rc TIMEOUT 120)
+if(NOT _narrow MATCHES "<body data-width=\"fits\">")
+  string(REGEX MATCH "<body[^>]*>" _body "${_narrow}")
+  analysis_fail("the page is wider than a 640 px window: ${_body}")
 endif()
 
 execute_process(COMMAND ${_net} ${CHROMIUM} ${_flags}
