@@ -36,6 +36,7 @@
 
 namespace dftanalyze {
 
+using dftrace::IoTotals;
 using dftrace::Issue;
 using dftrace::Layer;
 using dftrace::NumIssues;
@@ -44,29 +45,6 @@ using dftrace::NumOps;
 using dftrace::NumSizeBins;
 using dftrace::Op;
 
-/// I/O calls counted once each: an I/O call nested in another one (a
-/// pwrite64 inside MPI_File_write_at_all) is part of its parent here.
-struct IoStat {
-  uint64_t Ops = 0;
-  uint64_t TimeUs = 0;
-  uint64_t BytesRead = 0;
-  uint64_t BytesWritten = 0;
-
-  uint64_t bytes() const { return BytesRead + BytesWritten; }
-  bool empty() const { return Ops == 0; }
-  void merge(const IoStat &O) {
-    Ops += O.Ops;
-    TimeUs += O.TimeUs;
-    BytesRead += O.BytesRead;
-    BytesWritten += O.BytesWritten;
-  }
-  /// this - O, for parts of this already counted elsewhere (O <= this).
-  IoStat minus(const IoStat &O) const {
-    return {Ops - O.Ops, TimeUs - O.TimeUs, BytesRead - O.BytesRead,
-            BytesWritten - O.BytesWritten};
-  }
-};
-
 struct OpStat {
   uint64_t Ops = 0;
   uint64_t TimeUs = 0;
@@ -74,7 +52,7 @@ struct OpStat {
 };
 
 struct LayerStat {
-  dftrace::LayerTotals Totals; // ops, bytes read/written, sum of durations
+  IoTotals Totals; // every span of the layer (nested I/O calls included)
   uint64_t Failed = 0;         // calls that returned an error
   OpStat ByOp[NumOps];
   uint64_t ReadBins[NumSizeBins] = {};
@@ -85,13 +63,15 @@ struct LayerStat {
 struct FunctionStat {
   uint64_t Calls = 0;
   uint64_t TimeUs = 0; // sum of its spans' durations
-  IoStat Direct;       // I/O whose nearest enclosing annotated span is it
-  IoStat Inclusive;    // I/O anywhere below it (recursion counted once)
+  // I/O calls counted once each: one nested in another (a pwrite64 inside
+  // MPI_File_write_at_all) is part of its parent here, as in Io below.
+  IoTotals Direct;    // I/O whose nearest enclosing annotated span is it
+  IoTotals Inclusive; // I/O anywhere below it (recursion counted once)
 };
 
 /// One path, over every process that used it.
 struct FileStat {
-  IoStat Io;            // every I/O event on the file, nested ones included
+  IoTotals Io;          // every I/O event on the file, nested ones included
   uint64_t MetaOps = 0; // of which metadata operations
   uint64_t MetaTimeUs = 0;
   uint64_t Processes = 0; // processes that used it
@@ -108,7 +88,7 @@ struct ProcessStat {
   int64_t LastUs = std::numeric_limits<int64_t>::min();  // last ts + dur
   uint64_t UnionUs[NumLayers] = {}; // time covered, per layer
   uint64_t IoUnionUs = 0;           // time covered by any I/O call
-  IoStat Io;                        // I/O calls counted once (see IoStat)
+  IoTotals Io;                      // I/O calls counted once
   Timeline Picture;                 // only with --html
 
   int64_t wallUs() const { return Spans ? LastUs - FirstUs : 0; }
@@ -135,7 +115,7 @@ struct Aggregate {
   uint64_t OtherPhases = 0; // B, E, i events: counted, not analysed
   uint64_t Unattributed = 0; // spans without args.p_idx
   LayerStat Layers[NumLayers];
-  IoStat Io; // all I/O calls, each once
+  IoTotals Io; // all I/O calls, each once
   std::map<std::string, FunctionStat> Functions;
   std::map<std::string, FileStat> Files; // by path
   std::map<std::pair<uint8_t, std::string>, uint64_t> UnknownOps;
@@ -154,13 +134,12 @@ struct Aggregate {
 };
 
 // Serialisation (Archive.h).
-template <class A> void visit(A &Ar, IoStat &S) {
-  Ar(S.Ops, S.TimeUs, S.BytesRead, S.BytesWritten);
+template <class A> void visit(A &Ar, IoTotals &S) {
+  Ar(S.Ops, S.BytesRead, S.BytesWritten, S.TimeUs);
 }
 template <class A> void visit(A &Ar, OpStat &S) { Ar(S.Ops, S.TimeUs, S.Bytes); }
 template <class A> void visit(A &Ar, LayerStat &S) {
-  Ar(S.Totals.Ops, S.Totals.BytesRead, S.Totals.BytesWritten, S.Totals.TimeUs,
-     S.Failed, S.ByOp, S.ReadBins, S.WriteBins);
+  Ar(S.Totals, S.Failed, S.ByOp, S.ReadBins, S.WriteBins);
 }
 template <class A> void visit(A &Ar, FunctionStat &S) {
   Ar(S.Calls, S.TimeUs, S.Direct, S.Inclusive);

@@ -5,8 +5,8 @@
 // same function writes (Writer) and reads (Reader):
 //
 // \code
-//   template <class A> void visit(A &Ar, IoStat &S) {
-//     Ar(S.Ops, S.TimeUs, S.BytesRead, S.BytesWritten);
+//   template <class A> void visit(A &Ar, OpStat &S) {
+//     Ar(S.Ops, S.TimeUs, S.Bytes);
 //   }
 // \endcode
 //

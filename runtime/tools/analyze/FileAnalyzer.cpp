@@ -19,10 +19,10 @@ namespace {
 
 /// What a span's children told it, until the span itself is read.
 struct Pending {
-  IoStat Io;        // I/O calls below, each once
-  IoStat Unclaimed; // of which no annotated span below claimed
+  IoTotals Io;        // I/O calls below, each once
+  IoTotals Unclaimed; // of which no annotated span below claimed
   // Inclusive I/O already credited below, per function id.
-  std::vector<std::pair<uint32_t, IoStat>> Charged;
+  std::vector<std::pair<uint32_t, IoTotals>> Charged;
   uint64_t FirstLine = 0; // of the first child, for the missing-parent issue
 
   void take(Pending &&Up) {
@@ -92,8 +92,8 @@ private:
   void span(const Event &E, uint64_t Line);
   void metadata(const Event &E);
   void addInterval(ProcState &P, IntervalUnion &U, int64_t Begin, int64_t End);
-  void attribute(ProcState &P, const Event &E, const dftrace::IoCall &C,
-                 bool IsIo, uint64_t Dur, uint64_t Line);
+  void attribute(ProcState &P, const Event &E, const IoTotals &Call,
+                 bool IsIo, uint64_t Line);
 
   uint32_t FileIndex;
   const AnalyzeOptions &Options;
@@ -193,8 +193,12 @@ void FileAnalyzer::span(const Event &E, uint64_t Line) {
   dftrace::IoCall C;
   C.L = L;
   bool IsIo = dftrace::isIoLayer(L);
-  if (IsIo) {
+  if (IsIo)
     C = dftrace::classifyIo(L, E);
+  IoTotals Call; // this span: one operation, its time and bytes
+  Call.add(C, Dur);
+  LS.Totals.merge(Call);
+  if (IsIo) {
     OpStat &O = LS.ByOp[static_cast<size_t>(C.O)];
     ++O.Ops;
     O.TimeUs += Dur;
@@ -212,12 +216,7 @@ void FileAnalyzer::span(const Event &E, uint64_t Line) {
       FileAcc &F = It->second;
       if (New)
         F.FirstLine = Line;
-      ++F.Stat.Io.Ops;
-      F.Stat.Io.TimeUs += Dur;
-      if (C.O == Op::Read)
-        F.Stat.Io.BytesRead += C.Bytes;
-      else if (C.O == Op::Write)
-        F.Stat.Io.BytesWritten += C.Bytes;
+      F.Stat.Io.merge(Call);
       if (dftrace::isMetadataOp(C.O)) {
         ++F.Stat.MetaOps;
         F.Stat.MetaTimeUs += Dur;
@@ -231,16 +230,14 @@ void FileAnalyzer::span(const Event &E, uint64_t Line) {
     // Application time: the outermost spans cover all of it.
     addInterval(P, P.Unions[static_cast<size_t>(L)], Ts, End);
   }
-  LS.Totals.add(C, Dur);
   if (P.Picture)
     P.Picture->span(E.Name.S, L, E.Level.isInteger() ? E.Level.I : 1, Ts, Dur,
                     Line);
-  attribute(P, E, C, IsIo, Dur, Line);
+  attribute(P, E, Call, IsIo, Line);
 }
 
 void FileAnalyzer::attribute(ProcState &P, const Event &E,
-                             const dftrace::IoCall &C, bool IsIo, uint64_t Dur,
-                             uint64_t Line) {
+                             const IoTotals &Call, bool IsIo, uint64_t Line) {
   Pending Mine;
   auto It = Open.find({E.Pid.I, E.Id.U});
   if (It != Open.end()) {
@@ -250,18 +247,16 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E,
   Pending Up;
   if (IsIo) {
     // The call itself; I/O calls inside it are part of it.
-    IoStat Self{1, Dur, C.O == Op::Read ? C.Bytes : 0,
-                C.O == Op::Write ? C.Bytes : 0};
-    Up.Io = Self;
-    Up.Unclaimed = Self;
+    Up.Io = Call;
+    Up.Unclaimed = Call;
     Up.Charged = std::move(Mine.Charged);
   } else {
     uint32_t Id = functionId(E.Name.S);
     FunctionStat &F = Fns[Id];
     ++F.Calls;
-    F.TimeUs += Dur;
+    F.TimeUs += Call.TimeUs;
     F.Direct.merge(Mine.Unclaimed);
-    IoStat Below;
+    IoTotals Below;
     auto Done = std::find_if(Mine.Charged.begin(), Mine.Charged.end(),
                              [&](const auto &Entry) { return Entry.first == Id; });
     if (Done != Mine.Charged.end())

@@ -14,7 +14,7 @@ namespace {
 /// every machine.
 double rounded(double V) { return std::round(V * 1000.0) / 1000.0; }
 
-Json io(const IoStat &S) {
+Json io(const IoTotals &S) {
   return Json{{"io_ops", S.Ops},
               {"io_time_us", S.TimeUs},
               {"io_bytes", S.bytes()},

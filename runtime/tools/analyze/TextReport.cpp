@@ -76,13 +76,13 @@ void printLayers(std::ostream &Os, const Report &R) {
   Table T({"layer", "ops", "time_s", "union_s", "slowest_s", "slowest",
            "bytes_read", "bytes_written", "MiB/s", "MiB/s/call"});
   for (const LayerFigures &F : R.Layers) {
-    const dftrace::LayerTotals &S = F.S->Totals;
+    const dftrace::IoTotals &S = F.S->Totals;
     T.row({dftrace::layerName(F.L), num(S.Ops), seconds(S.TimeUs),
            seconds(F.UnionSumUs), seconds(F.UnionMaxUs), F.UnionMaxRank,
            num(S.BytesRead), num(S.BytesWritten),
            fixed(F.BandwidthSlowestMiBs, 1), fixed(F.BandwidthPerCallMiBs, 1)});
   }
-  const IoStat &Io = R.A.Io;
+  const IoTotals &Io = R.A.Io;
   T.row({"I/O, once", num(Io.Ops), seconds(Io.TimeUs), "", "", "",
          num(Io.BytesRead), num(Io.BytesWritten), "", ""});
   T.print(Os);

@@ -89,7 +89,7 @@ void printSummary(std::ostream &Os, const TraceSet &Set, const Summary &S) {
                 "ops", "bytes_read", "bytes_written", "time_us");
   Os << Line;
   for (size_t L = 0; L < dftrace::NumLayers; ++L) {
-    const dftrace::LayerTotals &T = S.Layers[L];
+    const dftrace::IoTotals &T = S.Layers[L];
     if (!T.Ops)
       continue;
     std::snprintf(Line, sizeof(Line), "%-8s %10llu %14llu %14llu %14llu\n",
@@ -130,7 +130,7 @@ nlohmann::json summaryToJson(const Summary &S) {
                          {"metadata", P.Meta}});
   nlohmann::json Layers = nlohmann::json::object();
   for (size_t L = 0; L < dftrace::NumLayers; ++L) {
-    const dftrace::LayerTotals &T = S.Layers[L];
+    const dftrace::IoTotals &T = S.Layers[L];
     if (T.Ops)
       Layers[dftrace::layerName(static_cast<dftrace::Layer>(L))] = {
           {"ops", T.Ops},

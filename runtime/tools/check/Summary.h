@@ -54,7 +54,7 @@ struct ProcessStats {
 struct Summary {
   std::vector<FunctionStats> Functions; // by total time, descending
   std::vector<ProcessStats> Processes;  // in file order
-  dftrace::LayerTotals Layers[dftrace::NumLayers];
+  dftrace::IoTotals Layers[dftrace::NumLayers];
 };
 
 Summary summarize(const TraceSet &Set, const std::vector<double> &SelfUs);

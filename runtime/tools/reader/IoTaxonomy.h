@@ -76,10 +76,11 @@ struct IoCall {
 /// Classifies an X event of an I/O layer.
 IoCall classifyIo(Layer L, const Event &E);
 
-/// Operations, bytes and time of one layer: the per-layer totals that
-/// dftracer-check prints and dftracer-analyze's layer table starts from.
-/// Application spans count as operations of Layer::App with no bytes.
-struct LayerTotals {
+/// Operations, bytes and time of a set of calls: the per-layer totals that
+/// dftracer-check prints, and every such figure of dftracer-analyze (a
+/// layer, a file, a rank, the I/O of a function). Application spans count
+/// as operations of Layer::App with no bytes.
+struct IoTotals {
   uint64_t Ops = 0;
   uint64_t BytesRead = 0;
   uint64_t BytesWritten = 0;
@@ -93,12 +94,19 @@ struct LayerTotals {
     else if (C.O == Op::Write)
       BytesWritten += C.Bytes;
   }
-  void merge(const LayerTotals &O) {
+  void merge(const IoTotals &O) {
     Ops += O.Ops;
     BytesRead += O.BytesRead;
     BytesWritten += O.BytesWritten;
     TimeUs += O.TimeUs;
   }
+  /// this - O, for a part of this already counted elsewhere (O <= this).
+  IoTotals minus(const IoTotals &O) const {
+    return {Ops - O.Ops, BytesRead - O.BytesRead,
+            BytesWritten - O.BytesWritten, TimeUs - O.TimeUs};
+  }
+  uint64_t bytes() const { return BytesRead + BytesWritten; }
+  bool empty() const { return Ops == 0; }
 };
 
 /// Darshan's ten access-size bins: 0-100, 101-1K, 1K-10K, 10K-100K,
