@@ -20,21 +20,18 @@ void trimIssues(std::vector<IssueRecord> &Issues) {
     Issues.resize(Aggregate::MaxIssues);
 }
 
-void mergeLayer(LayerStat &A, const LayerStat &B) {
-  A.Totals.merge(B.Totals);
-  A.Failed += B.Failed;
-  for (size_t I = 0; I < NumOps; ++I) {
-    A.ByOp[I].Ops += B.ByOp[I].Ops;
-    A.ByOp[I].TimeUs += B.ByOp[I].TimeUs;
-    A.ByOp[I].Bytes += B.ByOp[I].Bytes;
-  }
+} // namespace
+
+void LayerStat::merge(const LayerStat &O) {
+  Totals.merge(O.Totals);
+  Failed += O.Failed;
+  for (size_t I = 0; I < NumOps; ++I)
+    ByOp[I].merge(O.ByOp[I]);
   for (size_t I = 0; I < NumSizeBins; ++I) {
-    A.ReadBins[I] += B.ReadBins[I];
-    A.WriteBins[I] += B.WriteBins[I];
+    ReadBins[I] += O.ReadBins[I];
+    WriteBins[I] += O.WriteBins[I];
   }
 }
-
-} // namespace
 
 void Aggregate::addIssue(uint32_t FileIndex, uint64_t Line, Issue Kind,
                          std::string Message) {
@@ -62,22 +59,12 @@ void Aggregate::merge(Aggregate &&O) {
   OtherPhases += O.OtherPhases;
   Unattributed += O.Unattributed;
   for (size_t L = 0; L < NumLayers; ++L)
-    mergeLayer(Layers[L], O.Layers[L]);
+    Layers[L].merge(O.Layers[L]);
   Io.merge(O.Io);
-  for (auto &[Name, F] : O.Functions) {
-    FunctionStat &G = Functions[Name];
-    G.Calls += F.Calls;
-    G.TimeUs += F.TimeUs;
-    G.Direct.merge(F.Direct);
-    G.Inclusive.merge(F.Inclusive);
-  }
-  for (auto &[Path, F] : O.Files) {
-    FileStat &G = Files[Path];
-    G.Io.merge(F.Io);
-    G.MetaOps += F.MetaOps;
-    G.MetaTimeUs += F.MetaTimeUs;
-    G.Processes += F.Processes;
-  }
+  for (auto &[Name, F] : O.Functions)
+    Functions[Name].merge(F);
+  for (auto &[Path, F] : O.Files)
+    Files[Path].merge(F);
   for (auto &[Key, N] : O.UnknownOps)
     UnknownOps[Key] += N;
   for (ProcessStat &P : O.Processes)

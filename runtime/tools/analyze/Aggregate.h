@@ -49,24 +49,39 @@ struct OpStat {
   uint64_t Ops = 0;
   uint64_t TimeUs = 0;
   uint64_t Bytes = 0;
+
+  void merge(const OpStat &O) {
+    Ops += O.Ops;
+    TimeUs += O.TimeUs;
+    Bytes += O.Bytes;
+  }
 };
 
 struct LayerStat {
-  IoTotals Totals; // every span of the layer (nested I/O calls included)
-  uint64_t Failed = 0;         // calls that returned an error
+  IoTotals Totals;     // every span of the layer (nested I/O calls included)
+  uint64_t Failed = 0; // calls that returned an error
   OpStat ByOp[NumOps];
   uint64_t ReadBins[NumSizeBins] = {};
   uint64_t WriteBins[NumSizeBins] = {};
+
+  void merge(const LayerStat &O);
 };
 
 /// An annotated function (or region): its spans, and the I/O it issued.
 struct FunctionStat {
   uint64_t Calls = 0;
   uint64_t TimeUs = 0; // sum of its spans' durations
-  // I/O calls counted once each: one nested in another (a pwrite64 inside
-  // MPI_File_write_at_all) is part of its parent here, as in Io below.
+  // I/O calls counted once each, as in ProcessStat::Io: one nested in
+  // another (a pwrite64 inside MPI_File_write_at_all) is part of it.
   IoTotals Direct;    // I/O whose nearest enclosing annotated span is it
   IoTotals Inclusive; // I/O anywhere below it (recursion counted once)
+
+  void merge(const FunctionStat &O) {
+    Calls += O.Calls;
+    TimeUs += O.TimeUs;
+    Direct.merge(O.Direct);
+    Inclusive.merge(O.Inclusive);
+  }
 };
 
 /// One path, over every process that used it.
@@ -75,6 +90,13 @@ struct FileStat {
   uint64_t MetaOps = 0; // of which metadata operations
   uint64_t MetaTimeUs = 0;
   uint64_t Processes = 0; // processes that used it
+
+  void merge(const FileStat &O) {
+    Io.merge(O.Io);
+    MetaOps += O.MetaOps;
+    MetaTimeUs += O.MetaTimeUs;
+    Processes += O.Processes;
+  }
 };
 
 struct ProcessStat {

@@ -199,10 +199,7 @@ void FileAnalyzer::span(const Event &E, uint64_t Line) {
   Call.add(C, Dur);
   LS.Totals.merge(Call);
   if (IsIo) {
-    OpStat &O = LS.ByOp[static_cast<size_t>(C.O)];
-    ++O.Ops;
-    O.TimeUs += Dur;
-    O.Bytes += C.Bytes;
+    LS.ByOp[static_cast<size_t>(C.O)].merge({1, Dur, C.Bytes});
     if (C.Failed)
       ++LS.Failed;
     else if (C.O == Op::Read)
@@ -214,8 +211,10 @@ void FileAnalyzer::span(const Event &E, uint64_t Line) {
     if (E.FHash.present()) {
       auto [It, New] = P.Files.try_emplace(E.FHash.U);
       FileAcc &F = It->second;
-      if (New)
+      if (New) {
         F.FirstLine = Line;
+        F.Stat.Processes = 1; // this one
+      }
       F.Stat.Io.merge(Call);
       if (dftrace::isMetadataOp(C.O)) {
         ++F.Stat.MetaOps;
@@ -330,11 +329,7 @@ bool FileAnalyzer::finish(Aggregate &Out) {
                          std::to_string(P.Stat.Pid) +
                          " has no \"FH\" line naming its path");
       }
-      FileStat &F = Agg.Files[Name];
-      F.Io.merge(Acc->Stat.Io);
-      F.MetaOps += Acc->Stat.MetaOps;
-      F.MetaTimeUs += Acc->Stat.MetaTimeUs;
-      F.Processes += 1;
+      Agg.Files[Name].merge(Acc->Stat);
     }
     for (size_t L = 0; L < NumLayers; ++L) {
       P.Stat.UnionUs[L] = P.Unions[L].total();
@@ -350,14 +345,8 @@ bool FileAnalyzer::finish(Aggregate &Out) {
   }
   if (Conflict)
     return false;
-  for (size_t I = 0; I < Fns.size(); ++I) {
-    const FunctionStat &F = Fns[I];
-    FunctionStat &G = Agg.Functions[FnNames[I]];
-    G.Calls += F.Calls;
-    G.TimeUs += F.TimeUs;
-    G.Direct.merge(F.Direct);
-    G.Inclusive.merge(F.Inclusive);
-  }
+  for (size_t I = 0; I < Fns.size(); ++I)
+    Agg.Functions[FnNames[I]].merge(Fns[I]);
   Agg.FilesRead = 1;
   Agg.Lines = lines();
   Agg.TextBytes = textBytes();

@@ -102,14 +102,11 @@ Report::Report(const Aggregate &A) : A(A) {
     F.BandwidthSlowestMiBs = mebibytesPerSecond(Bytes, F.UnionMaxUs);
     F.BandwidthPerCallMiBs = mebibytesPerSecond(Bytes, S.Totals.TimeUs);
     for (size_t O = 0; O < NumOps; ++O) {
-      const OpStat &Op = S.ByOp[O];
-      OpStat &To = dftrace::isDataOp(static_cast<dftrace::Op>(O)) ? F.Data
-                   : dftrace::isMetadataOp(static_cast<dftrace::Op>(O))
-                       ? F.Metadata
-                       : F.Other;
-      To.Ops += Op.Ops;
-      To.TimeUs += Op.TimeUs;
-      To.Bytes += Op.Bytes;
+      Op Kind = static_cast<Op>(O);
+      OpStat &To = dftrace::isDataOp(Kind)       ? F.Data
+                   : dftrace::isMetadataOp(Kind) ? F.Metadata
+                                                 : F.Other;
+      To.merge(S.ByOp[O]);
     }
     if (S.Totals.TimeUs) {
       F.MetadataFraction = static_cast<double>(F.Metadata.TimeUs) /
