@@ -17,20 +17,31 @@ using dftrace::Event;
 
 namespace {
 
+/// Inclusive I/O already credited below a span, per function id.
+using ChargedList = std::vector<std::pair<uint32_t, IoTotals>>;
+
+/// Fn's entry in Charged, or Charged.end().
+ChargedList::iterator chargedTo(ChargedList &Charged, uint32_t Fn) {
+  return std::find_if(Charged.begin(), Charged.end(),
+                      [&](const auto &E) { return E.first == Fn; });
+}
+
 /// What a span's children told it, until the span itself is read.
 struct Pending {
   IoTotals Io;        // I/O calls below, each once
   IoTotals Unclaimed; // of which no annotated span below claimed
-  // Inclusive I/O already credited below, per function id.
-  std::vector<std::pair<uint32_t, IoTotals>> Charged;
+  ChargedList Charged;
   uint64_t FirstLine = 0; // of the first child, for the missing-parent issue
 
   void take(Pending &&Up) {
     Io.merge(Up.Io);
     Unclaimed.merge(Up.Unclaimed);
+    if (Charged.empty()) { // the first child: nothing to add up
+      Charged = std::move(Up.Charged);
+      return;
+    }
     for (auto &[Fn, Stat] : Up.Charged) {
-      auto It = std::find_if(Charged.begin(), Charged.end(),
-                             [&](const auto &E) { return E.first == Fn; });
+      auto It = chargedTo(Charged, Fn);
       if (It == Charged.end())
         Charged.emplace_back(Fn, Stat);
       else
@@ -255,22 +266,18 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E,
     ++F.Calls;
     F.TimeUs += Call.TimeUs;
     F.Direct.merge(Mine.Unclaimed);
-    IoTotals Below;
-    auto Done = std::find_if(Mine.Charged.begin(), Mine.Charged.end(),
-                             [&](const auto &Entry) { return Entry.first == Id; });
-    if (Done != Mine.Charged.end())
-      Below = Done->second;
-    F.Inclusive.merge(Mine.Io.minus(Below));
+    // The calls below that the same function (recursion) already has are
+    // not credited again; from here up, all of Mine.Io is credited.
+    auto Below = chargedTo(Mine.Charged, Id);
+    if (Below != Mine.Charged.end()) {
+      F.Inclusive.merge(Mine.Io.minus(Below->second));
+      Below->second = Mine.Io;
+    } else if (!Mine.Io.empty()) {
+      F.Inclusive.merge(Mine.Io);
+      Mine.Charged.emplace_back(Id, Mine.Io);
+    }
     Up.Io = Mine.Io;
     Up.Charged = std::move(Mine.Charged);
-    if (!Mine.Io.empty()) {
-      auto Again = std::find_if(Up.Charged.begin(), Up.Charged.end(),
-                                [&](const auto &Entry) { return Entry.first == Id; });
-      if (Again == Up.Charged.end())
-        Up.Charged.emplace_back(Id, Mine.Io);
-      else
-        Again->second = Mine.Io;
-    }
   }
   if (!E.ParentIdx.present())
     ++Agg.Unattributed;
