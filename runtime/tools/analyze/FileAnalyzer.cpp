@@ -2,6 +2,7 @@
 
 #include "FileAnalyzer.h"
 
+#include "FoldWatermark.h"
 #include "IntervalUnion.h"
 #include "Timeline.h"
 #include "TraceScanner.h"
@@ -75,7 +76,7 @@ struct FileAcc {
 
 struct ProcState {
   ProcessStat Stat;
-  std::unordered_map<int64_t, int64_t> ThreadEnd; // tid -> last end
+  FoldWatermark Ends; // how far the unions may fold; the threads
   IntervalUnion Unions[NumLayers];
   IntervalUnion IoUnion;
   std::unordered_map<uint64_t, FileAcc> Files; // by fhash
@@ -175,13 +176,7 @@ void FileAnalyzer::addInterval(ProcState &P, IntervalUnion &U, int64_t Begin,
                                int64_t End) {
   if (!U.add(Begin, End))
     return;
-  int64_t Watermark = std::numeric_limits<int64_t>::min();
-  if (!Exact) {
-    Watermark = std::numeric_limits<int64_t>::max();
-    for (const auto &[Tid, Last] : P.ThreadEnd)
-      Watermark = std::min(Watermark, Last);
-  }
-  U.fold(Watermark);
+  U.fold(Exact ? std::numeric_limits<int64_t>::min() : P.Ends.watermark());
 }
 
 void FileAnalyzer::span(const Event &E, uint64_t Line) {
@@ -196,9 +191,7 @@ void FileAnalyzer::span(const Event &E, uint64_t Line) {
   ++S.Spans;
   S.FirstUs = std::min(S.FirstUs, Ts);
   S.LastUs = std::max(S.LastUs, End);
-  auto [TidIt, NewThread] = P.ThreadEnd.try_emplace(E.Tid.I, End);
-  if (!NewThread)
-    TidIt->second = std::max(TidIt->second, End);
+  P.Ends.ended(E.Tid.I, End);
 
   LayerStat &LS = Agg.Layers[static_cast<size_t>(L)];
   dftrace::IoCall C;
@@ -344,7 +337,7 @@ bool FileAnalyzer::finish(Aggregate &Out) {
     }
     P.Stat.IoUnionUs = P.IoUnion.total();
     Conflict |= P.IoUnion.conflict();
-    P.Stat.Threads = P.ThreadEnd.size();
+    P.Stat.Threads = P.Ends.threads();
     if (P.Picture)
       P.Picture->finish();
     Agg.Io.merge(P.Stat.Io);

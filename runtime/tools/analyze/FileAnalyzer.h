@@ -18,9 +18,10 @@
 //            pwrite64, pwrite64
 //
 //  - Per-rank union time, per layer (IntervalUnion). Intervals that end
-//    before every thread's last end are folded; the runtime writes each
-//    thread's spans in order of their end, so no later span starts there.
-//    A file that breaks this (an unusual writer) is read a second time
+//    before any span still to come can start are folded (FoldWatermark:
+//    the runtime writes each thread's spans in order of their end, and a
+//    parent after its children). A file that breaks this (an unusual
+//    writer, a parent with many spans below it) is read a second time
 //    without folding, which is exact whatever the order.
 //
 // \code

@@ -4,6 +4,7 @@
 #include "Archive.h"
 #include "ChromeTrace.h"
 #include "FileAnalyzer.h"
+#include "FoldWatermark.h"
 #include "IntervalUnion.h"
 #include "Timeline.h"
 
@@ -62,6 +63,41 @@ TEST(IntervalUnion, AnIntervalBeforeFoldedTimeIsAConflict) {
   U.fold(1000);
   U.add(0, 1); // starts in time already folded
   EXPECT_TRUE(U.conflict());
+}
+
+/// An I/O call holding another (MPI-IO over POSIX) reaches the trace after
+/// it: folding at the watermark never folds time the parent still covers,
+/// so the union stays exact in one pass, and folding keeps memory bounded.
+TEST(FoldWatermark, AParentAfterItsChildrenIsNotFoldedUnder) {
+  IntervalUnion U;
+  FoldWatermark W;
+  const int64_t N = static_cast<int64_t>(IntervalUnion::FoldAbove) * 3;
+  size_t MostKept = 0;
+  for (int64_t I = 0; I < N; ++I) {
+    int64_t T = 20 * I;
+    // pwrite64 [T+2, T+6), then MPI_File_write_at [T, T+10) around it.
+    for (auto [B, E] : {std::pair<int64_t, int64_t>{T + 2, T + 6}, {T, T + 10}}) {
+      W.ended(/*Tid=*/7, E);
+      if (U.add(B, E))
+        U.fold(W.watermark());
+      MostKept = std::max(MostKept, U.kept());
+    }
+  }
+  EXPECT_FALSE(U.conflict());
+  EXPECT_EQ(U.total(), static_cast<uint64_t>(10 * N));
+  EXPECT_LT(MostKept, 2 * IntervalUnion::FoldAbove + FoldWatermark::Recent);
+  EXPECT_EQ(W.threads(), 1u);
+}
+
+/// A thread with fewer spans than FoldWatermark::Recent holds the watermark
+/// at the start: its next parent may start before all of them.
+TEST(FoldWatermark, AYoungThreadHoldsItBack) {
+  FoldWatermark W;
+  for (int64_t I = 0; I < 100; ++I)
+    W.ended(1, 10 * I);
+  EXPECT_EQ(W.watermark(), 10 * (100 - 64));
+  W.ended(2, 5000);
+  EXPECT_EQ(W.watermark(), std::numeric_limits<int64_t>::min());
 }
 
 TEST(Archive, RoundTrip) {
