@@ -101,8 +101,8 @@ protected:
 private:
   ProcState &process(int64_t Pid);
   uint32_t functionId(std::string_view Name);
-  void span(const Event &E, uint64_t Line);
-  void metadata(const Event &E);
+  void span(ProcState &P, const Event &E, uint64_t Line);
+  void metadata(ProcState &P, const Event &E);
   void addInterval(ProcState &P, IntervalUnion &U, int64_t Begin, int64_t End);
   void attribute(ProcState &P, const Event &E, const IoTotals &Call,
                  bool IsIo, uint64_t Line);
@@ -151,21 +151,21 @@ uint32_t FileAnalyzer::functionId(std::string_view Name) {
 void FileAnalyzer::onEvent(const Event &E, uint64_t Line) {
   ++Agg.Events;
   bool Usable = checkedEvent(E, Line);
-  if (E.Pid.isInteger())
-    ++process(E.Pid.I).Stat.Events;
+  ProcState *P = E.Pid.isInteger() ? &process(E.Pid.I) : nullptr;
+  if (P)
+    ++P->Stat.Events;
   if (!Usable)
     return;
-  if (E.isComplete())
-    span(E, Line);
+  if (E.isComplete()) // usable spans and metadata have an integer pid
+    span(*P, E, Line);
   else if (E.isMetadata())
-    metadata(E);
+    metadata(*P, E);
   else
     ++Agg.OtherPhases;
 }
 
-void FileAnalyzer::metadata(const Event &E) {
+void FileAnalyzer::metadata(ProcState &P, const Event &E) {
   ++Agg.MetadataEvents;
-  ProcState &P = process(E.Pid.I);
   if (E.Name.S == "FH")
     P.Paths.emplace(E.ArgValue.U, std::string(E.ArgName.S));
   else if (E.Name.S == "CM" && E.ArgName.S == "rank")
@@ -179,14 +179,13 @@ void FileAnalyzer::addInterval(ProcState &P, IntervalUnion &U, int64_t Begin,
   U.fold(Exact ? std::numeric_limits<int64_t>::min() : P.Ends.watermark());
 }
 
-void FileAnalyzer::span(const Event &E, uint64_t Line) {
+void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   ++Agg.Spans;
   Layer L = dftrace::layerOfCategory(E.Cat.S);
   int64_t Ts = dftrace::microseconds(E.Ts);
   int64_t DurI = dftrace::microseconds(E.Dur);
   uint64_t Dur = static_cast<uint64_t>(DurI);
   int64_t End = Ts + DurI;
-  ProcState &P = process(E.Pid.I);
   ProcessStat &S = P.Stat;
   ++S.Spans;
   S.FirstUs = std::min(S.FirstUs, Ts);
