@@ -73,21 +73,8 @@ void TimelineBuilder::span(std::string_view Name, dftrace::Layer L,
 void TimelineBuilder::doubleWidth() {
   uint64_t W2 = T.Width * 2;
   int64_t Origin2 = alignDown(T.Origin, W2);
-  for (Density &D : T.Io) {
-    Density C;
-    C.BusyUs.assign(Timeline::Buckets, 0);
-    C.Calls.assign(Timeline::Buckets, 0);
-    for (size_t I = 0; I < Timeline::Buckets; ++I) {
-      size_t J = static_cast<size_t>(
-          (T.Origin + static_cast<int64_t>(I * T.Width) - Origin2) /
-          static_cast<int64_t>(W2));
-      if (J < Timeline::Buckets) {
-        C.BusyUs[J] += D.BusyUs[I];
-        C.Calls[J] += D.Calls[I];
-      }
-    }
-    D = std::move(C);
-  }
+  for (size_t L = 0; L < Timeline::IoLayers; ++L)
+    T.Io[L] = T.coarsen(L, Origin2, W2, Timeline::Buckets);
   T.Origin = Origin2;
   T.Width = W2;
 }
