@@ -11,13 +11,14 @@
 // \endcode
 //
 // Integers are LEB128 varints (signed ones zig-zag encoded), strings and
-// containers carry their length first.
+// containers carry their length first. Fixed arrays and pairs are the same
+// walk over their parts either way, so they are visit()s too.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DFTRACER_ANALYZE_ARCHIVE_H
 #define DFTRACER_ANALYZE_ARCHIVE_H
 
-#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <stdexcept>
@@ -27,6 +28,14 @@
 #include <vector>
 
 namespace dftanalyze {
+
+template <class A, class T, size_t N> void visit(A &Ar, T (&V)[N]) {
+  for (T &E : V)
+    Ar(E);
+}
+template <class A, class K, class V> void visit(A &Ar, std::pair<K, V> &P) {
+  Ar(P.first, P.second);
+}
 
 class Writer {
 public:
@@ -66,18 +75,6 @@ private:
     raw(V.size());
     for (T &E : V)
       item(E);
-  }
-  template <class T, size_t N> void item(std::array<T, N> &V) {
-    for (T &E : V)
-      item(E);
-  }
-  template <class T, size_t N> void item(T (&V)[N]) {
-    for (T &E : V)
-      item(E);
-  }
-  template <class K, class V> void item(std::pair<K, V> &P) {
-    item(P.first);
-    item(P.second);
   }
   template <class K, class V> void item(std::map<K, V> &M) {
     raw(M.size());
@@ -136,18 +133,6 @@ private:
     V.resize(raw());
     for (T &E : V)
       item(E);
-  }
-  template <class T, size_t N> void item(std::array<T, N> &V) {
-    for (T &E : V)
-      item(E);
-  }
-  template <class T, size_t N> void item(T (&V)[N]) {
-    for (T &E : V)
-      item(E);
-  }
-  template <class K, class V> void item(std::pair<K, V> &Pr) {
-    item(Pr.first);
-    item(Pr.second);
   }
   template <class K, class V> void item(std::map<K, V> &M) {
     M.clear();
