@@ -101,6 +101,14 @@ const char *OpColors[NumOps] = {"#1f77b4", "#aec7e8", "#d62728", "#ff9896",
                                 "#ff7f0e", "#ffbb78", "#9467bd", "#c5b0d5",
                                 "#8c564b", "#7f7f7f", "#c7c7c7"};
 
+/// The opening tag of a W x H chart.
+std::string svgOpen(const char *Id, int W, int H, const char *Label) {
+  std::string Ws = std::to_string(W), Hs = std::to_string(H);
+  return std::string("<svg id=\"") + Id + "\" class=\"chart\" width=\"" + Ws +
+         "\" height=\"" + Hs + "\" viewBox=\"0 0 " + Ws + " " + Hs +
+         "\" role=\"img\" aria-label=\"" + Label + "\">";
+}
+
 /// Stacked horizontal bars: per I/O layer, its time split by operation.
 std::string layerChart(const Report &R) {
   std::vector<const LayerFigures *> Io;
@@ -112,11 +120,8 @@ std::string layerChart(const Report &R) {
     }
   int W = 760, Left = 70, BarH = 26, Gap = 10;
   int H = static_cast<int>(Io.size()) * (BarH + Gap) + 78;
-  std::string S = "<svg id=\"layer-chart\" class=\"chart\" width=\"" +
-                  std::to_string(W) + "\" height=\"" + std::to_string(H) +
-                  "\" viewBox=\"0 0 " + std::to_string(W) + " " +
-                  std::to_string(H) + "\" role=\"img\" aria-label=\"I/O time "
-                  "per layer and operation\">";
+  std::string S =
+      svgOpen("layer-chart", W, H, "I/O time per layer and operation");
   if (Io.empty())
     return S + "<text x=\"10\" y=\"20\">no I/O events</text></svg>";
   double Scale = Max ? (W - Left - 190.0) / static_cast<double>(Max) : 0;
@@ -180,11 +185,7 @@ std::string sizeChart(const Report &R) {
   for (size_t B = 0; B < NumSizeBins; ++B)
     Max = std::max({Max, Read[B], Write[B]});
   int W = 760, H = 270, Bottom = 70, Top = 10;
-  std::string S = "<svg id=\"size-chart\" class=\"chart\" width=\"" +
-                  std::to_string(W) + "\" height=\"" + std::to_string(H) +
-                  "\" viewBox=\"0 0 " + std::to_string(W) + " " +
-                  std::to_string(H) + "\" role=\"img\" aria-label=\"calls "
-                  "per transfer size\">";
+  std::string S = svgOpen("size-chart", W, H, "calls per transfer size");
   double Slot = (W - 70.0) / NumSizeBins;
   double Scale = Max ? (H - Bottom - Top) / std::log10(1.0 + Max) : 0;
   int Axis = H - Bottom;
@@ -237,11 +238,7 @@ std::string functionChart(const Report &R, size_t Top) {
     Max = std::max(Max, F->S->Inclusive.TimeUs);
   int W = 760, Left = 220, BarH = 18, Gap = 6;
   int H = static_cast<int>(List.size()) * (BarH + Gap) + 40;
-  std::string S = "<svg id=\"function-chart\" class=\"chart\" width=\"" +
-                  std::to_string(W) + "\" height=\"" + std::to_string(H) +
-                  "\" viewBox=\"0 0 " + std::to_string(W) + " " +
-                  std::to_string(H) + "\" role=\"img\" aria-label=\"I/O time "
-                  "per function\">";
+  std::string S = svgOpen("function-chart", W, H, "I/O time per function");
   if (List.empty())
     return S + "<text x=\"10\" y=\"20\">no I/O under annotated functions"
                "</text></svg>";
