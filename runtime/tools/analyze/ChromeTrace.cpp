@@ -70,26 +70,15 @@ public:
     for (const auto &[Key, P] : Plan.Processes) {
       if (Key.first != FileIndex || !P.Keep)
         continue;
-      Buf += ",\n{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":";
-      appendInt(Buf, P.ChromePid);
-      Buf += ",\"tid\":0,\"ts\":0,\"args\":{\"name\":\"";
-      appendEscaped(Buf, P.Name);
-      Buf += "\"}}";
-      Buf += ",\n{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":";
-      appendInt(Buf, P.ChromePid);
-      Buf += ",\"tid\":0,\"ts\":0,\"args\":{\"sort_index\":";
-      appendInt(Buf, P.ChromePid);
-      Buf += "}}";
+      std::string Name = "\"name\":\"";
+      appendEscaped(Name, P.Name);
+      metadata("process_name", P.ChromePid, 0, Name + "\"");
+      metadata("process_sort_index", P.ChromePid, 0,
+               "\"sort_index\":" + std::to_string(P.ChromePid));
     }
-    for (const auto &[ChromePid, Tid] : Threads) {
-      Buf += ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":";
-      appendInt(Buf, ChromePid);
-      Buf += ",\"tid\":";
-      appendInt(Buf, Tid);
-      Buf += ",\"ts\":0,\"args\":{\"name\":\"tid ";
-      appendInt(Buf, Tid);
-      Buf += "\"}}";
-    }
+    for (const auto &[ChromePid, Tid] : Threads)
+      metadata("thread_name", ChromePid, Tid,
+               "\"name\":\"tid " + std::to_string(Tid) + "\"");
     flush();
   }
 
@@ -128,6 +117,19 @@ protected:
   void onProblem(dftrace::Issue, uint64_t, std::string) override {}
 
 private:
+  /// ",\n{"name":Name,"ph":"M","pid":Pid,"tid":Tid,"ts":0,"args":{Args}}".
+  void metadata(const char *Name, int64_t Pid, int64_t Tid,
+                const std::string &Args) {
+    Buf += ",\n{\"name\":\"";
+    Buf += Name;
+    Buf += "\",\"ph\":\"M\",\"pid\":";
+    appendInt(Buf, Pid);
+    Buf += ",\"tid\":";
+    appendInt(Buf, Tid);
+    Buf += ",\"ts\":0,\"args\":{";
+    Buf += Args;
+    Buf += "}}";
+  }
   const ChromePlan::Process *process(int64_t Pid) {
     if (Last && LastPid == Pid)
       return Last;
