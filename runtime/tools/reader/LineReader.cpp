@@ -172,10 +172,6 @@ bool LineReader::readRaw(char *To, size_t Room, size_t &Got) {
   }
 }
 
-bool LineReader::readPlain(char *To, size_t Room, size_t &Got) {
-  return readRaw(To, Room, Got);
-}
-
 bool LineReader::readGzip(char *To, size_t Room, size_t &Got) {
   Got = 0;
   if (!Error.empty())
@@ -243,7 +239,7 @@ bool LineReader::fill() {
   }
   size_t Got = 0;
   bool Ok = Gzip ? fillFromPrefetch(Buf.data() + End, Chunk - End, Got)
-                 : readPlain(Buf.data() + End, Chunk - End, Got);
+                 : readRaw(Buf.data() + End, Chunk - End, Got);
   End += Got;
   AtEof = !Ok || Got == 0;
   return Got > 0;

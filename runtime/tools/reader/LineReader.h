@@ -60,7 +60,6 @@ public:
 
 private:
   bool fill();
-  bool readPlain(char *To, size_t Room, size_t &Got);
   bool readGzip(char *To, size_t Room, size_t &Got);
   bool readRaw(char *To, size_t Room, size_t &Got);
 
