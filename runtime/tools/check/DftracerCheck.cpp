@@ -12,6 +12,7 @@
 #include "Nesting.h"
 #include "Summary.h"
 #include "TraceReader.h"
+#include "TraceScanner.h"
 
 #include <cstring>
 #include <iostream>
@@ -92,7 +93,7 @@ int main(int Argc, char **Argv) {
 
   TraceSet Set;
   std::vector<std::string> ArgErrors;
-  for (const std::string &File : expandTraceArguments(Args, ArgErrors))
+  for (const std::string &File : dftrace::expandTraceArguments(Args, ArgErrors))
     readTraceFile(File, Set);
   std::vector<double> Self = checkNesting(Set);
   Summary Sum = summarize(Set, Self);

@@ -13,12 +13,6 @@ namespace dftcheck {
 using dftrace::Event;
 using dftrace::Issue;
 
-std::vector<std::string>
-expandTraceArguments(const std::vector<std::string> &Args,
-                     std::vector<std::string> &Errors) {
-  return dftrace::expandTraceArguments(Args, Errors);
-}
-
 namespace {
 
 struct Opener {

@@ -26,12 +26,6 @@
 
 namespace dftcheck {
 
-/// Expand directories to the .pfw/.pfw.gz files directly inside them
-/// (sorted); other paths are kept as given.
-std::vector<std::string>
-expandTraceArguments(const std::vector<std::string> &Args,
-                     std::vector<std::string> &Errors);
-
 /// Read one file (gzip or plain, detected from the content) into Set.
 void readTraceFile(const std::string &Path, TraceSet &Set);
 
