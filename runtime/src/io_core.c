@@ -105,16 +105,16 @@ static void rememberLocked(uint64_t Hash, const char *Path, size_t Len) {
   ++PathCount;
 }
 
-uint64_t dftracer_io_note_path(const char *Abs, size_t Len) {
+/* The hash of the absolute, clean path Abs when it is traced, else 0;
+ * writes its FH line on first sight. */
+static uint64_t notePath(const char *Abs, size_t Len) {
   struct dftracer_process *P = &dftracer_process_;
   uint64_t Hash;
-  int Saved;
   if (!dftracer_io_filter_match(Abs, Len))
     return 0;
   Hash = dftracer_io_path_hash_of(Abs, Len);
   if (DFT_LIKELY(seen(Hash)))
     return Hash;
-  Saved = errno;
   dftracer_io_busy_ = 1;
   pthread_mutex_lock(&P->Lock);
   if (!seen(Hash)) {
@@ -130,14 +130,19 @@ uint64_t dftracer_io_note_path(const char *Abs, size_t Len) {
   }
   pthread_mutex_unlock(&P->Lock);
   dftracer_io_busy_ = 0;
-  errno = Saved;
   return Hash;
 }
 
 uint64_t dftracer_io_path_hash(int DirFd, const char *Path) {
   char Abs[DftPathMax];
+  /* Runs before the real call, whose success leaves errno alone: neither a
+   * failed getcwd or readlink (a removed current directory) nor the FH
+   * line's allocation may show in it. */
+  int Saved = errno;
   size_t Len = dftracer_io_absolute_path(DirFd, Path, Abs);
-  return Len ? dftracer_io_note_path(Abs, Len) : 0;
+  uint64_t Hash = Len ? notePath(Abs, Len) : 0;
+  errno = Saved;
+  return Hash;
 }
 
 void dftracer_io_replay_paths_locked(void) {

@@ -80,10 +80,8 @@ static inline int dftracer_is_trace_fd(int Fd) {
 void dftracer_fd_clear_range(unsigned First, unsigned Last);
 
 /* The hash of Path (relative to DirFd) when it is traced, else 0. Writes
- * its FH line on first sight. */
+ * its FH line on first sight; leaves errno as it was. */
 uint64_t dftracer_io_path_hash(int DirFd, const char *Path);
-/* The same for a path already absolute and clean (io_filter.h). */
-uint64_t dftracer_io_note_path(const char *Abs, size_t Len);
 
 /* One intercepted call in flight; lives in the wrapper's frame. */
 struct dftracer_io_call {

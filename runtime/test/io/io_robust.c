@@ -38,7 +38,8 @@ static void check(int Ok, const char *What) {
 
 static void errnoKept(void) {
   DFTRACER_C_FUNCTION_START();
-  char B[8] = "abcdefg";
+  char B[8] = "abcdefg", Home[4096];
+  struct stat St;
   int Fd = open("data/e.bin", O_CREAT | O_RDWR | O_TRUNC, 0644);
   check(Fd >= 0, "open");
   errno = 1234; /* a successful call leaves errno alone */
@@ -54,6 +55,14 @@ static void errnoKept(void) {
   errno = 0;
   check(fopen("data/missing/y", "r") == NULL && errno == ENOENT,
         "fopen ENOENT");
+  /* In a removed directory a relative path cannot be made absolute (getcwd
+   * fails): the call is not traced, and its success leaves errno alone. */
+  check(getcwd(Home, sizeof(Home)) != NULL && mkdir("data/gone", 0755) == 0 &&
+            chdir("data/gone") == 0 && rmdir("../gone") == 0,
+        "enter a removed directory");
+  errno = 1234;
+  check(stat(".", &St) == 0 && errno == 1234, "stat in it keeps errno");
+  check(chdir(Home) == 0, "chdir back");
   DFTRACER_C_FUNCTION_END();
 }
 
