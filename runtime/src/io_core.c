@@ -110,12 +110,13 @@ static void rememberLocked(uint64_t Hash, const char *Path, size_t Len) {
 static uint64_t notePath(const char *Abs, size_t Len) {
   struct dftracer_process *P = &dftracer_process_;
   uint64_t Hash;
+  int Busy;
   if (!dftracer_io_filter_match(Abs, Len))
     return 0;
   Hash = dftracer_io_path_hash_of(Abs, Len);
   if (DFT_LIKELY(seen(Hash)))
     return Hash;
-  dftracer_io_busy_ = 1;
+  Busy = dftracer_busy_enter();
   pthread_mutex_lock(&P->Lock);
   if (!seen(Hash)) {
     /* Output before it is marked seen: a thread that finds it seen then
@@ -129,7 +130,7 @@ static uint64_t notePath(const char *Abs, size_t Len) {
     rememberLocked(Hash, Abs, Len);
   }
   pthread_mutex_unlock(&P->Lock);
-  dftracer_io_busy_ = 0;
+  dftracer_busy_leave(Busy);
   return Hash;
 }
 
@@ -169,11 +170,10 @@ void dftracer_io_after_fork(void) { ReplayPending = 1; }
 int dftracer_io_begin(struct dftracer_io_call *C, unsigned Layer,
                       const char *Name, uint64_t Fhash) {
   struct dftracer_thread *T;
-  int Saved = errno;
-  dftracer_io_busy_ = 1;
+  int Saved = errno, Busy = dftracer_busy_enter();
   T = dftracer_thread_get();
   if (DFT_UNLIKELY(!T)) {
-    dftracer_io_busy_ = 0;
+    dftracer_busy_leave(Busy);
     errno = Saved;
     return 0;
   }
@@ -183,7 +183,7 @@ int dftracer_io_begin(struct dftracer_io_call *C, unsigned Layer,
   /* Read while busy: a signal handler's call after this nests under a
    * span whose start is set. */
   C->Span.StartUs = dftracer_now_us(&T->Clock);
-  dftracer_io_busy_ = 0;
+  dftracer_busy_leave(Busy);
   errno = Saved;
   return 1;
 }
@@ -193,11 +193,11 @@ enum { ArgsBytes = 512, MaxArgs = 10 };
 void dftracer_io_end(struct dftracer_io_call *C,
                      const struct dftracer_io_arg *Args, int Count) {
   uint64_t EndUs;
-  int Saved = errno, I;
+  int Saved = errno, Busy, I;
   char Text[ArgsBytes], *Out = Text;
   /* Busy before the clock: a signal handler's call after the end was read
    * must not nest under this span. */
-  dftracer_io_busy_ = 1;
+  Busy = dftracer_busy_enter();
   EndUs = dftracer_now_us(&C->T->Clock);
   if (C->Fhash) {
     Out = DFTRACER_PUT_LIT(Out, ",\"fhash\":");
@@ -211,7 +211,7 @@ void dftracer_io_end(struct dftracer_io_call *C,
   C->Span.Args = Text;
   C->Span.ArgsLen = (size_t)(Out - Text);
   dftracer_span_finish_io_(C->T, &C->Span, EndUs);
-  dftracer_io_busy_ = 0;
+  dftracer_busy_leave(Busy);
   errno = Saved;
 }
 

@@ -35,6 +35,22 @@
 /* Nonzero while this thread runs runtime code that must not be traced. */
 extern _Thread_local int dftracer_io_busy_
     __attribute__((tls_model("initial-exec"), visibility("hidden")));
+
+/* Mark this thread busy; returns what it was, for dftracer_busy_leave
+ * (regions nest: the sink's inside END's hand-over). The compiler fences
+ * keep the region's accesses between the two stores, where a signal
+ * handler on this thread sees the flag set. */
+static inline int dftracer_busy_enter(void) {
+  int Was = dftracer_io_busy_;
+  dftracer_io_busy_ = 1;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  return Was;
+}
+
+static inline void dftracer_busy_leave(int Was) {
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  dftracer_io_busy_ = Was;
+}
 /* DftLayer* bits in force: the configured layers while tracing is on. */
 extern unsigned dftracer_io_layers_ DFT_HIDDEN;
 /* File hash of each descriptor, 0 when not traced. */

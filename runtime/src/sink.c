@@ -29,10 +29,6 @@ static int sysFtruncate(int Fd, off_t Len) {
   return (int)syscall(SYS_ftruncate, Fd, Len);
 }
 static void writevImpl(struct dftracer_sink *S, struct iovec *Iov, int Count);
-#define BUSY_BEGIN                                                             \
-  int Busy_ = dftracer_io_busy_;                                               \
-  dftracer_io_busy_ = 1
-#define BUSY_END dftracer_io_busy_ = Busy_
 
 enum { FirstChunk = 4 << 20, LargestChunk = 64 << 20 };
 
@@ -238,19 +234,18 @@ void dftracer_sink_abandon(struct dftracer_sink *S) {
 
 int dftracer_sink_open(struct dftracer_sink *S, const char *Prefix,
                        int Compress, uint64_t Hash) {
-  int Ret;
-  BUSY_BEGIN;
+  int Ret, Busy = dftracer_busy_enter();
   Ret = openImpl(S, Prefix, Compress, Hash);
   __atomic_store_n(&dftracer_trace_fd_, S->Fd, __ATOMIC_RELAXED);
-  BUSY_END;
+  dftracer_busy_leave(Busy);
   return Ret;
 }
 
 void dftracer_sink_writev(struct dftracer_sink *S, struct iovec *Iov,
                           int Count) {
-  BUSY_BEGIN;
+  int Busy = dftracer_busy_enter();
   writevImpl(S, Iov, Count);
-  BUSY_END;
+  dftracer_busy_leave(Busy);
 }
 
 void dftracer_sink_write(struct dftracer_sink *S, const char *Data,
@@ -262,8 +257,8 @@ void dftracer_sink_write(struct dftracer_sink *S, const char *Data,
 }
 
 void dftracer_sink_close(struct dftracer_sink *S) {
-  BUSY_BEGIN;
+  int Busy = dftracer_busy_enter();
   __atomic_store_n(&dftracer_trace_fd_, -1, __ATOMIC_RELAXED);
   closeImpl(S);
-  BUSY_END;
+  dftracer_busy_leave(Busy);
 }

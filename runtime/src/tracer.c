@@ -120,12 +120,11 @@ DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
   int Busy;
   if (DFT_UNLIKELY(!isActive()))
     return NULL; /* called directly, or raced with FINI */
-  Busy = dftracer_io_busy_;
-  dftracer_io_busy_ = 1;
+  Busy = dftracer_busy_enter();
   T = dftracer_thread_get();
   S = DFT_LIKELY(T != NULL) ? dftracer_thread_alloc_span(T) : NULL;
   if (DFT_UNLIKELY(!S)) {
-    dftracer_io_busy_ = Busy;
+    dftracer_busy_leave(Busy);
     return NULL;
   }
   dftracer_thread_push_span(T, S, Name ? Name : "(null)",
@@ -135,7 +134,7 @@ DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
       T->Tid == dftracer_process_.OsPid)
     recordRank();
   S->StartUs = dftracer_now_us(&T->Clock);
-  dftracer_io_busy_ = Busy;
+  dftracer_busy_leave(Busy);
   return S;
 }
 
@@ -187,11 +186,10 @@ DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
       dftracer_thread_release_span(T, S);
     return;
   }
-  Busy = dftracer_io_busy_;
-  dftracer_io_busy_ = 1;
+  Busy = dftracer_busy_enter();
   EndUs = dftracer_now_us(&T->Clock);
   closeSpan(T, S, EndUs);
-  dftracer_io_busy_ = Busy;
+  dftracer_busy_leave(Busy);
 }
 
 /* End an I/O call's span (io_core.c). Its record lives in the wrapper's
