@@ -2,6 +2,7 @@
 #include "thread_state.h"
 
 #include "internal.h"
+#include "io_core.h"
 #include "writer.h"
 
 #include <stdlib.h>
@@ -40,11 +41,14 @@ static void freeThread(struct dftracer_thread *T) {
 }
 
 /* pthread key destructor: a thread leaves with its spans closed and its
- * events in the sink. The main thread is covered by atexit instead. */
+ * events in the sink. The main thread is covered by atexit instead. Busy
+ * throughout (tracer.c): a signal handler's write() must neither write into
+ * the buffer being flushed and freed nor wait for the lock. */
 static void onThreadExit(void *Arg) {
   struct dftracer_thread *T = (struct dftracer_thread *)Arg;
   struct dftracer_process *P = &dftracer_process_;
   struct dftracer_thread **Link;
+  int Busy = dftracer_busy_enter();
   dftracer_close_open_spans_(T);
   pthread_mutex_lock(&P->Lock);
   dftracer_thread_flush_locked(T);
@@ -57,6 +61,7 @@ static void onThreadExit(void *Arg) {
   pthread_mutex_unlock(&P->Lock);
   Current = NULL;
   freeThread(T);
+  dftracer_busy_leave(Busy);
 }
 
 void dftracer_thread_setup(void) {

@@ -110,9 +110,11 @@ static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
 
 static void recordRank(void);
 
-/* START and END mark the thread busy (io_core.h) while they change its
- * stack and buffer: a signal handler's write() in between is not traced
- * into a half-written line. */
+/* Every entry point that changes the thread's stack or buffer, or takes
+ * the process lock, marks the thread busy (io_core.h) while it does: a
+ * signal handler's write() in between is not traced into a half-written
+ * line, nor waits for a lock its own thread holds. (UPDATE only changes
+ * its span's args, which an I/O event never touches.) */
 DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
                                                   const char *Cat) {
   struct dftracer_thread *T;
@@ -243,20 +245,22 @@ DFT_API void dftracer_span_update_str(struct dftracer_span *S, const char *Key,
 
 DFT_API void dftracer_metadata(const char *Key, const char *Value) {
   struct dftracer_thread *T;
-  char *Out;
+  char *Out = NULL;
+  int Busy;
   if (!isActive() || !Key)
     return;
   if (!Value)
     Value = "(null)";
+  Busy = dftracer_busy_enter();
   T = dftracer_thread_get();
-  if (!T)
-    return;
-  Out = dftracer_thread_reserve(
-      T, dftracer_metadata_line_bound(strlen(Key), strlen(Value)));
+  if (T)
+    Out = dftracer_thread_reserve(
+        T, dftracer_metadata_line_bound(strlen(Key), strlen(Value)));
   if (Out)
     dftracer_thread_commit(
         T, dftracer_format_metadata(Out, dftracer_thread_next_id(T),
                                     dftracer_process_.Pid, T->Tid, Key, Value));
+  dftracer_busy_leave(Busy);
 }
 
 /* Record the MPI rank once, as soon as MPI can tell it: at INIT, on the
@@ -283,11 +287,13 @@ static void recordRank(void) {
 /* From the MPI-IO layer: MPI is up, so a program without annotated spans on
  * the main thread gets its rank recorded too. */
 void dftracer_probe_rank_(void) {
+  int Busy = dftracer_busy_enter();
   struct dftracer_thread *T = dftracer_thread_get();
   if (__atomic_load_n(&dftracer_process_.RankState, __ATOMIC_RELAXED) ==
           RankProbing &&
       T && T->Tid == dftracer_process_.OsPid)
     recordRank();
+  dftracer_busy_leave(Busy);
 }
 
 /* Write every still-open span of T as ending now, innermost first. Records
@@ -308,30 +314,35 @@ void dftracer_close_open_spans_(struct dftracer_thread *T) {
 DFT_API void dftracer_init(const char *LogFile, const char *DataDirs,
                            int *ProcessId) {
   struct dftracer_process *P = &dftracer_process_;
+  int First, Busy;
   if (!P->Config.Enable)
     return;
+  Busy = dftracer_busy_enter();
   dftracer_io_set_data_dirs(DataDirs);
   pthread_mutex_lock(&P->Lock);
-  if (P->Finished || P->Initialized) {
-    pthread_mutex_unlock(&P->Lock);
-    return;
+  First = !P->Finished && !P->Initialized;
+  if (First) {
+    if (!P->Config.LogPrefix[0])
+      dftracer_config_set_prefix(&P->Config,
+                                 LogFile && *LogFile ? LogFile : "./trace");
+    if (ProcessId)
+      P->Pid = *ProcessId;
+    P->Initialized = 1;
   }
-  if (!P->Config.LogPrefix[0])
-    dftracer_config_set_prefix(&P->Config,
-                               LogFile && *LogFile ? LogFile : "./trace");
-  if (ProcessId)
-    P->Pid = *ProcessId;
-  P->Initialized = 1;
   pthread_mutex_unlock(&P->Lock);
-  recordRank();
+  if (First)
+    recordRank();
+  dftracer_busy_leave(Busy);
 }
 
 static void finish(void) {
   struct dftracer_process *P = &dftracer_process_;
   struct dftracer_thread *T = dftracer_thread_peek();
+  int Busy = dftracer_busy_enter();
   pthread_mutex_lock(&P->Lock);
   if (P->Finishing) {
     pthread_mutex_unlock(&P->Lock);
+    dftracer_busy_leave(Busy);
     return;
   }
   P->Finishing = 1;
@@ -348,6 +359,7 @@ static void finish(void) {
   dftracer_sink_close(&P->Sink);
   P->Finished = 1;
   pthread_mutex_unlock(&P->Lock);
+  dftracer_busy_leave(Busy);
 }
 
 /* exec replaces the process image, and with it the buffers: the trace is
@@ -371,14 +383,16 @@ void dftracer_after_failed_exec_(int WasActive) {
  * was traced, so a stray FINI cannot cut a trace short. */
 DFT_API void dftracer_fini(void) {
   struct dftracer_process *P = &dftracer_process_;
-  int Initialized;
+  int Initialized, Busy;
   if (!P->Config.Enable)
     return;
+  Busy = dftracer_busy_enter();
   pthread_mutex_lock(&P->Lock);
   Initialized = P->Initialized;
   pthread_mutex_unlock(&P->Lock);
   if (Initialized)
     finish();
+  dftracer_busy_leave(Busy);
 }
 
 static void onExit(void) { finish(); }
@@ -413,6 +427,7 @@ static void restartInNewFile(void) {
   struct dftracer_process *P = &dftracer_process_;
   struct dftracer_thread *T = dftracer_thread_peek();
   struct dftracer_span *S;
+  int Busy = dftracer_busy_enter();
   if (T) {
     for (S = T->Top; S; S = S->Parent)
       S->Closed = S->Popped = 1;
@@ -425,6 +440,7 @@ static void restartInNewFile(void) {
   dftracer_io_after_fork();
   pthread_mutex_unlock(&P->Lock);
   __atomic_store_n(&dftracer_active, 1, __ATOMIC_RELAXED);
+  dftracer_busy_leave(Busy);
 }
 
 /* Priority 101: run before application constructors, so C++ static

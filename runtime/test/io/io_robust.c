@@ -7,6 +7,8 @@
  *   threads   8 threads, each its own file, under annotated workers
  *   signal    a SIGALRM handler writes to a traced file while the main
  *             thread is busy tracing (no deadlock, no torn line)
+ *   metadata  the same handler while the main thread writes long metadata
+ *             lines (DFTRACER_C_METADATA) between its traced writes
  *   closeall  the program closes every descriptor but 0-2 first
  *   exec      traced I/O, exec of itself, traced I/O in the new image
  *   spawn     vfork (child closes the parent's traced fd), posix_spawn with
@@ -109,7 +111,9 @@ static void busy(int Fd) {
   DFTRACER_C_FUNCTION_END();
 }
 
-static void signals(void) {
+/* Runs Work(Fd, I) for I = 0, 1, ... at least Rounds times and until the
+ * handler has written 20 times, with a SIGALRM every 200 us. */
+static void underAlarms(void (*Work)(int, int), int Rounds) {
   struct sigaction Sa;
   struct itimerval Timer = {{0, 200}, {0, 200}};
   struct stat St;
@@ -122,12 +126,29 @@ static void signals(void) {
   Sa.sa_flags = SA_RESTART;
   check(sigaction(SIGALRM, &Sa, NULL) == 0, "sigaction");
   check(setitimer(ITIMER_REAL, &Timer, NULL) == 0, "setitimer");
-  for (I = 0; I < 50000 || Signals < 20; ++I)
-    busy(Fd);
+  for (I = 0; I < Rounds || Signals < 20; ++I)
+    Work(Fd, I);
   Timer.it_value.tv_usec = Timer.it_interval.tv_usec = 0;
   setitimer(ITIMER_REAL, &Timer, NULL);
   check(fstat(SignalFd, &St) == 0 && St.st_size == Signals, "every byte");
   check(close(SignalFd) == 0 && close(Fd) == 0, "close");
+}
+
+static void busyRound(int Fd, int I) {
+  (void)I;
+  busy(Fd);
+}
+
+/* A metadata line long enough (8 KiB) that most alarms come while it is
+ * being formatted: a handler's event written into the middle of it would
+ * tear it. */
+static void metadataRound(int Fd, int I) {
+  static char Value[8192];
+  if (!Value[0])
+    memset(Value, 'v', sizeof(Value) - 1);
+  busy(Fd);
+  if (I % 2 == 0)
+    DFTRACER_C_METADATA(meta, "long", Value);
 }
 
 static void closeAll(void) {
@@ -202,7 +223,9 @@ int main(int argc, char **argv) {
   else if (strcmp(Mode, "threads") == 0)
     threads();
   else if (strcmp(Mode, "signal") == 0)
-    signals();
+    underAlarms(busyRound, 50000);
+  else if (strcmp(Mode, "metadata") == 0)
+    underAlarms(metadataRound, 2000);
   else if (strcmp(Mode, "closeall") == 0)
     closeAll();
   else if (strcmp(Mode, "exec") == 0)
