@@ -157,7 +157,6 @@ void dftracer_thread_flush_all_locked(void) {
 
 void dftracer_thread_forget_all(int ChildTid) {
   struct dftracer_thread *T = Current;
-  struct dftracer_span *S;
   /* Other threads do not exist in the child; their states are leaked rather
    * than freed, since their memory may be mid-update. The caller's state
    * stays usable but its unflushed lines belong to the parent. */
@@ -172,12 +171,6 @@ void dftracer_thread_forget_all(int ChildTid) {
   T->Tid = ChildTid;
   T->PrefixLen = 0;
   memset(&T->IdDigits, 0, sizeof(T->IdDigits));
-  /* The open spans were the parent's: the child's file starts at level 1.
-   * Their records stay valid for the handles in live frames, whose END
-   * then does nothing. */
-  for (S = T->Top; S; S = S->Parent) {
-    S->Closed = 1;
-    S->Popped = 1;
-  }
-  T->Top = NULL;
+  /* The open spans were the parent's: the child's file starts at level 1. */
+  dftracer_thread_drop_spans(T);
 }

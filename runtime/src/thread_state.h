@@ -159,6 +159,16 @@ static inline void dftracer_thread_push_span(struct dftracer_thread *T,
   T->Top = S;
 }
 
+/* Empty T's stack: its open spans belong to a trace that is finished (a
+ * forked child's parent's, a failed exec's). Their records stay valid for
+ * the handles in live frames, whose END then only frees them. */
+static inline void dftracer_thread_drop_spans(struct dftracer_thread *T) {
+  struct dftracer_span *S;
+  for (S = T->Top; S; S = S->Parent)
+    S->Closed = S->Popped = 1;
+  T->Top = NULL;
+}
+
 /* One process-unique id outside the threads' blocks (FH lines). */
 uint64_t dftracer_take_id_(void);
 

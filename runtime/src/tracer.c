@@ -397,6 +397,24 @@ DFT_API void dftracer_fini(void) {
 
 static void onExit(void) { finish(); }
 
+/* A new trace file for this process (a forked child, a failed exec): new
+ * name, no span open on the calling thread, every known path named again. */
+static void restartInNewFile(void) {
+  struct dftracer_process *P = &dftracer_process_;
+  struct dftracer_thread *T = dftracer_thread_peek();
+  int Busy = dftracer_busy_enter();
+  if (T)
+    dftracer_thread_drop_spans(T);
+  pthread_mutex_lock(&P->Lock);
+  dftracer_sink_reset(&P->Sink);
+  P->TraceHash = dftracer_trace_hash(P->Pid, dftracer_wall_ns());
+  P->Finishing = P->Finished = 0;
+  dftracer_io_after_fork();
+  pthread_mutex_unlock(&P->Lock);
+  __atomic_store_n(&dftracer_active, 1, __ATOMIC_RELAXED);
+  dftracer_busy_leave(Busy);
+}
+
 /* A forked child traces into its own file, never into its parent's (lines
  * would interleave, and a gzip stream would break): it gets its own pid,
  * file name and ids, starts with no open span, and names again every file
@@ -415,32 +433,8 @@ static void onForkChild(void) {
   dftracer_thread_forget_all(P->OsPid);
   if (!Was || P->Finishing)
     return;
-  P->TraceHash = dftracer_trace_hash(P->Pid, dftracer_wall_ns());
   P->RankState = RankNever; /* not an MPI process */
-  dftracer_io_after_fork();
-  __atomic_store_n(&dftracer_active, 1, __ATOMIC_RELAXED);
-}
-
-/* A new trace file for this process (a forked child, a failed exec): new
- * name, no span open on the calling thread, every known path named again. */
-static void restartInNewFile(void) {
-  struct dftracer_process *P = &dftracer_process_;
-  struct dftracer_thread *T = dftracer_thread_peek();
-  struct dftracer_span *S;
-  int Busy = dftracer_busy_enter();
-  if (T) {
-    for (S = T->Top; S; S = S->Parent)
-      S->Closed = S->Popped = 1;
-    T->Top = NULL;
-  }
-  pthread_mutex_lock(&P->Lock);
-  dftracer_sink_reset(&P->Sink);
-  P->TraceHash = dftracer_trace_hash(P->Pid, dftracer_wall_ns());
-  P->Finishing = P->Finished = 0;
-  dftracer_io_after_fork();
-  pthread_mutex_unlock(&P->Lock);
-  __atomic_store_n(&dftracer_active, 1, __ATOMIC_RELAXED);
-  dftracer_busy_leave(Busy);
+  restartInNewFile();
 }
 
 /* Priority 101: run before application constructors, so C++ static
