@@ -120,6 +120,18 @@ static int64_t bytesOf(hid_t Object, hid_t MemType, hid_t MemSpace,
   return Points < 0 || Size == 0 ? -1 : (int64_t)Points * (int64_t)Size;
 }
 
+/* objectHash of a dataset or attribute about to be read or written; when
+ * its file is traced, *Bytes gets the transfer's size. Asked before the
+ * call, and of traced objects only: HDF5 is not asked about a call that
+ * makes no event (nor made to report an invalid identifier twice). */
+static uint64_t dataHash(hid_t Object, hid_t MemType, hid_t MemSpace,
+                         hid_t FileSpace, int IsAttribute, int64_t *Bytes) {
+  uint64_t Hash = objectHash(Object);
+  if (Hash)
+    *Bytes = bytesOf(Object, MemType, MemSpace, FileSpace, IsAttribute);
+  return Hash;
+}
+
 /* The body of a wrapper whose file is HASH (result `Ret`). */
 #define H5_CALL(RetType, NAME, HASH, CALLEXPR, ...)                            \
   struct dftracer_io_call C;                                                   \
@@ -187,28 +199,24 @@ DECLARE_SLOT(H5Dread);
 herr_t H5Dread(hid_t dset_id, hid_t mem_type_id, hid_t mem_space_id,
                hid_t file_space_id, hid_t dxpl_id, void *buf) {
   int64_t Bytes = 0;
-  if (dftracer_io_on(HDF5))
-    Bytes = bytesOf(dset_id, mem_type_id, mem_space_id, file_space_id, 0);
-  {
-    H5_CALL(herr_t, H5Dread, objectHash(dset_id),
-            CALL(H5Dread, dset_id, mem_type_id, mem_space_id, file_space_id,
-                 dxpl_id, buf),
-            DFT_ARG(bytes, Bytes), DFT_ARG(ret, Ret));
-  }
+  H5_CALL(herr_t, H5Dread,
+          dataHash(dset_id, mem_type_id, mem_space_id, file_space_id, 0,
+                   &Bytes),
+          CALL(H5Dread, dset_id, mem_type_id, mem_space_id, file_space_id,
+               dxpl_id, buf),
+          DFT_ARG(bytes, Bytes), DFT_ARG(ret, Ret));
 }
 
 DECLARE_SLOT(H5Dwrite);
 herr_t H5Dwrite(hid_t dset_id, hid_t mem_type_id, hid_t mem_space_id,
                 hid_t file_space_id, hid_t dxpl_id, const void *buf) {
   int64_t Bytes = 0;
-  if (dftracer_io_on(HDF5))
-    Bytes = bytesOf(dset_id, mem_type_id, mem_space_id, file_space_id, 0);
-  {
-    H5_CALL(herr_t, H5Dwrite, objectHash(dset_id),
-            CALL(H5Dwrite, dset_id, mem_type_id, mem_space_id, file_space_id,
-                 dxpl_id, buf),
-            DFT_ARG(bytes, Bytes), DFT_ARG(ret, Ret));
-  }
+  H5_CALL(herr_t, H5Dwrite,
+          dataHash(dset_id, mem_type_id, mem_space_id, file_space_id, 0,
+                   &Bytes),
+          CALL(H5Dwrite, dset_id, mem_type_id, mem_space_id, file_space_id,
+               dxpl_id, buf),
+          DFT_ARG(bytes, Bytes), DFT_ARG(ret, Ret));
 }
 
 DECLARE_SLOT(H5Dclose);
@@ -242,25 +250,19 @@ hid_t H5Aopen(hid_t obj_id, const char *attr_name, hid_t aapl_id) {
 DECLARE_SLOT(H5Aread);
 herr_t H5Aread(hid_t attr_id, hid_t type_id, void *buf) {
   int64_t Bytes = 0;
-  if (dftracer_io_on(HDF5))
-    Bytes = bytesOf(attr_id, type_id, H5S_ALL, H5S_ALL, 1);
-  {
-    H5_CALL(herr_t, H5Aread, objectHash(attr_id),
-            CALL(H5Aread, attr_id, type_id, buf), DFT_ARG(bytes, Bytes),
-            DFT_ARG(ret, Ret));
-  }
+  H5_CALL(herr_t, H5Aread,
+          dataHash(attr_id, type_id, H5S_ALL, H5S_ALL, 1, &Bytes),
+          CALL(H5Aread, attr_id, type_id, buf), DFT_ARG(bytes, Bytes),
+          DFT_ARG(ret, Ret));
 }
 
 DECLARE_SLOT(H5Awrite);
 herr_t H5Awrite(hid_t attr_id, hid_t type_id, const void *buf) {
   int64_t Bytes = 0;
-  if (dftracer_io_on(HDF5))
-    Bytes = bytesOf(attr_id, type_id, H5S_ALL, H5S_ALL, 1);
-  {
-    H5_CALL(herr_t, H5Awrite, objectHash(attr_id),
-            CALL(H5Awrite, attr_id, type_id, buf), DFT_ARG(bytes, Bytes),
-            DFT_ARG(ret, Ret));
-  }
+  H5_CALL(herr_t, H5Awrite,
+          dataHash(attr_id, type_id, H5S_ALL, H5S_ALL, 1, &Bytes),
+          CALL(H5Awrite, attr_id, type_id, buf), DFT_ARG(bytes, Bytes),
+          DFT_ARG(ret, Ret));
 }
 
 DECLARE_SLOT(H5Aclose);

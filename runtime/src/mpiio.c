@@ -111,26 +111,44 @@ static int64_t bytesOf(int Count, MPI_Datatype Type) {
   return (int64_t)Count * Size;
 }
 
-/* The body of a wrapper of a call on file FH (result `Ret`). */
-#define FILE_CALL(NAME, FH, CALL, ...)                                         \
+/* fileHash of the file a read or write of Count items of Type is about to
+ * use; when it is traced, *Bytes gets their size. Asked before the call,
+ * and for traced files only: MPI is not asked about a call that makes no
+ * event. */
+static uint64_t dataHash(MPI_File Fh, int Count, MPI_Datatype Type,
+                         int64_t *Bytes) {
+  uint64_t Hash = fileHash(Fh, 0);
+  if (Hash)
+    *Bytes = bytesOf(Count, Type);
+  return Hash;
+}
+
+/* The body of a wrapper whose file's hash is HASH (0: untraced; result
+ * `Ret`). */
+#define HASH_CALL(NAME, HASH, CALL, ...)                                       \
   struct dftracer_io_call C;                                                   \
   uint64_t Hash;                                                               \
   int Ret;                                                                     \
-  if (DFT_LIKELY(!dftracer_io_on(MPIIO)) || !(Hash = fileHash(FH, 0)) ||       \
+  if (DFT_LIKELY(!dftracer_io_on(MPIIO)) || !(Hash = (HASH)) ||                \
       !dftracer_io_begin(&C, MPIIO, #NAME, Hash))                              \
     return CALL;                                                               \
   Ret = CALL;                                                                  \
   DFT_IO_END(&C, __VA_ARGS__);                                                 \
   return Ret
 
+/* A call on file FH. */
+#define FILE_CALL(NAME, FH, CALL, ...)                                         \
+  HASH_CALL(NAME, fileHash(FH, 0), CALL, __VA_ARGS__)
+
 /* A read or write of COUNT items of TYPE. */
 #define DATA_CALL(NAME, FH, COUNT, TYPE, CALL)                                 \
-  int64_t Bytes = dftracer_io_on(MPIIO) ? bytesOf(COUNT, TYPE) : 0;            \
-  FILE_CALL(NAME, FH, CALL, DFT_ARG(count, COUNT), DFT_ARG(bytes, Bytes),      \
-            DFT_ARG(ret, Ret))
+  int64_t Bytes = 0;                                                           \
+  HASH_CALL(NAME, dataHash(FH, COUNT, TYPE, &Bytes), CALL,                     \
+            DFT_ARG(count, COUNT), DFT_ARG(bytes, Bytes), DFT_ARG(ret, Ret))
 #define DATA_AT_CALL(NAME, FH, OFFSET, COUNT, TYPE, CALL)                      \
-  int64_t Bytes = dftracer_io_on(MPIIO) ? bytesOf(COUNT, TYPE) : 0;            \
-  FILE_CALL(NAME, FH, CALL, DFT_ARG(count, COUNT), DFT_ARG(bytes, Bytes),      \
+  int64_t Bytes = 0;                                                           \
+  HASH_CALL(NAME, dataHash(FH, COUNT, TYPE, &Bytes), CALL,                     \
+            DFT_ARG(count, COUNT), DFT_ARG(bytes, Bytes),                      \
             DFT_ARG(offset, OFFSET), DFT_ARG(ret, Ret))
 
 const char dftracer_mpiio_layer_[] DFT_HIDDEN = "mpiio";
