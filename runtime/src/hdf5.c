@@ -18,6 +18,7 @@
 #define _GNU_SOURCE
 #include "io_core.h"
 #include "io_filter.h"
+#include "io_real.h"
 
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -61,19 +62,12 @@ hssize_t H5Sget_select_npoints(hid_t);
 herr_t H5Sclose(hid_t);
 size_t H5Tget_size(hid_t);
 
-static void *lookup(void **Slot, void *Handle, const char *Name) {
-  void *Fn = __atomic_load_n(Slot, __ATOMIC_ACQUIRE);
-  if (!Fn) {
-    Fn = dlsym(Handle, Name);
-    __atomic_store_n(Slot, Fn, __ATOMIC_RELEASE);
-  }
-  return Fn;
-}
-
 #define DECLARE_SLOT(N) static void *Slot_##N
 /* The real N (libhdf5's, after this library) and a helper H. */
-#define REAL(N) ((__typeof__(&N))lookup(&Slot_##N, RTLD_NEXT, #N))
-#define HELPER(N) ((__typeof__(&N))lookup(&Slot_##N, RTLD_DEFAULT, #N))
+#define REAL(N)                                                                \
+  ((__typeof__(&N))dftracer_real_lookup_once(&Slot_##N, RTLD_NEXT, #N))
+#define HELPER(N)                                                              \
+  ((__typeof__(&N))dftracer_real_lookup_once(&Slot_##N, RTLD_DEFAULT, #N))
 /* A wrapped call, or -1 (HDF5's failure) without libhdf5. */
 #define CALL(N, ...) (REAL(N) ? REAL(N)(__VA_ARGS__) : -1)
 

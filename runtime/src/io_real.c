@@ -149,6 +149,15 @@ void *dftracer_real_resolve_(enum dftracer_real_symbol Sym) {
   return Fn;
 }
 
+void *dftracer_real_lookup_once(void **Slot, void *Handle, const char *Name) {
+  void *Fn = __atomic_load_n(Slot, __ATOMIC_ACQUIRE);
+  if (!Fn) {
+    Fn = dlsym(Handle, Name);
+    __atomic_store_n(Slot, Fn, __ATOMIC_RELEASE);
+  }
+  return Fn;
+}
+
 void dftracer_real_resolve_all(void) {
   int Sym;
   for (Sym = 0; Sym < DftSymCount; ++Sym)

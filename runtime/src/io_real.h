@@ -8,6 +8,10 @@
  * while dlsym bootstraps) gets a fallback that makes the system call
  * directly, so no call ever loops back into the loader.
  *
+ * The MPI-IO and HDF5 layers look their functions up at the first call
+ * instead (dftracer_real_lookup_once): their libraries are the program's,
+ * and may not be loaded yet, or at all.
+ *
  * The runtime's own I/O (the trace file) never goes through the wrappers:
  * sink.c makes raw system calls, and everything it runs (zlib's write()
  * included) is marked busy (io_core.h).
@@ -42,6 +46,11 @@ void *dftracer_real_resolve_(enum dftracer_real_symbol Sym) DFT_HIDDEN;
 /* The system-call fallback of Sym: for mmap, which must never reach
  * dlsym (an allocator's mmap inside dlsym would deadlock; darshan #223). */
 void *dftracer_real_fallback_(enum dftracer_real_symbol Sym) DFT_HIDDEN;
+
+/* dlsym(Handle, Name), looked up once and kept in *Slot; NULL (looked up
+ * again next time) while there is none. */
+void *dftracer_real_lookup_once(void **Slot, void *Handle,
+                                const char *Name) DFT_HIDDEN;
 
 /* The real N, resolving it first if needed. */
 #define DFT_REAL(N)                                                            \

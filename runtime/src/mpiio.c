@@ -19,6 +19,7 @@
 #define _GNU_SOURCE
 #include "io_core.h"
 #include "io_filter.h"
+#include "io_real.h"
 
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -32,20 +33,12 @@ void dftracer_probe_rank_(void);
 
 /* --- PMPI functions, looked up once each --------------------------------- */
 
-static void *lookup(void **Slot, const char *Name) {
-  void *Fn = __atomic_load_n(Slot, __ATOMIC_ACQUIRE);
-  if (!Fn) {
-    Fn = dlsym(RTLD_DEFAULT, Name);
-    __atomic_store_n(Slot, Fn, __ATOMIC_RELEASE);
-  }
-  return Fn;
-}
-
 /* PMPI(N): the PMPI twin of MPI function N, typed; calls fail with
  * MPI_ERR_OTHER if the process has no MPI library (it cannot happen in a
  * program that called MPI_File_open). */
 #define PMPI(N)                                                                \
-  ((__typeof__(&P##N))lookup(&RealSlot_##N, "P" #N))
+  ((__typeof__(&P##N))dftracer_real_lookup_once(&RealSlot_##N, RTLD_DEFAULT,   \
+                                                "P" #N))
 #define DECLARE_SLOT(N) static void *RealSlot_##N
 #define CALL_OR_FAIL(N, ...)                                                   \
   (PMPI(N) ? PMPI(N)(__VA_ARGS__) : MPI_ERR_OTHER)
