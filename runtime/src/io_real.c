@@ -22,12 +22,9 @@ static _Thread_local int Resolving
 
 /* --- Fallbacks: the system call itself, for the calls an allocator or the
  * loader may make while dlsym bootstraps. Everything else fails cleanly. */
-static int needsMode(int Flags) {
-  return (Flags & O_CREAT) || (Flags & O_TMPFILE) == O_TMPFILE;
-}
 static int sysOpen(const char *Path, int Flags, ...) {
   mode_t Mode = 0;
-  if (needsMode(Flags)) {
+  if (dftracer_open_needs_mode(Flags)) {
     va_list Ap;
     va_start(Ap, Flags);
     Mode = (mode_t)va_arg(Ap, int);
@@ -37,7 +34,7 @@ static int sysOpen(const char *Path, int Flags, ...) {
 }
 static int sysOpenat(int DirFd, const char *Path, int Flags, ...) {
   mode_t Mode = 0;
-  if (needsMode(Flags)) {
+  if (dftracer_open_needs_mode(Flags)) {
     va_list Ap;
     va_start(Ap, Flags);
     Mode = (mode_t)va_arg(Ap, int);

@@ -47,6 +47,11 @@ void *dftracer_real_resolve_(enum dftracer_real_symbol Sym) DFT_HIDDEN;
  * dlsym (an allocator's mmap inside dlsym would deadlock; darshan #223). */
 void *dftracer_real_fallback_(enum dftracer_real_symbol Sym) DFT_HIDDEN;
 
+/* An open with these flags takes a mode argument. */
+static inline int dftracer_open_needs_mode(int Flags) {
+  return (Flags & O_CREAT) || (Flags & O_TMPFILE) == O_TMPFILE;
+}
+
 /* dlsym(Handle, Name), looked up once and kept in *Slot; NULL (looked up
  * again next time) while there is none. */
 void *dftracer_real_lookup_once(void **Slot, void *Handle,

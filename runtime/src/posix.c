@@ -29,10 +29,6 @@ const char dftracer_posix_layer_[] DFT_HIDDEN = "posix";
 
 #pragma GCC visibility push(default)
 
-static int needsMode(int Flags) {
-  return (Flags & O_CREAT) || (Flags & O_TMPFILE) == O_TMPFILE;
-}
-
 /* --- Calls on a descriptor ------------------------------------------------ */
 
 /* The body of a wrapper of a call on descriptor FD: CALL is the real call,
@@ -285,7 +281,7 @@ static void endOpen(struct dftracer_io_call *C, int DirFd, int Flags,
                     mode_t Mode, int Ret) {
   struct dftracer_io_arg Args[4] = {DFT_ARG(flags, Flags)};
   int N = 1;
-  if (needsMode(Flags)) {
+  if (dftracer_open_needs_mode(Flags)) {
     struct dftracer_io_arg A = DFT_ARG(mode, Mode);
     Args[N++] = A;
   }
@@ -323,7 +319,7 @@ static void endOpen(struct dftracer_io_call *C, int DirFd, int Flags,
 
 #define VA_MODE(LAST, FLAGS)                                                   \
   mode_t mode = 0;                                                             \
-  if (needsMode(FLAGS)) {                                                      \
+  if (dftracer_open_needs_mode(FLAGS)) {                                       \
     va_list Ap;                                                                \
     va_start(Ap, LAST);                                                        \
     mode = (mode_t)va_arg(Ap, int);                                            \
