@@ -57,8 +57,6 @@ static const char *category(unsigned Layer) {
 
 void dftracer_fd_clear_range(unsigned First, unsigned Last) {
   unsigned Fd;
-  if (Last >= dftracer_fd_limit_)
-    Last = dftracer_fd_limit_ ? dftracer_fd_limit_ - 1 : 0;
   for (Fd = First; Fd <= Last && Fd < dftracer_fd_limit_; ++Fd)
     if (__atomic_load_n(&dftracer_fd_hash_[Fd], __ATOMIC_RELAXED))
       __atomic_store_n(&dftracer_fd_hash_[Fd], 0, __ATOMIC_RELAXED);
