@@ -11,8 +11,8 @@ include(${CMAKE_CURRENT_LIST_DIR}/run_command.cmake)
 
 # program[|argument]
 set(_cases dft_threads dft_threads_small_queue dft_exit_busy dft_fork_child
-  "dft_io_robust|threads" "dft_io_robust|signal" "dft_io_stdio"
-  "dft_io_aio|edge")
+  "dft_io_robust|threads" "dft_io_robust|signal" "dft_io_robust|metadata"
+  "dft_io_stdio" "dft_io_aio|edge")
 set(_programs dft_threads dft_threads_small_queue dft_exit_busy dft_fork_child
   dft_io_robust dft_io_stdio dft_io_aio)
 set(_flags -fsanitize=thread)
