@@ -110,6 +110,15 @@ static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
 
 static void recordRank(void);
 
+/* On the process's main thread, while MPI's rank is still to be found:
+ * look for it. */
+static inline void probeRank(const struct dftracer_thread *T) {
+  if (DFT_UNLIKELY(__atomic_load_n(&dftracer_process_.RankState,
+                                   __ATOMIC_RELAXED) == RankProbing) &&
+      T->Tid == dftracer_process_.OsPid)
+    recordRank();
+}
+
 /* Every entry point that changes the thread's stack or buffer, or takes
  * the process lock, marks the thread busy (io_core.h) while it does: a
  * signal handler's write() in between is not traced into a half-written
@@ -131,10 +140,7 @@ DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
   }
   dftracer_thread_push_span(T, S, Name ? Name : "(null)",
                             Cat ? Cat : "C_APP");
-  if (DFT_UNLIKELY(__atomic_load_n(&dftracer_process_.RankState,
-                                   __ATOMIC_RELAXED) == RankProbing) &&
-      T->Tid == dftracer_process_.OsPid)
-    recordRank();
+  probeRank(T);
   S->StartUs = dftracer_now_us(&T->Clock);
   dftracer_busy_leave(Busy);
   return S;
@@ -289,10 +295,8 @@ static void recordRank(void) {
 void dftracer_probe_rank_(void) {
   int Busy = dftracer_busy_enter();
   struct dftracer_thread *T = dftracer_thread_get();
-  if (__atomic_load_n(&dftracer_process_.RankState, __ATOMIC_RELAXED) ==
-          RankProbing &&
-      T && T->Tid == dftracer_process_.OsPid)
-    recordRank();
+  if (T)
+    probeRank(T);
   dftracer_busy_leave(Busy);
 }
 
