@@ -5,6 +5,7 @@
 #include "io_core.h"
 #include "writer.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -120,6 +121,10 @@ char *dftracer_thread_reserve_slow_(struct dftracer_thread *T, size_t Bound) {
   struct dftracer_process *P = &dftracer_process_;
   struct dftracer_chunk *Full = T->Chunk, *Next;
   size_t MinCap = Bound > DFTRACER_CHUNK_BYTES ? Bound : DFTRACER_CHUNK_BYTES;
+  /* Where START, END and METADATA reach system calls (the first hand-over
+   * creates and writes the trace file itself): what they do to errno must
+   * not show in the program. */
+  int Saved = errno;
   pthread_mutex_lock(&P->Lock);
   if (Full) {
     /* The unflushed lines travel with the buffer. Marking them flushed
@@ -138,6 +143,7 @@ char *dftracer_thread_reserve_slow_(struct dftracer_thread *T, size_t Bound) {
   T->Len = T->Flushed = 0;
   __atomic_store_n(&T->Published, (size_t)0, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&P->Lock);
+  errno = Saved;
   return T->Buf;
 }
 
