@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -27,6 +28,26 @@ static int sysFallocate(int Fd, int Mode, off_t Off, off_t Len) {
 }
 static int sysFtruncate(int Fd, off_t Len) {
   return (int)syscall(SYS_ftruncate, Fd, Len);
+}
+
+/* The file is created on first use, which may be the program's first
+ * traced open(): it must not take the lowest free descriptor there, which
+ * the program is about to get (close(0) then open() puts a file in
+ * stdin's place, as a shell's redirection does). It moves to the lowest
+ * free one from FirstHighFd, or from half the descriptor limit if that is
+ * lower, and stays where it is when none is free up there. */
+enum { FirstHighFd = 512 };
+static int moveUp(int Fd) {
+  struct rlimit Limit;
+  rlim_t Min = FirstHighFd;
+  long High;
+  if (getrlimit(RLIMIT_NOFILE, &Limit) == 0 && Limit.rlim_cur / 2 < Min)
+    Min = Limit.rlim_cur / 2;
+  if ((rlim_t)Fd >= Min ||
+      (High = syscall(SYS_fcntl, Fd, F_DUPFD_CLOEXEC, (long)Min)) < 0)
+    return Fd;
+  sysClose(Fd);
+  return (int)High;
 }
 static void writevImpl(struct dftracer_sink *S, struct iovec *Iov, int Count);
 
@@ -119,6 +140,7 @@ static int openImpl(struct dftracer_sink *S, const char *Prefix, int Compress,
     failOnce(S, "cannot create trace file");
     return -1;
   }
+  S->Fd = moveUp(S->Fd);
   if (Compress) {
     /* Level 1: trace text is so repetitive that it still shrinks ~15x
      * (~21x at zlib's default 6), for a third of the CPU per event; the

@@ -4,7 +4,8 @@
  * DFTRACER_TRACE_COMPRESSION=1. The hash mixes host name, pid and the wall
  * clock at load, so ranks on different nodes that share a pid, and reruns
  * into the same directory, never collide. The file is created with O_EXCL on
- * first use; its first line is "[" (SPEC 5.4).
+ * first use, on a descriptor above the low ones a program counts on; its
+ * first line is "[" (SPEC 5.4).
  *
  * Not thread-safe: one writer at a time (see writer.h).
  *

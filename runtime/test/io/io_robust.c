@@ -10,6 +10,10 @@
  *   metadata  the same handler while the main thread writes long metadata
  *             lines (DFTRACER_C_METADATA) between its traced writes
  *   closeall  the program closes every descriptor but 0-2 first
+ *   lowest    stdin is closed before the first traced call (which names a
+ *             file and so creates the trace file): open() still returns
+ *             the lowest free descriptor, 0, as a shell's redirection
+ *             expects
  *   exec      traced I/O, exec of itself, traced I/O in the new image
  *   spawn     vfork (child closes the parent's traced fd), posix_spawn with
  *             a file action; the parent's tracking is unaffected */
@@ -162,6 +166,17 @@ static void closeAll(void) {
   DFTRACER_C_FUNCTION_END();
 }
 
+static void lowest(void) {
+  DFTRACER_C_FUNCTION_START();
+  char B[5];
+  int Fd = open("data/stdin.txt", O_CREAT | O_RDWR | O_TRUNC, 0644);
+  check(Fd == 0, "open returns the lowest free descriptor, 0");
+  check(write(Fd, "stdin", 5) == 5 && pread(0, B, 5, 0) == 5 &&
+            memcmp(B, "stdin", 5) == 0,
+        "the file is stdin");
+  DFTRACER_C_FUNCTION_END();
+}
+
 static void execSelf(const char *Self) {
   DFTRACER_C_FUNCTION_START();
   int Fd = open("data/before-exec.bin", O_CREAT | O_WRONLY | O_TRUNC, 0644);
@@ -216,6 +231,8 @@ int main(int argc, char **argv) {
   const char *Mode = argc > 1 ? argv[1] : "";
   DFTRACER_C_INIT(NULL, NULL, NULL);
   DFTRACER_C_FUNCTION_START();
+  if (strcmp(Mode, "lowest") == 0)
+    check(close(0) == 0, "close stdin"); /* the trace file is not open yet */
   if (strcmp(Mode, "exec-image") != 0)
     check(mkdir("data", 0755) == 0, "mkdir data");
   if (strcmp(Mode, "errno") == 0)
@@ -228,6 +245,8 @@ int main(int argc, char **argv) {
     underAlarms(metadataRound, 2000);
   else if (strcmp(Mode, "closeall") == 0)
     closeAll();
+  else if (strcmp(Mode, "lowest") == 0)
+    lowest();
   else if (strcmp(Mode, "exec") == 0)
     execSelf(argv[0]);
   else if (strcmp(Mode, "exec-image") == 0)
