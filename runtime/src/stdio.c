@@ -38,15 +38,22 @@ static inline int streamFd(FILE *Stream) {
 #endif
 }
 
-/* The body of a wrapper of a call on STREAM (result `Ret`). */
+/* Steps 2 and 3 (io_core.h) for a call on Stream, once the layer is on:
+ * its descriptor goes to *Fd. */
+static inline int streamBegin(struct dftracer_io_call *C, const char *Name,
+                              FILE *Stream, int *Fd) {
+  uint64_t Hash = dftracer_fd_get(*Fd = streamFd(Stream));
+  return Hash && dftracer_io_begin(C, STDIO, Name, Hash);
+}
+
+/* The body of a wrapper of a call on STREAM (result `Ret`). The stream is
+ * not looked at while the layer is off. */
 #define STREAM_CALL(RetType, NAME, STREAM, CALL, ...)                          \
   struct dftracer_io_call C;                                                   \
   RetType Ret;                                                                 \
   int Fd;                                                                      \
-  if (DFT_LIKELY(!dftracer_io_on(STDIO)))                                      \
-    return CALL;                                                               \
-  Fd = streamFd(STREAM);                                                       \
-  if (!dftracer_io_fd_begin(&C, STDIO, NAME, Fd))                              \
+  if (DFT_LIKELY(!dftracer_io_on(STDIO)) ||                                    \
+      !streamBegin(&C, NAME, STREAM, &Fd))                                     \
     return CALL;                                                               \
   Ret = CALL;                                                                  \
   DFT_IO_END(&C, __VA_ARGS__);                                                 \
@@ -210,11 +217,12 @@ int fflush(FILE *stream) {
 
 void rewind(FILE *stream) {
   struct dftracer_io_call C;
+  int Fd;
   if (DFT_LIKELY(!dftracer_io_on(STDIO)) ||
-      !dftracer_io_fd_begin(&C, STDIO, "rewind", streamFd(stream))) {
+      !streamBegin(&C, "rewind", stream, &Fd)) {
     DFT_REAL(rewind)(stream);
     return;
   }
   DFT_REAL(rewind)(stream);
-  DFT_IO_END(&C, DFT_ARG(fd, streamFd(stream)));
+  DFT_IO_END(&C, DFT_ARG(fd, Fd));
 }
