@@ -17,14 +17,8 @@
 #             command, so not warned about although main.c skips it
 include(${CMAKE_CURRENT_LIST_DIR}/TreeCommon.cmake)
 
-function(_write path text)
-  get_filename_component(_dir ${path} DIRECTORY)
-  file(MAKE_DIRECTORY ${_dir})
-  file(WRITE ${path} "${text}")
-endfunction()
-
 file(REMOVE_RECURSE ${WORK})
-_write(${TREE_ROOT}/io.c [[
+file(WRITE ${TREE_ROOT}/io.c [[
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -59,7 +53,7 @@ fail:
 #endif
 }
 ]])
-_write(${TREE_ROOT}/shared.h [[
+file(WRITE ${TREE_ROOT}/shared.h [[
 static inline int shared_pick(int v)
 {
     int r = v * 2;
@@ -71,7 +65,7 @@ static inline int shared_pick(int v)
     return r;
 }
 ]])
-_write(${TREE_ROOT}/main.c [[
+file(WRITE ${TREE_ROOT}/main.c [[
 #include "shared.h"
 void MPI_Finalize(void);
 
@@ -84,7 +78,7 @@ int main(void)
     return r > 0 ? 0 : 1;
 }
 ]])
-_write(${TREE_ROOT}/aux.c [[
+file(WRITE ${TREE_ROOT}/aux.c [[
 #include "shared.h"
 
 int aux(int v)
@@ -101,7 +95,7 @@ foreach(_entry "io.c|" "main.c|" "aux.c|-DSHARED_FAST")
   list(APPEND _entries "  {\"directory\": \"${TREE_ROOT}\", \"file\": \"${_file}\", \"command\": \"cc -std=gnu99 ${_flags} -c ${_file}\"}")
 endforeach()
 list(JOIN _entries ",\n" _json)
-_write(${TREE_BUILD}/compile_commands.json "[\n${_json}\n]\n")
+file(WRITE ${TREE_BUILD}/compile_commands.json "[\n${_json}\n]\n")
 file(COPY ${TREE_ROOT}/ DESTINATION ${WORK}/pristine)
 
 # _expect_warning(<run> <file> <line> <token> <condition>): the warning, as
@@ -234,7 +228,7 @@ endif()
 #    START after main's MPI_Init statement are code before a declaration,
 #    which the variant's flag refuses; the file is restored, the
 #    configuration named.
-_write(${TREE_ROOT}/verify.c [[
+file(WRITE ${TREE_ROOT}/verify.c [[
 void MPI_Init(int *argc, char ***argv);
 
 int main(int argc, char **argv)
