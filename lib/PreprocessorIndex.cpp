@@ -40,7 +40,8 @@ public:
     auto [FID, Offset] = SM.getDecomposedLoc(HashLoc);
     unsigned NameEnd = SM.getFileOffset(FilenameRange.getEnd());
     auto &Facts = Index.Files[FID];
-    Facts.Includes.push_back({Offset, NameEnd, Depth[FID],
+    Facts.Includes.push_back({Offset, NameEnd,
+                              static_cast<unsigned>(OpenIfs[FID].size()),
                               (IsAngled ? "<" : "\"") + FileName.str() +
                                   (IsAngled ? ">" : "\"")});
     directive(HashLoc);
@@ -94,9 +95,6 @@ public:
     directive(Loc);
     if (isWanted(Loc)) {
       FileID FID = SM.getFileID(Loc);
-      unsigned &D = Depth[FID];
-      if (D > 0)
-        --D;
       std::vector<unsigned> &Open = OpenIfs[FID];
       if (!Open.empty()) {
         auto &Facts = Index.Files[FID];
@@ -152,7 +150,6 @@ private:
     auto [FID, Offset] = SM.getDecomposedLoc(Loc);
     auto &Facts = Index.Files[FID];
     Facts.FirstConditionalOffset = std::min(Facts.FirstConditionalOffset, Offset);
-    ++Depth[FID];
     OpenIfs[FID].push_back(Facts.Directives.back().first);
   }
 
@@ -190,8 +187,8 @@ private:
   llvm::DenseMap<FileID, bool> TrackedCache;
   llvm::DenseMap<FileID, bool> WantedCache;
   llvm::StringSet<> Markers;
-  llvm::DenseMap<FileID, unsigned> Depth;
-  /// Per file, the line offsets of the #ifs still open.
+  /// Per file, the line offsets of the #ifs still open: as many as the
+  /// #if depth.
   llvm::DenseMap<FileID, std::vector<unsigned>> OpenIfs;
 };
 
