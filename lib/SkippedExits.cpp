@@ -59,23 +59,6 @@ std::string blockCondition(StringRef Buffer, unsigned Offset) {
   return Branch.empty() ? "#if" : Branch;
 }
 
-Ranges intersectRanges(const Ranges &A, const Ranges &B) {
-  Ranges Both;
-  for (const auto &[ABegin, AEnd] : A)
-    for (const auto &[BBegin, BEnd] : B)
-      if (std::max(ABegin, BBegin) < std::min(AEnd, BEnd))
-        Both.push_back({std::max(ABegin, BBegin), std::min(AEnd, BEnd)});
-  llvm::sort(Both);
-  return Both;
-}
-
-bool inRanges(const Ranges &R, unsigned Offset) {
-  for (const auto &[Begin, End] : R)
-    if (Begin <= Offset && Offset < End)
-      return true;
-  return false;
-}
-
 std::vector<SkippedExit> skippedExits(const FunctionDecl &FD,
                                       const SourceText &Text,
                                       const PreprocessorIndex &PP,

@@ -31,13 +31,6 @@
 
 namespace annotate {
 
-/// [Begin, End) byte ranges, sorted.
-using Ranges = std::vector<std::pair<unsigned, unsigned>>;
-
-/// The bytes in both A and B: skipped by two configurations.
-Ranges intersectRanges(const Ranges &A, const Ranges &B);
-bool inRanges(const Ranges &R, unsigned Offset);
-
 /// The exits in the skipped blocks of FD's body, which is in Text's file
 /// (real path Path).
 std::vector<SkippedExit> skippedExits(const clang::FunctionDecl &FD,

@@ -8,6 +8,23 @@ using namespace clang;
 
 namespace annotate {
 
+Ranges intersectRanges(const Ranges &A, const Ranges &B) {
+  Ranges Both;
+  for (const auto &[ABegin, AEnd] : A)
+    for (const auto &[BBegin, BEnd] : B)
+      if (std::max(ABegin, BBegin) < std::min(AEnd, BEnd))
+        Both.push_back({std::max(ABegin, BBegin), std::min(AEnd, BEnd)});
+  llvm::sort(Both);
+  return Both;
+}
+
+bool inRanges(const Ranges &R, unsigned Offset) {
+  for (const auto &[Begin, End] : R)
+    if (Begin <= Offset && Offset < End)
+      return true;
+  return false;
+}
+
 /// As clang-format derives a file's line ending
 /// (WhitespaceManager::inputUsesCRLF, LineEnding: DeriveLF): CRLF when more
 /// than half of the line breaks are, else LF.

@@ -17,8 +17,17 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace annotate {
+
+/// [Begin, End) byte ranges of one file.
+using Ranges = std::vector<std::pair<unsigned, unsigned>>;
+
+/// The bytes in both A and B (skipped by two configurations, say), sorted.
+Ranges intersectRanges(const Ranges &A, const Ranges &B);
+bool inRanges(const Ranges &R, unsigned Offset);
 
 class SourceText {
 public:

@@ -164,16 +164,16 @@ private:
   const CompoundStmt *Body;
   std::vector<Block> Blocks;
   /// Bodies of lambdas and local classes: functions of their own.
-  std::vector<std::pair<unsigned, unsigned>> Excluded;
+  Ranges Excluded;
   /// What rules 1-3 accounted for: every marker must lie in one.
-  std::vector<std::pair<unsigned, unsigned>> Accounted;
+  Ranges Accounted;
   bool Refused = false;
 };
 
 void FunctionStripper::exclude(SourceRange R) {
   std::optional<unsigned> B = offset(R.getBegin()), E = offset(R.getEnd());
   if (B && E)
-    Excluded.push_back({*B, *E});
+    Excluded.push_back({*B, *E + 1});
 }
 
 void FunctionStripper::walk(const Stmt *S) {
@@ -490,17 +490,9 @@ void FunctionStripper::checkMarkers() {
   std::optional<unsigned> End = Text.offset(Body->getRBracLoc());
   if (!Facts || !Begin || !End)
     return;
-  auto In = [](unsigned Offset,
-               const std::vector<std::pair<unsigned, unsigned>> &Ranges) {
-    return llvm::any_of(Ranges, [Offset](const auto &R) {
-      return R.first <= Offset && Offset < R.second;
-    });
-  };
   for (const PreprocessorIndex::MacroUse &M : Facts->Markers) {
-    if (M.Offset <= *Begin || M.Offset >= *End || In(M.Offset, Accounted) ||
-        llvm::any_of(Excluded, [&](const auto &R) {
-          return R.first <= M.Offset && M.Offset <= R.second;
-        }))
+    if (M.Offset <= *Begin || M.Offset >= *End ||
+        inRanges(Accounted, M.Offset) || inRanges(Excluded, M.Offset))
       continue;
     refuse(M.Offset, M.Within.empty()
                          ? M.Name + " is not a statement of its own where "
@@ -527,12 +519,9 @@ bool FunctionStripper::plan(std::vector<Edit> &Edits) {
       continue;
     }
     for (const Group &G : B.Groups) {
-      if (!placedAsAnnotateDoes(B, G)) {
-        Accounted.push_back({G.begin(), G.end()});
-        continue;
-      }
       Accounted.push_back({G.begin(), G.end()});
-      Edits.push_back(removeGroup(G));
+      if (placedAsAnnotateDoes(B, G))
+        Edits.push_back(removeGroup(G));
     }
   }
   checkMarkers();
@@ -626,12 +615,6 @@ StripPlanner::planFunction(const FunctionDecl &FD) {
   return Outcome;
 }
 
-bool StripPlanner::removed(unsigned Offset) const {
-  return llvm::any_of(RemovedRanges, [Offset](const auto &R) {
-    return R.first <= Offset && Offset < R.second;
-  });
-}
-
 void StripPlanner::planFile(ArrayRef<unsigned> DeclUses,
                             bool RemovedStatements) {
   StringRef Buffer = Text.buffer();
@@ -659,9 +642,8 @@ void StripPlanner::planFile(ArrayRef<unsigned> DeclUses,
     if (Text.lineStart(Hash) != Hash ||
         Buffer.slice(Hash, LineEnd).rtrim('\r') != Line)
       continue;
-    if (llvm::any_of(Facts->HeaderUses,
-                     [&](unsigned U) { return !removed(U); }) ||
-        llvm::any_of(DeclUses, [&](unsigned U) { return !removed(U); })) {
+    auto Left = [&](unsigned Use) { return !inRanges(RemovedRanges, Use); };
+    if (llvm::any_of(Facts->HeaderUses, Left) || llvm::any_of(DeclUses, Left)) {
       Kept.push_back({Hash, LineEnd}); // still needed
       return;
     }

@@ -82,20 +82,16 @@ public:
   const FileEdits &edits() const { return Edits; }
   /// Ranges nothing may be removed from (FileAnnotation::Kept): the bodies
   /// of functions kept, the include when still used.
-  const std::vector<std::pair<unsigned, unsigned>> &kept() const {
-    return Kept;
-  }
+  const Ranges &kept() const { return Kept; }
 
 private:
-  /// Whether Offset lies in a range an edit planned so far removes.
-  bool removed(unsigned Offset) const;
-
   PlanContext &PC;
   const SourceText &Text;
   const StripPatterns &Patterns;
   FileEdits Edits;
-  std::vector<std::pair<unsigned, unsigned>> RemovedRanges;
-  std::vector<std::pair<unsigned, unsigned>> Kept;
+  /// What the edits planned so far take out.
+  Ranges RemovedRanges;
+  Ranges Kept;
 };
 
 } // namespace annotate

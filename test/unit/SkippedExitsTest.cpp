@@ -102,13 +102,4 @@ TEST(SkippedExitsTest, BlockConditionNamesTheBranch) {
   EXPECT_EQ(blockCondition(Buffer, 38), "#else of #if A");
 }
 
-TEST(SkippedExitsTest, RangesIntersect) {
-  Ranges A = {{0, 10}, {20, 30}};
-  Ranges B = {{5, 25}};
-  EXPECT_EQ(intersectRanges(A, B), (Ranges{{5, 10}, {20, 25}}));
-  EXPECT_TRUE(inRanges(A, 0));
-  EXPECT_FALSE(inRanges(A, 10));
-  EXPECT_TRUE(inRanges(A, 29));
-}
-
 } // namespace

@@ -47,4 +47,13 @@ TEST(SourceTextTest, LastLineWithoutOneTakesTheFiles) {
   EXPECT_EQ(breaksAt("int |a;"), Breaks{"\n"});
 }
 
+TEST(SourceTextTest, RangesIntersect) {
+  Ranges A = {{0, 10}, {20, 30}};
+  Ranges B = {{5, 25}};
+  EXPECT_EQ(intersectRanges(A, B), (Ranges{{5, 10}, {20, 25}}));
+  EXPECT_TRUE(inRanges(A, 0));
+  EXPECT_FALSE(inRanges(A, 10));
+  EXPECT_TRUE(inRanges(A, 29));
+}
+
 } // namespace
