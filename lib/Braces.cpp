@@ -41,6 +41,10 @@ Anchor anchorFor(const Stmt *Slot, const Stmt *Owner) {
 
 } // namespace
 
+SourceLocation tokenBeforeBody(const Stmt *Slot, const Stmt *Owner) {
+  return anchorFor(Slot, Owner).BeforeBody;
+}
+
 llvm::Expected<BracePair> planBraces(const Stmt *Slot, const Stmt *Owner,
                                      const SourceText &Text,
                                      const PreprocessorIndex &PP,

@@ -49,6 +49,11 @@ struct BracePair {
   Edit Close;
 };
 
+/// The token after which the `{` of Slot, a body of Owner, goes: the `)`
+/// of an if, for or while, `else`, `do`.
+clang::SourceLocation tokenBeforeBody(const clang::Stmt *Slot,
+                                      const clang::Stmt *Owner);
+
 /// Plans the braces that make Slot, the braceless body of Owner, a block.
 /// Depth is the number of control statements around Owner. KeepLines puts
 /// both braces inline, the `}` before a trailing comment, so that no line

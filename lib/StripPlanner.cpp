@@ -91,21 +91,6 @@ bool calls(const Stmt *S, llvm::ArrayRef<std::string> Names) {
   });
 }
 
-/// The token before a control statement's body: `)`, `else` or `do`.
-SourceLocation beforeBody(const Stmt *Owner, const Stmt *Body) {
-  if (const auto *If = dyn_cast<IfStmt>(Owner))
-    return If->getElse() == Body ? If->getElseLoc() : If->getRParenLoc();
-  if (const auto *For = dyn_cast<ForStmt>(Owner))
-    return For->getRParenLoc();
-  if (const auto *While = dyn_cast<WhileStmt>(Owner))
-    return While->getRParenLoc();
-  if (const auto *Do = dyn_cast<DoStmt>(Owner))
-    return Do->getDoLoc();
-  if (const auto *Range = dyn_cast<CXXForRangeStmt>(Owner))
-    return Range->getRParenLoc();
-  return {};
-}
-
 /// The edits of one function, or the reasons it keeps its annotations.
 class FunctionStripper {
 public:
@@ -458,7 +443,7 @@ void FunctionStripper::planBraces(const Block &B, std::vector<Edit> &Edits) {
     Why = "without them the else would belong to the inner if";
   else if (PC.PP.hasDirectiveBetween(Text.fileID(), *LBrace, *RBrace))
     Why = "a preprocessor directive lies inside them";
-  else if (!offset(beforeBody(B.Owner, B.C)))
+  else if (!offset(tokenBeforeBody(B.C, B.Owner)))
     Why = "the controlling statement comes from a macro expansion";
   if (!Why.empty()) {
     PC.Diags.warn(location(*LBrace), "braces annotate added are kept (" + Why +
