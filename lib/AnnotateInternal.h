@@ -68,6 +68,12 @@ struct PlanContext {
   DiagnosticSink &Diags;
 };
 
+/// The result of Text's file in Result (keyed by its real path), with its
+/// path, its name (as the compiler opened it; the main file's as given)
+/// and its original bytes.
+FileAnnotation &fileResult(TranslationUnitResult &Result,
+                           const SourceText &Text);
+
 /// The outermost macro whose expansion produced Loc: "CHECK".
 std::string macroNameAt(clang::SourceLocation Loc,
                         const clang::SourceManager &SM,

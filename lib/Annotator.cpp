@@ -39,6 +39,20 @@ void DiagnosticSink::unremoved(SourceLocation Loc, const llvm::Twine &Message) {
   Out.back().Unremoved = true;
 }
 
+FileAnnotation &fileResult(TranslationUnitResult &Result,
+                           const SourceText &Text) {
+  const SourceManager &SM = Text.sourceManager();
+  std::string Path = canonicalPath(SM, Text.fileID());
+  FileAnnotation &F = Result.Files[Path];
+  F.Path = Path;
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(Text.fileID());
+  F.Name = Text.fileID() == SM.getMainFileID() || !FE
+               ? Result.MainFileName
+               : openedPath(SM.getFileManager(), *FE);
+  F.Original = Text.buffer().str();
+  return F;
+}
+
 std::string macroNameAt(SourceLocation Loc, const SourceManager &SM,
                         const LangOptions &LO) {
   // Walk out to the expansion written in the file: that is the macro the

@@ -86,4 +86,9 @@ std::string canonicalPath(clang::FileManager &FM, clang::FileEntryRef FE) {
   return std::string(Abs);
 }
 
+std::string canonicalPath(const clang::SourceManager &SM, clang::FileID FID) {
+  clang::OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+  return FE ? canonicalPath(SM.getFileManager(), *FE) : std::string();
+}
+
 } // namespace annotate

@@ -10,6 +10,7 @@
 #define ANNOTATE_LIB_PATHS_H
 
 #include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -44,6 +45,8 @@ std::string openedPath(clang::FileManager &FM, clang::FileEntryRef FE);
 /// a compile command are relative to its directory, which is the file
 /// manager's working directory, not the process's.
 std::string canonicalPath(clang::FileManager &FM, clang::FileEntryRef FE);
+/// The same for the file of FID; "" when FID is not a file.
+std::string canonicalPath(const clang::SourceManager &SM, clang::FileID FID);
 
 } // namespace annotate
 

@@ -26,17 +26,12 @@ void UnitPlanner::HandleTranslationUnit(ASTContext &Ctx) {
   recordSkipped(Ctx.getSourceManager());
 }
 
-std::string UnitPlanner::pathOf(const SourceManager &SM, FileID FID) const {
-  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
-  return FE ? canonicalPath(SM.getFileManager(), *FE) : std::string();
-}
-
 void UnitPlanner::recordSkipped(const SourceManager &SM) {
   // A header entered twice (no include guard) was compiled wherever one of
   // its inclusions did not skip.
   std::map<std::string, unsigned> Entries;
   for (const auto &[FID, Facts] : Index.files()) {
-    std::string Path = pathOf(SM, FID);
+    std::string Path = canonicalPath(SM, FID);
     if (Path.empty())
       continue;
     Ranges Skipped = Facts.Skipped;
@@ -161,9 +156,7 @@ const UnitPlanner::FileRules &UnitPlanner::fileRules(FileID FID,
   auto [It, Inserted] = FileRuleCache.try_emplace(FID);
   if (Inserted) {
     const SourceManager &SM = PC.Ctx.getSourceManager();
-    OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
-    std::string Path =
-        FE ? canonicalPath(SM.getFileManager(), *FE) : std::string();
+    std::string Path = canonicalPath(SM, FID);
     llvm::StringRef Rel(Path);
     if (isUnder(Rel, Options.FilterRoot))
       Rel = Rel.drop_front(Options.FilterRoot.size()).ltrim('/');
@@ -212,7 +205,7 @@ void UnitPlanner::planDefinition(const FunctionDecl &FD, Verdict V,
   // guard closes the span on every path).
   if (Record.Annotated && !Result.Cxx && !Options.Rules.FunctionEnd.empty())
     for (SkippedExit &E :
-         skippedExits(FD, *Text, Index, Options.Rules, pathOf(SM, FID)))
+         skippedExits(FD, *Text, Index, Options.Rules, canonicalPath(SM, FID)))
       Result.SkippedExits.push_back(std::move(E));
   Result.Functions.push_back(std::move(Record));
   planLambdas(Planner.lambdas(), PC);
@@ -249,8 +242,7 @@ void UnitPlanner::planFiles(ASTContext &Ctx) {
     unsigned FirstEdit = ~0u;
     for (const Edit &E : FileEditsOfFile.merge().Edits)
       FirstEdit = std::min(FirstEdit, E.Offset);
-    std::string Path =
-        FE ? canonicalPath(SM.getFileManager(), *FE) : std::string();
+    std::string Path = canonicalPath(SM, FID);
     std::string Directive = Options.LineDirectives ? Path : "";
     if (!Unchanged)
       if (auto Include = planInclude(Options.Rules.Include, Text, Index,
@@ -261,12 +253,7 @@ void UnitPlanner::planFiles(ASTContext &Ctx) {
     if (Options.LineDirectives)
       FileEditsOfFile.add(
           {0, 0, lineDirective(1, Path, Text.lineBreakAt(0)), /*Rank=*/0});
-    FileAnnotation &F = Result.Files[Path];
-    F.Path = Path;
-    F.Name = FID == Main || !FE ? Result.MainFileName
-                                : openedPath(SM.getFileManager(), *FE);
-    F.Original = Text.buffer().str();
-    F.Edits.append(FileEditsOfFile);
+    fileResult(Result, Text).Edits.append(FileEditsOfFile);
   }
 }
 

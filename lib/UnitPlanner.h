@@ -67,7 +67,6 @@ private:
   /// Per file the unit read, the blocks its preprocessor skipped: what
   /// this configuration did not compile.
   void recordSkipped(const clang::SourceManager &SM);
-  std::string pathOf(const clang::SourceManager &SM, clang::FileID FID) const;
   const FileRules &fileRules(clang::FileID FID, PlanContext &PC);
 
   clang::CompilerInstance &CI;

@@ -148,8 +148,7 @@ void UnitStripper::stripDefinition(const FunctionDecl &FD, PlanContext &PC) {
   Verdict V{Selection::OptOut,
             "comment '" + Options.Rules.SkipFileComment + "' in the file"};
   if (!Opt->second) {
-    OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
-    std::string Path = FE ? canonicalPath(SM.getFileManager(), *FE) : "";
+    std::string Path = canonicalPath(SM, FID);
     V = applySelectionRules(FD, SM, PC.Ctx.getLangOpts(), Options.Rules,
                             relativeTo(Path, Options.FilterRoot));
   }
@@ -177,24 +176,16 @@ void UnitStripper::stripDefinition(const FunctionDecl &FD, PlanContext &PC) {
 }
 
 void UnitStripper::stripFiles(ASTContext &Ctx, PlanContext &PC) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  FileID Main = SM.getMainFileID();
   // The main file may hold nothing but `#line 1` (--line-directives on a
   // file that needed nothing else).
-  file(Main, PC);
+  file(Ctx.getSourceManager().getMainFileID(), PC);
   for (auto &[FID, F] : Files) {
     if (!Wanted(FID))
       continue;
-    OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
-    std::string Path = FE ? canonicalPath(SM.getFileManager(), *FE) : "";
     F.Planner->planFile(F.DeclUses, F.RemovedStatements);
     if (F.Planner->edits().empty() && F.Planner->kept().empty())
       continue;
-    FileAnnotation &Out = Result.Files[Path];
-    Out.Path = Path;
-    Out.Name = FID == Main || !FE ? Result.MainFileName
-                                  : openedPath(SM.getFileManager(), *FE);
-    Out.Original = F.Text->buffer().str();
+    FileAnnotation &Out = fileResult(Result, *F.Text);
     Out.Edits.append(F.Planner->edits());
     Out.Kept = F.Planner->kept();
   }
