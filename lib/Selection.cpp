@@ -2,6 +2,7 @@
 
 #include "Selection.h"
 #include "BodyFacts.h"
+#include "Paths.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -260,6 +261,20 @@ Verdict applySelectionRules(const FunctionDecl &FD, const SourceManager &SM,
                   std::to_string(Rules.GuardMinStatements) + ")"};
   }
   return {Selection::Selected, "selected by default"};
+}
+
+Verdict RuleVerdicts::of(const FunctionDecl &FD, FileID FID,
+                         const SourceManager &SM, const LangOptions &LO) {
+  auto [It, Inserted] = Files.try_emplace(FID);
+  FileRules &F = It->second;
+  if (Inserted) {
+    F.RelativePath = relativeTo(canonicalPath(SM, FID), FilterRoot);
+    F.OptsOut = fileOptsOut(SM, LO, FID, Rules.SkipFileComment);
+  }
+  if (F.OptsOut)
+    return {Selection::OptOut,
+            "comment '" + Rules.SkipFileComment + "' in the file"};
+  return applySelectionRules(FD, SM, LO, Rules, F.RelativePath);
 }
 
 } // namespace annotate

@@ -14,6 +14,7 @@
 #include "annotate/RuleSet.h"
 
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <string>
 
@@ -73,6 +74,30 @@ Verdict applySelectionRules(const clang::FunctionDecl &FD,
 /// Whether a comment of file FID holds Marker ("annotate: skip-file").
 bool fileOptsOut(const clang::SourceManager &SM, const clang::LangOptions &LO,
                  clang::FileID FID, llvm::StringRef Marker);
+
+/// The rule set's say on the definitions of one translation unit, for
+/// annotation and --strip alike: the opt-out comment of their file, then
+/// applySelectionRules on the file's path relative to FilterRoot. What a
+/// file says as a whole is looked up once.
+class RuleVerdicts {
+public:
+  RuleVerdicts(const RuleSet &Rules, llvm::StringRef FilterRoot)
+      : Rules(Rules), FilterRoot(FilterRoot.str()) {}
+
+  /// The verdict on FD, written in FID.
+  Verdict of(const clang::FunctionDecl &FD, clang::FileID FID,
+             const clang::SourceManager &SM, const clang::LangOptions &LO);
+
+private:
+  struct FileRules {
+    std::string RelativePath;
+    bool OptsOut = false;
+  };
+
+  const RuleSet &Rules;
+  std::string FilterRoot;
+  llvm::DenseMap<clang::FileID, FileRules> Files;
+};
 
 /// Statements in a body, nested ones included: `{ x = 1; if (c) y(); }` has 3.
 unsigned countStatements(const clang::Stmt *Body);

@@ -129,12 +129,7 @@ Verdict UnitPlanner::selectDefinition(const FunctionDecl &FD, PlanContext &PC) {
   if (V.S != Selection::Selected)
     return V;
   FileID FID = SM.getFileID(SM.getExpansionLoc(FD.getLocation()));
-  const FileRules &F = fileRules(FID, PC);
-  if (F.OptsOut)
-    return {Selection::OptOut,
-            "comment '" + Options.Rules.SkipFileComment + "' in the file"};
-  Verdict Rules = applySelectionRules(FD, SM, PC.Ctx.getLangOpts(),
-                                      Options.Rules, F.RelativePath);
+  Verdict Rules = Verdicts.of(FD, FID, SM, PC.Ctx.getLangOpts());
   // The guard judges the body this configuration compiles: with #if blocks
   // in it, another configuration may see a bigger one and annotate it, and
   // START from that plan would have no END here. Such bodies are not judged.
@@ -149,22 +144,6 @@ Verdict UnitPlanner::selectDefinition(const FunctionDecl &FD, PlanContext &PC) {
               "blocks, which may be larger in another configuration"};
   }
   return Rules;
-}
-
-const UnitPlanner::FileRules &UnitPlanner::fileRules(FileID FID,
-                                                     PlanContext &PC) {
-  auto [It, Inserted] = FileRuleCache.try_emplace(FID);
-  if (Inserted) {
-    const SourceManager &SM = PC.Ctx.getSourceManager();
-    std::string Path = canonicalPath(SM, FID);
-    llvm::StringRef Rel(Path);
-    if (isUnder(Rel, Options.FilterRoot))
-      Rel = Rel.drop_front(Options.FilterRoot.size()).ltrim('/');
-    It->second.RelativePath = Rel.str();
-    It->second.OptsOut = fileOptsOut(SM, PC.Ctx.getLangOpts(), FID,
-                                     Options.Rules.SkipFileComment);
-  }
-  return It->second;
 }
 
 /// Lambdas are reported, and annotated when the rule set opts in.

@@ -44,17 +44,11 @@ public:
               std::function<bool(clang::FileID)> Wanted,
               TranslationUnitResult &Result)
       : CI(CI), Index(Index), Options(Options), Wanted(std::move(Wanted)),
-        Result(Result) {}
+        Result(Result), Verdicts(Options.Rules, Options.FilterRoot) {}
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override;
 
 private:
-  /// What the rule set says of a file as a whole.
-  struct FileRules {
-    std::string RelativePath;
-    bool OptsOut = false;
-  };
-
   bool checkParsed(clang::ASTContext &Ctx);
   void findDefinitions(const clang::DeclContext *DC, PlanContext &PC);
   Verdict selectDefinition(const clang::FunctionDecl &FD, PlanContext &PC);
@@ -67,7 +61,6 @@ private:
   /// Per file the unit read, the blocks its preprocessor skipped: what
   /// this configuration did not compile.
   void recordSkipped(const clang::SourceManager &SM);
-  const FileRules &fileRules(clang::FileID FID, PlanContext &PC);
 
   clang::CompilerInstance &CI;
   const PreprocessorIndex &Index;
@@ -75,7 +68,7 @@ private:
   std::function<bool(clang::FileID)> Wanted;
   TranslationUnitResult &Result;
   std::map<clang::FileID, std::unique_ptr<SourceText>> Texts;
-  llvm::DenseMap<clang::FileID, FileRules> FileRuleCache;
+  RuleVerdicts Verdicts;
   std::map<clang::FileID, FileEdits> Edits;
 };
 

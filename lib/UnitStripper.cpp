@@ -1,7 +1,6 @@
 //===- UnitStripper.cpp - Strip one translation unit ----------------------===//
 
 #include "UnitStripper.h"
-#include "Paths.h"
 #include "Selection.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -96,7 +95,7 @@ UnitStripper::UnitStripper(CompilerInstance &CI, const PreprocessorIndex &Index,
                            std::function<bool(FileID)> Wanted,
                            TranslationUnitResult &Result)
     : CI(CI), Index(Index), Options(Options), Wanted(std::move(Wanted)),
-      Result(Result) {
+      Result(Result), Verdicts(this->Options.Rules, Options.FilterRoot) {
   // What a function holds decides, never how big it is.
   this->Options.Rules.GuardMinStatements = 0;
 }
@@ -141,17 +140,7 @@ void UnitStripper::stripDefinition(const FunctionDecl &FD, PlanContext &PC) {
     return;
   FileID FID = SM.getFileID(Body->getLBracLoc());
   FunctionRecord Record = recordFor(FD, SM);
-  auto [Opt, Inserted] = OptsOut.try_emplace(FID, false);
-  if (Inserted)
-    Opt->second = fileOptsOut(SM, PC.Ctx.getLangOpts(), FID,
-                              Options.Rules.SkipFileComment);
-  Verdict V{Selection::OptOut,
-            "comment '" + Options.Rules.SkipFileComment + "' in the file"};
-  if (!Opt->second) {
-    std::string Path = canonicalPath(SM, FID);
-    V = applySelectionRules(FD, SM, PC.Ctx.getLangOpts(), Options.Rules,
-                            relativeTo(Path, Options.FilterRoot));
-  }
+  Verdict V = Verdicts.of(FD, FID, SM, PC.Ctx.getLangOpts());
   if (V.S != Selection::Selected) {
     // Annotations the user asked to keep stay, and are reported as kept.
     if (hasMarkers(FD, SM, Index)) {

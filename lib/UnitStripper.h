@@ -20,6 +20,7 @@
 #define ANNOTATE_LIB_UNITSTRIPPER_H
 
 #include "AnnotateInternal.h"
+#include "Selection.h"
 #include "StripPlanner.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -63,7 +64,7 @@ private:
   TranslationUnitResult &Result;
   std::unique_ptr<StripPatterns> Patterns;
   std::map<clang::FileID, File> Files;
-  std::map<clang::FileID, bool> OptsOut;
+  RuleVerdicts Verdicts;
 };
 
 } // namespace annotate
