@@ -98,7 +98,7 @@ mergeConfigurations(llvm::StringRef File,
         continue;
       }
       FunctionRecord &Old = Merged.Functions[It->second];
-      if (!Old.Unremoved && (F.Unremoved || (F.Annotated && !Old.Annotated)))
+      if (F.supersedes(Old))
         Old = std::move(F);
     }
     for (auto &[Path, F] : R.Files) {

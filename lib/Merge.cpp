@@ -82,10 +82,8 @@ void mergeUnits(BatchState &S) {
     for (const FunctionRecord &F : R.Functions) {
       auto [It, Inserted] =
           S.Functions.try_emplace({F.File, F.Line, F.Name}, F);
-      FunctionRecord &Old = It->second;
-      if (!Inserted && !Old.Unremoved &&
-          (F.Unremoved || (F.Annotated && !Old.Annotated)))
-        Old = F;
+      if (!Inserted && F.supersedes(It->second))
+        It->second = F;
     }
     S.UncompiledExits += R.UncompiledExits.size();
     for (const auto &[Path, F] : R.Files) {

@@ -102,15 +102,22 @@ struct FunctionRecord {
   unsigned Line = 0;
   /// With --strip: its annotations were removed.
   bool Annotated = false;
-  /// --strip: kept, one of its annotations not in annotate's form. Wins
-  /// over "stripped" when configurations or units disagree, as the kept
-  /// function's removals are dropped everywhere (FileAnnotation::Kept).
+  /// --strip: kept, one of its annotations not in annotate's form.
   bool Unremoved = false;
   /// Why it was skipped: "already annotated", "macro expansion", ...
   std::string SkipReason;
   /// Which rule decided, for --explain and the report:
   /// "excluded by exclude '*_cb' (rules/app.json)".
   std::string Detail;
+
+  /// Of two records of one function (from two configurations, or two units
+  /// that include its header), whether this one is reported instead of
+  /// Old: an annotated one wins over a skipped one, and with --strip a
+  /// kept one over all, as the kept function's removals are dropped
+  /// everywhere (FileAnnotation::Kept).
+  bool supersedes(const FunctionRecord &Old) const {
+    return !Old.Unremoved && (Unremoved || (Annotated && !Old.Annotated));
+  }
 };
 
 /// One file touched by a translation unit: its bytes as parsed and the
