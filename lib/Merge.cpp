@@ -30,6 +30,17 @@ static void keepUnchanged(std::map<std::string, FileOutcome> &Outcomes,
   O.IsMainFile = true;
 }
 
+/// "file:line:col" of Offset in Text, as Clang counts them (from 1, the
+/// column in bytes).
+static std::string positionOf(llvm::StringRef File, llvm::StringRef Text,
+                              unsigned Offset) {
+  llvm::StringRef Before = Text.take_front(Offset);
+  size_t LineStart = Before.rfind('\n') + 1; // npos + 1 == 0
+  return (File + ":" + llvm::Twine(Before.count('\n') + 1) + ":" +
+          llvm::Twine(Offset - LineStart + 1))
+      .str();
+}
+
 /// The exits in skipped blocks that no configuration of any unit compiled
 /// (a header's block may be compiled by another unit, with other flags):
 /// each becomes a warning of the unit that found it first.
@@ -113,9 +124,15 @@ void mergeUnits(BatchState &S) {
       O.Edits = O.CxxEdits;
     }
     FileEdits::Merged M = O.Edits.merge();
-    for (const Edit &C : M.Conflicts) {
-      Err << Path << ": warning: conflicting edits at offset " << C.Offset
-          << " dropped\n";
+    // Once per place: two configurations that plan one statement
+    // differently give two conflicting edits at one offset.
+    std::set<unsigned> Conflicts;
+    for (const Edit &C : M.Conflicts)
+      Conflicts.insert(C.Offset);
+    for (unsigned Offset : Conflicts) {
+      Err << positionOf(O.Name, O.Original, Offset)
+          << ": warning: conflicting edits dropped (configurations or "
+             "translation units planned this code differently)\n";
       ++S.Warnings;
     }
     // --strip: what one unit or configuration keeps (a function with an

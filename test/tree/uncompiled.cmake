@@ -4,7 +4,8 @@
 # (--variant, or a second compile command) gives them their END and removes
 # the warning; runs with the same or fewer variants change nothing; a
 # configuration that does not parse fails the file, named; --verify compiles
-# every configuration.
+# every configuration; configurations that plan one statement differently
+# drop its edits with a warning at that statement (file:line:col, once).
 #
 # A small tree under WORK/project/src, its database written by hand:
 #   io.c      open_target(): return under #ifdef HAVE_LUSTRE; goto and
@@ -252,3 +253,32 @@ endif()
 tree_annotate(verify_one ${TREE_ROOT}/verify.c --root ${TREE_ROOT} -i --verify
   -- -std=gnu99)
 tree_expect_rc(verify_one 0)
+
+# 6. Configurations that plan one statement differently conflict: a value
+#    return hoisted with its type, which a macro spells `float` in one
+#    configuration and `double` in the other. Both edits are dropped, with
+#    one warning at the statement, compiler style.
+file(WRITE ${TREE_ROOT}/real.c [[
+#ifdef SINGLE
+#define REAL float
+#else
+#define REAL double
+#endif
+REAL scale(REAL v);
+
+REAL twice(REAL v)
+{
+    return scale(v) * 2;
+}
+]])
+tree_annotate(conflict ${TREE_ROOT}/real.c --root ${TREE_ROOT} --diff
+  --variant=-DSINGLE -- -std=gnu99)
+tree_expect_rc(conflict 0)
+string(REGEX MATCHALL "[^\n]*conflicting edits[^\n]*" _conflicts
+  "${conflict_ERR}")
+list(LENGTH _conflicts _n)
+if(NOT _n EQUAL 1 OR NOT _conflicts MATCHES
+    "^[^ ]*/real\\.c:10:5: warning: conflicting edits dropped ")
+  tree_fail("expected one warning at real.c:10:5 for the conflicting "
+            "edits:\n${conflict_ERR}")
+endif()
