@@ -29,8 +29,9 @@
 //
 // --strip (AnnotateOptions::Strip) swaps the consumer: UnitStripper selects
 // the definitions and StripPlanner plans the removals of what annotate
-// wrote (StripPatterns: the rule set's statements as tokens); merge, apply
-// and report are shared.
+// wrote in each file, each function's by stripFunction (FunctionStripper;
+// StripPatterns: the rule set's statements as tokens); merge, apply and
+// report are shared.
 //
 //===----------------------------------------------------------------------===//
 
