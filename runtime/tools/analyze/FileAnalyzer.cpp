@@ -18,14 +18,53 @@ using dftrace::Event;
 
 namespace {
 
-/// Inclusive I/O already credited below a span, per function id.
-using ChargedList = std::vector<std::pair<uint32_t, IoTotals>>;
+/// Inclusive I/O already credited below a span, per function id. Most
+/// spans have a few functions below them: a short list, searched in order.
+/// A span with many (a region named per iteration puts one per iteration
+/// under main) gets a hash index, and lists merge the smaller into the
+/// larger, so the cost stays linear in the spans.
+class ChargedList {
+public:
+  size_t size() const { return Items.size(); }
+  /// Fn's credit, or null.
+  IoTotals *find(uint32_t Fn) {
+    if (Index) {
+      auto It = Index->find(Fn);
+      return It == Index->end() ? nullptr : &Items[It->second].second;
+    }
+    for (auto &[Id, Credit] : Items)
+      if (Id == Fn)
+        return &Credit;
+    return nullptr;
+  }
+  /// Adds Credit to Fn's.
+  void add(uint32_t Fn, const IoTotals &Credit) {
+    if (IoTotals *Known = find(Fn)) {
+      Known->merge(Credit);
+      return;
+    }
+    Items.emplace_back(Fn, Credit);
+    if (Index) {
+      Index->emplace(Fn, Items.size() - 1);
+    } else if (Items.size() > IndexAbove) {
+      Index = std::make_unique<std::unordered_map<uint32_t, size_t>>();
+      for (size_t I = 0; I < Items.size(); ++I)
+        Index->emplace(Items[I].first, I);
+    }
+  }
+  /// Adds every credit of O (emptying it).
+  void take(ChargedList &O) {
+    if (size() < O.size())
+      std::swap(*this, O);
+    for (const auto &[Fn, Credit] : O.Items)
+      add(Fn, Credit);
+  }
 
-/// Fn's entry in Charged, or Charged.end().
-ChargedList::iterator chargedTo(ChargedList &Charged, uint32_t Fn) {
-  return std::find_if(Charged.begin(), Charged.end(),
-                      [&](const auto &E) { return E.first == Fn; });
-}
+private:
+  static constexpr size_t IndexAbove = 16;
+  std::vector<std::pair<uint32_t, IoTotals>> Items;
+  std::unique_ptr<std::unordered_map<uint32_t, size_t>> Index;
+};
 
 /// What a span's children told it, until the span itself is read.
 struct Pending {
@@ -37,17 +76,7 @@ struct Pending {
   void take(Pending &&Up) {
     Io.merge(Up.Io);
     Unclaimed.merge(Up.Unclaimed);
-    if (Charged.empty()) { // the first child: nothing to add up
-      Charged = std::move(Up.Charged);
-      return;
-    }
-    for (auto &[Fn, Stat] : Up.Charged) {
-      auto It = chargedTo(Charged, Fn);
-      if (It == Charged.end())
-        Charged.emplace_back(Fn, Stat);
-      else
-        It->second.merge(Stat);
-    }
+    Charged.take(Up.Charged);
   }
 };
 
@@ -260,13 +289,12 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E,
     F.Direct.merge(Mine.Unclaimed);
     // The calls below that the same function (recursion) already has are
     // not credited again; from here up, all of Mine.Io is credited.
-    auto Below = chargedTo(Mine.Charged, Id);
-    if (Below != Mine.Charged.end()) {
-      F.Inclusive.merge(Mine.Io.minus(Below->second));
-      Below->second = Mine.Io;
+    if (IoTotals *Below = Mine.Charged.find(Id)) {
+      F.Inclusive.merge(Mine.Io.minus(*Below));
+      *Below = Mine.Io;
     } else if (!Mine.Io.empty()) {
       F.Inclusive.merge(Mine.Io);
-      Mine.Charged.emplace_back(Id, Mine.Io);
+      Mine.Charged.add(Id, Mine.Io);
     }
     Up.Io = Mine.Io;
     Up.Charged = std::move(Mine.Charged);

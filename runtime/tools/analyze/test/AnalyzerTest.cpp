@@ -182,6 +182,45 @@ TEST(FileAnalyzer, RecursionAndNestedIoCountOnce) {
   EXPECT_EQ(A.issueTotal(), 0u);
 }
 
+/// Many distinct functions under one span (a region named per iteration),
+/// inside a recursive call: each credited once, the recursion once, and in
+/// time linear in the spans (merging indexes long lists).
+TEST(FileAnalyzer, ManyFunctionsUnderOneSpanCountOnce) {
+  std::string Path = ::testing::TempDir() + "/many-functions.pfw";
+  const int N = 200;
+  {
+    std::ofstream Out(Path);
+    Out << "[\n";
+    for (int I = 0; I < N; ++I)
+      Out << R"({"id":)" << 100 + 2 * I << R"(,"name":"pwrite64","cat":"POSIX","pid":1,"tid":1,"ts":)"
+          << 10 + 4 * I << R"(,"dur":1,"ph":"X","args":{"level":4,"p_idx":)" << 101 + 2 * I
+          << R"(,"ret":8}})" "\n"
+          << R"({"id":)" << 101 + 2 * I << R"(,"name":"step_)" << I
+          << R"(","cat":"C_APP","pid":1,"tid":1,"ts":)" << 10 + 4 * I
+          << R"(,"dur":2,"ph":"X","args":{"level":3,"p_idx":2}})" "\n";
+    Out << R"({"id":2,"name":"f","cat":"C_APP","pid":1,"tid":1,"ts":5,"dur":)" << 4 * N + 10
+        << R"(,"ph":"X","args":{"level":2,"p_idx":1}})" "\n"
+        << R"({"id":3,"name":"pread64","cat":"POSIX","pid":1,"tid":1,"ts":)" << 4 * N + 20
+        << R"(,"dur":1,"ph":"X","args":{"level":2,"p_idx":1,"ret":4}})" "\n"
+        << R"({"id":1,"name":"f","cat":"C_APP","pid":1,"tid":1,"ts":1,"dur":)" << 4 * N + 30
+        << R"(,"ph":"X","args":{"level":1,"p_idx":0}})" "\n";
+  }
+  Aggregate A = analyzeFile(Path, 0, AnalyzeOptions());
+  const FunctionStat &F = A.Functions.at("f");
+  EXPECT_EQ(F.Calls, 2u);
+  EXPECT_EQ(F.Direct.Ops, 1u); // the pread64
+  EXPECT_EQ(F.Inclusive.Ops, static_cast<uint64_t>(N + 1));
+  EXPECT_EQ(F.Inclusive.BytesWritten, static_cast<uint64_t>(8 * N));
+  EXPECT_EQ(F.Inclusive.BytesRead, 4u);
+  for (int I = 0; I < N; I += 37) {
+    const FunctionStat &S = A.Functions.at("step_" + std::to_string(I));
+    EXPECT_EQ(S.Direct.Ops, 1u);
+    EXPECT_EQ(S.Inclusive.Ops, 1u);
+  }
+  EXPECT_EQ(A.Io.Ops, static_cast<uint64_t>(N + 1));
+  EXPECT_EQ(A.issueTotal(), 0u);
+}
+
 /// A thread whose early calls reach the file late: the union is folded by
 /// then, so the file is read again without folding, and stays exact.
 TEST(FileAnalyzer, LateThreadIsExactAfterRereading) {
