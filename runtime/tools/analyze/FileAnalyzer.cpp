@@ -141,7 +141,8 @@ private:
   bool Exact;
   Aggregate Agg;
   std::vector<std::unique_ptr<ProcState>> Procs;
-  size_t LastProc = 0;
+  std::unordered_map<int64_t, size_t> ProcIndex; // pid -> Procs index
+  size_t LastProc = 0; // the last one used: files usually hold one pid
   std::unordered_map<SpanKey, Pending, SpanKeyHash> Open;
   std::deque<std::string> FnNames;
   std::unordered_map<std::string_view, uint32_t> FnIds;
@@ -151,18 +152,16 @@ private:
 ProcState &FileAnalyzer::process(int64_t Pid) {
   if (LastProc < Procs.size() && Procs[LastProc]->Stat.Pid == Pid)
     return *Procs[LastProc];
-  for (size_t I = 0; I < Procs.size(); ++I)
-    if (Procs[I]->Stat.Pid == Pid) {
-      LastProc = I;
-      return *Procs[I];
-    }
+  auto [It, New] = ProcIndex.try_emplace(Pid, Procs.size());
+  LastProc = It->second;
+  if (!New)
+    return *Procs[LastProc];
   auto P = std::make_unique<ProcState>();
   P->Stat.FileIndex = FileIndex;
   P->Stat.Pid = Pid;
   if (Options.Timeline)
     P->Picture = std::make_unique<TimelineBuilder>(P->Stat.Picture);
   Procs.push_back(std::move(P));
-  LastProc = Procs.size() - 1;
   return *Procs.back();
 }
 
