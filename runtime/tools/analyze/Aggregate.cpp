@@ -49,7 +49,6 @@ uint64_t Aggregate::issueTotal() const {
 }
 
 void Aggregate::merge(Aggregate &&O) {
-  FilesRead += O.FilesRead;
   FilesUnreadable += O.FilesUnreadable;
   Events += O.Events;
   Lines += O.Lines;

@@ -127,7 +127,6 @@ struct Aggregate {
   /// Every file given, in argument order (not merged: set by the driver).
   std::vector<std::string> FileNames;
 
-  uint64_t FilesRead = 0;
   uint64_t FilesUnreadable = 0; // could not be opened
   uint64_t Events = 0;    // JSON object lines, valid or not
   uint64_t Lines = 0;     // all lines, "[" and blank ones included
@@ -177,9 +176,10 @@ template <class A> void visit(A &Ar, IssueRecord &S) {
   Ar(S.FileIndex, S.Line, S.Kind, S.Message);
 }
 template <class A> void visit(A &Ar, Aggregate &S) {
-  Ar(S.FilesRead, S.FilesUnreadable, S.Events, S.Lines, S.TextBytes, S.Spans, S.MetadataEvents,
-     S.OtherPhases, S.Unattributed, S.Layers, S.Io, S.Functions, S.Files,
-     S.UnknownOps, S.Processes, S.IssueCounts, S.Issues);
+  Ar(S.FilesUnreadable, S.Events, S.Lines, S.TextBytes, S.Spans,
+     S.MetadataEvents, S.OtherPhases, S.Unattributed, S.Layers, S.Io,
+     S.Functions, S.Files, S.UnknownOps, S.Processes, S.IssueCounts,
+     S.Issues);
 }
 
 } // namespace dftanalyze

@@ -373,7 +373,6 @@ bool FileAnalyzer::finish(Aggregate &Out) {
     return false;
   for (size_t I = 0; I < Fns.size(); ++I)
     Agg.Functions[FnNames[I]].merge(Fns[I]);
-  Agg.FilesRead = 1;
   Agg.Lines = lines();
   Agg.TextBytes = textBytes();
   Out = std::move(Agg);
