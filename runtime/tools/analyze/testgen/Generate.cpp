@@ -1,0 +1,311 @@
+//===- Generate.cpp - dftracer_trace_gen generate -------------------------===//
+//
+// Writes each process's tree (Builder.h) as the runtime does: spans in the
+// order they end, threads interleaved in blocks, ids in order of start,
+// with the problems asked for (--invalid, --truncate), and with --expected
+// the totals the analyzer must report (Expected.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builder.h"
+#include "Commands.h"
+#include "Expected.h"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <tuple>
+
+namespace tracegen {
+
+namespace {
+
+std::string spanLine(const Node &N, int64_t Pid, int64_t Tid) {
+  std::string L = "{\"id\":" + std::to_string(N.Id) + ",\"name\":\"" + N.Name +
+                  "\",\"cat\":\"" + Cats[N.Layer] + "\",\"pid\":" +
+                  std::to_string(Pid) + ",\"tid\":" + std::to_string(Tid) +
+                  ",\"ts\":" + std::to_string(N.Ts) + ",\"dur\":" +
+                  (N.BadDur ? std::string("-5") : std::to_string(N.Dur)) +
+                  ",\"ph\":\"X\",\"args\":{\"level\":" + std::to_string(N.Level) +
+                  ",\"p_idx\":" +
+                  std::to_string(N.Parent ? N.Parent->Id : 0);
+  if (!N.Args.empty())
+    L += "," + N.Args;
+  return L + "}}";
+}
+
+class Out {
+public:
+  Out(const std::string &Path, bool Gzip, size_t Members)
+      : Members(std::max<size_t>(1, Members)), Path(Path), Gzip(Gzip) {
+    if (Gzip)
+      Z = gzopen(Path.c_str(), "wb1");
+    else
+      F = std::fopen(Path.c_str(), "wb");
+  }
+  ~Out() { close(); }
+  bool isOpen() const { return Z != nullptr || F != nullptr; }
+  void write(const std::string &S) {
+    Bytes += S.size();
+    if (Gzip)
+      gzwrite(Z, S.data(), static_cast<unsigned>(S.size()));
+    else
+      std::fwrite(S.data(), 1, S.size(), F);
+  }
+  /// Starts a new gzip member (multi-member files, as `cat a.gz b.gz`).
+  void newMember() {
+    if (!Gzip)
+      return;
+    gzclose(Z);
+    Z = gzopen(Path.c_str(), "ab1");
+  }
+  void close() {
+    if (Z)
+      gzclose(Z);
+    if (F)
+      std::fclose(F);
+    Z = nullptr;
+    F = nullptr;
+  }
+  uint64_t Bytes = 0;
+  size_t Members;
+
+private:
+  std::string Path;
+  bool Gzip;
+  gzFile Z = nullptr;
+  std::FILE *F = nullptr;
+};
+
+} // namespace
+
+int generate(int Argc, char **Argv) {
+  std::string Dir, ExpectedPath;
+  size_t Files = 4, SpansPerFile = 2000, Threads = 1, Members = 1;
+  uint64_t Seed = 1;
+  bool Gzip = false, Truncate = false, Invalid = false, Mixed = false;
+  int Compute = 0;
+  for (int I = 2; I < Argc; ++I) {
+    std::string A = Argv[I];
+    auto Next = [&]() -> std::string { return I + 1 < Argc ? Argv[++I] : ""; };
+    if (A == "--dir") Dir = Next();
+    else if (A == "--files") Files = std::stoul(Next());
+    else if (A == "--spans") SpansPerFile = std::stoul(Next());
+    else if (A == "--threads") Threads = std::stoul(Next());
+    else if (A == "--members") Members = std::stoul(Next());
+    else if (A == "--seed") Seed = std::stoull(Next());
+    else if (A == "--compute") Compute = std::stoi(Next());
+    else if (A == "--gzip") Gzip = true;
+    else if (A == "--mixed") Mixed = true; // every other file gzip
+    else if (A == "--truncate") Truncate = true;
+    else if (A == "--invalid") Invalid = true;
+    else if (A == "--expected") ExpectedPath = Next();
+    else {
+      std::cerr << "dftracer_trace_gen: unknown option " << A << "\n";
+      return 2;
+    }
+  }
+  if (Dir.empty()) {
+    std::cerr << "dftracer_trace_gen: --dir is required\n";
+    return 2;
+  }
+  std::error_code DirError;
+  std::filesystem::create_directories(Dir, DirError);
+  if (DirError) {
+    std::cerr << "dftracer_trace_gen: cannot create " << Dir << ": "
+              << DirError.message() << "\n";
+    return 1;
+  }
+  Expected E;
+  bool Keep = !ExpectedPath.empty();
+  for (size_t FI = 0; FI < Files; ++FI) {
+    Process P;
+    P.Pid = 4000 + static_cast<int64_t>(FI);
+    P.Rank = static_cast<int>(FI);
+    Builder B;
+    B.R.S = Seed * 7919 + FI * 104729 + 1;
+    B.Compute = Compute;
+    for (int K = 0; K < 3; ++K)
+      B.Paths.emplace_back(1000 + FI * 10 + K, "/scratch/run/file" +
+                                                  std::to_string(K) + ".dat");
+    for (auto &[Hash, Path] : B.Paths)
+      P.PathOf[Hash] = Path;
+    P.PathOf[B.NoFhPath] = "fhash:" + std::to_string(B.NoFhPath);
+    size_t PerThread = std::max<size_t>(10, SpansPerFile / Threads);
+    for (size_t T = 0; T < Threads; ++T) {
+      B.T = 1'000'000 + static_cast<int64_t>(B.R.below(50));
+      auto Root = std::make_unique<Node>();
+      Root->Name = T == 0 ? "main" : "worker";
+      Root->Ts = B.T;
+      B.Made = 1;
+      if (T == 0)
+        B.io(Root.get(), 2); // I/O before any annotated span... inside main
+      while (B.Made < PerThread)
+        B.phase(Root.get());
+      B.close(Root.get());
+      P.Roots.push_back(std::move(Root));
+      P.Tids.push_back(P.Pid + static_cast<int64_t>(T));
+    }
+    // A root-level call outside any annotated span, and one span of a
+    // category the analyzer does not know.
+    {
+      auto Loose = std::make_unique<Node>();
+      Node Holder;
+      B.T = P.Roots[0]->Ts + P.Roots[0]->Dur + 10;
+      B.io(&Holder, 0);
+      Loose = std::move(Holder.Children[0]);
+      Loose->Parent = nullptr;
+      P.Roots.push_back(std::move(Loose));
+      P.Tids.push_back(P.Pid);
+      auto Gpu = std::make_unique<Node>();
+      Gpu->Name = "gpu_kernel";
+      Gpu->Layer = 5;
+      Gpu->Ts = B.T + 5;
+      Gpu->Dur = 7;
+      P.Roots.push_back(std::move(Gpu));
+      P.Tids.push_back(P.Pid);
+    }
+    uint64_t NextId = 10;
+    for (auto &Root : P.Roots)
+      number(Root.get(), NextId, 1);
+    for (auto &Root : P.Roots) {
+      P.Order.emplace_back();
+      postOrder(Root.get(), P.Order.back());
+    }
+    // File order: threads interleaved in blocks of 64 lines, as per-thread
+    // buffers reach the file.
+    std::vector<std::pair<Node *, int64_t>> Lines;
+    std::vector<size_t> Pos(P.Order.size(), 0);
+    for (bool Any = true; Any;) {
+      Any = false;
+      for (size_t T = 0; T < P.Order.size(); ++T)
+        for (size_t K = 0; K < 64 && Pos[T] < P.Order[T].size(); ++K, ++Pos[T]) {
+          Lines.emplace_back(P.Order[T][Pos[T]], P.Tids[T]);
+          Any = true;
+        }
+    }
+    // One I/O call written with a negative duration (not usable).
+    if (Invalid)
+      for (auto &[N, Tid] : Lines)
+        if (N->Layer == 1 && N->K == Meta && N->Parent && N->Parent->Layer == 0) {
+          N->BadDur = true;
+          break;
+        }
+    size_t Cut = Truncate ? Lines.size() * 7 / 10 : Lines.size();
+    for (size_t I = Cut; I < Lines.size(); ++I)
+      Lines[I].first->Written = false;
+
+    bool Gz = Gzip || (Mixed && FI % 2 == 1);
+    char Name[64];
+    std::snprintf(Name, sizeof Name, "trace-%04zu-app.pfw%s", FI, Gz ? ".gz" : "");
+    std::string FileName = Dir + "/" + Name;
+    Out O(FileName, Gz, Members);
+    if (!O.isOpen()) {
+      std::cerr << "dftracer_trace_gen: cannot write " << FileName << ": "
+                << std::strerror(errno) << "\n";
+      return 1;
+    }
+    uint64_t LineNo = 0, ExtraEvents = 0;
+    auto Put = [&](const std::string &S) {
+      O.write(S + "\n");
+      ++LineNo;
+    };
+    auto Issue = [&](const char *Kind) {
+      ++E.Issues[Kind];
+      E.IssueList.push_back({{"file", FileName}, {"line", LineNo}, {"kind", Kind}});
+    };
+    Put("[");
+    Put("{\"id\":1,\"name\":\"CM\",\"cat\":\"dftracer\",\"pid\":" +
+        std::to_string(P.Pid) + ",\"tid\":" + std::to_string(P.Pid) +
+        ",\"ph\":\"M\",\"args\":{\"name\":\"rank\",\"value\":\"" +
+        std::to_string(P.Rank) + "\"}}");
+    ++ExtraEvents;
+    uint64_t MetaId = 2;
+    for (auto &[Hash, Path] : B.Paths) {
+      Put("{\"id\":" + std::to_string(MetaId++) +
+          ",\"name\":\"FH\",\"cat\":\"dftracer\",\"pid\":" +
+          std::to_string(P.Pid) + ",\"tid\":" + std::to_string(P.Pid) +
+          ",\"ph\":\"M\",\"args\":{\"name\":\"" + Path + "\",\"value\":" +
+          std::to_string(Hash) + "}}");
+      ++ExtraEvents;
+    }
+    size_t PerMember = std::max<size_t>(1, Cut / O.Members + 1);
+    bool SawNoFh = false;
+    for (size_t I = 0; I < Cut; ++I) {
+      if (I > 0 && I % PerMember == 0)
+        O.newMember();
+      Node *N = Lines[I].first;
+      Put(spanLine(*N, P.Pid, Lines[I].second));
+      if (N->BadDur)
+        Issue("negative_time");
+      else if (N->Layer == 5)
+        Issue("unknown_category");
+      else if (N->FHash == B.NoFhPath && !SawNoFh) {
+        SawNoFh = true; // reported once per process, at its first use
+        Issue("fhash_without_fh");
+      }
+      if (Invalid && I == Cut / 3) {
+        Put("{\"id\":77,\"name\":\"broken\",\"cat\":\"POSIX\"");
+        Issue("invalid_line");
+        Put("{\"id\":78,\"name\":\"no_tid\",\"cat\":\"POSIX\",\"pid\":" +
+            std::to_string(P.Pid) + ",\"ts\":5,\"dur\":1,\"ph\":\"X\"}");
+        Issue("bad_field");
+        ++ExtraEvents;
+        Put("   ");
+        Put("[1,2]");
+        Issue("invalid_line");
+      }
+    }
+    if (Truncate) {
+      std::string Half = spanLine(*Lines[Cut].first, P.Pid, Lines[Cut].second);
+      O.write(Half.substr(0, Half.size() / 2));
+      ++LineNo;
+      Issue("truncated_line");
+      // Spans whose parent was cut: one issue per missing parent.
+      std::map<uint64_t, uint64_t> Missing; // parent id -> first line
+      for (size_t I = 0; I < Cut; ++I) {
+        Node *N = Lines[I].first;
+        if (N->Parent && !N->Parent->Written && !N->BadDur)
+          Missing.emplace(N->Parent->Id, 0);
+      }
+      E.Issues["missing_parent"] += Missing.size();
+    }
+    O.close();
+    E.Lines += LineNo;
+    E.TextBytes += O.Bytes;
+    E.Events += ExtraEvents;
+    if (Keep)
+      E.process(P, FileName, ExtraEvents);
+    for (size_t I = 0; I < Cut; ++I)
+      ++E.Events;
+  }
+  if (Keep) {
+    // The analyzer lists issues by file, line and kind.
+    auto Order = [](const Json &I) {
+      return std::find(std::begin(IssueKinds), std::end(IssueKinds),
+                       I["kind"].get<std::string>()) -
+             std::begin(IssueKinds);
+    };
+    std::sort(E.IssueList.begin(), E.IssueList.end(), [&](const Json &A, const Json &B) {
+      return std::make_tuple(A["file"].get<std::string>(), A["line"].get<uint64_t>(),
+                             Order(A)) <
+             std::make_tuple(B["file"].get<std::string>(), B["line"].get<uint64_t>(),
+                             Order(B));
+    });
+    Json J = E.json(Files);
+    if (Truncate)
+      J["issues"].erase("first"); // missing_parent lines are the analyzer's
+    J["file_count"] = E.Files.size();
+    std::ofstream(ExpectedPath) << J.dump(2) << "\n";
+  }
+  return 0;
+}
+
+} // namespace tracegen
