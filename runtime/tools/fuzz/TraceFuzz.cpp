@@ -3,13 +3,16 @@
 // Any bytes as a trace file: plain or gzip, broken lines, broken gzip
 // members, hostile nesting. The input goes to a memfd opened by path
 // (/proc/self/fd/N), so it takes the same road as a file: LineReader,
-// EventParser, the field rules, and the whole analyzer (attribution,
-// unions, timeline). Crashes, leaks and sanitizer reports are failures;
-// problems reported in the input are not.
+// EventParser, the field rules, the whole analyzer (attribution, unions,
+// timeline), and the text, JSON and HTML reports of what it found (the
+// input's bytes reach them in names and in problems' excerpts). Crashes,
+// leaks and sanitizer reports are failures; problems reported in the input
+// are not.
 //
 //===----------------------------------------------------------------------===//
 
 #include "FileAnalyzer.h"
+#include "Output.h"
 #include "TraceScanner.h"
 
 #include <sys/mman.h>
@@ -17,6 +20,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -53,6 +57,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   dftanalyze::Aggregate A = dftanalyze::analyzeFile(Path, 0, Options);
   if (A.Events != Scanner.Events) // one reader, one count
     __builtin_trap();
+  A.FileNames = {Path};
+  A.finish();
+  dftanalyze::Report R(A);
+  dftanalyze::OutputOptions Out;
+  std::ostringstream Sink;
+  dftanalyze::printText(Sink, R, Out);
+  Sink << dftanalyze::jsonText(dftanalyze::reportJson(R, Out), 2);
+  dftanalyze::printHtml(Sink, R, Out);
   close(Fd);
   return 0;
 }
