@@ -17,14 +17,32 @@ static uint64_t toNs(const struct timespec *Ts) {
 #include <cpuid.h>
 
 /* The counter's rate is first measured CalibrationNs after load, from the
- * pair taken then and the one taken at load, and measured again at every
- * anchor over the whole time since load. An anchor serves for at most as
- * long as that interval (and MaxAnchorUs): the rate's error, at most the
- * uncertainty of a pair (~20 ns) over the interval, then adds at most that
- * much before the next anchor. */
-enum { CalibrationNs = 1000 * 1000, MaxAnchorUs = 50 * 1000 };
+ * pair taken then and the one taken at load (the base), and measured again
+ * at every anchor over the whole time since the base. An anchor serves for
+ * at most as long as that interval (and MaxAnchorUs): the rate's error, at
+ * most the uncertainty of a pair (~20 ns) over the interval, then adds at
+ * most that much before the next anchor. A wide anchor (see takePair) tries a
+ * new pair every WideRetryUs. */
+enum {
+  CalibrationNs = 1000 * 1000,
+  MaxAnchorUs = 50 * 1000,
+  WideRetryUs = 1000
+};
 
-static uint64_t Tsc0, Ns0;  /* the pair taken at load */
+/* A counter read (Tsc) and CLOCK_MONOTONIC at the same instant (Ns), give
+ * or take half of WidthNs. */
+struct pair {
+  uint64_t Tsc, Ns, WidthNs;
+};
+
+/* The base: Bases[NBases - 1], the pair taken at load or, when that one
+ * was wide, the narrowest taken since (at most MaxBases - 1 replacements).
+ * A published slot never changes, so readers need no lock; BaseBusy keeps
+ * two threads from publishing at once (the second one gives up). */
+enum { MaxBases = 4 };
+static struct pair Bases[MaxBases];
+static unsigned NBases;     /* atomic */
+static char BaseBusy;       /* atomic flag */
 static uint64_t SharedMult; /* atomic; 0 until the rate is measured */
 
 static uint64_t monotonicNs(void) {
@@ -32,6 +50,21 @@ static uint64_t monotonicNs(void) {
   clock_gettime(CLOCK_MONOTONIC, &Ts);
   return toNs(&Ts);
 }
+
+/* The counter, read after the instructions before it and before those
+ * after it. */
+static uint64_t fencedTsc(void) {
+  uint64_t Tsc;
+  _mm_lfence();
+  Tsc = __rdtsc();
+  _mm_lfence();
+  return Tsc;
+}
+
+static const struct dftracer_clock_source Hardware = {fencedTsc, monotonicNs};
+static const struct dftracer_clock_source *Source = &Hardware;
+
+uint64_t dftracer_clock_counter_(void) { return Source->Counter(); }
 
 /* CPUID: the counter runs at a constant rate in every state. */
 static int invariantTsc(void) {
@@ -56,66 +89,125 @@ static int kernelUsesTsc(void) {
 }
 
 /* A counter read between two clock_gettime reads, paired with their
- * midpoint: the tightest of up to PairTries, stopping at one within
- * GoodPairNs (a try the scheduler interrupted is far wider). */
+ * midpoint: the narrowest of up to PairTries, stopping at one within
+ * GoodPairNs (a try the scheduler interrupted is far wider). Wider than
+ * that, the pair is wide: all tries were interrupted or slow. */
 enum { PairTries = 8, GoodPairNs = 200 };
-static uint64_t pair(uint64_t *Ns) {
-  uint64_t Best = ~(uint64_t)0, Tsc = 0;
+static struct pair takePair(void) {
+  struct pair P = {0, 0, ~(uint64_t)0};
   int I;
-  for (I = 0; I < PairTries && Best > GoodPairNs; ++I) {
-    uint64_t Before = monotonicNs(), Ticks, After;
-    _mm_lfence();
-    Ticks = __rdtsc();
-    _mm_lfence();
-    After = monotonicNs();
-    if (After - Before < Best) {
-      Best = After - Before;
-      Tsc = Ticks;
-      *Ns = Before + Best / 2;
+  for (I = 0; I < PairTries && P.WidthNs > GoodPairNs; ++I) {
+    uint64_t Before = Source->MonotonicNs();
+    uint64_t Tsc = Source->Counter();
+    uint64_t After = Source->MonotonicNs();
+    if (After - Before < P.WidthNs) {
+      P.WidthNs = After - Before;
+      P.Tsc = Tsc;
+      P.Ns = Before + P.WidthNs / 2;
     }
   }
-  return Tsc;
+  return P;
 }
 
-/* Microseconds per tick times 2^40, measured since load; 0 while too soon. */
-static uint64_t measureRate(uint64_t Tsc, uint64_t Ns) {
-  if (Ns < Ns0 + CalibrationNs || Tsc <= Tsc0)
+static struct pair base(void) {
+  return Bases[__atomic_load_n(&NBases, __ATOMIC_ACQUIRE) - 1];
+}
+
+/* P replaces a wide base if it is narrower. */
+static void offerBase(const struct pair *P) {
+  unsigned N;
+  if (P->WidthNs >= base().WidthNs || base().WidthNs <= GoodPairNs ||
+      __atomic_test_and_set(&BaseBusy, __ATOMIC_ACQUIRE))
+    return;
+  N = __atomic_load_n(&NBases, __ATOMIC_RELAXED);
+  if (N < MaxBases && P->WidthNs < Bases[N - 1].WidthNs) {
+    Bases[N] = *P;
+    __atomic_store_n(&NBases, N + 1, __ATOMIC_RELEASE);
+  }
+  __atomic_clear(&BaseBusy, __ATOMIC_RELEASE);
+}
+
+/* Microseconds per tick times 2^40, measured from the base to P; 0 while
+ * too soon. */
+static uint64_t measureRate(const struct pair *Base, const struct pair *P) {
+  if (P->Ns < Base->Ns + CalibrationNs || P->Tsc <= Base->Tsc)
     return 0;
-  return (uint64_t)(((unsigned __int128)(Ns - Ns0) << DftClockShift) /
-                    ((unsigned __int128)(Tsc - Tsc0) * 1000u));
+  return (uint64_t)(((unsigned __int128)(P->Ns - Base->Ns) << DftClockShift) /
+                    ((unsigned __int128)(P->Tsc - Base->Tsc) * 1000u));
+}
+
+/* Ticks in Us microseconds, never so many that Ticks * Mult overflows. */
+static uint64_t ticksIn(uint64_t Us, uint64_t Mult) {
+  uint64_t Ticks = (Us << DftClockShift) / Mult;
+  uint64_t Max = (~(uint64_t)0 >> 1) / Mult;
+  return Ticks < Max ? Ticks : Max;
+}
+
+/* How long C's anchor goes before the slow path: a wide one, at most
+ * WideRetryUs at a time. */
+static uint64_t limitFrom(const struct dftracer_clock *C, uint64_t Ticks) {
+  uint64_t Limit = C->Lifetime;
+  if (C->WidthNs > GoodPairNs) {
+    uint64_t Retry = Ticks + ticksIn(WideRetryUs, C->Mult);
+    if (Retry < Limit)
+      Limit = Retry;
+  }
+  return Limit;
 }
 
 uint64_t dftracer_clock_slow_(struct dftracer_clock *C) {
-  uint64_t Ns = 0, Tsc, Mult, Total, Span, Limit;
+  struct pair Base = base(), P;
+  uint64_t Mult, Total, Span, Ticks;
   if (!__atomic_load_n(&SharedMult, __ATOMIC_RELAXED)) {
     /* Too soon to know the rate: one clock_gettime, as without a counter. */
-    Ns = monotonicNs();
-    if (Ns < Ns0 + CalibrationNs)
+    uint64_t Ns = Source->MonotonicNs();
+    if (Ns < Base.Ns + CalibrationNs)
       return (Ns + dftracer_clock_offset_ns_) / 1000u;
   }
-  Tsc = pair(&Ns);
-  Mult = measureRate(Tsc, Ns);
+  P = takePair();
+  offerBase(&P);
+  /* A wide anchor within its lifetime stays unless P is narrower. */
+  Ticks = P.Tsc - C->AnchorTsc;
+  if (C->Limit && Ticks < C->Lifetime && P.WidthNs >= C->WidthNs) {
+    C->Limit = limitFrom(C, Ticks);
+    return C->AnchorUs + ((C->AnchorFrac + Ticks * C->Mult) >> DftClockShift);
+  }
+  Base = base();
+  Mult = measureRate(&Base, &P);
   if (Mult)
     __atomic_store_n(&SharedMult, Mult, __ATOMIC_RELAXED);
   else
     Mult = __atomic_load_n(&SharedMult, __ATOMIC_RELAXED);
-  Total = Ns + dftracer_clock_offset_ns_;
+  Total = P.Ns + dftracer_clock_offset_ns_;
   if (!Mult)
     return Total / 1000u;
-  /* Ticks in the anchor's lifetime, and never so many that Ticks * Mult
-   * overflows. */
-  Span = (Ns - Ns0) / 1000u;
+  /* The anchor serves as long as the rate was measured over. */
+  Span = P.Ns > Base.Ns ? (P.Ns - Base.Ns) / 1000u : 0;
   if (Span > MaxAnchorUs)
     Span = MaxAnchorUs;
-  Limit = (Span << DftClockShift) / Mult;
-  if (Limit > (~(uint64_t)0 >> 1) / Mult)
-    Limit = (~(uint64_t)0 >> 1) / Mult;
-  C->AnchorTsc = Tsc;
+  C->AnchorTsc = P.Tsc;
   C->AnchorUs = Total / 1000u;
   C->AnchorFrac = ((Total % 1000u) << DftClockShift) / 1000u;
   C->Mult = Mult;
-  C->Limit = Limit;
+  C->Lifetime = ticksIn(Span, Mult);
+  C->WidthNs = P.WidthNs;
+  C->Limit = limitFrom(C, 0);
   return C->AnchorUs;
+}
+
+/* Whether the counter is used, and the base read from S. */
+static void start(const struct dftracer_clock_source *S, int UseCounter) {
+  Source = S;
+  dftracer_clock_tsc_ = UseCounter;
+  __atomic_store_n(&SharedMult, 0, __ATOMIC_RELAXED);
+  if (UseCounter) {
+    Bases[0] = takePair();
+    __atomic_store_n(&NBases, 1, __ATOMIC_RELEASE);
+  }
+}
+
+void dftracer_clock_simulate_(const struct dftracer_clock_source *S) {
+  start(S, 1);
 }
 #endif
 
@@ -125,9 +217,7 @@ void dftracer_clock_init(int Monotonic) {
   clock_gettime(CLOCK_MONOTONIC, &Mono);
   dftracer_clock_offset_ns_ = toNs(&Wall) - toNs(&Mono);
 #if DFTRACER_HAVE_TSC
-  dftracer_clock_tsc_ = !Monotonic && invariantTsc() && kernelUsesTsc();
-  if (dftracer_clock_tsc_)
-    Tsc0 = pair(&Ns0);
+  start(&Hardware, !Monotonic && invariantTsc() && kernelUsesTsc());
 #else
   (void)Monotonic;
 #endif

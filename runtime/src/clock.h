@@ -27,6 +27,13 @@
  *    been measured over, at most 50 ms: the error against CLOCK_MONOTONIC
  *    stays within the ~20 ns uncertainty of one pair, plus what NTP changes
  *    that clock's rate by within 50 ms (0.5 us for a change of 10 ppm).
+ *  - A pair is the counter read between two clock_gettime reads; how far
+ *    apart those are (its width) bounds its error. A thread preempted
+ *    inside it makes it wide, so a pair is the narrowest of a few tries,
+ *    stopping at one within 200 ns. If all are wide, the pair is used but
+ *    marked: a wide anchor serves 1 ms before a new pair is tried, and
+ *    gives way to the first narrower one; a wide pair taken at load (the
+ *    rate's base) gives way to the first narrower one taken later.
  *  - Values never decrease on a thread (each read returns at least the last
  *    one): neither `rdtsc` running ahead out of order nor a new anchor can put
  *    a child's start before its parent's.
@@ -59,9 +66,18 @@ struct dftracer_clock {
   uint64_t AnchorUs;   /* trace microseconds at AnchorTsc, */
   uint64_t AnchorFrac; /* plus this many 2^-40 microseconds */
   uint64_t Mult;       /* microseconds per tick, times 2^40 */
-  uint64_t Limit;      /* ticks past AnchorTsc the anchor serves; 0: none */
+  uint64_t Limit;      /* ticks past AnchorTsc before the slow path; 0: none */
   uint64_t LastUs;
+  /* Slow path only. */
+  uint64_t Lifetime; /* ticks past AnchorTsc the anchor may serve */
+  uint64_t WidthNs;  /* the anchor's pair's width */
 };
+
+/* The fast path's counter read; the unit test reads its simulated counter
+ * (dftracer_clock_simulate_). */
+#ifndef DFTRACER_CLOCK_COUNTER
+#define DFTRACER_CLOCK_COUNTER() __rdtsc()
+#endif
 
 /* Nonzero when reads use the counter (set at load). */
 extern int dftracer_clock_tsc_ __attribute__((visibility("hidden")));
@@ -74,6 +90,21 @@ void dftracer_clock_init(int Monotonic);
 
 /* A counter read that the anchor cannot serve: calibrate, re-anchor C. */
 uint64_t dftracer_clock_slow_(struct dftracer_clock *C);
+
+#if DFTRACER_HAVE_TSC
+/* Where the counter path's reads come from: the hardware, or the unit
+ * test's simulation (which can preempt the caller at a chosen read). */
+struct dftracer_clock_source {
+  uint64_t (*Counter)(void);
+  uint64_t (*MonotonicNs)(void);
+};
+
+/* Starts over as at load, reading S, with the counter used whatever the
+ * machine; dftracer_clock_init goes back to the hardware. */
+void dftracer_clock_simulate_(const struct dftracer_clock_source *S);
+/* The source's counter, for the unit test's fast path. */
+uint64_t dftracer_clock_counter_(void);
+#endif
 
 /* CLOCK_MONOTONIC on the trace's time axis. */
 static inline uint64_t dftracer_monotonic_us(void) {
@@ -90,11 +121,11 @@ static inline uint64_t dftracer_now_us(struct dftracer_clock *C) {
   uint64_t Us;
 #if DFTRACER_HAVE_TSC
   if (__builtin_expect(dftracer_clock_tsc_, 1)) {
-    uint64_t Ticks = __rdtsc() - C->AnchorTsc;
-    Us = __builtin_expect(Ticks < C->Limit, 1)
-             ? C->AnchorUs +
-                   ((C->AnchorFrac + Ticks * C->Mult) >> DftClockShift)
-             : dftracer_clock_slow_(C);
+    uint64_t Ticks = DFTRACER_CLOCK_COUNTER() - C->AnchorTsc;
+    Us =
+        __builtin_expect(Ticks < C->Limit, 1)
+            ? C->AnchorUs + ((C->AnchorFrac + Ticks * C->Mult) >> DftClockShift)
+            : dftracer_clock_slow_(C);
   } else
 #endif
     Us = dftracer_monotonic_us();
