@@ -218,18 +218,18 @@ void dftracer_io_set_data_dirs(const char *DataDirs) {
     dftracer_io_filter_set(DataDirs);
 }
 
-/* Each layer's object holds one of these. Referring to them from here
- * makes a link against the static archive take every layer along with
- * the core (an archive member is linked only when something refers to
+/* Each layer's object (and vfork's) holds one of these. Referring to them
+ * from here makes a link against the static archive take every layer along
+ * with the core (an archive member is linked only when something refers to
  * it), so HDF5's MPI-IO calls are traced in a program that makes none. */
 extern const char dftracer_posix_layer_[], dftracer_aio_layer_[],
-    dftracer_stdio_layer_[], dftracer_hdf5_layer_[];
+    dftracer_stdio_layer_[], dftracer_hdf5_layer_[], dftracer_vfork_object_[];
 #ifdef DFTRACER_HAVE_MPIIO
 extern const char dftracer_mpiio_layer_[];
 #endif
 const char *const volatile dftracer_io_layer_objects_[] DFT_HIDDEN = {
-    dftracer_posix_layer_, dftracer_aio_layer_, dftracer_stdio_layer_,
-    dftracer_hdf5_layer_,
+    dftracer_posix_layer_, dftracer_aio_layer_,    dftracer_stdio_layer_,
+    dftracer_hdf5_layer_,  dftracer_vfork_object_,
 #ifdef DFTRACER_HAVE_MPIIO
     dftracer_mpiio_layer_,
 #endif

@@ -17,8 +17,7 @@ static const char *const Names[DftSymCount] = {
 
 /* Set while this thread is inside dlsym: a wrapper it reaches (through a
  * malloc that opens or maps a file) must not call dlsym again. */
-static _Thread_local int Resolving
-    __attribute__((tls_model("initial-exec")));
+static _Thread_local int Resolving __attribute__((tls_model("initial-exec")));
 
 /* --- Fallbacks: the system call itself, for the calls an allocator or the
  * loader may make while dlsym bootstraps. Everything else fails cleanly. */
@@ -104,6 +103,8 @@ void *dftracer_real_fallback_(enum dftracer_real_symbol Sym) {
   case DftSym_freopen64:
   case DftSym_opendir:
     return (void *)failPtr;
+  case DftSym_vfork:
+    return (void *)fork; /* which POSIX allows a vfork to be */
   default:
     return (void *)failInt;
   }
@@ -141,7 +142,8 @@ void *dftracer_real_resolve_(enum dftracer_real_symbol Sym) {
     return dftracer_real_fallback_(Sym);
   Fn = lookup(Sym);
   if (!Fn)
-    return dftracer_real_fallback_(Sym); /* not in this libc: fail, do not crash */
+    return dftracer_real_fallback_(
+        Sym); /* not in this libc: fail, do not crash */
   __atomic_store_n(Slot, Fn, __ATOMIC_RELEASE);
   return Fn;
 }

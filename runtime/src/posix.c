@@ -693,15 +693,10 @@ int closedir(DIR *dirp) {
 }
 
 /* --- Processes ------------------------------------------------------------
- * A vfork child shares its parent's memory until it execs, and its I/O
- * calls (dup2 and close before exec, typically) would be recorded into the
- * parent's buffers and tables. vfork is therefore a fork here, as
- * ThreadSanitizer makes it: the child gets its own copy (and its own
- * trace), which POSIX allows, since a vfork child may not touch memory
- * anyway. posix_spawn needs nothing: glibc's makes no intercepted call. */
-pid_t vfork(void) { return fork(); }
-
-/* exec ends the process image: the trace is finished (and, if exec fails,
+ * vfork is in vfork.c. posix_spawn needs nothing: glibc's makes no
+ * intercepted call.
+ *
+ * exec ends the process image: the trace is finished (and, if exec fails,
  * continued in a new file) around it. The l-forms are turned into the
  * v-forms, as glibc does. */
 void dftracer_before_exec_(int *WasActive);
