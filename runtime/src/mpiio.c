@@ -97,23 +97,17 @@ static const char *stripPrefix(const char *Name) {
 
 DECLARE_SLOT(MPI_Type_size);
 
-static int64_t bytesOf(int Count, MPI_Datatype Type) {
+/* The bytes of a read or write of Count items of Type that returned Ret:
+ * asked of MPI after the call, and only when it succeeded. A datatype MPI
+ * rejects makes the call fail through the file's error handler (errors
+ * return, by default), while MPI_Type_size would raise it on
+ * MPI_COMM_WORLD, where the default is to abort. */
+static int64_t bytesOf(int Ret, int Count, MPI_Datatype Type) {
   int Size = 0;
-  if (CALL_OR_FAIL(MPI_Type_size, Type, &Size) != MPI_SUCCESS)
-    return -1;
+  if (Ret != MPI_SUCCESS || Count <= 0 ||
+      CALL_OR_FAIL(MPI_Type_size, Type, &Size) != MPI_SUCCESS)
+    return 0;
   return (int64_t)Count * Size;
-}
-
-/* fileHash of the file a read or write of Count items of Type is about to
- * use; when it is traced, *Bytes gets their size. Asked before the call,
- * and for traced files only: MPI is not asked about a call that makes no
- * event. */
-static uint64_t dataHash(MPI_File Fh, int Count, MPI_Datatype Type,
-                         int64_t *Bytes) {
-  uint64_t Hash = fileHash(Fh, 0);
-  if (Hash)
-    *Bytes = bytesOf(Count, Type);
-  return Hash;
 }
 
 /* The body of a wrapper whose file's hash is HASH (0: untraced; result
@@ -135,13 +129,11 @@ static uint64_t dataHash(MPI_File Fh, int Count, MPI_Datatype Type,
 
 /* A read or write of COUNT items of TYPE. */
 #define DATA_CALL(NAME, FH, COUNT, TYPE, CALL)                                 \
-  int64_t Bytes = 0;                                                           \
-  HASH_CALL(NAME, dataHash(FH, COUNT, TYPE, &Bytes), CALL,                     \
-            DFT_ARG(count, COUNT), DFT_ARG(bytes, Bytes), DFT_ARG(ret, Ret))
+  FILE_CALL(NAME, FH, CALL, DFT_ARG(count, COUNT),                             \
+            DFT_ARG(bytes, bytesOf(Ret, COUNT, TYPE)), DFT_ARG(ret, Ret))
 #define DATA_AT_CALL(NAME, FH, OFFSET, COUNT, TYPE, CALL)                      \
-  int64_t Bytes = 0;                                                           \
-  HASH_CALL(NAME, dataHash(FH, COUNT, TYPE, &Bytes), CALL,                     \
-            DFT_ARG(count, COUNT), DFT_ARG(bytes, Bytes),                      \
+  FILE_CALL(NAME, FH, CALL, DFT_ARG(count, COUNT),                             \
+            DFT_ARG(bytes, bytesOf(Ret, COUNT, TYPE)),                         \
             DFT_ARG(offset, OFFSET), DFT_ARG(ret, Ret))
 
 const char dftracer_mpiio_layer_[] DFT_HIDDEN = "mpiio";

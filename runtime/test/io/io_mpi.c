@@ -1,7 +1,7 @@
 /* MPI-IO and HDF5 under mpirun -np 2 (io_mpi.expect): each rank writes its
  * block of a shared file with MPI_File_write_at_all in writePhase, reads it
  * back with MPI_File_read_at in readPhase, makes the other MPI-IO calls in
- * mpiForms, then writes and reads a dataset and an attribute of an HDF5
+ * mpiForms (one of them with a datatype MPI rejects), then writes and reads a dataset and an attribute of an HDF5
  * file through the MPI-IO driver in h5Phase and reopens it in h5Reopen.
  * ROMIO's pwrite64/pread64 nest under the MPI-IO calls, which nest under
  * the phases; a file outside the data dir (other/) gives no event. */
@@ -71,6 +71,12 @@ static void mpiForms(const char *Path, int Rank) {
             MPI_SUCCESS, "read_all");
   check(MPI_File_write(Fh, Buf, 8, MPI_DOUBLE, MPI_STATUS_IGNORE) ==
             MPI_SUCCESS, "write");
+  /* A datatype MPI rejects: a file's errors return by default, so the call
+   * fails and the program goes on; the runtime must not ask MPI the
+   * datatype's size first, which would raise the error on MPI_COMM_WORLD,
+   * where it is fatal. */
+  check(MPI_File_write(Fh, Buf, 1, MPI_DATATYPE_NULL, MPI_STATUS_IGNORE) !=
+            MPI_SUCCESS, "write of MPI_DATATYPE_NULL (must fail)");
   check(MPI_File_iwrite_at(Fh, 0, Buf, 64, MPI_BYTE, &Req) == MPI_SUCCESS &&
             MPI_Wait(&Req, MPI_STATUS_IGNORE) == MPI_SUCCESS,
         "iwrite_at");
