@@ -18,11 +18,17 @@ static char *putCached(char *Out, uint64_t V,
                : dftracer_put_u64(Out, V);
 }
 
-char *dftracer_format_span(char *Out, const struct dftracer_span_line *L) {
+/* The line up to its name and category. */
+static inline char *putSpanHead(char *Out, const struct dftracer_span_line *L) {
   Out = DFTRACER_PUT_LIT(Out, "{\"id\":");
   Out = putCached(Out, L->Id, L->IdDigits);
   *Out++ = ',';
-  Out = dftracer_put_raw(Out, L->NameCat, L->NameCatLen);
+  return Out;
+}
+
+/* The line after its name and category. */
+static inline char *putSpanTail(char *Out,
+                                const struct dftracer_span_line *L) {
   Out = dftracer_put_raw(Out, L->PidTid, L->PidTidLen);
   Out = DFTRACER_PUT_LIT(Out, "\"ts\":");
   Out = putCached(Out, L->Ts, L->TsDigits);
@@ -35,6 +41,20 @@ char *dftracer_format_span(char *Out, const struct dftracer_span_line *L) {
   if (L->ArgsLen)
     Out = dftracer_put_raw(Out, L->Args, L->ArgsLen);
   return DFTRACER_PUT_LIT(Out, "}}\n");
+}
+
+char *dftracer_format_span(char *Out, const struct dftracer_span_line *L) {
+  Out = putSpanHead(Out, L);
+  Out = dftracer_put_raw(Out, L->NameCat, L->NameCatLen);
+  return putSpanTail(Out, L);
+}
+
+char *dftracer_format_span_named(char *Out, const struct dftracer_span_line *L,
+                                 const char *Name, size_t NameLen,
+                                 const char *Cat, size_t CatLen) {
+  Out = putSpanHead(Out, L);
+  Out = dftracer_format_name_cat(Out, Name, NameLen, Cat, CatLen);
+  return putSpanTail(Out, L);
 }
 
 size_t dftracer_name_cat_bound(size_t NameLen, size_t CatLen) {

@@ -45,6 +45,12 @@ struct dftracer_span_line {
 size_t dftracer_span_line_bound(const struct dftracer_span_line *L);
 /* Writes the line and its '\n'; returns the new end. */
 char *dftracer_format_span(char *Out, const struct dftracer_span_line *L);
+/* The same with the NameCat piece formatted from Name and Cat in place (L's
+ * NameCat is not read; its NameCatLen, for the bound, is
+ * dftracer_name_cat_bound): names of any length, without a copy. */
+char *dftracer_format_span_named(char *Out, const struct dftracer_span_line *L,
+                                 const char *Name, size_t NameLen,
+                                 const char *Cat, size_t CatLen);
 
 /* Bound and writer of the NameCat piece. */
 size_t dftracer_name_cat_bound(size_t NameLen, size_t CatLen);

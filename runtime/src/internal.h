@@ -16,7 +16,7 @@
  *                           use and writes plain or through zlib.
  *
  * Only buffer hand-overs take the lock; START and END touch thread-local
- * data only.
+ * data only, and never call malloc (pages.h): a signal handler may trace.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_INTERNAL_H
@@ -54,7 +54,9 @@ struct dftracer_process {
   int Finishing;   /* FINI or exit() has begun; later calls do nothing */
   int Finished;    /* ... and ended; nothing is written after */
   struct dftracer_sink Sink;
-  struct dftracer_thread *Threads; /* every live thread with a buffer */
+  /* Every live thread with a buffer: pushed without the lock, unlinked
+   * and walked under it (thread_state.c). */
+  struct dftracer_thread *Threads;
 };
 
 enum { RankProbing = 0, RankRecorded = 1, RankNever = 2 };

@@ -5,6 +5,7 @@
 #include "event_format.h"
 #include "io_filter.h"
 #include "io_real.h"
+#include "pages.h"
 #include "writer.h"
 
 #include <errno.h>
@@ -37,6 +38,18 @@ struct pathEntry {
 static struct pathEntry *Paths;
 static unsigned PathCount;
 static int ReplayPending; /* a forked child has not named them yet */
+
+/* The first sight of a path may be in a signal handler that interrupted
+ * malloc, so nothing here allocates with it (pages.h). Under the lock: the
+ * FH line is formatted in FhLine[0] (room for any path absolute_path
+ * returns) and the path's copy taken from the pages of PathText. Writing
+ * that line may open the trace file, which writes the replayed lines of a
+ * forked child first: they use FhLine[1]. */
+static char *FhLine[2];
+static size_t FhLineCap;
+enum { PathTextBlock = 64 << 10 };
+static char *PathText;
+static size_t PathTextLeft;
 
 extern void dftracer_span_finish_io_(struct dftracer_thread *T,
                                      struct dftracer_span *S, uint64_t EndUs);
@@ -75,25 +88,48 @@ static int seen(uint64_t Hash) {
   return 0;
 }
 
-/* The FH line of Path; malloc'd, *Len set. */
-static char *formatFh(const char *Path, size_t PathLen, uint64_t Hash,
-                      size_t *Len) {
+/* Output the FH line of Path: to the sink when replaying, else to the
+ * writer. Caller holds the lock. */
+static void outputFhLocked(const char *Path, size_t PathLen, uint64_t Hash,
+                           int Replay) {
   struct dftracer_process *P = &dftracer_process_;
-  char *Line = (char *)malloc(dftracer_fh_line_bound(PathLen));
-  if (!Line)
-    return NULL;
-  *Len = (size_t)(dftracer_format_fh(Line, dftracer_take_id_(), P->Pid,
-                                     (int)syscall(SYS_gettid), Path, PathLen,
-                                     Hash) -
-                  Line);
-  return Line;
+  char *Line = FhLine[Replay], *End;
+  if (dftracer_fh_line_bound(PathLen) > FhLineCap)
+    return; /* not from absolute_path, or no memory at load */
+  End = dftracer_format_fh(Line, dftracer_take_id_(), P->Pid,
+                           (int)syscall(SYS_gettid), Path, PathLen, Hash);
+  if (Replay)
+    dftracer_sink_write(&P->Sink, Line, (size_t)(End - Line));
+  else
+    dftracer_writer_output_locked(Line, (size_t)(End - Line));
+}
+
+/* A lasting copy of Path, or NULL. Caller holds the lock. */
+static char *copyPathLocked(const char *Path, size_t Len) {
+  char *Copy;
+  if (Len + 1 > PathTextLeft) {
+    size_t Block = Len + 1 > PathTextBlock ? Len + 1 : PathTextBlock;
+    char *Pages = (char *)dftracer_pages_alloc(Block);
+    if (!Pages)
+      return NULL;
+    /* The rest of the previous block is given up: paths are never freed. */
+    PathText = Pages;
+    PathTextLeft = dftracer_pages_round(Block);
+  }
+  Copy = PathText;
+  memcpy(Copy, Path, Len);
+  Copy[Len] = '\0';
+  PathText += Len + 1;
+  PathTextLeft -= Len + 1;
+  return Copy;
 }
 
 /* Caller holds the lock. */
 static void rememberLocked(uint64_t Hash, const char *Path, size_t Len) {
   unsigned I = (unsigned)Hash & (PathSlots - 1);
   char *Copy;
-  if (!Paths || PathCount >= PathSlots / 4 * 3 || !(Copy = strndup(Path, Len)))
+  if (!Paths || PathCount >= PathSlots / 4 * 3 ||
+      !(Copy = copyPathLocked(Path, Len)))
     return;
   while (Paths[I].Hash != 0)
     I = (I + 1) & (PathSlots - 1);
@@ -119,12 +155,7 @@ static uint64_t notePath(const char *Abs, size_t Len) {
   if (!seen(Hash)) {
     /* Output before it is marked seen: a thread that finds it seen then
      * writes its event after this line reached the writer. */
-    size_t LineLen;
-    char *Line = formatFh(Abs, Len, Hash, &LineLen);
-    if (Line) {
-      dftracer_writer_output_locked(Line, LineLen);
-      free(Line);
-    }
+    outputFhLocked(Abs, Len, Hash, 0);
     rememberLocked(Hash, Abs, Len);
   }
   pthread_mutex_unlock(&P->Lock);
@@ -145,22 +176,13 @@ uint64_t dftracer_io_path_hash(int DirFd, const char *Path) {
 }
 
 void dftracer_io_replay_paths_locked(void) {
-  struct dftracer_process *P = &dftracer_process_;
   unsigned I;
   if (!ReplayPending || !Paths)
     return;
   ReplayPending = 0;
-  for (I = 0; I < PathSlots; ++I) {
-    size_t LineLen;
-    char *Line;
-    if (!Paths[I].Hash)
-      continue;
-    Line = formatFh(Paths[I].Path, Paths[I].Len, Paths[I].Hash, &LineLen);
-    if (Line) {
-      dftracer_sink_write(&P->Sink, Line, LineLen);
-      free(Line);
-    }
-  }
+  for (I = 0; I < PathSlots; ++I)
+    if (Paths[I].Hash)
+      outputFhLocked(Paths[I].Path, Paths[I].Len, Paths[I].Hash, 1);
 }
 
 void dftracer_io_after_fork(void) { ReplayPending = 1; }
@@ -245,8 +267,11 @@ void dftracer_io_setup(void) {
     Fds = Limit.rlim_max < MinTrackedFds ? MinTrackedFds : Limit.rlim_max;
   dftracer_fd_hash_ = (uint64_t *)calloc((size_t)Fds, sizeof(uint64_t));
   Paths = (struct pathEntry *)calloc(PathSlots, sizeof(struct pathEntry));
-  if (!dftracer_fd_hash_ || !Paths)
+  FhLine[0] = (char *)malloc(2 * dftracer_fh_line_bound(DftPathMax));
+  if (!dftracer_fd_hash_ || !Paths || !FhLine[0])
     return; /* no memory: no I/O events */
+  FhLineCap = dftracer_fh_line_bound(DftPathMax);
+  FhLine[1] = FhLine[0] + FhLineCap;
   dftracer_fd_limit_ = (unsigned)Fds;
   if (P->Config.DataDir[0])
     dftracer_io_filter_set(P->Config.DataDir);

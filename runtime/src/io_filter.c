@@ -2,6 +2,7 @@
 #include "io_filter.h"
 
 #include "internal.h"
+#include "json_writer.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -101,9 +102,10 @@ size_t dftracer_io_absolute_path(int DirFd, const char *Path, char *Out) {
         return 0;
       Base = strlen(Out);
     } else {
-      char Link[32];
+      char Link[48] = "/proc/self/fd/";
       ssize_t N;
-      snprintf(Link, sizeof(Link), "/proc/self/fd/%d", DirFd);
+      /* Not snprintf: this may run in a signal handler. */
+      *dftracer_put_i64(Link + 14, DirFd) = '\0';
       N = (ssize_t)syscall(SYS_readlink, Link, Out, (size_t)DftPathMax - 1);
       if (N <= 0 || Out[0] != '/')
         return 0;

@@ -3,6 +3,7 @@
 
 #include "internal.h"
 #include "io_core.h"
+#include "pages.h"
 #include "writer.h"
 
 #include <errno.h>
@@ -27,6 +28,10 @@ static int ExitKeyValid;
 
 void dftracer_close_open_spans_(struct dftracer_thread *T);
 
+/* A thread's state, its span records and its buffer are pages (pages.h):
+ * its first event, or the one that needs more records, may be in a signal
+ * handler that interrupted malloc. (UPDATE's args are malloc's: UPDATE is
+ * not an event.) */
 static void freeThread(struct dftracer_thread *T) {
   struct dftracer_span_block *B = T->Blocks;
   while (B) {
@@ -34,11 +39,41 @@ static void freeThread(struct dftracer_thread *T) {
     int I;
     for (I = 0; I < SpansPerBlock; ++I)
       free(B->Spans[I].Args);
-    free(B);
+    dftracer_pages_free(B, sizeof(*B));
     B = Next;
   }
-  free(T->Chunk);
-  free(T);
+  dftracer_chunk_free(T->Chunk);
+  dftracer_pages_free(T, sizeof(*T));
+}
+
+/* The registry of live states. A thread's first event may run in a signal
+ * handler, even one that interrupted this thread inside the runtime, so it
+ * pushes its state without the lock: a compare-and-swap on the head. Only
+ * lock holders unlink states or walk the list; a push meanwhile does no
+ * harm, as it only changes the head. */
+static void registerThread(struct dftracer_thread *T) {
+  struct dftracer_thread **Head = &dftracer_process_.Threads;
+  struct dftracer_thread *Old = __atomic_load_n(Head, __ATOMIC_RELAXED);
+  do
+    T->NextThread = Old;
+  while (!__atomic_compare_exchange_n(Head, &Old, T, 1, __ATOMIC_RELEASE,
+                                      __ATOMIC_RELAXED));
+}
+
+/* Caller holds the process lock. */
+static void unregisterLocked(struct dftracer_thread *T) {
+  struct dftracer_thread **Head = &dftracer_process_.Threads, *Link;
+  struct dftracer_thread *Old = T;
+  if (__atomic_compare_exchange_n(Head, &Old, T->NextThread, 0,
+                                  __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return;
+  /* Not the head (any more): its predecessor is older than any push. */
+  for (Link = Old; Link; Link = Link->NextThread) {
+    if (Link->NextThread == T) {
+      Link->NextThread = T->NextThread;
+      return;
+    }
+  }
 }
 
 /* pthread key destructor: a thread leaves with its spans closed and its
@@ -48,17 +83,11 @@ static void freeThread(struct dftracer_thread *T) {
 static void onThreadExit(void *Arg) {
   struct dftracer_thread *T = (struct dftracer_thread *)Arg;
   struct dftracer_process *P = &dftracer_process_;
-  struct dftracer_thread **Link;
   int Busy = dftracer_busy_enter();
   dftracer_close_open_spans_(T);
   pthread_mutex_lock(&P->Lock);
   dftracer_thread_flush_locked(T);
-  for (Link = &P->Threads; *Link; Link = &(*Link)->NextThread) {
-    if (*Link == T) {
-      *Link = T->NextThread;
-      break;
-    }
-  }
+  unregisterLocked(T);
   pthread_mutex_unlock(&P->Lock);
   Current = NULL;
   freeThread(T);
@@ -69,23 +98,23 @@ void dftracer_thread_setup(void) {
   ExitKeyValid = pthread_key_create(&ExitKey, onThreadExit) == 0;
 }
 
+/* The key was created at load, before the program's own: glibc keeps the
+ * values of the first 32 keys in the thread's descriptor, so setting it
+ * allocates nothing. */
 struct dftracer_thread *dftracer_thread_create_(void) {
-  struct dftracer_process *P = &dftracer_process_;
-  struct dftracer_thread *T = (struct dftracer_thread *)calloc(1, sizeof(*T));
+  struct dftracer_thread *T =
+      (struct dftracer_thread *)dftracer_pages_alloc(sizeof(*T));
   if (!T)
     return NULL;
   T->Chunk = dftracer_chunk_new(DFTRACER_CHUNK_BYTES);
   if (!T->Chunk) {
-    free(T);
+    dftracer_pages_free(T, sizeof(*T));
     return NULL;
   }
   T->Buf = T->Chunk->Data;
   T->Cap = T->Chunk->Cap;
   T->Tid = (int)syscall(SYS_gettid);
-  pthread_mutex_lock(&P->Lock);
-  T->NextThread = P->Threads;
-  P->Threads = T;
-  pthread_mutex_unlock(&P->Lock);
+  registerThread(T);
   if (ExitKeyValid)
     pthread_setspecific(ExitKey, T);
   Current = T;
@@ -103,7 +132,7 @@ uint64_t dftracer_take_id_(void) {
 
 int dftracer_thread_grow_pool_(struct dftracer_thread *T) {
   struct dftracer_span_block *B =
-      (struct dftracer_span_block *)calloc(1, sizeof(*B));
+      (struct dftracer_span_block *)dftracer_pages_alloc(sizeof(*B));
   int I;
   if (!B)
     return 0;
@@ -157,7 +186,8 @@ void dftracer_thread_flush_locked(struct dftracer_thread *T) {
 
 void dftracer_thread_flush_all_locked(void) {
   struct dftracer_thread *T;
-  for (T = dftracer_process_.Threads; T; T = T->NextThread)
+  for (T = __atomic_load_n(&dftracer_process_.Threads, __ATOMIC_ACQUIRE); T;
+       T = T->NextThread)
     dftracer_thread_flush_locked(T);
 }
 

@@ -84,7 +84,7 @@ struct dftracer_thread {
   int PrefixPid; /* pid that Prefix was formatted with */
   size_t PrefixLen;
   char Prefix[64];                    /* `"pid":P,"tid":T,"ts":` */
-  struct dftracer_thread *NextThread; /* registry, guarded by the lock */
+  struct dftracer_thread *NextThread; /* registry (thread_state.c) */
   struct dftracer_clock Clock;
   struct dftracer_digit_cache TsDigits; /* for the event formatter */
   struct dftracer_digit_cache IdDigits;

@@ -70,7 +70,8 @@ static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
                       uint64_t EndUs) {
   struct dftracer_span_line L;
   const struct dftracer_name_entry *E = nameEntry(T, S->Name, S->Cat);
-  char *Long = NULL, *Out;
+  size_t NameLen = 0, CatLen = 0;
+  char *Out;
   int Pid = dftracer_process_.Pid;
   if (DFT_UNLIKELY(T->PrefixPid != Pid || T->PrefixLen == 0)) {
     T->PrefixLen =
@@ -81,15 +82,13 @@ static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
     L.NameCat = E->Text;
     L.NameCatLen = E->Len;
   } else {
-    /* A name too long for the cache (a C++ signature, say): format it. */
-    size_t NameLen = strlen(S->Name), CatLen = strlen(S->Cat);
-    Long = (char *)malloc(dftracer_name_cat_bound(NameLen, CatLen));
-    if (!Long)
-      return;
-    L.NameCat = Long;
-    L.NameCatLen = (size_t)(dftracer_format_name_cat(Long, S->Name, NameLen,
-                                                     S->Cat, CatLen) -
-                            Long);
+    /* A name too long for the cache (a C++ signature, say): formatted
+     * straight into the buffer, which grows for it if need be; no copy,
+     * no allocation (a signal handler may be ending the span). */
+    NameLen = strlen(S->Name);
+    CatLen = strlen(S->Cat);
+    L.NameCat = NULL;
+    L.NameCatLen = dftracer_name_cat_bound(NameLen, CatLen);
   }
   L.Id = S->Id;
   L.ParentId = S->ParentId;
@@ -103,9 +102,11 @@ static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
   L.TsDigits = &T->TsDigits;
   L.IdDigits = &T->IdDigits;
   Out = dftracer_thread_reserve(T, dftracer_span_line_bound(&L));
-  if (Out)
+  if (DFT_LIKELY(Out && E != NULL))
     dftracer_thread_commit(T, dftracer_format_span(Out, &L));
-  free(Long);
+  else if (Out)
+    dftracer_thread_commit(T, dftracer_format_span_named(
+                                  Out, &L, S->Name, NameLen, S->Cat, CatLen));
 }
 
 static void recordRank(void);

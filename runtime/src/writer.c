@@ -3,9 +3,9 @@
 
 #include "internal.h"
 #include "io_core.h"
+#include "pages.h"
 
 #include <signal.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
 
@@ -15,8 +15,9 @@
  * BatchChunks buffers at a time, so that the room they held in the queue
  * comes back while it goes on writing, and keeps StockChunks empty ones
  * ready: enough for the threads to hand over a wake-up's worth and more
- * while it sleeps, so that a hand-over, which a signal handler's traced
- * write() can cause, almost never calls malloc. The writer's stack is small:
+ * while it sleeps, so that a hand-over almost never maps new pages (a
+ * system call, though a safe one in a signal handler, pages.h). The
+ * writer's stack is small:
  * it only calls writev and zlib, whose state lives on the heap. */
 enum {
   WakeBytes = 1 << 20,
@@ -42,17 +43,33 @@ static struct {
   size_t QueuedBytes; /* queued, or taken by the writer and not yet written */
   struct dftracer_chunk *Pool; /* empty buffers of DFTRACER_CHUNK_BYTES */
   int PoolCount;
+  /* Lines output under the lock while the writer runs (file names, the
+   * rest of a thread's buffer), packed here and queued before anything
+   * queued after them. */
+  struct dftracer_chunk *Side;
 } W = {.Work = PTHREAD_COND_INITIALIZER, .Space = PTHREAD_COND_INITIALIZER};
 
+/* A chunk is whole pages (pages.h): a hand-over and a file-name line may
+ * run in a signal handler, where malloc is unsafe. Its capacity is what the
+ * pages hold past the header. */
+static size_t capacityFor(size_t Cap) {
+  return dftracer_pages_round(sizeof(struct dftracer_chunk) + Cap) -
+         sizeof(struct dftracer_chunk);
+}
+
 struct dftracer_chunk *dftracer_chunk_new(size_t Cap) {
-  struct dftracer_chunk *C =
-      (struct dftracer_chunk *)malloc(sizeof(struct dftracer_chunk) + Cap);
-  if (C) {
-    C->Next = NULL;
-    C->Begin = C->End = 0;
-    C->Cap = Cap;
-  }
+  struct dftracer_chunk *C;
+  Cap = capacityFor(Cap);
+  C = (struct dftracer_chunk *)dftracer_pages_alloc(
+      sizeof(struct dftracer_chunk) + Cap);
+  if (C)
+    C->Cap = Cap; /* the pages are zeroed: Next, Begin and End too */
   return C;
+}
+
+void dftracer_chunk_free(struct dftracer_chunk *C) {
+  if (C)
+    dftracer_pages_free(C, sizeof(struct dftracer_chunk) + C->Cap);
 }
 
 /* The sink, opened on first use. 0 when bytes can be written. */
@@ -81,8 +98,8 @@ static void writeNowLocked(const char *Data, size_t Len) {
  * give back and fault in the same memory over and over. Their number stays
  * bounded (writer.h). */
 static void recycleLocked(struct dftracer_chunk *C) {
-  if (C->Cap != DFTRACER_CHUNK_BYTES) {
-    free(C);
+  if (C->Cap != capacityFor(DFTRACER_CHUNK_BYTES)) {
+    dftracer_chunk_free(C);
     return;
   }
   C->Begin = C->End = 0;
@@ -111,7 +128,7 @@ static struct dftracer_chunk *takeEmptyLocked(size_t MinCap) {
                                 : DFTRACER_CHUNK_BYTES);
 }
 
-static void enqueueLocked(struct dftracer_chunk *C) {
+static void appendLocked(struct dftracer_chunk *C) {
   C->Next = NULL;
   if (W.Tail)
     W.Tail->Next = C;
@@ -121,6 +138,22 @@ static void enqueueLocked(struct dftracer_chunk *C) {
   W.QueuedBytes += C->End - C->Begin;
   if (W.QueuedBytes >= WakeBytes)
     pthread_cond_signal(&W.Work);
+}
+
+/* Queue the lines output so far, if any. */
+static void queueSideLocked(void) {
+  struct dftracer_chunk *Side = W.Side;
+  W.Side = NULL;
+  if (Side && Side->End > Side->Begin)
+    appendLocked(Side);
+  else if (Side)
+    recycleLocked(Side);
+}
+
+/* Queue C after everything output before it. */
+static void enqueueLocked(struct dftracer_chunk *C) {
+  queueSideLocked();
+  appendLocked(C);
 }
 
 /* Write a batch in order. Runs without the lock: while the writer runs
@@ -213,44 +246,45 @@ struct dftracer_chunk *dftracer_writer_swap_locked(struct dftracer_chunk *Full,
     pthread_cond_signal(&W.Work); /* in case the limit is below WakeBytes */
     pthread_cond_wait(&W.Space, &P->Lock);
   }
-  if (W.State == WriterRunning && (W.Pool || W.QueuedBytes > 0)) {
+  if (W.State == WriterRunning && (W.Pool || W.QueuedBytes > 0 || W.Side)) {
     struct dftracer_chunk *Empty = takeEmptyLocked(MinCap);
     if (Empty) {
       enqueueLocked(Full);
       return Empty;
     }
   }
-  /* No writer; or nothing queued or being written and no empty buffer yet
-   * (the first hand-over, before the writer has stocked its pool: writing
-   * here needs no allocation); or no memory for a second buffer. */
+  /* No writer; or nothing output, queued or being written and no empty
+   * buffer yet (the first hand-over, before the writer has stocked its
+   * pool: this thread may write, and keeps its buffer); or no memory for a
+   * second buffer. */
   writeNowLocked(Full->Data + Full->Begin, Full->End - Full->Begin);
   Full->Begin = Full->End = 0;
   if (Full->Cap >= MinCap)
     return Full;
-  Grown = (struct dftracer_chunk *)realloc(
-      Full, sizeof(struct dftracer_chunk) + MinCap);
-  if (!Grown) {
-    free(Full);
-    return NULL;
-  }
-  Grown->Cap = MinCap;
+  Grown = dftracer_chunk_new(MinCap);
+  dftracer_chunk_free(Full);
   return Grown;
 }
 
 void dftracer_writer_output_locked(const char *Data, size_t Len) {
-  struct dftracer_chunk *Copy;
   if (W.State != WriterRunning) {
     writeNowLocked(Data, Len); /* Len 0 still creates the file */
     return;
   }
-  if (Len == 0)
-    return;
-  Copy = dftracer_chunk_new(Len);
-  if (!Copy)
-    return; /* out of memory: these lines are lost, as with any allocation */
-  memcpy(Copy->Data, Data, Len);
-  Copy->End = Len;
-  enqueueLocked(Copy);
+  while (Len > 0) {
+    size_t Part;
+    if (!W.Side && !(W.Side = takeEmptyLocked(DFTRACER_CHUNK_BYTES)))
+      return; /* out of memory: these lines are lost, as with any other */
+    Part = W.Side->Cap - W.Side->End;
+    if (Part > Len)
+      Part = Len;
+    memcpy(W.Side->Data + W.Side->End, Data, Part);
+    W.Side->End += Part;
+    Data += Part;
+    Len -= Part;
+    if (W.Side->End == W.Side->Cap)
+      queueSideLocked();
+  }
 }
 
 void dftracer_writer_stop_locked(void) {
@@ -265,18 +299,19 @@ void dftracer_writer_stop_locked(void) {
   }
   W.State = WriterStopped;
   pthread_cond_broadcast(&W.Space);
+  queueSideLocked(); /* the newest lines: after everything queued */
   /* Queued after the writer's last look: threads that were waiting for
    * space when it stopped. */
   while ((C = W.Head) != NULL) {
     W.Head = C->Next;
     writeNowLocked(C->Data + C->Begin, C->End - C->Begin);
-    free(C);
+    dftracer_chunk_free(C);
   }
   W.Tail = NULL;
   W.QueuedBytes = 0;
   while ((C = W.Pool) != NULL) {
     W.Pool = C->Next;
-    free(C);
+    dftracer_chunk_free(C);
   }
   W.PoolCount = 0;
 }
@@ -286,7 +321,7 @@ void dftracer_writer_forget(void) {
    * fork: they are leaked, not freed. */
   W.State = WriterStopped;
   W.StopRequested = 0;
-  W.Head = W.Tail = W.Pool = NULL;
+  W.Head = W.Tail = W.Pool = W.Side = NULL;
   W.QueuedBytes = 0;
   W.PoolCount = 0;
   pthread_cond_init(&W.Work, NULL);

@@ -28,11 +28,12 @@
  *    19) x DFTRACER_CHUNK_BYTES in all, the queue's buffers being full but
  *    for less than one line each. Only copies of partial buffers (a
  *    thread's exit, FINI) and file-name lines are queued without waiting
- *    for room; they are freed once written.
- *  - A hand-over can run in a signal handler (its traced write() may fill
- *    the buffer), where malloc is unsafe. It allocates only when the pool
- *    is empty while the writer is over a stock behind; the first hand-over,
- *    before the writer has stocked the pool, writes its buffer itself.
+ *    for room, packed into buffers of the pool.
+ *  - A hand-over and a file-name line can run in a signal handler (its
+ *    traced write() may fill the buffer), where malloc is unsafe: buffers
+ *    are whole pages from the kernel (pages.h), never malloc's. Only the
+ *    first hand-over, which starts the writer thread, allocates
+ *    (pthread_create; docs/runtime.md, Signals).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_WRITER_H
@@ -57,8 +58,9 @@ struct dftracer_chunk {
   char Data[];
 };
 
-/* A chunk of Cap bytes, or NULL when memory is exhausted. */
+/* A chunk of at least Cap bytes, or NULL when memory is exhausted. */
 struct dftracer_chunk *dftracer_chunk_new(size_t Cap);
+void dftracer_chunk_free(struct dftracer_chunk *C);
 
 /* Takes Full, whose Data[Begin, End) is to be written, and returns an empty
  * chunk of at least MinCap bytes: a pooled or new one when the writer takes

@@ -21,7 +21,9 @@ namespace {
 using nlohmann::json;
 
 std::string spanLine(const char *Name, const char *Cat, const char *Args) {
-  char NameCat[256], PidTid[64];
+  std::vector<char> NameCatBuf(
+      dftracer_name_cat_bound(std::strlen(Name), std::strlen(Cat)));
+  char *NameCat = NameCatBuf.data(), PidTid[64];
   char *NameCatEnd = dftracer_format_name_cat(NameCat, Name, std::strlen(Name),
                                               Cat, std::strlen(Cat));
   char *PidTidEnd = dftracer_format_pid_tid(PidTid, 41, 42);
@@ -50,6 +52,37 @@ TEST(EventFormat, SpanLineIsSpecFormat) {
                   "\"ph\":\"X\",\"args\":{\"level\":2,\"p_idx\":3}}\n");
   json J = json::parse(Line);
   EXPECT_EQ(J.size(), 9u);
+}
+
+TEST(EventFormat, NamedSpanLineIsTheSameText) {
+  // A name too long for the runtime's cache is formatted in place: the line
+  // must be the one a preformatted NameCat gives, escapes included, within
+  // the bound computed from dftracer_name_cat_bound.
+  std::string Name(3000, 'n');
+  Name += "\"quoted\"\\";
+  const char *Cat = "CPP_APP";
+  std::string Expected = spanLine(Name.c_str(), Cat, ",\"k\":1");
+  char PidTid[64];
+  char *PidTidEnd = dftracer_format_pid_tid(PidTid, 41, 42);
+  dftracer_span_line L{};
+  L.Id = 7;
+  L.ParentId = 3;
+  L.Ts = 1796019296197382ull;
+  L.Dur = 52;
+  L.Level = 2;
+  L.NameCat = nullptr;
+  L.NameCatLen = dftracer_name_cat_bound(Name.size(), std::strlen(Cat));
+  L.PidTid = PidTid;
+  L.PidTidLen = static_cast<size_t>(PidTidEnd - PidTid);
+  L.Args = ",\"k\":1";
+  L.ArgsLen = std::strlen(L.Args);
+  std::string Buf(dftracer_span_line_bound(&L), '\0');
+  char *End = dftracer_format_span_named(&Buf[0], &L, Name.c_str(),
+                                         Name.size(), Cat, std::strlen(Cat));
+  ASSERT_LE(End - &Buf[0], static_cast<ptrdiff_t>(Buf.size()));
+  Buf.resize(static_cast<size_t>(End - &Buf[0]));
+  EXPECT_EQ(Buf, Expected);
+  EXPECT_EQ(json::parse(Buf)["name"], Name);
 }
 
 TEST(EventFormat, DigitCachesDoNotChangeTheText) {
