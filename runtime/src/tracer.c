@@ -120,18 +120,20 @@ static inline void probeRank(const struct dftracer_thread *T) {
     recordRank();
 }
 
-/* Every entry point that changes the thread's stack or buffer, or takes
- * the process lock, marks the thread busy (io_core.h) while it does: a
- * signal handler's write() in between is not traced into a half-written
- * line, nor waits for a lock its own thread holds. (UPDATE only changes
- * its span's args, which an I/O event never touches.) */
+/* Every entry point that changes the thread's stack, pool or buffer, or
+ * takes the process lock, marks the thread busy (io_core.h) while it does:
+ * a signal handler's write() in between is not traced into a half-written
+ * line, nor waits for a lock its own thread holds, and a START or METADATA
+ * in the handler is not recorded either (the handler's END then gets a
+ * null handle). (UPDATE only changes its span's args, which an I/O event
+ * never touches.) */
 DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
                                                   const char *Cat) {
   struct dftracer_thread *T;
   struct dftracer_span *S;
   int Busy;
-  if (DFT_UNLIKELY(!isActive()))
-    return NULL; /* called directly, or raced with FINI */
+  if (DFT_UNLIKELY(!isActive() || dftracer_io_busy_))
+    return NULL; /* called directly, raced with FINI, or in a handler */
   Busy = dftracer_busy_enter();
   T = dftracer_thread_get();
   S = DFT_LIKELY(T != NULL) ? dftracer_thread_alloc_span(T) : NULL;
@@ -188,16 +190,15 @@ DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
   T = S->Owner;
   if (DFT_UNLIKELY(T != dftracer_thread_peek()))
     return; /* not ours to touch: the owner closes it with its parent */
-  S->HandleLive = 0;
-  if (S->Closed) {
-    /* Closed earlier with an enclosing span, or by FINI/exit. */
-    if (S->Popped)
-      dftracer_thread_release_span(T, S);
-    return;
-  }
   Busy = dftracer_busy_enter();
-  EndUs = dftracer_now_us(&T->Clock);
-  closeSpan(T, S, EndUs);
+  S->HandleLive = 0;
+  if (DFT_LIKELY(!S->Closed)) {
+    EndUs = dftracer_now_us(&T->Clock);
+    closeSpan(T, S, EndUs);
+  } else if (S->Popped) {
+    /* Closed earlier with an enclosing span, or by FINI/exit. */
+    dftracer_thread_release_span(T, S);
+  }
   dftracer_busy_leave(Busy);
 }
 
@@ -250,14 +251,12 @@ DFT_API void dftracer_span_update_str(struct dftracer_span *S, const char *Key,
     S->ArgsLen = (size_t)(dftracer_format_arg_str(Out, Key, Value) - S->Args);
 }
 
-DFT_API void dftracer_metadata(const char *Key, const char *Value) {
+static void writeMetadata(const char *Key, const char *Value) {
   struct dftracer_thread *T;
   char *Out = NULL;
   int Busy;
-  if (!isActive() || !Key)
+  if (!isActive())
     return;
-  if (!Value)
-    Value = "(null)";
   Busy = dftracer_busy_enter();
   T = dftracer_thread_get();
   if (T)
@@ -268,6 +267,11 @@ DFT_API void dftracer_metadata(const char *Key, const char *Value) {
         T, dftracer_format_metadata(Out, dftracer_thread_next_id(T),
                                     dftracer_process_.Pid, T->Tid, Key, Value));
   dftracer_busy_leave(Busy);
+}
+
+DFT_API void dftracer_metadata(const char *Key, const char *Value) {
+  if (Key && !dftracer_io_busy_) /* not in a handler inside the runtime */
+    writeMetadata(Key, Value ? Value : "(null)");
 }
 
 /* Record the MPI rank once, as soon as MPI can tell it: at INIT, on the
@@ -288,7 +292,7 @@ static void recordRank(void) {
   }
   __atomic_store_n(&P->RankState, RankRecorded, __ATOMIC_RELAXED);
   snprintf(Text, sizeof(Text), "%d", Rank);
-  dftracer_metadata("rank", Text);
+  writeMetadata("rank", Text); /* busy already: from START, INIT, FINI */
 }
 
 /* From the MPI-IO layer: MPI is up, so a program without annotated spans on

@@ -33,7 +33,7 @@
  *    traced write() may fill the buffer), where malloc is unsafe: buffers
  *    are whole pages from the kernel (pages.h), never malloc's. Only the
  *    first hand-over, which starts the writer thread, allocates
- *    (pthread_create; docs/runtime.md, Signals).
+ *    (pthread_create; docs/runtime.md, Signal handlers).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_WRITER_H

@@ -9,6 +9,10 @@
  *             thread is busy tracing (no deadlock, no torn line)
  *   metadata  the same handler while the main thread writes long metadata
  *             lines (DFTRACER_C_METADATA) between its traced writes
+ *   spans     as signal, the handler's write inside an annotated function
+ *             (its START and END come while the main thread is inside
+ *             START or END, most of the time: no torn line, no span
+ *             nesting wrongly)
  *   closeall  the program closes every descriptor but 0-2 first
  *   lowest    stdin is closed before the first traced call (which names a
  *             file and so creates the trace file): open() still returns
@@ -100,11 +104,21 @@ static void threads(void) {
 
 static int SignalFd = -1;
 static volatile sig_atomic_t Signals;
+static int HandlerSpans; /* the handler writes inside an annotated function */
+
+static void inHandler(void) {
+  DFTRACER_C_FUNCTION_START();
+  if (write(SignalFd, "s", 1) == 1)
+    ++Signals;
+  DFTRACER_C_FUNCTION_END();
+}
 
 static void onAlarm(int Sig) {
   int Saved = errno;
   (void)Sig;
-  if (write(SignalFd, "s", 1) == 1)
+  if (HandlerSpans)
+    inHandler();
+  else if (write(SignalFd, "s", 1) == 1)
     ++Signals;
   errno = Saved;
 }
@@ -243,6 +257,10 @@ int main(int argc, char **argv) {
     underAlarms(busyRound, 50000);
   else if (strcmp(Mode, "metadata") == 0)
     underAlarms(metadataRound, 2000);
+  else if (strcmp(Mode, "spans") == 0) {
+    HandlerSpans = 1;
+    underAlarms(busyRound, 50000);
+  }
   else if (strcmp(Mode, "closeall") == 0)
     closeAll();
   else if (strcmp(Mode, "lowest") == 0)
