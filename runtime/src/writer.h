@@ -24,10 +24,11 @@
  *    (never freed while the writer runs). The writer keeps StockChunks (18)
  *    empty ones in the pool, and a thread allocates one only when the pool
  *    is empty. So there are never more buffers than threads plus what the
- *    queue can hold plus the stock: DFTRACER_WRITER_QUEUE_BYTES + (threads +
- *    19) x DFTRACER_CHUNK_BYTES in all, the queue's buffers being full but
- *    for less than one line each. Only copies of partial buffers (a
- *    thread's exit, FINI) and file-name lines are queued without waiting
+ *    queue can hold plus the stock plus the one collecting lines output
+ *    under the lock: DFTRACER_WRITER_QUEUE_BYTES + (threads + 20) x
+ *    DFTRACER_CHUNK_BYTES in all, the queue's buffers being full but for
+ *    less than one line each. Only those lines (the rest of a buffer at a
+ *    thread's exit or FINI, file-name lines) are queued without waiting
  *    for room, packed into buffers of the pool.
  *  - A hand-over and a file-name line can run in a signal handler (its
  *    traced write() may fill the buffer), where malloc is unsafe: buffers

@@ -20,12 +20,16 @@ namespace {
 
 using nlohmann::json;
 
-std::string spanLine(const char *Name, const char *Cat, const char *Args) {
-  std::vector<char> NameCatBuf(
-      dftracer_name_cat_bound(std::strlen(Name), std::strlen(Cat)));
-  char *NameCat = NameCatBuf.data(), PidTid[64];
-  char *NameCatEnd = dftracer_format_name_cat(NameCat, Name, std::strlen(Name),
-                                              Cat, std::strlen(Cat));
+// The line of a span named Name in category Cat; InPlace: the name and
+// category formatted in place (dftracer_format_span_named, as the runtime
+// does for names too long for its cache) instead of preformatted.
+std::string spanLine(const char *Name, const char *Cat, const char *Args,
+                     bool InPlace = false) {
+  size_t NameLen = std::strlen(Name), CatLen = std::strlen(Cat);
+  std::vector<char> NameCat(dftracer_name_cat_bound(NameLen, CatLen));
+  char PidTid[64];
+  char *NameCatEnd =
+      dftracer_format_name_cat(NameCat.data(), Name, NameLen, Cat, CatLen);
   char *PidTidEnd = dftracer_format_pid_tid(PidTid, 41, 42);
   dftracer_span_line L{};
   L.Id = 7;
@@ -33,14 +37,18 @@ std::string spanLine(const char *Name, const char *Cat, const char *Args) {
   L.Ts = 1796019296197382ull;
   L.Dur = 52;
   L.Level = 2;
-  L.NameCat = NameCat;
-  L.NameCatLen = static_cast<size_t>(NameCatEnd - NameCat);
+  L.NameCat = InPlace ? nullptr : NameCat.data();
+  L.NameCatLen = InPlace ? NameCat.size()
+                         : static_cast<size_t>(NameCatEnd - NameCat.data());
   L.PidTid = PidTid;
   L.PidTidLen = static_cast<size_t>(PidTidEnd - PidTid);
   L.Args = Args;
   L.ArgsLen = Args ? std::strlen(Args) : 0;
   std::string Buf(dftracer_span_line_bound(&L), '\0');
-  char *End = dftracer_format_span(&Buf[0], &L);
+  char *End = InPlace ? dftracer_format_span_named(&Buf[0], &L, Name, NameLen,
+                                                   Cat, CatLen)
+                      : dftracer_format_span(&Buf[0], &L);
+  EXPECT_LE(End - &Buf[0], static_cast<ptrdiff_t>(Buf.size()));
   Buf.resize(static_cast<size_t>(End - &Buf[0]));
   return Buf;
 }
@@ -60,29 +68,9 @@ TEST(EventFormat, NamedSpanLineIsTheSameText) {
   // the bound computed from dftracer_name_cat_bound.
   std::string Name(3000, 'n');
   Name += "\"quoted\"\\";
-  const char *Cat = "CPP_APP";
-  std::string Expected = spanLine(Name.c_str(), Cat, ",\"k\":1");
-  char PidTid[64];
-  char *PidTidEnd = dftracer_format_pid_tid(PidTid, 41, 42);
-  dftracer_span_line L{};
-  L.Id = 7;
-  L.ParentId = 3;
-  L.Ts = 1796019296197382ull;
-  L.Dur = 52;
-  L.Level = 2;
-  L.NameCat = nullptr;
-  L.NameCatLen = dftracer_name_cat_bound(Name.size(), std::strlen(Cat));
-  L.PidTid = PidTid;
-  L.PidTidLen = static_cast<size_t>(PidTidEnd - PidTid);
-  L.Args = ",\"k\":1";
-  L.ArgsLen = std::strlen(L.Args);
-  std::string Buf(dftracer_span_line_bound(&L), '\0');
-  char *End = dftracer_format_span_named(&Buf[0], &L, Name.c_str(),
-                                         Name.size(), Cat, std::strlen(Cat));
-  ASSERT_LE(End - &Buf[0], static_cast<ptrdiff_t>(Buf.size()));
-  Buf.resize(static_cast<size_t>(End - &Buf[0]));
-  EXPECT_EQ(Buf, Expected);
-  EXPECT_EQ(json::parse(Buf)["name"], Name);
+  std::string Line = spanLine(Name.c_str(), "CPP_APP", ",\"k\":1", true);
+  EXPECT_EQ(Line, spanLine(Name.c_str(), "CPP_APP", ",\"k\":1"));
+  EXPECT_EQ(json::parse(Line)["name"], Name);
 }
 
 TEST(EventFormat, DigitCachesDoNotChangeTheText) {
