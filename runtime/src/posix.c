@@ -698,9 +698,28 @@ int closedir(DIR *dirp) {
  *
  * exec ends the process image: the trace is finished (and, if exec fails,
  * continued in a new file) around it. The l-forms are turned into the
- * v-forms, as glibc does. */
+ * v-forms, as glibc does.
+ *
+ * _exit and _Exit end the process without atexit handlers, as a forked
+ * child does (a Python multiprocessing worker's os._exit): the trace is
+ * finished first, async-signal-safely (tracer.c). exit() reaches libc's
+ * _exit through an internal call, not this wrapper. The real function is
+ * the one resolved at load, else the system call: never dlsym here. */
 void dftracer_before_exec_(int *WasActive);
 void dftracer_after_failed_exec_(int WasActive);
+void dftracer_before__exit_(void);
+
+void _exit(int status) {
+  dftracer_before__exit_();
+  DFT_REAL_NOLOAD(_exit)(status);
+  __builtin_unreachable();
+}
+
+void _Exit(int status) {
+  dftracer_before__exit_();
+  DFT_REAL_NOLOAD(_Exit)(status);
+  __builtin_unreachable();
+}
 
 #define EXEC_CALL(CALL)                                                        \
   int Was, Ret, Saved;                                                         \

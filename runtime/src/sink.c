@@ -2,6 +2,7 @@
 #include "sink.h"
 
 #include "io_core.h"
+#include "pages.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,8 +15,16 @@
 #include <zlib.h>
 
 /* The trace file is written with system calls, not the libc functions that
- * the I/O layers intercept, and every sink function marks the thread busy
- * for zlib's own write(): the runtime never traces itself. */
+ * the I/O layers intercept, and every sink function marks the thread busy:
+ * the runtime never traces itself.
+ *
+ * Nothing here calls malloc or free, not even with compression: the trace
+ * may be finished by a _exit() in a signal handler that interrupted malloc
+ * (docs/runtime.md, Signal handlers). So the gzip stream is zlib's deflate
+ * with the gzip wrapper (windowBits 15 + 16: header and CRC trailer),
+ * its state in whole pages (pages.h) through zalloc/zfree, and its output
+ * written by the same code as a plain file's; zlib's gz* functions would
+ * malloc at open and first write and free at gzclose. */
 static int sysOpen(const char *Path, int Flags, mode_t Mode) {
   return (int)syscall(SYS_openat, AT_FDCWD, Path, Flags, Mode);
 }
@@ -109,14 +118,121 @@ uint64_t dftracer_trace_hash(int Pid, uint64_t WallNs) {
 
 int dftracer_sink_is_open(const struct dftracer_sink *S) { return S->Fd >= 0; }
 
+/* Warn once on stderr, with a write system call of constant strings:
+ * async-signal-safe, unlike fprintf and strerror (which may translate, and
+ * allocate). */
 static void failOnce(struct dftracer_sink *S, const char *What) {
+  const char *Why = strerrordesc_np(errno);
+  const char *Parts[] = {"dftracer: ", What, " '", S->Path, "': ",
+                         Why ? Why : "unknown error",
+                         "; tracing output of this process is lost "
+                         "(check DFTRACER_LOG_FILE)\n"};
+  struct iovec Iov[sizeof(Parts) / sizeof(Parts[0])];
+  size_t I;
   if (S->Failed)
     return;
   S->Failed = 1;
-  fprintf(stderr,
-          "dftracer: %s '%s': %s; tracing output of this process is lost "
-          "(check DFTRACER_LOG_FILE)\n",
-          What, S->Path, strerror(errno));
+  for (I = 0; I < sizeof(Parts) / sizeof(Parts[0]); ++I) {
+    Iov[I].iov_base = (void *)Parts[I];
+    Iov[I].iov_len = strlen(Parts[I]);
+  }
+  (void)sysWritev(STDERR_FILENO, Iov, (int)I);
+}
+
+/* zlib's memory: whole pages, their size kept in front. */
+enum { ZHeader = 16 };
+static voidpf zAlloc(voidpf Opaque, uInt Items, uInt Size) {
+  size_t Bytes = (size_t)Items * Size + ZHeader;
+  char *Pages = (char *)dftracer_pages_alloc(Bytes);
+  (void)Opaque;
+  if (!Pages)
+    return Z_NULL;
+  memcpy(Pages, &Bytes, sizeof(Bytes));
+  return Pages + ZHeader;
+}
+static void zFree(voidpf Opaque, voidpf Block) {
+  size_t Bytes;
+  (void)Opaque;
+  if (!Block)
+    return;
+  memcpy(&Bytes, (char *)Block - ZHeader, sizeof(Bytes));
+  dftracer_pages_free((char *)Block - ZHeader, Bytes);
+}
+
+/* The deflate stream and its output buffer, written out when full. */
+enum { DeflateOutBytes = 256 * 1024 };
+struct dftracer_deflate {
+  z_stream Z;
+  size_t Used;
+  unsigned char Out[DeflateOutBytes];
+};
+
+static void writePlain(struct dftracer_sink *S, struct iovec *Iov, int Count);
+
+static void writeOut(struct dftracer_sink *S) {
+  struct dftracer_deflate *D = S->Deflate;
+  struct iovec Iov = {D->Out, D->Used};
+  if (D->Used > 0)
+    writePlain(S, &Iov, 1);
+  D->Used = 0;
+}
+
+/* Compress Len bytes (Flush Z_NO_FLUSH), or end the stream (Z_FINISH). */
+static void deflateAll(struct dftracer_sink *S, const char *Data, size_t Len,
+                       int Flush) {
+  struct dftracer_deflate *D = S->Deflate;
+  int Ret;
+  D->Z.next_in = (Bytef *)Data;
+  D->Z.avail_in = 0;
+  do {
+    if (D->Z.avail_in == 0) {
+      uInt Part = Len > (1u << 30) ? (1u << 30) : (uInt)Len;
+      D->Z.avail_in = Part;
+      Len -= Part;
+    }
+    D->Z.next_out = D->Out + D->Used;
+    D->Z.avail_out = (uInt)(DeflateOutBytes - D->Used);
+    Ret = deflate(&D->Z, Len > 0 ? Z_NO_FLUSH : Flush);
+    D->Used = DeflateOutBytes - D->Z.avail_out;
+    if (Ret == Z_STREAM_ERROR) {
+      failOnce(S, "cannot compress trace file");
+      return;
+    }
+    if (D->Used == DeflateOutBytes)
+      writeOut(S);
+  } while (!S->Failed && (D->Z.avail_in > 0 || Len > 0 ||
+                          (Flush == Z_FINISH && Ret != Z_STREAM_END)));
+}
+
+/* Level 1: trace text is so repetitive that it still shrinks ~15x (~21x at
+ * zlib's default 6), for a third of the CPU per event; the writer thread's
+ * deflate is what bounds a traced program's event rate when compressing
+ * (docs/performance.md). */
+static int startDeflate(struct dftracer_sink *S) {
+  struct dftracer_deflate *D =
+      (struct dftracer_deflate *)dftracer_pages_alloc(sizeof(*D));
+  if (!D)
+    return -1;
+  D->Z.zalloc = zAlloc;
+  D->Z.zfree = zFree;
+  D->Z.opaque = Z_NULL;
+  if (deflateInit2(&D->Z, 1, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) !=
+      Z_OK) {
+    dftracer_pages_free(D, sizeof(*D));
+    return -1;
+  }
+  S->Deflate = D;
+  return 0;
+}
+
+static void endDeflate(struct dftracer_sink *S) {
+  struct dftracer_deflate *D = S->Deflate;
+  deflateAll(S, "", 0, Z_FINISH);
+  if (!S->Failed)
+    writeOut(S);
+  deflateEnd(&D->Z);
+  dftracer_pages_free(D, sizeof(*D));
+  S->Deflate = NULL;
 }
 
 static int openImpl(struct dftracer_sink *S, const char *Prefix, int Compress,
@@ -141,21 +257,12 @@ static int openImpl(struct dftracer_sink *S, const char *Prefix, int Compress,
     return -1;
   }
   S->Fd = moveUp(S->Fd);
-  if (Compress) {
-    /* Level 1: trace text is so repetitive that it still shrinks ~15x
-     * (~21x at zlib's default 6), for a third of the CPU per event; the
-     * writer thread's deflate is what bounds a traced program's event rate
-     * when compressing (docs/performance.md). */
-    S->Gz = gzdopen(S->Fd, "wb1");
-    if (!S->Gz) {
-      failOnce(S, "cannot start gzip stream for");
-      sysClose(S->Fd);
-      S->Fd = -1;
-      return -1;
-    }
-    gzbuffer((gzFile)S->Gz, 256 * 1024);
-  } else {
-    S->Chunk = FirstChunk;
+  S->Chunk = FirstChunk;
+  if (Compress && startDeflate(S) != 0) {
+    failOnce(S, "cannot start gzip stream for");
+    sysClose(S->Fd);
+    S->Fd = -1;
+    return -1;
   }
   {
     struct iovec Iov = {(void *)Header, sizeof(Header) - 1};
@@ -164,30 +271,22 @@ static int openImpl(struct dftracer_sink *S, const char *Prefix, int Compress,
   return S->Failed ? -1 : 0;
 }
 
-
-static void gzWriteAll(struct dftracer_sink *S, const char *Data, size_t Len) {
-  while (Len > 0 && !S->Failed) {
-    unsigned Chunk = Len > (1u << 30) ? (1u << 30) : (unsigned)Len;
-    int N = gzwrite((gzFile)S->Gz, Data, Chunk);
-    if (N <= 0) {
-      failOnce(S, "cannot write compressed trace file");
-      return;
-    }
-    Data += N;
-    Len -= (size_t)N;
-  }
-}
-
 static void writevImpl(struct dftracer_sink *S, struct iovec *Iov, int Count) {
-  size_t Total = 0;
   int I;
   if (S->Fd < 0 || S->Failed)
     return;
-  if (S->Gz) {
-    for (I = 0; I < Count; ++I)
-      gzWriteAll(S, (const char *)Iov[I].iov_base, Iov[I].iov_len);
+  if (!S->Deflate) {
+    writePlain(S, Iov, Count);
     return;
   }
+  for (I = 0; I < Count && !S->Failed; ++I)
+    deflateAll(S, (const char *)Iov[I].iov_base, Iov[I].iov_len, Z_NO_FLUSH);
+}
+
+/* The bytes as they go to the file: the trace text, or the gzip stream. */
+static void writePlain(struct dftracer_sink *S, struct iovec *Iov, int Count) {
+  size_t Total = 0;
+  int I;
   for (I = 0; I < Count; ++I)
     Total += Iov[I].iov_len;
   preallocate(S, Total);
@@ -228,29 +327,24 @@ static void writevImpl(struct dftracer_sink *S, struct iovec *Iov, int Count) {
 static void closeImpl(struct dftracer_sink *S) {
   if (S->Fd < 0)
     return;
-  if (S->Gz) {
-    /* gzclose closes the descriptor too. */
-    if (gzclose((gzFile)S->Gz) != Z_OK)
-      failOnce(S, "cannot finish compressed trace file");
-  } else {
-    /* Give back the blocks preallocated past the end. */
-    if (S->Reserved > S->Written && sysFtruncate(S->Fd, (off_t)S->Written) != 0)
-      failOnce(S, "cannot trim trace file");
-    if (sysClose(S->Fd) != 0)
-      failOnce(S, "cannot close trace file");
-  }
-  S->Gz = NULL;
+  if (S->Deflate)
+    endDeflate(S); /* the gzip trailer */
+  /* Give back the blocks preallocated past the end. */
+  if (S->Reserved > S->Written && sysFtruncate(S->Fd, (off_t)S->Written) != 0)
+    failOnce(S, "cannot trim trace file");
+  if (sysClose(S->Fd) != 0)
+    failOnce(S, "cannot close trace file");
   S->Fd = -1;
 }
 
 void dftracer_sink_abandon(struct dftracer_sink *S) {
-  /* The descriptor is shared with the parent; gzclose would append a gzip
-   * trailer to the parent's stream, so only the child's copy is closed and
-   * the zlib state is leaked (the child is about to exec or exit). */
+  /* The file is the parent's; finishing the gzip stream would append to
+   * it, so only the child's descriptor is closed and the deflate state is
+   * left as it is (pages the child never uses again). */
   if (S->Fd >= 0)
     sysClose(S->Fd);
   __atomic_store_n(&dftracer_trace_fd_, -1, __ATOMIC_RELAXED);
-  S->Gz = NULL;
+  S->Deflate = NULL;
   S->Fd = -1;
 }
 

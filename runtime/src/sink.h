@@ -18,9 +18,9 @@
 
 struct dftracer_sink {
   int Fd;
-  void *Gz;          /* gzFile when compressing, else NULL */
+  struct dftracer_deflate *Deflate; /* the gzip stream, or NULL (sink.c) */
   int Failed;        /* opening or writing failed: drop everything, warn once */
-  uint64_t Written;  /* bytes written to Fd (plain files) */
+  uint64_t Written;  /* bytes written to Fd */
   uint64_t Reserved; /* bytes preallocated with fallocate */
   uint64_t Chunk;    /* next preallocation size; 0 = unsupported */
   char Path[4200];

@@ -8,9 +8,9 @@
  *  - INIT:  optional; supplies a prefix fallback and a pid override, records
  *           the MPI rank when MPI is up, and guarantees a file even when no
  *           span is written.
- *  - FINI / exit(): close the calling thread's open spans, flush every
- *           thread, stop the writer thread (writer.h), close the file.
- *           Whichever comes first wins; the rest do nothing, so FINI
+ *  - FINI / exit() / exec / _exit(): close the calling thread's open spans,
+ *           flush every thread, stop the writer thread (writer.h), close the
+ *           file. Whichever comes first wins; the rest do nothing, so FINI
  *           without INIT, FINI twice, or FINI then exit() are all harmless.
  *
  *===----------------------------------------------------------------------===*/
@@ -344,7 +344,16 @@ DFT_API void dftracer_init(const char *LogFile, const char *DataDirs,
   dftracer_busy_leave(Busy);
 }
 
-static void finish(void) {
+/* AtUnderscoreExit: from _exit, perhaps in a signal handler that
+ * interrupted malloc, so nothing may call malloc or free or take a lock
+ * this thread may hold. It is not busy (the caller checked), so it holds
+ * no runtime lock: the process lock is only ever taken busy. The rank is
+ * not asked of MPI (MPI calls are not async-signal-safe), and the writer
+ * thread is not joined (pthread_join takes glibc's stack-cache lock and may
+ * free its memory): it is only waited for until it has written everything.
+ * The rest is the event path's, which allocates only pages (pages.h), and
+ * the sink's, which does not allocate at all (sink.c). */
+static void finish(int AtUnderscoreExit) {
   struct dftracer_process *P = &dftracer_process_;
   struct dftracer_thread *T = dftracer_thread_peek();
   int Busy = dftracer_busy_enter();
@@ -356,13 +365,14 @@ static void finish(void) {
   }
   P->Finishing = 1;
   pthread_mutex_unlock(&P->Lock);
-  recordRank();
+  if (!AtUnderscoreExit)
+    recordRank();
   if (T)
     dftracer_close_open_spans_(T);
   pthread_mutex_lock(&P->Lock);
   __atomic_store_n(&dftracer_active, 0, __ATOMIC_RELAXED);
   dftracer_thread_flush_all_locked();
-  dftracer_writer_stop_locked();
+  dftracer_writer_stop_locked(!AtUnderscoreExit);
   if (P->Initialized && !dftracer_sink_is_open(&P->Sink))
     dftracer_writer_output_locked("", 0); /* INIT promises a file */
   dftracer_sink_close(&P->Sink);
@@ -378,7 +388,16 @@ static void finish(void) {
 void dftracer_before_exec_(int *WasActive) {
   *WasActive = isActive();
   if (*WasActive)
-    finish();
+    finish(0);
+}
+
+/* _exit and _Exit (posix.c) skip atexit: the trace is finished here, as at
+ * exit(). Not when this thread is inside the runtime (a signal handler that
+ * interrupted it): its buffer or the file may be half-written, and it may
+ * hold the process lock; what it had buffered is then lost, as before. */
+void dftracer_before__exit_(void) {
+  if (isActive() && !dftracer_io_busy_)
+    finish(1);
 }
 
 static void restartInNewFile(void);
@@ -400,11 +419,11 @@ DFT_API void dftracer_fini(void) {
   Initialized = P->Initialized;
   pthread_mutex_unlock(&P->Lock);
   if (Initialized)
-    finish();
+    finish(0);
   dftracer_busy_leave(Busy);
 }
 
-static void onExit(void) { finish(); }
+static void onExit(void) { finish(0); }
 
 /* A new trace file for this process (a forked child, a failed exec): new
  * name, no span open on the calling thread, every known path named again. */

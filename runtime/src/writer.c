@@ -36,6 +36,7 @@ enum writerState {
 static struct {
   enum writerState State;
   int StopRequested;
+  int Done; /* the writer has written everything and is leaving */
   pthread_t Thread;
   pthread_cond_t Work;  /* something was queued, or stop was requested */
   pthread_cond_t Space; /* the writer wrote a batch */
@@ -214,6 +215,8 @@ static void *writerMain(void *Arg) {
     }
     pthread_cond_broadcast(&W.Space);
   }
+  W.Done = 1; /* a stop waits for this, and joins only if it may */
+  pthread_cond_broadcast(&W.Space);
   pthread_mutex_unlock(&P->Lock);
   return NULL;
 }
@@ -287,15 +290,19 @@ void dftracer_writer_output_locked(const char *Data, size_t Len) {
   }
 }
 
-void dftracer_writer_stop_locked(void) {
+void dftracer_writer_stop_locked(int Join) {
   struct dftracer_process *P = &dftracer_process_;
   struct dftracer_chunk *C;
   if (W.State == WriterRunning) {
     W.StopRequested = 1;
     pthread_cond_signal(&W.Work);
-    pthread_mutex_unlock(&P->Lock);
-    pthread_join(W.Thread, NULL);
-    pthread_mutex_lock(&P->Lock);
+    while (!W.Done)
+      pthread_cond_wait(&W.Space, &P->Lock);
+    if (Join) {
+      pthread_mutex_unlock(&P->Lock);
+      pthread_join(W.Thread, NULL);
+      pthread_mutex_lock(&P->Lock);
+    }
   }
   W.State = WriterStopped;
   pthread_cond_broadcast(&W.Space);
@@ -320,7 +327,7 @@ void dftracer_writer_forget(void) {
   /* The parent's writer may have been using the queue and the pool at the
    * fork: they are leaked, not freed. */
   W.State = WriterStopped;
-  W.StopRequested = 0;
+  W.StopRequested = W.Done = 0;
   W.Head = W.Tail = W.Pool = W.Side = NULL;
   W.QueuedBytes = 0;
   W.PoolCount = 0;

@@ -75,8 +75,9 @@ struct dftracer_chunk *dftracer_writer_swap_locked(struct dftracer_chunk *Full,
 void dftracer_writer_output_locked(const char *Data, size_t Len);
 
 /* Stop the writer and write everything still queued. Releases the lock
- * while it waits for the writer to finish. */
-void dftracer_writer_stop_locked(void);
+ * while it waits for the writer to finish; with Join 0 (at _exit, where
+ * pthread_join is unsafe) the writer thread is left to leave on its own. */
+void dftracer_writer_stop_locked(int Join);
 
 /* In a forked child: the writer thread does not exist there; forget it and
  * its queue (the parent writes those bytes). */
