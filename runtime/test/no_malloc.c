@@ -14,6 +14,16 @@
  * first uses of new paths among them, and fails when any was counted.
  * UPDATE is left out: it may allocate (its args grow with malloc), and it
  * is not an event.
+ *
+ *   dft_no_malloc [_exit | _exit_small]
+ *
+ * With an argument, a forked child does the same (_exit: the warm-up and
+ * the events; _exit_small: ten spans, so that the file is created at the
+ * end) and ends with _exit() under the counter, which now counts free()
+ * too: finishing the trace there (closing spans, flushing every thread,
+ * stopping the writer, creating, writing and closing the file, plain or
+ * gzip) may run in a signal handler that interrupted malloc or free. The
+ * counters are in shared memory; the parent reports them.
  */
 #define _GNU_SOURCE
 #include <dftracer/dftracer.h>
@@ -23,7 +33,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* The runtime's busy flag: hidden, but this is the same link. */
@@ -35,17 +47,20 @@ extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
 extern void __libc_free(void *);
 
-static int Counting;  /* atomic */
-static int Counted;   /* atomic */
-static void *FirstCaller;
-static size_t FirstSize;
+/* Shared with a forked child whose _exit is counted (main). */
+static struct counts {
+  int Counting; /* atomic */
+  int Counted;  /* atomic */
+  void *FirstCaller;
+  size_t FirstSize;
+} Local, *C = &Local;
 
 static void note(size_t Size, void *Caller) {
-  if (!__atomic_load_n(&Counting, __ATOMIC_RELAXED) || !dftracer_io_busy_)
+  if (!__atomic_load_n(&C->Counting, __ATOMIC_RELAXED) || !dftracer_io_busy_)
     return;
-  if (__atomic_fetch_add(&Counted, 1, __ATOMIC_RELAXED) == 0) {
-    FirstCaller = Caller;
-    FirstSize = Size;
+  if (__atomic_fetch_add(&C->Counted, 1, __ATOMIC_RELAXED) == 0) {
+    C->FirstCaller = Caller;
+    C->FirstSize = Size;
   }
 }
 
@@ -64,7 +79,15 @@ void *realloc(void *Old, size_t Size) {
   return __libc_realloc(Old, Size);
 }
 
-void free(void *Block) { __libc_free(Block); }
+/* Counted (free(NULL) is nothing) only around _exit: the events never free,
+ * but a thread's exit hands its UPDATE args back to free (not an event). */
+static int CountFree;
+
+void free(void *Block) {
+  if (Block && __atomic_load_n(&CountFree, __ATOMIC_RELAXED))
+    note(0, __builtin_return_address(0));
+  __libc_free(Block);
+}
 
 /* Longer than the runtime's name cache holds. */
 #define LONG_NAME                                                              \
@@ -137,33 +160,76 @@ static int events(void) {
   return Ok;
 }
 
-int main(void) {
-  int I, Ok;
-  DFTRACER_C_INIT(NULL, NULL, NULL);
-  DFTRACER_C_FUNCTION_START();
+/* Warm-up, then the events under the counter. */
+static int warmUpAndEvents(void) {
+  int I;
   if (mkdir("data", 0755) != 0)
-    return 1;
+    return 0;
   /* Warm-up: fill more than a buffer, so that the writer thread runs. */
   for (I = 0; I < Pairs; ++I)
     leaf(I);
   if (!touch("warm", 0))
+    return 0;
+  __atomic_store_n(&C->Counting, 1, __ATOMIC_RELAXED);
+  return events();
+}
+
+static int report(const char *When) {
+  if (C->Counted) {
+    fprintf(stderr,
+            "%d allocations or frees inside the runtime %s; the first: "
+            "%zu bytes, called from %p\n",
+            C->Counted, When, C->FirstSize, C->FirstCaller);
     return 1;
-  __atomic_store_n(&Counting, 1, __ATOMIC_RELAXED);
-  Ok = events();
-  __atomic_store_n(&Counting, 0, __ATOMIC_RELAXED);
+  }
+  printf("no allocation inside the runtime %s\n", When);
+  return 0;
+}
+
+/* A child ends with _exit under the counter; the parent reports. */
+static int underscoreExit(int Small) {
+  int Status, I;
+  pid_t Child;
+  C = (struct counts *)mmap(NULL, sizeof(*C), PROT_READ | PROT_WRITE,
+                            MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (C == MAP_FAILED)
+    return 1;
+  Child = fork();
+  if (Child == 0) {
+    DFTRACER_C_INIT(NULL, NULL, NULL);
+    DFTRACER_C_FUNCTION_START();
+    if (Small) {
+      __atomic_store_n(&C->Counting, 1, __ATOMIC_RELAXED);
+      for (I = 0; I < 10; ++I)
+        leaf(I);
+    } else if (!warmUpAndEvents()) {
+      _exit(3);
+    }
+    __atomic_store_n(&CountFree, 1, __ATOMIC_RELAXED);
+    _exit(0); /* with main's span open: finishing closes it */
+  }
+  if (Child < 0 || waitpid(Child, &Status, 0) != Child || !WIFEXITED(Status))
+    return 1;
+  if (WEXITSTATUS(Status) != 0) {
+    fprintf(stderr, "the child failed (%d)\n", WEXITSTATUS(Status));
+    return 1;
+  }
+  return report("during events and _exit");
+}
+
+int main(int argc, char **argv) {
+  int Ok;
+  if (argc > 1)
+    return underscoreExit(strcmp(argv[1], "_exit_small") == 0);
+  DFTRACER_C_INIT(NULL, NULL, NULL);
+  DFTRACER_C_FUNCTION_START();
+  Ok = warmUpAndEvents();
+  __atomic_store_n(&C->Counting, 0, __ATOMIC_RELAXED);
   DFTRACER_C_FUNCTION_END();
   DFTRACER_C_FINI();
   if (!Ok) {
     fprintf(stderr, "an I/O call failed\n");
     return 1;
   }
-  if (Counted) {
-    fprintf(stderr,
-            "%d allocations inside the runtime during events; the first: "
-            "%zu bytes, called from %p\n",
-            Counted, FirstSize, FirstCaller);
-    return 1;
-  }
-  printf("no allocation inside the runtime during events\n");
-  return 0;
+  return report("during events");
 }
