@@ -16,7 +16,7 @@
  *
  * Steps 3 and 5 leave errno as the real call set it, and mark the thread
  * busy while they run: a signal handler that does I/O in the middle of them
- * (or any I/O the runtime itself causes: zlib's write, the sink) is passed
+ * (or any I/O the runtime itself causes: the sink's) is passed
  * straight to the real function. Nothing here takes a lock that a handler
  * could wait for, except the first sight of a path (FH line), which runs
  * busy too.

@@ -13,8 +13,8 @@
  * and may not be loaded yet, or at all.
  *
  * The runtime's own I/O (the trace file) never goes through the wrappers:
- * sink.c makes raw system calls, and everything it runs (zlib's write()
- * included) is marked busy (io_core.h).
+ * sink.c makes raw system calls, and everything it runs is marked busy
+ * (io_core.h).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_IO_REAL_H

@@ -18,7 +18,7 @@
  * while it sleeps, so that a hand-over almost never maps new pages (a
  * system call, though a safe one in a signal handler, pages.h). The
  * writer's stack is small:
- * it only calls writev and zlib, whose state lives on the heap. */
+ * it only calls writev and zlib, whose state lives in pages (sink.c). */
 enum {
   WakeBytes = 1 << 20,
   BatchChunks = 16,
@@ -189,7 +189,7 @@ static struct dftracer_chunk *popBatchLocked(size_t *Bytes) {
 static void *writerMain(void *Arg) {
   struct dftracer_process *P = &dftracer_process_;
   (void)Arg;
-  dftracer_io_busy_ = 1; /* its writes (zlib's too) are never traced */
+  dftracer_io_busy_ = 1; /* its writes are never traced */
   pthread_setname_np(pthread_self(), "dftracer-write");
   pthread_mutex_lock(&P->Lock);
   for (;;) {

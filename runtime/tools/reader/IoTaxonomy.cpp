@@ -124,7 +124,8 @@ constexpr Entry PosixTable[] = {
     {"execv", Op::Other},       {"execvp", Op::Other},
     {"execvpe", Op::Other},     {"fexecve", Op::Other},
     {"execl", Op::Other},       {"execlp", Op::Other},
-    {"execle", Op::Other},
+    {"execle", Op::Other},      {"_exit", Op::Other},
+    {"_Exit", Op::Other},
 };
 
 constexpr Entry StdioTable[] = {
