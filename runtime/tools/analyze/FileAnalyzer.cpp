@@ -98,6 +98,14 @@ struct SpanKeyHash {
   }
 };
 
+/// A subtree read on a thread without p_idx that no span around it has
+/// claimed yet (see claim()).
+struct Subtree {
+  int64_t Ts, End;
+  uint64_t Line;
+  Pending Up;
+};
+
 struct FileAcc {
   FileStat Stat;
   uint64_t FirstLine = 0;
@@ -134,7 +142,11 @@ private:
   void metadata(ProcState &P, const Event &E);
   void addInterval(ProcState &P, IntervalUnion &U, int64_t Begin, int64_t End);
   void attribute(ProcState &P, const Event &E, const IoTotals &Call,
-                 bool IsIo, uint64_t Line);
+                 bool IsIo, uint64_t Line, int64_t Ts, int64_t End);
+  std::vector<Subtree> &stack(int64_t Pid, int64_t Tid);
+  bool claim(std::vector<Subtree> &Stack, Pending &Mine, const Event &E,
+             uint64_t Line, int64_t Ts, int64_t End);
+  void root(ProcState &P, const Pending &Up);
 
   uint32_t FileIndex;
   const AnalyzeOptions &Options;
@@ -144,6 +156,12 @@ private:
   std::unordered_map<int64_t, size_t> ProcIndex; // pid -> Procs index
   size_t LastProc = 0; // the last one used: files usually hold one pid
   std::unordered_map<SpanKey, Pending, SpanKeyHash> Open;
+  // Per thread ({pid, tid}), the subtrees without p_idx not yet claimed,
+  // in the order they ended; Stacked counts them over all threads.
+  std::unordered_map<SpanKey, std::vector<Subtree>, SpanKeyHash> Stacks;
+  size_t Stacked = 0;
+  SpanKey LastThread{0, 0};
+  std::vector<Subtree> *LastStack = nullptr;
   std::deque<std::string> FnNames;
   std::unordered_map<std::string_view, uint32_t> FnIds;
   std::vector<FunctionStat> Fns;
@@ -263,16 +281,27 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   if (P.Picture)
     P.Picture->span(E.Name.S, L, E.Level.isInteger() ? E.Level.I : 1, Ts, Dur,
                     Line);
-  attribute(P, E, Call, IsIo, Line);
+  attribute(P, E, Call, IsIo, Line, Ts, End);
 }
 
 void FileAnalyzer::attribute(ProcState &P, const Event &E,
-                             const IoTotals &Call, bool IsIo, uint64_t Line) {
+                             const IoTotals &Call, bool IsIo, uint64_t Line,
+                             int64_t Ts, int64_t End) {
   Pending Mine;
   auto It = Open.find({E.Pid.I, E.Id.U});
   if (It != Open.end()) {
     Mine = std::move(It->second);
     Open.erase(It);
+  }
+  // A span without p_idx finds its children, and its parent finds it, by
+  // time on its thread; spans with p_idx look there only when a file
+  // mixes both (Stacked), so traces of this runtime pay one test.
+  bool HasParent = E.ParentIdx.present();
+  std::vector<Subtree> *Stack = nullptr;
+  bool Nested = true;
+  if (!HasParent || Stacked) {
+    Stack = &stack(E.Pid.I, E.Tid.I);
+    Nested = claim(*Stack, Mine, E, Line, Ts, End);
   }
   Pending Up;
   if (IsIo) {
@@ -298,15 +327,67 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E,
     Up.Io = Mine.Io;
     Up.Charged = std::move(Mine.Charged);
   }
-  if (!E.ParentIdx.present())
-    ++Agg.Unattributed;
-  if (E.ParentIdx.present() && E.ParentIdx.U != 0) {
+  if (HasParent && E.ParentIdx.U != 0) {
     auto [Parent, New] = Open.try_emplace({E.Pid.I, E.ParentIdx.U});
     if (New)
       Parent->second.FirstLine = Line;
     Parent->second.take(std::move(Up));
     return;
   }
+  if (!HasParent && Nested) {
+    // Its parent, if any, ends later: it is read later.
+    Stack->push_back({Ts, End, Line, std::move(Up)});
+    ++Stacked;
+    return;
+  }
+  if (!HasParent)
+    ++Agg.Unattributed;
+  root(P, Up);
+}
+
+std::vector<Subtree> &FileAnalyzer::stack(int64_t Pid, int64_t Tid) {
+  SpanKey K{Pid, static_cast<uint64_t>(Tid)};
+  if (!LastStack || !(LastThread == K)) {
+    LastStack = &Stacks[K]; // unordered_map: the reference stays valid
+    LastThread = K;
+  }
+  return *LastStack;
+}
+
+/// Spans end in order on a thread and are written when they end, so the
+/// subtrees on top of the stack that lie within [Ts, End] (ties inside:
+/// times are whole microseconds) are the span's children: they go into
+/// Mine. What is left on top must have ended by Ts; if not, the thread is
+/// not in end order (sorted by start, concatenated) and containment would
+/// guess: the span is reported, and false returned.
+bool FileAnalyzer::claim(std::vector<Subtree> &Stack, Pending &Mine,
+                         const Event &E, uint64_t Line, int64_t Ts,
+                         int64_t End) {
+  while (!Stack.empty() && Stack.back().Ts >= Ts && Stack.back().End <= End) {
+    Mine.take(std::move(Stack.back().Up));
+    Stack.pop_back();
+    --Stacked;
+  }
+  if (Stack.empty() || Stack.back().End <= Ts)
+    return true;
+  const Subtree &Top = Stack.back();
+  Agg.addIssue(
+      FileIndex, Line, Issue::UnnestedSpan,
+      "span \"" + std::string(E.Name.S) + "\" [" + std::to_string(Ts) + ", " +
+          std::to_string(End) + "] of pid " + std::to_string(E.Pid.I) +
+          " tid " + std::to_string(E.Tid.I) + " overlaps the span of line " +
+          std::to_string(Top.Line) + " [" + std::to_string(Top.Ts) + ", " +
+          std::to_string(Top.End) +
+          "] without nesting: the thread's spans are not in the order they "
+          "ended (sorted or concatenated?); " +
+          (E.ParentIdx.present() ? "its p_idx places it"
+                                 : "it is counted as a root"));
+  return false;
+}
+
+/// A subtree with nothing above it: its I/O is the process's, and what no
+/// annotated span claimed is (no function)'s.
+void FileAnalyzer::root(ProcState &P, const Pending &Up) {
   P.Stat.Io.merge(Up.Io);
   if (!Up.Unclaimed.empty()) {
     FunctionStat &F = Fns[functionId(NoFunction)];
@@ -316,6 +397,12 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E,
 }
 
 bool FileAnalyzer::finish(Aggregate &Out) {
+  // Subtrees without p_idx that nothing claimed are roots.
+  for (auto &[K, Stack] : Stacks)
+    for (Subtree &T : Stack)
+      root(process(K.Pid), T.Up);
+  Stacks.clear();
+  LastStack = nullptr;
   // Spans whose parent never came: a missing END, or a cut trace.
   std::vector<SpanKey> Orphans;
   for (const auto &Entry : Open)

@@ -224,6 +224,10 @@ void printFunctions(std::ostream &Os, const Report &R, size_t Top) {
   T.print(Os);
   if (R.Functions.size() > Top)
     Os << "  ... " << R.Functions.size() - Top << " more (--top N, --json)\n";
+  if (R.A.Unattributed)
+    Os << "  " << R.A.Unattributed
+       << " spans could not be placed (unnested_span: not in end order); "
+          "they count as roots, so these figures are not reliable\n";
   Os << "\n";
 }
 

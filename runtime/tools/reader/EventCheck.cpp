@@ -13,7 +13,8 @@ const char *issueName(Issue I) {
   static const char *Names[NumIssues] = {
       "truncated_line",   "invalid_line",     "bad_field",
       "negative_time",    "negative_size",    "unknown_category",
-      "fhash_without_fh", "missing_parent",   "bad_stream"};
+      "fhash_without_fh", "missing_parent",   "bad_stream",
+      "unnested_span"};
   return Names[static_cast<size_t>(I)];
 }
 

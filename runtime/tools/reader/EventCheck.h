@@ -40,8 +40,10 @@ enum class Issue : uint8_t {
   MissingFH,       // an fhash with no FH line in its process
   MissingParent,   // a p_idx naming a span that never appears
   BadStream,       // the file cannot be read, or its gzip stream is broken
+  UnnestedSpan,    // a span overlaps one written before it on its thread
+                   // without nesting: the thread is not in end order
 };
-constexpr size_t NumIssues = 9;
+constexpr size_t NumIssues = 10;
 
 /// "truncated_line", "invalid_line", ... (the JSON report's keys).
 const char *issueName(Issue I);

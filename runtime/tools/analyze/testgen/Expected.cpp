@@ -157,6 +157,7 @@ Json Expected::json(size_t NumFiles) const {
   J["lines"] = Lines;
   J["text_bytes"] = TextBytes;
   J["spans"] = Spans;
+  J["unattributed_spans"] = 0; // every generated span has a place
   Json Counts = Json::object();
   uint64_t Total = 0;
   for (const char *K : IssueKinds) {

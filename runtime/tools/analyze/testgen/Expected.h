@@ -35,7 +35,8 @@ using Json = nlohmann::json;
 inline const char *const IssueKinds[] = {
     "truncated_line",   "invalid_line",     "bad_field",
     "negative_time",    "negative_size",    "unknown_category",
-    "fhash_without_fh", "missing_parent",   "bad_stream"};
+    "fhash_without_fh", "missing_parent",   "bad_stream",
+    "unnested_span"};
 
 struct Totals {
   uint64_t Ops = 0, TimeUs = 0, Read = 0, Written = 0;

@@ -3,7 +3,11 @@
 // Writes each process's tree (Builder.h) as the runtime does: spans in the
 // order they end, threads interleaved in blocks, ids in order of start,
 // with the problems asked for (--invalid, --truncate), and with --expected
-// the totals the analyzer must report (Expected.h).
+// the totals the analyzer must report (Expected.h). --no-parent all|odd
+// leaves args.level and args.p_idx out of every span (as upstream
+// DFTracer's dev branch) or of those with an odd id (a mixed file): the
+// totals stay the same. --start-order writes each thread's spans in the
+// order they start (a trace sorted by time; the analyzer must report it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,18 +31,24 @@ namespace tracegen {
 
 namespace {
 
-std::string spanLine(const Node &N, int64_t Pid, int64_t Tid) {
+/// Which spans are written without level and p_idx (as upstream
+/// DFTracer's dev branch writes them all).
+enum class NoParent { None, All, Odd };
+
+std::string spanLine(const Node &N, int64_t Pid, int64_t Tid, NoParent NP) {
   std::string L = "{\"id\":" + std::to_string(N.Id) + ",\"name\":\"" + N.Name +
                   "\",\"cat\":\"" + Cats[N.Layer] + "\",\"pid\":" +
                   std::to_string(Pid) + ",\"tid\":" + std::to_string(Tid) +
                   ",\"ts\":" + std::to_string(N.Ts) + ",\"dur\":" +
                   (N.BadDur ? std::string("-5") : std::to_string(N.Dur)) +
-                  ",\"ph\":\"X\",\"args\":{\"level\":" + std::to_string(N.Level) +
-                  ",\"p_idx\":" +
-                  std::to_string(N.Parent ? N.Parent->Id : 0);
+                  ",\"ph\":\"X\",\"args\":{";
+  std::string Args;
+  if (NP == NoParent::None || (NP == NoParent::Odd && N.Id % 2 == 0))
+    Args = "\"level\":" + std::to_string(N.Level) + ",\"p_idx\":" +
+           std::to_string(N.Parent ? N.Parent->Id : 0);
   if (!N.Args.empty())
-    L += "," + N.Args;
-  return L + "}}";
+    Args += (Args.empty() ? "" : ",") + N.Args;
+  return L + Args + "}}";
 }
 
 class Out {
@@ -91,6 +101,8 @@ int generate(int Argc, char **Argv) {
   size_t Files = 4, SpansPerFile = 2000, Threads = 1, Members = 1;
   uint64_t Seed = 1;
   bool Gzip = false, Truncate = false, Invalid = false, Mixed = false;
+  bool StartOrder = false;
+  NoParent NP = NoParent::None;
   int Compute = 0;
   for (int I = 2; I < Argc; ++I) {
     std::string A = Argv[I];
@@ -107,6 +119,15 @@ int generate(int Argc, char **Argv) {
     else if (A == "--truncate") Truncate = true;
     else if (A == "--invalid") Invalid = true;
     else if (A == "--expected") ExpectedPath = Next();
+    else if (A == "--start-order") StartOrder = true;
+    else if (A == "--no-parent") {
+      std::string Which = Next();
+      if (Which != "all" && Which != "odd") {
+        std::cerr << "dftracer_trace_gen: --no-parent takes all or odd\n";
+        return 2;
+      }
+      NP = Which == "all" ? NoParent::All : NoParent::Odd;
+    }
     else {
       std::cerr << "dftracer_trace_gen: unknown option " << A << "\n";
       return 2;
@@ -114,6 +135,12 @@ int generate(int Argc, char **Argv) {
   }
   if (Dir.empty()) {
     std::cerr << "dftracer_trace_gen: --dir is required\n";
+    return 2;
+  }
+  if (NP != NoParent::None && Truncate) {
+    // Cut spans' children would be roots, not "(unknown parent)"'s.
+    std::cerr << "dftracer_trace_gen: --no-parent and --truncate: the "
+                 "expected totals do not cover that case\n";
     return 2;
   }
   std::error_code DirError;
@@ -179,15 +206,39 @@ int generate(int Argc, char **Argv) {
       P.Order.emplace_back();
       postOrder(Root.get(), P.Order.back());
     }
+    // The spans of each root in the order they end. The loose call and
+    // the GPU span, on thread 0's tid after main, reach the file in the
+    // first block: p_idx places them whatever the order. Without p_idx a
+    // thread's roots go one after the other (a thread's spans reach the
+    // file in the order they end), or with --start-order in the order
+    // they start (as a trace sorted by time would be).
+    bool ByTid = NP != NoParent::None || StartOrder;
+    std::vector<std::vector<Node *>> Threads;
+    std::vector<int64_t> ThreadTids;
+    for (size_t T = 0; T < P.Order.size(); ++T) {
+      size_t I = std::find(ThreadTids.begin(), ThreadTids.end(), P.Tids[T]) -
+                 ThreadTids.begin();
+      if (!ByTid || I == ThreadTids.size()) {
+        I = ThreadTids.size();
+        ThreadTids.push_back(P.Tids[T]);
+        Threads.emplace_back();
+      }
+      Threads[I].insert(Threads[I].end(), P.Order[T].begin(), P.Order[T].end());
+    }
+    if (StartOrder)
+      for (auto &Thread : Threads)
+        std::stable_sort(Thread.begin(), Thread.end(), [](Node *A, Node *B) {
+          return std::tie(A->Ts, A->Id) < std::tie(B->Ts, B->Id);
+        });
     // File order: threads interleaved in blocks of 64 lines, as per-thread
     // buffers reach the file.
     std::vector<std::pair<Node *, int64_t>> Lines;
-    std::vector<size_t> Pos(P.Order.size(), 0);
+    std::vector<size_t> Pos(Threads.size(), 0);
     for (bool Any = true; Any;) {
       Any = false;
-      for (size_t T = 0; T < P.Order.size(); ++T)
-        for (size_t K = 0; K < 64 && Pos[T] < P.Order[T].size(); ++K, ++Pos[T]) {
-          Lines.emplace_back(P.Order[T][Pos[T]], P.Tids[T]);
+      for (size_t T = 0; T < Threads.size(); ++T)
+        for (size_t K = 0; K < 64 && Pos[T] < Threads[T].size(); ++K, ++Pos[T]) {
+          Lines.emplace_back(Threads[T][Pos[T]], ThreadTids[T]);
           Any = true;
         }
     }
@@ -242,7 +293,7 @@ int generate(int Argc, char **Argv) {
       if (I > 0 && I % PerMember == 0)
         O.newMember();
       Node *N = Lines[I].first;
-      Put(spanLine(*N, P.Pid, Lines[I].second));
+      Put(spanLine(*N, P.Pid, Lines[I].second, NP));
       if (N->BadDur)
         Issue("negative_time");
       else if (N->Layer == 5)
@@ -264,7 +315,8 @@ int generate(int Argc, char **Argv) {
       }
     }
     if (Truncate) {
-      std::string Half = spanLine(*Lines[Cut].first, P.Pid, Lines[Cut].second);
+      std::string Half =
+          spanLine(*Lines[Cut].first, P.Pid, Lines[Cut].second, NP);
       O.write(Half.substr(0, Half.size() / 2));
       ++LineNo;
       Issue("truncated_line");

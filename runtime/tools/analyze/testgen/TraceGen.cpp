@@ -2,7 +2,8 @@
 //
 //   dftracer_trace_gen generate --dir D [--files N] [--spans N] [--threads T]
 //       [--gzip] [--members K] [--seed S] [--truncate] [--invalid]
-//       [--compute N] [--expected FILE]
+//       [--compute N] [--no-parent all|odd] [--start-order]
+//       [--expected FILE]
 //   dftracer_trace_gen compare EXPECTED.json ACTUAL.json [--partial]
 //   dftracer_trace_gen check-chrome TRACE.json[.gz]
 //   dftracer_trace_gen check-png SCREENSHOT.png
@@ -16,6 +17,9 @@
 // tree, top down, with none of the analyzer's code: the function that
 // issued each call is the nearest annotated span on the generator's own
 // stack, and a call counts once for every distinct function on that stack.
+// --no-parent writes spans without level/p_idx (upstream DFTracer's dev
+// branch; `odd`: half of them), for the same totals; --start-order writes
+// each thread in order of start instead (the analyzer reports it).
 //
 //   Tree.h      the generated call tree of a process
 //   Builder.h   how a random tree is grown
