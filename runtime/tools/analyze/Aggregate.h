@@ -134,7 +134,7 @@ struct Aggregate {
   uint64_t Spans = 0;     // usable X events
   uint64_t MetadataEvents = 0;
   uint64_t OtherPhases = 0; // B, E, i events: counted, not analysed
-  uint64_t Unattributed = 0; // spans without args.p_idx
+  uint64_t Unattributed = 0; // spans without p_idx not placed (unnested)
   LayerStat Layers[NumLayers];
   IoTotals Io; // all I/O calls, each once
   std::map<std::string, FunctionStat> Functions;

@@ -10,7 +10,9 @@
 //    part of them no annotated span has claimed yet, and the inclusive I/O
 //    already credited to each function below (so recursion counts once).
 //    An annotated span takes the unclaimed I/O as its direct I/O. The table
-//    holds only spans that are still open, so it stays small.
+//    holds only spans that are still open, so it stays small. Spans
+//    without p_idx hand themselves up by time instead: per thread, a stack
+//    of unclaimed subtrees that the span containing them takes.
 //
 //      main            inclusive: both pwrites    direct: -
 //        write_phase   inclusive: both pwrites    direct: the MPI call
