@@ -182,6 +182,57 @@ TEST(FileAnalyzer, RecursionAndNestedIoCountOnce) {
   EXPECT_EQ(A.issueTotal(), 0u);
 }
 
+/// The same spans without level/p_idx (upstream DFTracer's dev branch),
+/// nested by time on their thread: a call that starts or ends exactly
+/// with its function (whole microseconds) is inside it, and a second
+/// thread's span at the same time is not.
+TEST(FileAnalyzer, WithoutParentIdsSpansNestByTime) {
+  std::string Path = ::testing::TempDir() + "/no-p_idx.pfw";
+  std::ofstream(Path)
+      << "[\n"
+      << R"({"id":5,"name":"pwrite64","cat":"POSIX","pid":1,"tid":1,"ts":12,"dur":2,"ph":"X","args":{"ret":10}})" "\n"
+      << R"({"id":4,"name":"MPI_File_write","cat":"MPIIO","pid":1,"tid":1,"ts":12,"dur":5,"ph":"X","args":{"bytes":10,"ret":0}})" "\n"
+      << R"({"id":9,"name":"pwrite64","cat":"POSIX","pid":1,"tid":2,"ts":13,"dur":1,"ph":"X","args":{"ret":3}})" "\n"
+      << R"({"id":3,"name":"f","cat":"C_APP","pid":1,"tid":1,"ts":11,"dur":8,"ph":"X"})" "\n"
+      << R"({"id":6,"name":"pread64","cat":"POSIX","pid":1,"tid":1,"ts":21,"dur":1,"ph":"X","args":{"ret":7}})" "\n"
+      << R"({"id":2,"name":"f","cat":"C_APP","pid":1,"tid":1,"ts":10,"dur":12,"ph":"X","args":{}})" "\n";
+  Aggregate A = analyzeFile(Path, 0, AnalyzeOptions());
+  const FunctionStat &F = A.Functions.at("f");
+  EXPECT_EQ(F.Calls, 2u);
+  EXPECT_EQ(F.Direct.Ops, 2u); // the MPI call (its pwrite64 is part of it), pread64
+  EXPECT_EQ(F.Inclusive.Ops, 2u);
+  EXPECT_EQ(F.Inclusive.BytesWritten, 10u);
+  EXPECT_EQ(F.Inclusive.BytesRead, 7u);
+  EXPECT_EQ(A.Functions.at(NoFunction).Direct.BytesWritten, 3u); // thread 2
+  EXPECT_EQ(A.Io.Ops, 3u);
+  EXPECT_EQ(A.Unattributed, 0u);
+  EXPECT_EQ(A.issueTotal(), 0u);
+}
+
+/// Two runs of one thread concatenated, the later run first: the earlier
+/// run's spans arrive after a span that ended later and was written before
+/// them, so containment cannot be trusted. They are reported, not placed.
+TEST(FileAnalyzer, OutOfEndOrderIsReportedNotGuessed) {
+  std::string Path = ::testing::TempDir() + "/concatenated.pfw";
+  std::ofstream(Path)
+      << "[\n"
+      << R"({"id":2,"name":"read","cat":"POSIX","pid":1,"tid":1,"ts":101,"dur":2,"ph":"X","args":{"ret":5}})" "\n"
+      << R"({"id":1,"name":"f","cat":"C_APP","pid":1,"tid":1,"ts":100,"dur":50,"ph":"X"})" "\n"
+      << R"({"id":2,"name":"read","cat":"POSIX","pid":1,"tid":1,"ts":11,"dur":2,"ph":"X","args":{"ret":4}})" "\n"
+      << R"({"id":1,"name":"f","cat":"C_APP","pid":1,"tid":1,"ts":10,"dur":50,"ph":"X"})" "\n"
+      << R"({"id":3,"name":"read","cat":"POSIX","pid":1,"tid":1,"ts":120,"dur":1,"ph":"X","args":{"ret":6}})" "\n";
+  Aggregate A = analyzeFile(Path, 0, AnalyzeOptions());
+  EXPECT_EQ(A.IssueCounts[static_cast<size_t>(Issue::UnnestedSpan)], 3u);
+  ASSERT_EQ(A.Issues.size(), 3u);
+  for (size_t I = 0; I < 3; ++I)
+    EXPECT_EQ(A.Issues[I].Line, 4 + I);
+  EXPECT_EQ(A.Unattributed, 3u);
+  const FunctionStat &F = A.Functions.at("f");
+  EXPECT_EQ(F.Calls, 2u);
+  EXPECT_EQ(F.Direct.BytesRead, 5u); // only the first read: in order
+  EXPECT_EQ(A.Functions.at(NoFunction).Direct.BytesRead, 10u);
+}
+
 /// Many distinct functions under one span (a region named per iteration),
 /// inside a recursive call: each credited once, the recursion once, and in
 /// time linear in the spans (merging indexes long lists).
