@@ -25,6 +25,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <set>
 #include <tuple>
 
 namespace tracegen {
@@ -321,11 +322,11 @@ int generate(int Argc, char **Argv) {
       ++LineNo;
       Issue("truncated_line");
       // Spans whose parent was cut: one issue per missing parent.
-      std::map<uint64_t, uint64_t> Missing; // parent id -> first line
+      std::set<uint64_t> Missing; // parent ids
       for (size_t I = 0; I < Cut; ++I) {
         Node *N = Lines[I].first;
         if (N->Parent && !N->Parent->Written && !N->BadDur)
-          Missing.emplace(N->Parent->Id, 0);
+          Missing.insert(N->Parent->Id);
       }
       E.Issues["missing_parent"] += Missing.size();
     }
@@ -335,8 +336,7 @@ int generate(int Argc, char **Argv) {
     E.Events += ExtraEvents;
     if (Keep)
       E.process(P, FileName, ExtraEvents);
-    for (size_t I = 0; I < Cut; ++I)
-      ++E.Events;
+    E.Events += Cut;
   }
   if (Keep) {
     // The analyzer lists issues by file, line and kind.
