@@ -103,14 +103,22 @@ TEST(EventParser, BrokenLineDoesNotAffectTheNext) {
   EXPECT_TRUE(E.FHash.isUnsigned());
 }
 
-/// The problems checkEvent finds in one line.
-std::vector<EventProblem> problems(std::string Line) {
+/// One event line, parsed; E's strings point into Text and P, so the
+/// three live together.
+struct ParsedLine {
+  std::string Text;
   EventParser P;
   Event E;
-  Line += std::string(64, ' ');
-  EXPECT_TRUE(P.parse(Line.data(), Line.size() - 64, Line.size(), E)) << Line;
+  explicit ParsedLine(const std::string &Line)
+      : Text(Line + std::string(64, ' ')) { // the parser's padding
+    EXPECT_TRUE(P.parse(Text.data(), Line.size(), Text.size(), E)) << Line;
+  }
+};
+
+/// The problems checkEvent finds in one line.
+std::vector<EventProblem> problems(const std::string &Line) {
   std::vector<EventProblem> Out;
-  checkEvent(E, Out);
+  checkEvent(ParsedLine(Line).E, Out);
   return Out;
 }
 
@@ -195,12 +203,8 @@ TEST(IoTaxonomy, DarshanBinBoundsAreInclusive) {
 }
 
 /// What classifyIo makes of one event line of layer L.
-IoCall classified(Layer L, std::string Line) {
-  EventParser P;
-  Event E;
-  Line += std::string(64, ' ');
-  EXPECT_TRUE(P.parse(Line.data(), Line.size() - 64, Line.size(), E)) << Line;
-  return classifyIo(L, E);
+IoCall classified(Layer L, const std::string &Line) {
+  return classifyIo(L, ParsedLine(Line).E);
 }
 
 TEST(IoTaxonomy, BytesFollowTheFormat) {
