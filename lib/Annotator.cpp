@@ -213,17 +213,6 @@ TranslationUnitResult annotateConfiguration(const Configuration &Config,
   return Result;
 }
 
-TranslationUnitResult
-annotateFile(const tooling::CompilationDatabase &Database, StringRef File,
-             const AnnotateOptions &Options) {
-  std::vector<Configuration> Configs =
-      configurationsOf(Database, File, Options);
-  std::vector<TranslationUnitResult> Results;
-  for (const Configuration &C : Configs)
-    Results.push_back(annotateConfiguration(C, File, Options));
-  return mergeConfigurations(File, std::move(Results), Configs);
-}
-
 TranslationUnitResult annotateCode(StringRef Code, StringRef FileName,
                                    const std::vector<std::string> &Args,
                                    const AnnotateOptions &Options) {

@@ -190,7 +190,8 @@ std::vector<Configuration>
 configurationsOf(const clang::tooling::CompilationDatabase &Database,
                  llvm::StringRef File, const AnnotateOptions &Options);
 
-/// Annotates the translation unit of File in one configuration.
+/// Annotates the translation unit of File in one configuration (with
+/// Options.Strip: plans the removal of its annotations instead).
 TranslationUnitResult annotateConfiguration(const Configuration &Config,
                                             llvm::StringRef File,
                                             const AnnotateOptions &Options);
@@ -204,12 +205,6 @@ TranslationUnitResult
 mergeConfigurations(llvm::StringRef File,
                     std::vector<TranslationUnitResult> Results,
                     const std::vector<Configuration> &Configs);
-
-/// Annotates File in every configuration (configurationsOf), merged (with
-/// Options.Strip: plans the removal of its annotations instead).
-TranslationUnitResult
-annotateFile(const clang::tooling::CompilationDatabase &Database,
-             llvm::StringRef File, const AnnotateOptions &Options);
 
 /// Annotates code held in memory (for tests and tools).
 TranslationUnitResult annotateCode(llvm::StringRef Code,
