@@ -6,8 +6,8 @@
 //   parse    annotateUnits runs the units in parallel (Batch.cpp); Clang
 //            parses each with its compile command (Annotator.cpp);
 //            PreprocessorIndex records directives, includes and marker
-//            macros of the files we may edit; UnitPlanner::checkParsed
-//            refuses a unit with errors
+//            macros of the files we may edit; checkCompiled (in
+//            UnitPlanner::checkParsed) refuses a unit with errors
 //   select   UnitPlanner::findDefinitions and selectDefinition keep or skip
 //            each function definition with a reason (Selection.cpp)
 //   plan     UnitPlanner::planDefinition: FunctionPlanner turns a function
@@ -43,6 +43,7 @@
 #include "annotate/Annotator.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Frontend/CompilerInstance.h"
 
 namespace annotate {
 
@@ -68,6 +69,17 @@ struct PlanContext {
   const AnnotateOptions &Options;
   DiagnosticSink &Diags;
 };
+
+/// Why a unit that Clang reported errors in is left as it is.
+inline constexpr llvm::StringLiteral NotCompiled =
+    "the file does not compile; left unchanged";
+
+/// The first step of both consumers (UnitPlanner, UnitStripper): records
+/// the unit's language in Result; false, Result failed, when Clang reported
+/// errors (nothing is edited then).
+bool checkCompiled(const clang::CompilerInstance &CI,
+                   const clang::ASTContext &Ctx,
+                   TranslationUnitResult &Result);
 
 /// The result of Text's file in Result (keyed by its real path), with its
 /// path, its name (as the compiler opened it; the main file's as given)

@@ -39,6 +39,16 @@ void DiagnosticSink::unremoved(SourceLocation Loc, const llvm::Twine &Message) {
   Out.back().Unremoved = true;
 }
 
+bool checkCompiled(const CompilerInstance &CI, const ASTContext &Ctx,
+                   TranslationUnitResult &Result) {
+  Result.Cxx = Ctx.getLangOpts().CPlusPlus;
+  if (!CI.getDiagnostics().hasErrorOccurred())
+    return true;
+  Result.Failed = true;
+  Result.FailureReason = NotCompiled.str();
+  return false;
+}
+
 FileAnnotation &fileResult(TranslationUnitResult &Result,
                            const SourceText &Text) {
   const SourceManager &SM = Text.sourceManager();
@@ -206,7 +216,7 @@ TranslationUnitResult annotateConfiguration(const Configuration &Config,
   AnnotateActionFactory Factory(Options, Result);
   if (Tool.run(&Factory) != 0 && !Result.Failed) {
     Result.Failed = true;
-    Result.FailureReason = "the file does not compile; left unchanged";
+    Result.FailureReason = NotCompiled.str();
   }
   if (Result.Failed)
     Result.Files.clear();

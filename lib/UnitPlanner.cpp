@@ -42,12 +42,8 @@ void UnitPlanner::recordSkipped(const SourceManager &SM) {
 }
 
 bool UnitPlanner::checkParsed(ASTContext &Ctx) {
-  Result.Cxx = Ctx.getLangOpts().CPlusPlus;
-  if (CI.getDiagnostics().hasErrorOccurred()) {
-    Result.Failed = true;
-    Result.FailureReason = "the file does not compile; left unchanged";
+  if (!checkCompiled(CI, Ctx, Result))
     return false;
-  }
   if (Ctx.getLangOpts().CPlusPlus && Options.Rules.CxxFunctionStart.empty()) {
     Result.Failed = true;
     Result.FailureReason = "rule set '" + Options.Rules.Name +

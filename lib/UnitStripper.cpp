@@ -101,12 +101,8 @@ UnitStripper::UnitStripper(CompilerInstance &CI, const PreprocessorIndex &Index,
 }
 
 void UnitStripper::HandleTranslationUnit(ASTContext &Ctx) {
-  Result.Cxx = Ctx.getLangOpts().CPlusPlus;
-  if (CI.getDiagnostics().hasErrorOccurred()) {
-    Result.Failed = true;
-    Result.FailureReason = "the file does not compile; left unchanged";
+  if (!checkCompiled(CI, Ctx, Result))
     return;
-  }
   Patterns = std::make_unique<StripPatterns>(Options.Rules, Ctx.getLangOpts());
   DiagnosticSink Sink(Ctx.getSourceManager(), Result.Diagnostics);
   PlanContext PC{Ctx, Index, Options, Sink};

@@ -2,7 +2,7 @@
 //
 // The AST consumer of `annotate --strip`, the counterpart of UnitPlanner:
 //
-//   checkParsed       a unit with errors fails, nothing is edited
+//   checkCompiled     a unit with errors fails, nothing is edited
 //   findDefinitions   every function definition written in a file we may
 //                     edit (templates as written, lambdas, members of local
 //                     classes), and where the file uses declarations of the
