@@ -80,12 +80,18 @@ annotateUnits(const clang::tooling::CompilationDatabase &Database,
     size_t File;
     size_t Config;
   };
+  std::vector<TranslationUnitResult> Units(Files.size());
   std::vector<std::vector<Configuration>> Configs(Files.size());
   std::vector<std::vector<TranslationUnitResult>> Results(Files.size());
   std::vector<Job> Jobs;
   for (size_t I = 0; I < Files.size(); ++I) {
-    if (llvm::sys::fs::exists(Files[I]))
-      Configs[I] = configurationsOf(Database, Files[I], Options.Annotate);
+    if (!llvm::sys::fs::exists(Files[I])) {
+      Units[I].MainFile = Files[I];
+      Units[I].Failed = true;
+      Units[I].FailureReason = "no such file";
+      continue;
+    }
+    Configs[I] = configurationsOf(Database, Files[I], Options.Annotate);
     Results[I].resize(Configs[I].size());
     for (size_t C = 0; C < Configs[I].size(); ++C)
       Jobs.push_back({I, C});
@@ -101,16 +107,10 @@ annotateUnits(const clang::tooling::CompilationDatabase &Database,
     Results[I][C] = annotateConfiguration(Config, Files[I], Options.Annotate);
   });
   P.done();
-  std::vector<TranslationUnitResult> Units(Files.size());
-  for (size_t I = 0; I < Files.size(); ++I) {
-    if (!llvm::sys::fs::exists(Files[I])) {
-      Units[I].MainFile = Files[I];
-      Units[I].Failed = true;
-      Units[I].FailureReason = "no such file";
-      continue;
-    }
-    Units[I] = mergeConfigurations(Files[I], std::move(Results[I]), Configs[I]);
-  }
+  for (size_t I = 0; I < Files.size(); ++I)
+    if (!Units[I].Failed)
+      Units[I] =
+          mergeConfigurations(Files[I], std::move(Results[I]), Configs[I]);
   return Units;
 }
 
