@@ -47,15 +47,9 @@ Stripped stripSnippet(llvm::StringRef Code, const AnnotateOptions &Options,
                       llvm::StringRef FileName) {
   AnnotateOptions Strip = Options;
   Strip.Strip = true;
-  Stripped S;
-  S.Result = annotateCode(Code, FileName, argsFor(FileName), Strip);
-  S.Code = Code.str();
-  for (const auto &[Path, File] : S.Result.Files)
-    S.Code = applyEdits(File.Original, File.Edits.merge().Edits);
-  for (const Diagnostic &D : S.Result.Diagnostics) {
-    S.Warnings += D.format() + "\n";
+  Stripped S{annotateSnippet(Code, Strip, FileName)};
+  for (const Diagnostic &D : S.Result.Diagnostics)
     S.Unremoved += D.Unremoved;
-  }
   return S;
 }
 

@@ -33,10 +33,7 @@ Annotated annotateSnippet(llvm::StringRef Code,
 
 /// annotate --strip on Code as the C (or, named "*.cpp", C++) file
 /// FileName; Unremoved counts the warnings about annotations left.
-struct Stripped {
-  std::string Code;
-  TranslationUnitResult Result;
-  std::string Warnings;
+struct Stripped : Annotated {
   unsigned Unremoved = 0;
 };
 Stripped stripSnippet(llvm::StringRef Code,
