@@ -66,8 +66,7 @@ TranslationUnitResult merged(llvm::StringRef Code,
   std::vector<TranslationUnitResult> Results;
   std::vector<Configuration> Configs;
   for (const std::string &D : Defines) {
-    std::vector<std::string> Args = {
-        FileName.ends_with(".cpp") ? "-std=c++17" : "-std=gnu11"};
+    std::vector<std::string> Args = snippetArgs(FileName);
     if (!D.empty())
       Args.push_back(D);
     Results.push_back(annotateCode(Code, FileName, Args, Options));

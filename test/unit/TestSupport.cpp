@@ -26,15 +26,14 @@ AnnotateOptions defaultOptions() {
   return Options;
 }
 
-/// The language flag of a snippet named FileName.
-static std::vector<std::string> argsFor(llvm::StringRef FileName) {
+std::vector<std::string> snippetArgs(llvm::StringRef FileName) {
   return {FileName.ends_with(".cpp") ? "-std=c++17" : "-std=gnu11"};
 }
 
 Annotated annotateSnippet(llvm::StringRef Code, const AnnotateOptions &Options,
                           llvm::StringRef FileName) {
   Annotated A;
-  A.Result = annotateCode(Code, FileName, argsFor(FileName), Options);
+  A.Result = annotateCode(Code, FileName, snippetArgs(FileName), Options);
   A.Code = Code.str();
   for (const auto &[Path, File] : A.Result.Files)
     A.Code = applyEdits(File.Original, File.Edits.merge().Edits);

@@ -25,6 +25,10 @@ struct Annotated {
   std::string Warnings;
 };
 
+/// The language flag of a snippet named FileName: C (gnu11), or C++17 when
+/// it ends in ".cpp".
+std::vector<std::string> snippetArgs(llvm::StringRef FileName);
+
 /// Annotates Code as the C file "input.c" (C++ when FileName ends in
 /// ".cpp") and applies the merged edits.
 Annotated annotateSnippet(llvm::StringRef Code,
