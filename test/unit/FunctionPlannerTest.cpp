@@ -9,10 +9,6 @@ using namespace annotate::test;
 
 namespace {
 
-bool contains(const std::string &Haystack, llvm::StringRef Needle) {
-  return Haystack.find(Needle.str()) != std::string::npos;
-}
-
 TEST(FunctionPlannerTest, StartEndAndFallOff) {
   Annotated A = annotateSnippet("void g(void);\n"
                                 "void f(int a)\n{\n    if (a)\n        return;\n"

@@ -9,10 +9,6 @@ using namespace annotate::test;
 
 namespace {
 
-bool contains(const std::string &Haystack, llvm::StringRef Needle) {
-  return Haystack.find(Needle.str()) != std::string::npos;
-}
-
 /// Annotates Code, then strips the result: it must give Code back, byte
 /// for byte, and stripping that again must change nothing.
 void expectRoundTrip(llvm::StringRef Code,

@@ -25,6 +25,11 @@ struct Annotated {
   std::string Warnings;
 };
 
+/// Whether Needle occurs in Haystack.
+inline bool contains(const std::string &Haystack, llvm::StringRef Needle) {
+  return Haystack.find(Needle.str()) != std::string::npos;
+}
+
 /// The language flag of a snippet named FileName: C (gnu11), or C++17 when
 /// it ends in ".cpp".
 std::vector<std::string> snippetArgs(llvm::StringRef FileName);
