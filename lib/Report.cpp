@@ -102,15 +102,11 @@ void writeReport(BatchState &S) {
   Report["summary"] = {{"files", S.Inputs},
                        {"changed", changedFiles(S)},
                        {"failed", S.Failed},
-                       {"annotated", C.Annotated},
-                       {"skipped", C.Skipped},
+                       {Strip ? "stripped" : "annotated", C.Annotated},
+                       {Strip ? "kept" : "skipped", C.Skipped},
                        {"warnings", S.Warnings},
                        {"uncompiled_exits", S.UncompiledExits}};
   if (Strip) {
-    Report["summary"].erase("annotated");
-    Report["summary"].erase("skipped");
-    Report["summary"]["stripped"] = C.Annotated;
-    Report["summary"]["kept"] = C.Skipped;
     Report["summary"]["unremoved"] = S.Unremoved;
     Report["summary"]["removed"] = Counts(removedInAll(S));
   }
