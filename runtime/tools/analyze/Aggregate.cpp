@@ -57,6 +57,10 @@ void Aggregate::merge(Aggregate &&O) {
   MetadataEvents += O.MetadataEvents;
   OtherPhases += O.OtherPhases;
   Unattributed += O.Unattributed;
+  TracerSpans += O.TracerSpans;
+  AggregatedRecords += O.AggregatedRecords;
+  for (CaveatRecord &C : O.Caveats)
+    Caveats.push_back(std::move(C));
   for (size_t L = 0; L < NumLayers; ++L)
     Layers[L].merge(O.Layers[L]);
   Io.merge(O.Io);
@@ -82,6 +86,10 @@ void Aggregate::finish() {
               return std::tie(A.FileIndex, A.Pid) < std::tie(B.FileIndex, B.Pid);
             });
   trimIssues(Issues);
+  std::stable_sort(Caveats.begin(), Caveats.end(),
+                   [](const CaveatRecord &A, const CaveatRecord &B) {
+                     return A.FileIndex < B.FileIndex;
+                   });
 }
 
 } // namespace dftanalyze

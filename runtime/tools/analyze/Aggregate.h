@@ -123,6 +123,12 @@ struct IssueRecord {
   std::string Message;
 };
 
+/// What a file cannot say (dftrace::UpstreamFacts), once per file.
+struct CaveatRecord {
+  uint32_t FileIndex = 0;
+  std::string Message;
+};
+
 struct Aggregate {
   /// Every file given, in argument order (not merged: set by the driver).
   std::vector<std::string> FileNames;
@@ -135,6 +141,8 @@ struct Aggregate {
   uint64_t MetadataEvents = 0;
   uint64_t OtherPhases = 0; // B, E, i events: counted, not analysed
   uint64_t Unattributed = 0; // spans without p_idx not placed (unnested)
+  uint64_t TracerSpans = 0;  // upstream's "start"/"end": not functions
+  uint64_t AggregatedRecords = 0; // upstream's aggregates (many calls each)
   LayerStat Layers[NumLayers];
   IoTotals Io; // all I/O calls, each once
   std::map<std::string, FunctionStat> Functions;
@@ -143,6 +151,7 @@ struct Aggregate {
   std::vector<ProcessStat> Processes;
   uint64_t IssueCounts[NumIssues] = {};
   std::vector<IssueRecord> Issues; // the first MaxIssues, by file and line
+  std::vector<CaveatRecord> Caveats; // by file (finish())
 
   static constexpr size_t MaxIssues = 200;
 
@@ -175,11 +184,14 @@ template <class A> void visit(A &Ar, ProcessStat &S) {
 template <class A> void visit(A &Ar, IssueRecord &S) {
   Ar(S.FileIndex, S.Line, S.Kind, S.Message);
 }
+template <class A> void visit(A &Ar, CaveatRecord &S) {
+  Ar(S.FileIndex, S.Message);
+}
 template <class A> void visit(A &Ar, Aggregate &S) {
   Ar(S.FilesUnreadable, S.Events, S.Lines, S.TextBytes, S.Spans,
      S.MetadataEvents, S.OtherPhases, S.Unattributed, S.Layers, S.Io,
      S.Functions, S.Files, S.UnknownOps, S.Processes, S.IssueCounts,
-     S.Issues);
+     S.Issues, S.TracerSpans, S.AggregatedRecords, S.Caveats);
 }
 
 } // namespace dftanalyze

@@ -85,9 +85,9 @@ public:
 protected:
   void onEvent(const dftrace::Event &E, uint64_t Line) override {
     // The spans the analysis used: the same field rules decide.
-    if (!E.isComplete() || !checkedEvent(E, Line))
+    if (!E.isComplete() || E.isTracerSpan() || !checkedEvent(E, Line))
       return;
-    dftrace::Layer L = dftrace::layerOfCategory(E.Cat.S);
+    dftrace::Layer L = dftrace::layerOf(E);
     if (!(Plan.Layers & (1u << static_cast<unsigned>(L))))
       return;
     int64_t Ts = dftrace::microseconds(E.Ts);
@@ -115,6 +115,7 @@ protected:
       flush();
   }
   void onProblem(dftrace::Issue, uint64_t, std::string) override {}
+  void onCaveat(std::string) override {}
 
 private:
   /// ",\n{"name":Name,"ph":"M","pid":Pid,"tid":Tid,"ts":0,"args":{Args}}".

@@ -50,6 +50,8 @@ const char Usage[] =
     "                        after the first event (A: or :B leave one end open)\n"
     "  --layers LIST         chrome trace: only these layers, e.g. APP,MPIIO\n"
     "  --top N               rows of the top-N tables (default 10)\n"
+    "  --time-unit U         ts and dur of traces that do not record their\n"
+    "                        unit are in U: us (default), ns, ms or sec\n"
     "  --strict              exit 1 when the input has any problem (truncated\n"
     "                        or invalid lines, unknown categories, fhash without\n"
     "                        FH, negative times or sizes, missing parents)\n"
@@ -67,6 +69,8 @@ struct Options {
   unsigned Jobs = 0;
   bool Json = false;
   bool Strict = false;
+  dftrace::TimeUnit Unit = dftrace::TimeUnit::Us; // --time-unit
+  bool UnitGiven = false;
   std::string Html;
   std::string Chrome;
   ChromeFilter Filter;
@@ -126,6 +130,12 @@ int parseArgs(int Argc, char **Argv, Options &O) {
     } else if (A.size() > 2 && A.rfind("-j", 0) == 0 &&
                parseCount(A.substr(2), N)) {
       O.Jobs = static_cast<unsigned>(N);
+    } else if (Takes("--time-unit", nullptr)) {
+      O.Unit = dftrace::parseTimeUnit(Value);
+      if (O.Unit == dftrace::TimeUnit::Unknown)
+        return usageError("--time-unit must be us, ns, ms or sec, not '" +
+                          Value + "'");
+      O.UnitGiven = true;
     } else if (Takes("--top", nullptr)) {
       if (!parseCount(Value, N))
         return usageError("--top needs a positive number, not '" + Value + "'");
@@ -216,6 +226,8 @@ int main(int Argc, char **Argv) {
 
   AnalyzeOptions AO;
   AO.Timeline = !O.Html.empty();
+  AO.Unit = O.Unit;
+  AO.UnitGiven = O.UnitGiven;
   Aggregate A = analyzeFiles(Files, Mine, Jobs, AO);
   mpiGather(World, A);
 

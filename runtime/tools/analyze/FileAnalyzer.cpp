@@ -134,12 +134,16 @@ protected:
   void onProblem(Issue Kind, uint64_t Line, std::string Message) override {
     Agg.addIssue(FileIndex, Line, Kind, std::move(Message));
   }
+  void onCaveat(std::string Message) override {
+    Agg.Caveats.push_back({FileIndex, std::move(Message)});
+  }
 
 private:
   ProcState &process(int64_t Pid);
   uint32_t functionId(std::string_view Name);
   void span(ProcState &P, const Event &E, uint64_t Line);
   void metadata(ProcState &P, const Event &E);
+  void aggregated(ProcState &P, const Event &E);
   void addInterval(ProcState &P, IntervalUnion &U, int64_t Begin, int64_t End);
   void attribute(ProcState &P, const Event &E, const IoTotals &Call,
                  bool IsIo, uint64_t Line, int64_t Ts, int64_t End);
@@ -202,19 +206,50 @@ void FileAnalyzer::onEvent(const Event &E, uint64_t Line) {
     ++P->Stat.Events;
   if (!Usable)
     return;
-  if (E.isComplete()) // usable spans and metadata have an integer pid
+  if (E.isComplete() && E.isTracerSpan()) // upstream's start/end
+    ++Agg.TracerSpans;
+  else if (E.isComplete()) // usable spans and metadata have an integer pid
     span(*P, E, Line);
   else if (E.isMetadata())
     metadata(*P, E);
+  else if (E.isAggregated())
+    aggregated(*P, E);
   else
     ++Agg.OtherPhases;
+}
+
+/// Upstream's aggregated record: its calls, time and bytes go to the layer
+/// and the function tables; with no place in a stack or on the time axis,
+/// its I/O is (no function)'s and is left out of union time.
+void FileAnalyzer::aggregated(ProcState &P, const Event &E) {
+  ++Agg.AggregatedRecords;
+  Layer L = dftrace::layerOf(E);
+  dftrace::AggregatedCalls A = dftrace::aggregatedOf(L, E);
+  IoTotals Calls{A.Calls, A.Io.O == Op::Read ? A.Io.Bytes : 0,
+                 A.Io.O == Op::Write ? A.Io.Bytes : 0, A.DurUs};
+  LayerStat &LS = Agg.Layers[static_cast<size_t>(L)];
+  LS.Totals.merge(Calls);
+  if (dftrace::isIoLayer(L)) {
+    LS.ByOp[static_cast<size_t>(A.Io.O)].merge({A.Calls, A.DurUs, A.Io.Bytes});
+    if (A.Io.O == Op::Unknown)
+      Agg.UnknownOps[{static_cast<uint8_t>(L), std::string(E.Name.S)}] +=
+          A.Calls;
+    P.Stat.Io.merge(Calls);
+    FunctionStat &F = Fns[functionId(NoFunction)];
+    F.Direct.merge(Calls);
+    F.Inclusive.merge(Calls);
+    return;
+  }
+  FunctionStat &F = Fns[functionId(E.Name.S)];
+  F.Calls += A.Calls;
+  F.TimeUs += A.DurUs;
 }
 
 void FileAnalyzer::metadata(ProcState &P, const Event &E) {
   ++Agg.MetadataEvents;
   if (E.Name.S == "FH")
     P.Paths.emplace(E.ArgValue.U, std::string(E.ArgName.S));
-  else if (E.Name.S == "CM" && E.ArgName.S == "rank")
+  else if ((E.Name.S == "CM" || E.Name.S == "PR") && E.ArgName.S == "rank")
     P.Stat.Rank = dftrace::fieldText(E.ArgValue);
 }
 
@@ -227,7 +262,7 @@ void FileAnalyzer::addInterval(ProcState &P, IntervalUnion &U, int64_t Begin,
 
 void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   ++Agg.Spans;
-  Layer L = dftrace::layerOfCategory(E.Cat.S);
+  Layer L = dftrace::layerOf(E);
   int64_t Ts = dftrace::microseconds(E.Ts);
   int64_t DurI = dftrace::microseconds(E.Dur);
   uint64_t Dur = static_cast<uint64_t>(DurI);
@@ -471,12 +506,21 @@ bool FileAnalyzer::finish(Aggregate &Out) {
 Aggregate analyzeFile(const std::string &Path, uint32_t FileIndex,
                       const AnalyzeOptions &Options) {
   Aggregate Out;
-  for (bool Exact : {false, true}) {
-    FileAnalyzer A(FileIndex, Options, Exact);
-    bool Opened = A.scan(Path);
-    if (A.finish(Out)) {
-      Out.FilesUnreadable = Opened ? 0 : 1;
-      break;
+  dftrace::TimeUnit Unit = Options.Unit;
+  for (int Pass = 0; Pass < 3; ++Pass) {
+    for (bool Exact : {false, true}) {
+      FileAnalyzer A(FileIndex, Options, Exact);
+      A.setTimeUnit(Unit, Options.UnitGiven);
+      bool Opened = A.scan(Path);
+      dftrace::TimeUnit Recorded = A.recordedUnit();
+      if (Recorded != dftrace::TimeUnit::Unknown && Recorded != Unit) {
+        Unit = Recorded; // recorded at the end of the file: read it again
+        break;
+      }
+      if (A.finish(Out)) {
+        Out.FilesUnreadable = Opened ? 0 : 1;
+        return Out;
+      }
     }
   }
   return Out;

@@ -35,6 +35,7 @@
 #define DFTRACER_ANALYZE_FILEANALYZER_H
 
 #include "Aggregate.h"
+#include "Upstream.h"
 
 #include <string>
 
@@ -42,6 +43,9 @@ namespace dftanalyze {
 
 struct AnalyzeOptions {
   bool Timeline = false; // keep the per-process picture (for --html)
+  // Units of traces that do not record theirs (--time-unit).
+  dftrace::TimeUnit Unit = dftrace::TimeUnit::Us;
+  bool UnitGiven = false;
 };
 
 /// Reads Path; its issues name FileIndex.

@@ -100,6 +100,13 @@ Json reportJson(const Report &R, const OutputOptions &O) {
                      {"kind", dftrace::issueName(I.Kind)},
                      {"message", I.Message}});
   J["issues"] = {{"total", A.issueTotal()}, {"counts", Counts}, {"first", First}};
+  Json Caveats = Json::array();
+  for (const CaveatRecord &C : A.Caveats)
+    Caveats.push_back(
+        {{"file", A.FileNames[C.FileIndex]}, {"message", C.Message}});
+  J["caveats"] = Caveats;
+  J["tracer_spans"] = A.TracerSpans;
+  J["aggregated_records"] = A.AggregatedRecords;
 
   Json Layers = Json::object();
   for (const LayerFigures &F : R.Layers)

@@ -232,6 +232,12 @@ void printFunctions(std::ostream &Os, const Report &R, size_t Top) {
 }
 
 void printIssues(std::ostream &Os, const Aggregate &A) {
+  if (!A.Caveats.empty()) {
+    Os << "Caveats: what the traces cannot say\n";
+    for (const CaveatRecord &C : A.Caveats)
+      Os << "  " << A.FileNames[C.FileIndex] << ": " << C.Message << "\n";
+    Os << "\n";
+  }
   uint64_t Total = A.issueTotal();
   if (!Total && A.UnknownOps.empty())
     return;

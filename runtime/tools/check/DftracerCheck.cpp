@@ -1,6 +1,6 @@
 //===- DftracerCheck.cpp - dftracer-check: options and main ---------------===//
 //
-//   dftracer-check [--expect-counts FILE.json] [--json] TRACE...
+//   dftracer-check [--expect-counts FILE.json] [--json] [--time-unit U] TRACE...
 //
 // TRACE is a .pfw or .pfw.gz file, or a directory whose .pfw/.pfw.gz files
 // are all read. Exit 0: every trace is valid (and counts match); 1: a trace
@@ -25,7 +25,8 @@ using namespace dftcheck;
 namespace {
 
 const char Usage[] =
-    "usage: dftracer-check [--expect-counts FILE.json] [--json] TRACE...\n"
+    "usage: dftracer-check [--expect-counts FILE.json] [--json] "
+    "[--time-unit U] TRACE...\n"
     "\n"
     "Validate DFTracer .pfw/.pfw.gz traces (each line, span nesting per\n"
     "thread, non-negative durations) and print calls, total and self time per\n"
@@ -34,6 +35,8 @@ const char Usage[] =
     "  --expect-counts FILE  JSON object {\"function\": calls}; fail when the\n"
     "                        calls summed over all traces differ\n"
     "  --json                print the report as JSON on stdout\n"
+    "  --time-unit U         ts and dur of traces that do not record their\n"
+    "                        unit are in U: us (default), ns, ms or sec\n"
     "\n"
     "exit status: 0 valid, 1 invalid trace or count mismatch, 2 usage error\n";
 
@@ -56,6 +59,8 @@ std::string location(const TraceSet &Set, const Problem &P) {
 int main(int Argc, char **Argv) {
   std::string CountsPath;
   bool Json = false;
+  dftrace::TimeUnit Unit = dftrace::TimeUnit::Us;
+  bool UnitGiven = false;
   std::vector<std::string> Args;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
@@ -73,6 +78,20 @@ int main(int Argc, char **Argv) {
       if (I + 1 >= Argc)
         return usageError("--expect-counts needs a FILE.json argument");
       CountsPath = Argv[++I];
+    } else if (A == "--time-unit" || A.rfind("--time-unit=", 0) == 0) {
+      std::string Value;
+      if (A == "--time-unit") {
+        if (I + 1 >= Argc)
+          return usageError("--time-unit needs a unit (us, ns, ms, sec)");
+        Value = Argv[++I];
+      } else {
+        Value = A.substr(std::strlen("--time-unit="));
+      }
+      Unit = dftrace::parseTimeUnit(Value);
+      if (Unit == dftrace::TimeUnit::Unknown)
+        return usageError("--time-unit must be us, ns, ms or sec, not '" +
+                          Value + "'");
+      UnitGiven = true;
     } else if (A.rfind("--expect-counts=", 0) == 0) {
       CountsPath = A.substr(std::strlen("--expect-counts="));
     } else if (A.size() > 1 && A[0] == '-') {
@@ -94,7 +113,7 @@ int main(int Argc, char **Argv) {
   TraceSet Set;
   std::vector<std::string> ArgErrors;
   for (const std::string &File : dftrace::expandTraceArguments(Args, ArgErrors))
-    readTraceFile(File, Set);
+    readTraceFile(File, Set, Unit, UnitGiven);
   std::vector<double> Self = checkNesting(Set);
   Summary Sum = summarize(Set, Self);
   std::vector<CountMismatch> Mismatches;
@@ -111,6 +130,8 @@ int main(int Argc, char **Argv) {
               << Set.Problems.size() - MaxProblemsShown << " more problems\n";
   if (!Mismatches.empty())
     printCountDiff(std::cerr, CountsPath, Mismatches);
+  for (const Problem &C : Set.Caveats)
+    std::cerr << location(Set, C) << ": caveat: " << C.Message << "\n";
 
   bool Valid = Set.Problems.empty() && ArgErrors.empty();
   if (Json) {
@@ -126,6 +147,12 @@ int main(int Argc, char **Argv) {
     Report["files"] = Set.Files;
     Report["events"] = Set.Events;
     Report["problems"] = Problems;
+    nlohmann::json Caveats = nlohmann::json::array();
+    for (const Problem &C : Set.Caveats)
+      Caveats.push_back(
+          {{"file", Set.Files[C.FileIndex]}, {"message", C.Message}});
+    Report["caveats"] = Caveats;
+    Report["tracer_spans"] = Set.TracerSpans;
     if (!CountsPath.empty()) {
       nlohmann::json Diff = nlohmann::json::array();
       for (const CountMismatch &M : Mismatches)

@@ -38,6 +38,18 @@ Summary summarize(const TraceSet &Set, const std::vector<double> &SelfUs) {
     P.Begin = std::min(P.Begin, S.Ts);
     P.End = std::max(P.End, S.end());
   }
+  // Upstream's aggregated records: their calls, time and bytes; they are
+  // not nested, so their time is all self time.
+  for (const Aggregated &A : Set.Aggregates) {
+    FunctionStats &F = ByName[A.Name];
+    F.Name = A.Name;
+    F.Calls += A.Calls;
+    F.TotalUs += static_cast<double>(A.DurUs);
+    F.SelfUs += static_cast<double>(A.DurUs);
+    Out.Layers[static_cast<size_t>(A.Io.L)].merge(
+        {A.Calls, A.Io.O == dftrace::Op::Read ? A.Io.Bytes : 0,
+         A.Io.O == dftrace::Op::Write ? A.Io.Bytes : 0, A.DurUs});
+  }
   for (const Metadata &M : Set.Meta)
     Processes[{M.FileIndex, M.Pid}].Meta[M.Key] = M.Value;
 

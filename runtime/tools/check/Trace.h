@@ -49,12 +49,26 @@ struct Problem {
   std::string Message;
 };
 
+/// An upstream aggregated record: Calls calls of one function or I/O call
+/// (Upstream.h), not a span: it has no place in the nesting.
+struct Aggregated {
+  std::string Name;
+  dftrace::IoCall Io; // layer; op and bytes for I/O
+  uint64_t Calls = 0;
+  uint64_t DurUs = 0;
+  int64_t Pid = 0;
+  size_t FileIndex = 0;
+};
+
 struct TraceSet {
   std::vector<std::string> Files;
   std::vector<Span> Spans;
   std::vector<Metadata> Meta;
   std::vector<Problem> Problems;
-  size_t Events = 0; // JSON lines read
+  std::vector<Problem> Caveats; // what a file cannot say, once per file
+  std::vector<Aggregated> Aggregates;
+  size_t Events = 0;      // JSON lines read
+  size_t TracerSpans = 0; // upstream's "start"/"end": not functions
 
   void problem(size_t FileIndex, size_t Line, std::string Message) {
     Problems.push_back({FileIndex, Line, std::move(Message)});

@@ -34,11 +34,15 @@ protected:
   void onProblem(Issue, uint64_t Line, std::string Message) override {
     Set.problem(FileIndex, Line, std::move(Message));
   }
+  void onCaveat(std::string Message) override {
+    Set.Caveats.push_back({FileIndex, 0, std::move(Message)});
+  }
 
 private:
   void span(const Event &E, size_t Line);
   void metadata(const Event &E);
   void beginEnd(const Event &E, size_t Line);
+  void aggregated(const Event &E);
 
   TraceSet &Set;
   size_t FileIndex;
@@ -52,12 +56,23 @@ void CheckScanner::onEvent(const Event &E, uint64_t Line) {
   ++Set.Events;
   if (!checkedEvent(E, Line))
     return;
-  if (E.isComplete())
+  if (E.isComplete() && E.isTracerSpan())
+    ++Set.TracerSpans; // upstream's start/end: checked by UpstreamFacts
+  else if (E.isComplete())
     span(E, Line);
   else if (E.isMetadata())
     metadata(E);
-  else if (E.Ph.S == "B" || E.Ph.S == "E")
+  else if (E.isAggregated())
+    aggregated(E);
+  else if (E.Ph2 == dftrace::Phase::Begin || E.Ph2 == dftrace::Phase::End)
     beginEnd(E, Line);
+}
+
+void CheckScanner::aggregated(const Event &E) {
+  dftrace::AggregatedCalls A =
+      dftrace::aggregatedOf(dftrace::layerOf(E), E);
+  Set.Aggregates.push_back(
+      {std::string(E.Name.S), A.Io, A.Calls, A.DurUs, E.Pid.I, FileIndex});
 }
 
 void CheckScanner::span(const Event &E, size_t Line) {
@@ -75,12 +90,20 @@ void CheckScanner::span(const Event &E, size_t Line) {
     S.Level = E.Level.I;
   if (E.ParentIdx.present())
     S.ParentId = E.ParentIdx.U;
-  dftrace::Layer L = dftrace::layerOfCategory(E.Cat.S);
+  dftrace::Layer L = dftrace::layerOf(E);
   S.Io.L = L;
   if (dftrace::isIoLayer(L)) {
     S.Io = dftrace::classifyIo(L, E);
     if (E.FHash.present())
       FHashUses.emplace(std::make_pair(S.Pid, E.FHash.U), Line);
+  }
+  // Ids name parents only through p_idx. Without it (upstream without
+  // DFTRACER_INC_METADATA) an id is upstream's event counter when the span
+  // ended, which a parent shares with its last child: spans are nested by
+  // time instead, and ids need not be unique.
+  if (!S.ParentId) {
+    Set.Spans.push_back(std::move(S));
+    return;
   }
   auto [It, Inserted] = IdLines.emplace(std::make_pair(S.Pid, *S.Id), Line);
   if (!Inserted) {
@@ -167,12 +190,32 @@ void CheckScanner::finish() {
 
 } // namespace
 
-void readTraceFile(const std::string &Path, TraceSet &Set) {
+void readTraceFile(const std::string &Path, TraceSet &Set,
+                   dftrace::TimeUnit Unit, bool Given) {
   size_t FileIndex = Set.Files.size();
   Set.Files.push_back(Path);
-  CheckScanner Scanner(Set, FileIndex);
-  Scanner.scan(Path);
-  Scanner.finish();
+  size_t Spans = Set.Spans.size(), Meta = Set.Meta.size(),
+         Problems = Set.Problems.size(), Caveats = Set.Caveats.size(),
+         Aggregates = Set.Aggregates.size(), Events = Set.Events,
+         Tracer = Set.TracerSpans;
+  for (int Pass = 0; Pass < 2; ++Pass) {
+    CheckScanner Scanner(Set, FileIndex);
+    Scanner.setTimeUnit(Unit, Given);
+    Scanner.scan(Path);
+    Scanner.finish();
+    dftrace::TimeUnit Recorded = Scanner.recordedUnit();
+    if (Recorded == dftrace::TimeUnit::Unknown || Recorded == Unit)
+      return;
+    // The unit is recorded at the end of the file: read it again in it.
+    Unit = Recorded;
+    Set.Spans.resize(Spans);
+    Set.Meta.resize(Meta);
+    Set.Problems.resize(Problems);
+    Set.Caveats.resize(Caveats);
+    Set.Aggregates.resize(Aggregates);
+    Set.Events = Events;
+    Set.TracerSpans = Tracer;
+  }
 }
 
 } // namespace dftcheck

@@ -20,14 +20,19 @@
 #define DFTRACER_CHECK_TRACEREADER_H
 
 #include "Trace.h"
+#include "Upstream.h"
 
 #include <string>
 #include <vector>
 
 namespace dftcheck {
 
-/// Read one file (gzip or plain, detected from the content) into Set.
-void readTraceFile(const std::string &Path, TraceSet &Set);
+/// Read one file (gzip or plain, detected from the content) into Set. Its
+/// times are in Unit unless the file records its own (upstream dev's
+/// time_metric); Given says the user chose Unit (--time-unit).
+void readTraceFile(const std::string &Path, TraceSet &Set,
+                   dftrace::TimeUnit Unit = dftrace::TimeUnit::Us,
+                   bool Given = false);
 
 } // namespace dftcheck
 

@@ -13,6 +13,12 @@
 // String fields view the parser's buffer: they are valid until the next line
 // is parsed. Keys that are not listed here are validated and skipped.
 //
+// Upstream DFTracer's shapes (docs/trace-format.md, "Upstream DFTracer") are
+// read into the same fields: "ph" may be a letter or upstream's integer
+// (Phase says which record it is either way), hashes may be hex strings
+// (the parser turns them into UInt), and aggregated records carry their
+// call count and sums (Cnt, DurSum, ...).
+//
 //===----------------------------------------------------------------------===//
 #ifndef DFTRACER_READER_EVENT_H
 #define DFTRACER_READER_EVENT_H
@@ -38,14 +44,35 @@ struct Field {
   bool isUnsigned() const { return K == UInt || (K == Int && I >= 0); }
 };
 
+/// What a line is, from "ph": a letter (this runtime, Chrome, upstream v1
+/// and v2) or upstream's integer (dev: 1 complete, 2 counter, 3 aggregated,
+/// 4 metadata).
+enum class Phase : uint8_t {
+  None,       // no "ph", or not a string or an integer
+  Complete,   // "X", 1
+  Metadata,   // "M", 4
+  Counter,    // "C", 2: a sample, or (with args.dft_cnt) an aggregate
+  Aggregated, // "A", 3
+  Begin,      // "B"
+  End,        // "E"
+  Instant,    // "i", "I"
+  Unknown,    // any other letter or number
+};
+
 struct Event {
   // Top level.
   Field Id, Name, Cat, Pid, Tid, Ts, Dur, Ph;
+  Field Type; // upstream dev's instrumentation layer (an integer)
+  Phase Ph2 = Phase::None; // Ph, decoded
   Field::Kind ArgsKind = Field::Missing; // Other when an object
   // args: nesting (this runtime), I/O keys (docs/trace-format.md), and the
   // {"name","value"} pair of metadata events.
   Field Level, ParentIdx, FHash, Fd, Count, Size, Bytes, Offset, Length, Ret;
   Field ArgName, ArgValue;
+  // Upstream: "end"'s num_events and cfg.time_metric; an aggregated
+  // record's dft_cnt and the sums of its folded fields.
+  // ArgDur: an aggregate's "dur" in args (one call, or one value for all).
+  Field NumEvents, TimeMetric, Cnt, ArgDur, DurSum, RetSum, SizeSum, BytesSum;
 
   bool argsIsObject() const { return ArgsKind == Field::Other; }
   /// Marks every field missing (the parser's reset: cheaper than a new
@@ -53,12 +80,26 @@ struct Event {
   void clear() {
     for (Field *F : {&Id, &Name, &Cat, &Pid, &Tid, &Ts, &Dur, &Ph, &Level,
                      &ParentIdx, &FHash, &Fd, &Count, &Size, &Bytes, &Offset,
-                     &Length, &Ret, &ArgName, &ArgValue})
+                     &Length, &Ret, &ArgName, &ArgValue, &Type, &NumEvents,
+                     &TimeMetric, &Cnt, &ArgDur, &DurSum, &RetSum, &SizeSum,
+                     &BytesSum})
       F->K = Field::Missing;
     ArgsKind = Field::Missing;
+    Ph2 = Phase::None;
   }
-  bool isComplete() const { return Ph.isString() && Ph.S == "X"; }
-  bool isMetadata() const { return Ph.isString() && Ph.S == "M"; }
+  bool isComplete() const { return Ph2 == Phase::Complete; }
+  bool isMetadata() const { return Ph2 == Phase::Metadata; }
+  /// A record of many calls: "ph" 3 ("A"), or a counter with args.dft_cnt
+  /// (upstream wrote aggregates as "C" before it had a phase for them).
+  bool isAggregated() const {
+    return Ph2 == Phase::Aggregated || (Ph2 == Phase::Counter && Cnt.present());
+  }
+  /// Upstream's own spans ("start", "end"): "cat":"dftracer", or dev's
+  /// type 1 (DFTRACER).
+  bool isTracerSpan() const {
+    return (Cat.isString() && Cat.S == "dftracer") ||
+           (Type.isInteger() && Type.I == 1);
+  }
 };
 
 } // namespace dftrace

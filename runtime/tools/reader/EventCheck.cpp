@@ -3,6 +3,7 @@
 #include "EventCheck.h"
 
 #include "IoTaxonomy.h"
+#include "Upstream.h"
 
 #include <cmath>
 #include <cstdio>
@@ -115,14 +116,18 @@ bool checkSpan(const Event &E, Checker &C) {
                                 fieldText(E.Level));
     Ok = false;
   }
-  if (E.ParentIdx.present() && !E.ParentIdx.isUnsigned()) {
-    C.fail(Issue::BadField, "args.p_idx must be an integer >= 0, not " +
+  // -1: upstream's root (no enclosing span), as 0 is this runtime's.
+  if (E.ParentIdx.present() && !E.ParentIdx.isUnsigned() &&
+      !(E.ParentIdx.K == Field::Int && E.ParentIdx.I == -1)) {
+    C.fail(Issue::BadField, "args.p_idx must be an integer >= -1, not " +
                                 fieldText(E.ParentIdx));
     Ok = false;
   }
   if (!Ok)
     return false;
-  Layer L = layerOfCategory(E.Cat.S);
+  if (E.isTracerSpan()) // upstream's "start" and "end"
+    return true;
+  Layer L = layerOf(E);
   if (L == Layer::Other)
     C.fail(Issue::UnknownCategory,
            "unknown category \"" + std::string(E.Cat.S) +
@@ -173,27 +178,58 @@ bool checkMetadata(const Event &E, Checker &C) {
   return true;
 }
 
+/// Upstream's aggregated records: no id and no dur of their own.
+bool checkAggregated(const Event &E, Checker &C) {
+  bool Ok = C.string(E.Name, "name");
+  Ok &= C.string(E.Cat, "cat");
+  Ok &= C.integer(E.Pid, "pid");
+  Ok &= C.time(E.Ts, "ts");
+  if (E.Cnt.present() && !E.Cnt.isUnsigned()) {
+    C.fail(Issue::BadField,
+           "args.dft_cnt must be an integer >= 0, not " + fieldText(E.Cnt));
+    Ok = false;
+  }
+  if (E.DurSum.present())
+    Ok &= C.time(E.DurSum, "dur_sum");
+  if (E.ArgDur.present())
+    Ok &= C.time(E.ArgDur, "dur");
+  return Ok;
+}
+
 } // namespace
 
 bool checkEvent(const Event &E, std::vector<EventProblem> &Out) {
   Checker C(Out);
-  if (!C.string(E.Ph, "ph"))
+  if (E.Ph2 == Phase::None) {
+    C.fail(Issue::BadField, E.Ph.present()
+                                ? "\"ph\" is neither a string nor an integer"
+                                : "\"ph\" is missing");
     return false;
-  if (E.Ph.S == "X")
+  }
+  if (E.isAggregated())
+    return checkAggregated(E, C);
+  switch (E.Ph2) {
+  case Phase::Complete:
     return checkSpan(E, C);
-  if (E.Ph.S == "M")
+  case Phase::Metadata:
     return checkMetadata(E, C);
-  if (E.Ph.S == "B" || E.Ph.S == "E") {
+  case Phase::Begin:
+  case Phase::End: {
     bool Ok = C.integer(E.Pid, "pid");
     Ok &= C.integer(E.Tid, "tid");
     Ok &= C.time(E.Ts, "ts");
     return Ok;
   }
-  if (E.Ph.S == "i" || E.Ph.S == "I")
+  case Phase::Instant:
+  case Phase::Counter: // a sample (upstream's telemetry): not analysed
     return true;
-  C.fail(Issue::InvalidLine,
-         "unsupported phase \"ph\":\"" + std::string(E.Ph.S) + "\"");
-  return false;
+  default:
+    C.fail(Issue::InvalidLine,
+           "unsupported phase \"ph\":" +
+               (E.Ph.isString() ? "\"" + std::string(E.Ph.S) + "\""
+                                : fieldText(E.Ph)));
+    return false;
+  }
 }
 
 } // namespace dftrace

@@ -61,6 +61,8 @@ Field *topLevelField(Event &E, std::string_view Key) {
   case 4:
     if (Key == "name")
       return &E.Name;
+    if (Key == "type")
+      return &E.Type;
     break;
   }
   return nullptr;
@@ -75,6 +77,8 @@ Field *argField(Event &E, std::string_view Key) {
   case 3:
     if (Key == "ret")
       return &E.Ret;
+    if (Key == "dur")
+      return &E.ArgDur;
     break;
   case 4:
     if (Key == "name")
@@ -102,8 +106,82 @@ Field *argField(Event &E, std::string_view Key) {
     if (Key == "length")
       return &E.Length;
     break;
+  case 7: // upstream's aggregated records
+    if (Key == "dft_cnt")
+      return &E.Cnt;
+    if (Key == "dur_sum")
+      return &E.DurSum;
+    if (Key == "ret_sum")
+      return &E.RetSum;
+    break;
+  case 8:
+    if (Key == "size_sum")
+      return &E.SizeSum;
+    break;
+  case 9:
+    if (Key == "bytes_sum")
+      return &E.BytesSum;
+    break;
+  case 10:
+    if (Key == "num_events")
+      return &E.NumEvents;
+    break;
   }
   return nullptr;
+}
+
+Phase decodePhase(const Field &Ph) {
+  if (Ph.isString() && Ph.S.size() == 1) {
+    switch (Ph.S[0]) {
+    case 'X': return Phase::Complete;
+    case 'M': return Phase::Metadata;
+    case 'C': return Phase::Counter;
+    case 'A': return Phase::Aggregated;
+    case 'B': return Phase::Begin;
+    case 'E': return Phase::End;
+    case 'i': case 'I': return Phase::Instant;
+    default: return Phase::Unknown;
+    }
+  }
+  if (Ph.isInteger()) { // upstream dev's TracePhaseType
+    switch (Ph.I) {
+    case 1: return Phase::Complete;
+    case 2: return Phase::Counter;
+    case 3: return Phase::Aggregated;
+    case 4: return Phase::Metadata;
+    default: return Phase::Unknown;
+    }
+  }
+  return Ph.present() ? Phase::Unknown : Phase::None;
+}
+
+/// Upstream v2 and dev write hashes as 16 hex digits in a string; they
+/// become the integer they spell, so a string in an event and the same
+/// string in its FH line (or a number in both) still match.
+void hexToUInt(Field &F) {
+  if (!F.isString() || F.S.empty() || F.S.size() > 16)
+    return;
+  uint64_t V = 0;
+  for (char C : F.S) {
+    unsigned D;
+    if (C >= '0' && C <= '9')
+      D = C - '0';
+    else if (C >= 'a' && C <= 'f')
+      D = C - 'a' + 10;
+    else if (C >= 'A' && C <= 'F')
+      D = C - 'A' + 10;
+    else
+      return;
+    V = V << 4 | D;
+  }
+  F.K = Field::UInt;
+  F.U = V;
+  F.I = V <= uint64_t(INT64_MAX) ? static_cast<int64_t>(V) : INT64_MAX;
+  F.D = static_cast<double>(V);
+}
+
+bool isHashRecord(std::string_view Name) {
+  return Name == "FH" || Name == "HH" || Name == "SH";
 }
 
 void readField(dom::element V, Field &Out) {
@@ -162,14 +240,30 @@ bool EventParser::parse(const char *Data, size_t Size, size_t Capacity,
         continue;
       }
       E.ArgsKind = Field::Other;
-      for (dom::key_value_pair A : Args)
-        if (Field *Dst = argField(E, A.key))
+      for (dom::key_value_pair A : Args) {
+        if (Field *Dst = argField(E, A.key)) {
           readField(A.value, *Dst);
+        } else if (A.key == "cfg") { // upstream dev's "end": its settings
+          dom::object Cfg;
+          std::string_view Unit;
+          if (!A.value.get_object().get(Cfg) &&
+              !Cfg["time_metric"].get_string().get(Unit)) {
+            E.TimeMetric.K = Field::String;
+            E.TimeMetric.S = Unit;
+          }
+        }
+      }
       continue;
     }
     if (Field *Dst = topLevelField(E, KV.key))
       readField(KV.value, *Dst);
   }
+  E.Ph2 = decodePhase(E.Ph);
+  if (E.FHash.isString())
+    hexToUInt(E.FHash);
+  if (E.ArgValue.isString() && E.Ph2 == Phase::Metadata && E.Name.isString() &&
+      isHashRecord(E.Name.S))
+    hexToUInt(E.ArgValue);
   return true;
 }
 

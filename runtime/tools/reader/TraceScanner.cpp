@@ -30,6 +30,7 @@ bool endsWith(const std::string &S, const std::string &Suffix) {
 bool TraceScanner::scan(const std::string &Path) {
   TextBytes = 0;
   Lines = 0;
+  Facts = UpstreamFacts();
   LineReader Reader(Path);
   std::string Error;
   if (!Reader.open(Error)) {
@@ -40,6 +41,7 @@ bool TraceScanner::scan(const std::string &Path) {
   Event E;
   Line L;
   uint64_t ClosedAt = 0;
+  bool Rescale = Unit != TimeUnit::Us && Unit != TimeUnit::Unknown;
   while (Reader.next(L)) {
     Lines = L.Number;
     const char *Data = L.Data;
@@ -51,17 +53,36 @@ bool TraceScanner::scan(const std::string &Path) {
     while (Size > 0 && isBlank(Data[Size - 1]))
       --Size;
     std::string_view Text(Data, Size);
-    if (L.Number == 1) {
-      if (Text == "[")
-        continue;
-      onProblem(Issue::InvalidLine, 1, "first line must be \"[\"");
-    }
     if (Text.empty())
       continue;
-    if (Text == "]") {
-      if (!ClosedAt)
-        ClosedAt = L.Number;
-      continue;
+    if (Data[0] != '{') {
+      if (Text == "[" || Text == "][") { // "][": `cat a.pfw b.pfw`
+        if (ClosedAt || Text == "][")
+          Facts.concatenated();
+        ClosedAt = 0;
+        continue;
+      }
+      if (Text == "]") {
+        if (!ClosedAt)
+          ClosedAt = L.Number;
+        continue;
+      }
+      if (L.Number == 1) {
+        if (Data[0] == '[') { // "[{...}": the first event on line 1
+          ++Data;
+          --Size;
+          while (Size > 0 && isBlank(*Data)) {
+            ++Data;
+            --Size;
+          }
+        } else {
+          onProblem(Issue::InvalidLine, 1,
+                    "first line must be \"[\" or an event");
+        }
+      }
+    } else if (L.Number == 1) {
+      // NDJSON (upstream dev), or upstream v1 never finished ("  {").
+      Facts.noHeader(L.Data[0] == ' ');
     }
     if (ClosedAt)
       onProblem(Issue::InvalidLine,
@@ -78,6 +99,9 @@ bool TraceScanner::scan(const std::string &Path) {
                   Parser.error() + ": " + excerpt(Data, Size));
       continue;
     }
+    if (Rescale)
+      rescaleTimes(E, Unit);
+    Facts.observe(E, L.Number);
     onEvent(E, L.Number);
   }
   TextBytes = Reader.textBytes();
@@ -87,6 +111,8 @@ bool TraceScanner::scan(const std::string &Path) {
                   Reader.error());
   if (Lines == 0)
     onProblem(Issue::InvalidLine, 0, "empty file: line 1 must be \"[\"");
+  for (std::string &C : Facts.caveats(Unit, UnitGiven))
+    onCaveat(std::move(C));
   return true;
 }
 

@@ -1,8 +1,12 @@
 //===- TraceScanner.h - The events of one trace file --------------*- C++ -*-===//
 //
 // The file-level rules of docs/trace-format.md, applied the same way for
-// every tool: line 1 is "[", blank lines are skipped, a final "]" is
-// tolerated, and every other line is one event.
+// every tool: line 1 is "[" (or already an event: upstream dev's NDJSON,
+// and upstream v1's unfinished files), blank lines are skipped, a final "]"
+// is tolerated ("]" then "[": traces concatenated), and every other line is
+// one event. Upstream's shapes are decoded here too (Upstream.h): times in
+// another unit are converted first, and what a file cannot say is reported
+// once, by onCaveat().
 //
 // \code
 //   [                                         <- required on line 1
@@ -21,6 +25,7 @@
 
 #include "Event.h"
 #include "EventCheck.h"
+#include "Upstream.h"
 
 #include <cstdint>
 #include <string>
@@ -40,6 +45,17 @@ public:
   /// Lines read by the last scan().
   uint64_t lines() const { return Lines; }
 
+  /// The unit of "ts" and "dur" in the files to scan (default
+  /// microseconds); Given when the user chose it (--time-unit).
+  void setTimeUnit(TimeUnit U, bool Given) {
+    Unit = U;
+    UnitGiven = Given;
+  }
+  /// The unit the last file records (upstream dev's time_metric), Unknown
+  /// when it records none. When it is not the unit scanned with, the
+  /// caller scans again with it: the record comes at the end of the file.
+  TimeUnit recordedUnit() const { return Facts.recordedUnit(); }
+
 protected:
   /// One JSON object line. E's strings live until the next call.
   virtual void onEvent(const Event &E, uint64_t Line) = 0;
@@ -47,9 +63,15 @@ protected:
   virtual void onProblem(Issue Kind, uint64_t Line, std::string Message) = 0;
   /// checkEvent(E), its problems passed to onProblem; true when E is usable.
   bool checkedEvent(const Event &E, uint64_t Line);
+  /// Something the whole file cannot say (Upstream.h), once per file,
+  /// after its events.
+  virtual void onCaveat(std::string Message) { (void)Message; }
 
 private:
   std::vector<EventProblem> Problems;
+  UpstreamFacts Facts;
+  TimeUnit Unit = TimeUnit::Us;
+  bool UnitGiven = false;
   uint64_t TextBytes = 0;
   uint64_t Lines = 0;
 };
