@@ -119,6 +119,8 @@ bool TraceScanner::scan(const std::string &Path) {
 bool TraceScanner::checkedEvent(const Event &E, uint64_t Line) {
   Problems.clear();
   bool Usable = checkEvent(E, Problems);
+  if (Usable)
+    Facts.usable(E, Line);
   for (EventProblem &P : Problems)
     onProblem(P.Kind, Line, std::move(P.Message));
   return Usable;

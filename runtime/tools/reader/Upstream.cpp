@@ -161,6 +161,9 @@ void UpstreamFacts::observe(const Event &E, uint64_t Line) {
   }
   if (E.TimeMetric.isString())
     Recorded = parseTimeUnit(E.TimeMetric.S);
+}
+
+void UpstreamFacts::usable(const Event &E, uint64_t Line) {
   if (E.isComplete() && E.ArgsKind == Field::Missing && !E.isTracerSpan()) {
     ++SpansWithoutArgs;
     if (isIoLayer(layerOf(E)) && !IoWithoutArgs++)

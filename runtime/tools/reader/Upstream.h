@@ -64,6 +64,8 @@ class UpstreamFacts {
 public:
   /// Every parsed event, in file order (before the field rules).
   void observe(const Event &E, uint64_t Line);
+  /// Every event the field rules accepted.
+  void usable(const Event &E, uint64_t Line);
   /// Line 1 was an event: no "[" ("  {" when Indented: upstream v1's
   /// unfinished file, whose "[" is written over its first two bytes at
   /// finalize).

@@ -8,6 +8,12 @@
 // DFTracer's dev branch) or of those with an odd id (a mixed file): the
 // totals stay the same. --start-order writes each thread's spans in the
 // order they start (a trace sorted by time; the analyzer must report it).
+// --upstream v1|dev writes the same trees in upstream DFTracer's shapes
+// (docs/trace-format.md, "Upstream DFTracer"): v1 with
+// DFTRACER_INC_METADATA (p_idx -1 roots, hhash above 2^63, PR rank,
+// start/end with num_events, "]" without a newline) or the development
+// line (NDJSON, integer ph and type, hex hashes, no level/p_idx): the
+// totals stay the same, with no caveat.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,20 +42,91 @@ namespace {
 /// DFTracer's dev branch writes them all).
 enum class NoParent { None, All, Odd };
 
-std::string spanLine(const Node &N, int64_t Pid, int64_t Tid, NoParent NP) {
+/// The shape of the lines (--upstream).
+enum class Shape { Own, V1, Dev };
+constexpr const char *HostHash = "12345678901234567890"; // above 2^63
+constexpr const char *HostHex = "ab54a98ceb1f0ad2";
+
+std::string hex(uint64_t V) {
+  char Buf[24];
+  std::snprintf(Buf, sizeof Buf, "%016llx", static_cast<unsigned long long>(V));
+  return Buf;
+}
+
+/// Args with every "fhash":N written as "fhash":"<16 hex>" (upstream dev).
+std::string hexHashes(std::string Args) {
+  const std::string Key = "\"fhash\":";
+  size_t At = Args.find(Key);
+  if (At == std::string::npos)
+    return Args;
+  size_t Begin = At + Key.size(), End = Begin;
+  while (End < Args.size() && Args[End] >= '0' && Args[End] <= '9')
+    ++End;
+  uint64_t V = std::stoull(Args.substr(Begin, End - Begin));
+  return Args.substr(0, Begin) + "\"" + hex(V) + "\"" + Args.substr(End);
+}
+
+std::string spanLine(const Node &N, int64_t Pid, int64_t Tid, NoParent NP,
+                     Shape Sh = Shape::Own) {
+  // Upstream dev's "type": the layer that produced the event.
+  static const int Types[] = {2, 3, 3, 10, 5, 0};
   std::string L = "{\"id\":" + std::to_string(N.Id) + ",\"name\":\"" + N.Name +
-                  "\",\"cat\":\"" + Cats[N.Layer] + "\",\"pid\":" +
+                  "\",\"cat\":\"" + Cats[N.Layer] + "\"" +
+                  (Sh == Shape::Dev
+                       ? ",\"type\":" + std::to_string(Types[N.Layer])
+                       : std::string()) +
+                  ",\"pid\":" +
                   std::to_string(Pid) + ",\"tid\":" + std::to_string(Tid) +
                   ",\"ts\":" + std::to_string(N.Ts) + ",\"dur\":" +
                   (N.BadDur ? std::string("-5") : std::to_string(N.Dur)) +
-                  ",\"ph\":\"X\",\"args\":{";
+                  (Sh == Shape::Dev ? ",\"ph\":1" : ",\"ph\":\"X\"") +
+                  ",\"args\":{";
   std::string Args;
-  if (NP == NoParent::None || (NP == NoParent::Odd && N.Id % 2 == 0))
-    Args = "\"level\":" + std::to_string(N.Level) + ",\"p_idx\":" +
-           std::to_string(N.Parent ? N.Parent->Id : 0);
+  if (Sh == Shape::V1)
+    Args = std::string("\"hhash\":") + HostHash;
+  else if (Sh == Shape::Dev)
+    Args = std::string("\"hhash\":\"") + HostHex + "\"";
+  if (Sh != Shape::Dev &&
+      (NP == NoParent::None || (NP == NoParent::Odd && N.Id % 2 == 0)))
+    Args += (Args.empty() ? "" : ",") + std::string("\"level\":") +
+            std::to_string(N.Level) + ",\"p_idx\":" +
+            std::to_string(N.Parent ? static_cast<int64_t>(N.Parent->Id)
+                                    : Sh == Shape::V1 ? -1 : 0);
   if (!N.Args.empty())
-    Args += (Args.empty() ? "" : ",") + N.Args;
+    Args += (Args.empty() ? "" : ",") +
+            (Sh == Shape::Dev ? hexHashes(N.Args) : N.Args);
   return L + Args + "}}";
+}
+
+/// Upstream's own spans: "start" at the top, "end" with num_events.
+std::string tracerSpan(Shape Sh, const char *Name, uint64_t Id, int64_t Pid,
+                       int64_t Ts, const std::string &Args) {
+  std::string L = "{\"id\":" + std::to_string(Id) + ",\"name\":\"" + Name +
+                  "\",\"cat\":\"dftracer\"" +
+                  (Sh == Shape::Dev ? ",\"type\":1" : "") + ",\"pid\":" +
+                  std::to_string(Pid) + ",\"tid\":" + std::to_string(Pid) +
+                  ",\"ts\":" + std::to_string(Ts) + ",\"dur\":0" +
+                  (Sh == Shape::Dev ? ",\"ph\":1" : ",\"ph\":\"X\"");
+  if (Sh == Shape::Dev)
+    return L + ",\"args\":{\"hhash\":\"" + HostHex + "\"" + Args + "}}";
+  return L + ",\"args\":{\"hhash\":" + HostHash + Args +
+         ",\"level\":1,\"p_idx\":-1}}";
+}
+
+/// A metadata line: {"name": Key, "value": Value} (Value already JSON).
+std::string metaLine(Shape Sh, const char *Name, uint64_t Id, int64_t Pid,
+                     const std::string &Key, const std::string &Value) {
+  std::string Tail = ",\"pid\":" + std::to_string(Pid) + ",\"tid\":" +
+                     std::to_string(Pid);
+  if (Sh == Shape::Dev) // no id: metadata records are not events
+    return std::string("{\"name\":\"") + Name +
+           "\",\"cat\":\"dftracer\",\"type\":1" + Tail +
+           ",\"ph\":4,\"args\":{\"hhash\":\"" + HostHex + "\",\"name\":\"" +
+           Key + "\",\"value\":" + Value + "}}";
+  return "{\"id\":" + std::to_string(Id) + ",\"name\":\"" + Name +
+         "\",\"cat\":\"dftracer\"" + Tail + ",\"ph\":\"M\",\"args\":{" +
+         (Sh == Shape::V1 ? std::string("\"hhash\":") + HostHash + "," : "") +
+         "\"name\":\"" + Key + "\",\"value\":" + Value + "}}";
 }
 
 class Out {
@@ -104,6 +181,7 @@ int generate(int Argc, char **Argv) {
   bool Gzip = false, Truncate = false, Invalid = false, Mixed = false;
   bool StartOrder = false;
   NoParent NP = NoParent::None;
+  Shape Sh = Shape::Own;
   int Compute = 0;
   for (int I = 2; I < Argc; ++I) {
     std::string A = Argv[I];
@@ -121,6 +199,16 @@ int generate(int Argc, char **Argv) {
     else if (A == "--invalid") Invalid = true;
     else if (A == "--expected") ExpectedPath = Next();
     else if (A == "--start-order") StartOrder = true;
+    else if (A == "--upstream") {
+      std::string Which = Next();
+      if (Which != "v1" && Which != "dev") {
+        std::cerr << "dftracer_trace_gen: --upstream takes v1 or dev\n";
+        return 2;
+      }
+      Sh = Which == "v1" ? Shape::V1 : Shape::Dev;
+      if (Sh == Shape::Dev)
+        NP = NoParent::All; // the development line writes no level/p_idx
+    }
     else if (A == "--no-parent") {
       std::string Which = Next();
       if (Which != "all" && Which != "odd") {
@@ -273,19 +361,32 @@ int generate(int Argc, char **Argv) {
       ++E.Issues[Kind];
       E.IssueList.push_back({{"file", FileName}, {"line", LineNo}, {"kind", Kind}});
     };
-    Put("[");
-    Put("{\"id\":1,\"name\":\"CM\",\"cat\":\"dftracer\",\"pid\":" +
-        std::to_string(P.Pid) + ",\"tid\":" + std::to_string(P.Pid) +
-        ",\"ph\":\"M\",\"args\":{\"name\":\"rank\",\"value\":\"" +
-        std::to_string(P.Rank) + "\"}}");
+    // Upstream's "end" counts the events before it that carry an id, but
+    // CM (docs/trace-format.md).
+    uint64_t Counted = 0;
+    if (Sh != Shape::Dev)
+      Put("[");
+    if (Sh == Shape::Own)
+      Put("{\"id\":1,\"name\":\"CM\",\"cat\":\"dftracer\",\"pid\":" +
+          std::to_string(P.Pid) + ",\"tid\":" + std::to_string(P.Pid) +
+          ",\"ph\":\"M\",\"args\":{\"name\":\"rank\",\"value\":\"" +
+          std::to_string(P.Rank) + "\"}}");
+    else // upstream: the rank is process metadata, "PR"
+      Put(metaLine(Sh, "PR", 1, P.Pid, "rank",
+                   "\"" + std::to_string(P.Rank) + "\""));
+    Counted += Sh == Shape::V1;
     ++ExtraEvents;
     uint64_t MetaId = 2;
     for (auto &[Hash, Path] : B.Paths) {
-      Put("{\"id\":" + std::to_string(MetaId++) +
-          ",\"name\":\"FH\",\"cat\":\"dftracer\",\"pid\":" +
-          std::to_string(P.Pid) + ",\"tid\":" + std::to_string(P.Pid) +
-          ",\"ph\":\"M\",\"args\":{\"name\":\"" + Path + "\",\"value\":" +
-          std::to_string(Hash) + "}}");
+      Put(metaLine(Sh, "FH", MetaId++, P.Pid, Path,
+                   Sh == Shape::Dev ? "\"" + hex(Hash) + "\""
+                                    : std::to_string(Hash)));
+      Counted += Sh == Shape::V1;
+      ++ExtraEvents;
+    }
+    if (Sh != Shape::Own) {
+      Put(tracerSpan(Sh, "start", MetaId++, P.Pid, 1'000'000, ""));
+      ++Counted;
       ++ExtraEvents;
     }
     size_t PerMember = std::max<size_t>(1, Cut / O.Members + 1);
@@ -294,7 +395,8 @@ int generate(int Argc, char **Argv) {
       if (I > 0 && I % PerMember == 0)
         O.newMember();
       Node *N = Lines[I].first;
-      Put(spanLine(*N, P.Pid, Lines[I].second, NP));
+      Put(spanLine(*N, P.Pid, Lines[I].second, NP, Sh));
+      ++Counted;
       if (N->BadDur)
         Issue("negative_time");
       else if (N->Layer == 5)
@@ -310,14 +412,27 @@ int generate(int Argc, char **Argv) {
             std::to_string(P.Pid) + ",\"ts\":5,\"dur\":1,\"ph\":\"X\"}");
         Issue("bad_field");
         ++ExtraEvents;
+        ++Counted;
         Put("   ");
         Put("[1,2]");
         Issue("invalid_line");
       }
     }
+    if (Sh != Shape::Own && !Truncate) {
+      Put(tracerSpan(Sh, "end", NextId, P.Pid, 1'000'000,
+                     ",\"num_events\":" + std::to_string(Counted) +
+                         (Sh == Shape::Dev
+                              ? ",\"cfg\":{\"metadata\":1,\"time_metric\":\"US\"}"
+                              : "")));
+      ++ExtraEvents;
+      if (Sh == Shape::V1) { // "]" at finalize, without a newline
+        O.write("]");
+        ++LineNo;
+      }
+    }
     if (Truncate) {
       std::string Half =
-          spanLine(*Lines[Cut].first, P.Pid, Lines[Cut].second, NP);
+          spanLine(*Lines[Cut].first, P.Pid, Lines[Cut].second, NP, Sh);
       O.write(Half.substr(0, Half.size() / 2));
       ++LineNo;
       Issue("truncated_line");
@@ -355,6 +470,11 @@ int generate(int Argc, char **Argv) {
     if (Truncate)
       J["issues"].erase("first"); // missing_parent lines are the analyzer's
     J["file_count"] = E.Files.size();
+    // Upstream's start/end are the tracer's, not functions; no file of the
+    // set has a caveat (num_events matches, every call has its args).
+    J["tracer_spans"] =
+        Sh == Shape::Own ? 0 : (Truncate ? 1 : 2) * static_cast<uint64_t>(Files);
+    J["caveats"] = Json::array();
     std::ofstream(ExpectedPath) << J.dump(2) << "\n";
   }
   return 0;

@@ -3,6 +3,7 @@
 //   dftracer_trace_gen generate --dir D [--files N] [--spans N] [--threads T]
 //       [--gzip] [--members K] [--seed S] [--truncate] [--invalid]
 //       [--compute N] [--no-parent all|odd] [--start-order]
+//       [--upstream v1|dev]
 //       [--expected FILE]
 //   dftracer_trace_gen compare EXPECTED.json ACTUAL.json [--partial]
 //   dftracer_trace_gen check-chrome TRACE.json[.gz]
@@ -19,7 +20,8 @@
 // stack, and a call counts once for every distinct function on that stack.
 // --no-parent writes spans without level/p_idx (upstream DFTracer's dev
 // branch; `odd`: half of them), for the same totals; --start-order writes
-// each thread in order of start instead (the analyzer reports it).
+// each thread in order of start instead (the analyzer reports it);
+// --upstream v1|dev writes the same trees in upstream DFTracer's shapes.
 //
 //   Tree.h      the generated call tree of a process
 //   Builder.h   how a random tree is grown
