@@ -110,12 +110,21 @@ int main(int Argc, char **Argv) {
       return usageError(Error);
   }
 
+  // File by file: spans nest within a (file, pid, tid), so each file's
+  // spans are checked, summarised and released before the next is read,
+  // and memory follows the largest file, not the whole set.
   TraceSet Set;
+  Summary Sum;
   std::vector<std::string> ArgErrors;
-  for (const std::string &File : dftrace::expandTraceArguments(Args, ArgErrors))
+  for (const std::string &File :
+       dftrace::expandTraceArguments(Args, ArgErrors)) {
     readTraceFile(File, Set, Unit, UnitGiven);
-  std::vector<double> Self = checkNesting(Set);
-  Summary Sum = summarize(Set, Self);
+    std::vector<double> Self = checkNesting(Set);
+    mergeSummary(Sum, summarize(Set, Self));
+    Set.Spans = {};
+    Set.Meta = {};
+    Set.Aggregates = {};
+  }
   std::vector<CountMismatch> Mismatches;
   if (!CountsPath.empty())
     Mismatches = compareCounts(Expected, callCounts(Sum));

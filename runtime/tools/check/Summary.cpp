@@ -11,6 +11,34 @@
 
 namespace dftcheck {
 
+static bool byTotalTime(const FunctionStats &A, const FunctionStats &B) {
+  return std::make_tuple(-A.TotalUs, A.Name) <
+         std::make_tuple(-B.TotalUs, B.Name);
+}
+
+void mergeSummary(Summary &Into, Summary &&Part) {
+  std::map<std::string, FunctionStats> ByName;
+  for (FunctionStats &F : Into.Functions)
+    ByName[F.Name] = std::move(F);
+  for (FunctionStats &F : Part.Functions) {
+    FunctionStats &G = ByName[F.Name];
+    G.Name = F.Name;
+    G.Calls += F.Calls;
+    G.TotalUs += F.TotalUs;
+    G.SelfUs += F.SelfUs;
+  }
+  Into.Functions.clear();
+  for (auto &Entry : ByName)
+    Into.Functions.push_back(std::move(Entry.second));
+  std::sort(Into.Functions.begin(), Into.Functions.end(), byTotalTime);
+  for (ProcessStats &P : Part.Processes)
+    Into.Processes.push_back(std::move(P));
+  for (size_t L = 0; L < dftrace::NumLayers; ++L)
+    Into.Layers[L].merge(Part.Layers[L]);
+  Into.Spans += Part.Spans;
+  Into.Meta += Part.Meta;
+}
+
 Summary summarize(const TraceSet &Set, const std::vector<double> &SelfUs) {
   Summary Out;
   std::map<std::string, FunctionStats> ByName;
@@ -55,11 +83,9 @@ Summary summarize(const TraceSet &Set, const std::vector<double> &SelfUs) {
 
   for (auto &Entry : ByName)
     Out.Functions.push_back(Entry.second);
-  std::sort(Out.Functions.begin(), Out.Functions.end(),
-            [](const FunctionStats &A, const FunctionStats &B) {
-              return std::make_tuple(-A.TotalUs, A.Name) <
-                     std::make_tuple(-B.TotalUs, B.Name);
-            });
+  std::sort(Out.Functions.begin(), Out.Functions.end(), byTotalTime);
+  Out.Spans = Set.Spans.size();
+  Out.Meta = Set.Meta.size();
   for (auto &[Key, Acc] : Processes) {
     ProcessStats P;
     P.File = Set.Files[Key.first];
@@ -86,7 +112,7 @@ void printSummary(std::ostream &Os, const TraceSet &Set, const Summary &S) {
   for (const FunctionStats &F : S.Functions)
     Width = std::max(Width, F.Name.size());
   Os << Set.Files.size() << " file(s), " << Set.Events << " events, "
-     << Set.Spans.size() << " spans, " << Set.Meta.size() << " metadata\n\n";
+     << S.Spans << " spans, " << S.Meta << " metadata\n\n";
   std::snprintf(Line, sizeof(Line), "%-*s %10s %14s %14s\n", (int)Width,
                 "function", "calls", "total_us", "self_us");
   Os << Line;

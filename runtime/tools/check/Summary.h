@@ -55,9 +55,13 @@ struct Summary {
   std::vector<FunctionStats> Functions; // by total time, descending
   std::vector<ProcessStats> Processes;  // in file order
   dftrace::IoTotals Layers[dftrace::NumLayers];
+  size_t Spans = 0, Meta = 0; // of the files summarised
 };
 
 Summary summarize(const TraceSet &Set, const std::vector<double> &SelfUs);
+/// Adds the summary of later files to Into (dftracer-check summarises
+/// file by file, so it holds one file's spans at a time).
+void mergeSummary(Summary &Into, Summary &&Part);
 
 /// Calls per span name, over all files.
 std::map<std::string, uint64_t> callCounts(const Summary &S);
