@@ -10,7 +10,8 @@
 # dftracer_trace_gen writes the same trees (same seed) three times: in this
 # runtime's shape, with --upstream v1 (DFTRACER_INC_METADATA: p_idx -1,
 # hhash, start/end) and with --upstream dev (NDJSON, integer ph and type,
-# hex hashes, no level/p_idx: nested by time). Each figure is the median of
+# hex hashes, no level/p_idx: nested by time, so also compared with the own
+# set written without level/p_idx). Each figure is the median of
 # REPS runs of dftracer-analyze -j 1 --json, the sets alternated run by run
 # so that the machine's load falls on all of them alike; MB/s is
 # uncompressed text per second of wall time, and Mspans/s the same runs by
@@ -30,12 +31,18 @@ BASELINE=${BASELINE:-}
 
 cmake --build "$BUILD" --target dftracer-analyze dftracer_trace_gen >/dev/null
 mkdir -p "$WORK"
-SETS=(own v1 dev)
+# own-np: the own set without level/p_idx (--no-parent all), nested by time
+# as the development line must be: the fair comparison for dev.
+SETS=(own v1 own-np dev)
 for s in "${SETS[@]}"; do
   dir=$WORK/$s-$EVENTS
   [ -d "$dir" ] && continue
   flags=()
-  [ "$s" != own ] && flags=(--upstream "$s")
+  case $s in
+    own) ;;
+    own-np) flags=(--no-parent all) ;;
+    *) flags=(--upstream "$s") ;;
+  esac
   "$GEN" generate --dir "$dir.tmp" --files "$FILES" \
     --spans $((EVENTS / FILES)) --seed 42 --compute 4 "${flags[@]}"
   mv "$dir.tmp" "$dir"

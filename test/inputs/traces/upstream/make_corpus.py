@@ -322,6 +322,10 @@ def main():
     full = program(V1(4242, meta=True))
     write("v1_metadata.pfw", v1_file(full))
     write("v1_metadata.pfw.gz", v1_file(full), gz=True)
+    # "[" and the first event on one line (a writer that puts no newline
+    # after "["), and a file holding "[" only (no event was written).
+    write("bracket_inline.pfw", "[" + "\n".join(full) + "\n]")
+    write("bracket_only.pfw", "[\n")
     write("v1_default.pfw", v1_file(program(V1(4242, meta=False))))
     other = program(V1(4243, meta=True, t0=T0 + 7))
     # dftracer_merge: "[" from every file dropped, leading spaces too, "]["
