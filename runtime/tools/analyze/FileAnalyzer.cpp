@@ -4,6 +4,7 @@
 
 #include "FoldWatermark.h"
 #include "IntervalUnion.h"
+#include "MetadataRecords.h"
 #include "Timeline.h"
 #include "TraceScanner.h"
 
@@ -27,7 +28,7 @@ class ChargedList {
 public:
   size_t size() const { return Items.size(); }
   /// Fn's credit, or null.
-  IoTotals *find(uint32_t Fn) {
+  IoBreakdown *find(uint32_t Fn) {
     if (Index) {
       auto It = Index->find(Fn);
       return It == Index->end() ? nullptr : &Items[It->second].second;
@@ -38,8 +39,8 @@ public:
     return nullptr;
   }
   /// Adds Credit to Fn's.
-  void add(uint32_t Fn, const IoTotals &Credit) {
-    if (IoTotals *Known = find(Fn)) {
+  void add(uint32_t Fn, const IoBreakdown &Credit) {
+    if (IoBreakdown *Known = find(Fn)) {
       Known->merge(Credit);
       return;
     }
@@ -62,21 +63,24 @@ public:
 
 private:
   static constexpr size_t IndexAbove = 16;
-  std::vector<std::pair<uint32_t, IoTotals>> Items;
+  std::vector<std::pair<uint32_t, IoBreakdown>> Items;
   std::unique_ptr<std::unordered_map<uint32_t, size_t>> Index;
 };
 
 /// What a span's children told it, until the span itself is read.
 struct Pending {
-  IoTotals Io;        // I/O calls below, each once
-  IoTotals Unclaimed; // of which no annotated span below claimed
+  IoBreakdown Io;        // I/O calls below
+  IoBreakdown Unclaimed; // of which no annotated span below claimed
   ChargedList Charged;
   uint64_t FirstLine = 0; // of the first child, for the missing-parent issue
 
   void take(Pending &&Up) {
-    Io.merge(Up.Io);
-    Unclaimed.merge(Up.Unclaimed);
-    Charged.take(Up.Charged);
+    if (!Up.Io.empty())
+      Io.merge(Up.Io);
+    if (!Up.Unclaimed.empty())
+      Unclaimed.merge(Up.Unclaimed);
+    if (Up.Charged.size())
+      Charged.take(Up.Charged);
   }
 };
 
@@ -139,9 +143,10 @@ private:
   ProcState &process(int64_t Pid);
   uint32_t functionId(std::string_view Name);
   void span(ProcState &P, const Event &E, uint64_t Line);
-  void metadata(ProcState &P, const Event &E);
+  void metadata(ProcState &P, const Event &E, uint64_t Line);
+  void record(ProcState &P, dftrace::RecordKind K, uint64_t Line);
   void addInterval(ProcState &P, IntervalUnion &U, int64_t Begin, int64_t End);
-  void attribute(ProcState &P, const Event &E, const IoTotals &Call,
+  void attribute(ProcState &P, const Event &E, const IoBreakdown &Call,
                  bool IsIo, uint64_t Line, int64_t Ts, int64_t End);
   std::vector<Subtree> &stack(int64_t Pid, int64_t Tid);
   bool claim(std::vector<Subtree> &Stack, Pending &Mine, const Event &E,
@@ -165,6 +170,8 @@ private:
   std::deque<std::string> FnNames;
   std::unordered_map<std::string_view, uint32_t> FnIds;
   std::vector<FunctionStat> Fns;
+  dftrace::RecordDecoder Records;
+  dftrace::MetadataRecord Record;
 };
 
 ProcState &FileAnalyzer::process(int64_t Pid) {
@@ -205,17 +212,91 @@ void FileAnalyzer::onEvent(const Event &E, uint64_t Line) {
   if (E.isComplete()) // usable spans and metadata have an integer pid
     span(*P, E, Line);
   else if (E.isMetadata())
-    metadata(*P, E);
+    metadata(*P, E, Line);
   else
     ++Agg.OtherPhases;
 }
 
-void FileAnalyzer::metadata(ProcState &P, const Event &E) {
+void FileAnalyzer::metadata(ProcState &P, const Event &E, uint64_t Line) {
   ++Agg.MetadataEvents;
   if (E.Name.S == "FH")
     P.Paths.emplace(E.ArgValue.U, std::string(E.ArgName.S));
   else if (E.Name.S == "CM" && E.ArgName.S == "rank")
     P.Stat.Rank = dftrace::fieldText(E.ArgValue);
+  else if (dftrace::RecordKind K = dftrace::recordKind(E);
+           K != dftrace::RecordKind::None)
+    record(P, K, Line);
+}
+
+uint8_t reasonBit(const std::string &Reason) {
+  if (Reason == "throttle")
+    return ThrottleBit;
+  if (Reason == "size_limit")
+    return SizeLimitBit;
+  if (Reason == "write_error")
+    return WriteErrorBit;
+  return OtherReasonBit;
+}
+
+/// The runtime's records of what the trace leaves out: they are added to
+/// the figures they belong to, so totals stay exact (docs/analysis.md).
+void FileAnalyzer::record(ProcState &P, dftrace::RecordKind K, uint64_t Line) {
+  using dftrace::RecordKind;
+  if (!Records.decode(K, lineText(), Record)) {
+    Agg.addIssue(FileIndex, Line, Issue::BadField, Records.error());
+    return;
+  }
+  switch (K) {
+  case RecordKind::Untraced:
+    for (const dftrace::UntracedDir &D : Record.Dirs)
+      Agg.Untraced[D.Dir].merge({D.Opens, D.Reads, D.Writes, D.BytesRead,
+                                 D.BytesWritten, 1});
+    break;
+  case RecordKind::Throttled: {
+    const dftrace::ThrottledRecord &T = Record.Throttled;
+    uint8_t Bit = reasonBit(T.Reason);
+    Agg.Throttled[{T.FCat, T.Function}].merge(
+        {T.Calls, T.DurUs, T.Bytes, 1, Bit});
+    Layer L = dftrace::layerOfCategory(T.FCat);
+    LayerStat &LS = Agg.Layers[static_cast<size_t>(L)];
+    LS.Throttled.merge({T.Calls, T.DurUs, T.Bytes});
+    LS.Totals.Ops += T.Calls;
+    LS.Totals.TimeUs += T.DurUs;
+    if (dftrace::isIoLayer(L)) {
+      // Its operation by name; bytes as the runtime counted them. Union
+      // time, files, ranks and size bins cannot hold calls without times.
+      Op O = dftrace::opOf(L, T.Function);
+      if (O == Op::Read)
+        LS.Totals.BytesRead += T.Bytes;
+      else if (O == Op::Write)
+        LS.Totals.BytesWritten += T.Bytes;
+      LS.ByOp[static_cast<size_t>(O)].merge(
+          {T.Calls, T.DurUs, dftrace::isDataOp(O) ? T.Bytes : 0});
+      break;
+    }
+    FunctionStat &F = Fns[functionId(T.Function)];
+    F.Calls += T.Calls;
+    F.TimeUs += T.DurUs;
+    F.ThrottledCalls += T.Calls;
+    F.ThrottledUs += T.DurUs;
+    F.ThrottleReasons |= Bit;
+    break;
+  }
+  case RecordKind::TraceStopped: {
+    const dftrace::StoppedRecord &S = Record.Stopped;
+    Agg.Stopped.push_back({FileIndex, P.Stat.Pid, S.Reason, S.Error, S.Limit,
+                           S.Written, S.TsUs});
+    break;
+  }
+  case RecordKind::LayerBypassed: {
+    const dftrace::BypassedRecord &B = Record.Bypassed;
+    Agg.Bypassed.push_back(
+        {FileIndex, P.Stat.Pid, B.Layer, B.Symbol, B.Library, B.Fix});
+    break;
+  }
+  default:
+    break;
+  }
 }
 
 void FileAnalyzer::addInterval(ProcState &P, IntervalUnion &U, int64_t Begin,
@@ -244,10 +325,25 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   bool IsIo = dftrace::isIoLayer(L);
   if (IsIo)
     C = dftrace::classifyIo(L, E);
-  IoTotals Call; // this span: one operation, its time and bytes
+  IoBreakdown Self; // this span: one operation, its time and bytes
+  IoTotals &Call = Self.Once;
   Call.add(C, Dur);
   LS.Totals.merge(Call);
   if (IsIo) {
+    size_t Slot = ioSlot(L);
+    Self.Layers[Slot] = Call;
+    if (L == Layer::MpiIo) {
+      Self.Mpi.add(C.Mpi, Dur, C.Bytes);
+      if (C.O == Op::Open) {
+        ++Self.Mpi.Opens;
+        uint64_t Size = 0;
+        if (Records.commSize(lineText(), Size)) {
+          ++Self.Mpi.SizedOpens;
+          Self.Mpi.CommSizeSum += Size;
+        }
+      }
+      LS.Mpi.merge(Self.Mpi);
+    }
     LS.ByOp[static_cast<size_t>(C.O)].merge({1, Dur, C.Bytes});
     if (C.Failed)
       ++LS.Failed;
@@ -264,11 +360,13 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
         F.FirstLine = Line;
         F.Stat.Processes = 1; // this one
       }
-      F.Stat.Io.merge(Call);
+      F.Stat.Layers[Slot].merge(Call);
       if (dftrace::isMetadataOp(C.O)) {
-        ++F.Stat.MetaOps;
-        F.Stat.MetaTimeUs += Dur;
+        ++F.Stat.MetaOps[Slot];
+        F.Stat.MetaTimeUs[Slot] += Dur;
       }
+      if (L == Layer::MpiIo)
+        F.Stat.Mpi.merge(Self.Mpi);
     }
     addInterval(P, P.Unions[static_cast<size_t>(L)], Ts, End);
     addInterval(P, P.IoUnion, Ts, End);
@@ -281,11 +379,11 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   if (P.Picture)
     P.Picture->span(E.Name.S, L, E.Level.isInteger() ? E.Level.I : 1, Ts, Dur,
                     Line);
-  attribute(P, E, Call, IsIo, Line, Ts, End);
+  attribute(P, E, Self, IsIo, Line, Ts, End);
 }
 
 void FileAnalyzer::attribute(ProcState &P, const Event &E,
-                             const IoTotals &Call, bool IsIo, uint64_t Line,
+                             const IoBreakdown &Call, bool IsIo, uint64_t Line,
                              int64_t Ts, int64_t End) {
   Pending Mine;
   auto It = Open.find({E.Pid.I, E.Id.U});
@@ -305,26 +403,32 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E,
   }
   Pending Up;
   if (IsIo) {
-    // The call itself; I/O calls inside it are part of it.
-    Up.Io = Call;
-    Up.Unclaimed = Call;
+    // The call itself, once; I/O calls inside it are part of it, and
+    // count in their own layers.
+    Up.Io = Mine.Io;
+    Up.Io.Once = {};
+    Up.Io.merge(Call);
+    Up.Unclaimed = Mine.Unclaimed;
+    Up.Unclaimed.Once = {};
+    Up.Unclaimed.merge(Call);
     Up.Charged = std::move(Mine.Charged);
   } else {
     uint32_t Id = functionId(E.Name.S);
     FunctionStat &F = Fns[Id];
     ++F.Calls;
-    F.TimeUs += Call.TimeUs;
-    F.Direct.merge(Mine.Unclaimed);
+    F.TimeUs += Call.Once.TimeUs;
+    if (!Mine.Unclaimed.empty())
+      F.Direct.merge(Mine.Unclaimed);
     // The calls below that the same function (recursion) already has are
     // not credited again; from here up, all of Mine.Io is credited.
-    if (IoTotals *Below = Mine.Charged.find(Id)) {
+    if (IoBreakdown *Below = Mine.Charged.find(Id)) {
       F.Inclusive.merge(Mine.Io.minus(*Below));
       *Below = Mine.Io;
     } else if (!Mine.Io.empty()) {
       F.Inclusive.merge(Mine.Io);
       Mine.Charged.add(Id, Mine.Io);
     }
-    Up.Io = Mine.Io;
+    Up.Io = std::move(Mine.Io);
     Up.Charged = std::move(Mine.Charged);
   }
   if (HasParent && E.ParentIdx.U != 0) {

@@ -78,6 +78,7 @@ bool TraceScanner::scan(const std::string &Path) {
                   Parser.error() + ": " + excerpt(Data, Size));
       continue;
     }
+    Current = Text;
     onEvent(E, L.Number);
   }
   TextBytes = Reader.textBytes();

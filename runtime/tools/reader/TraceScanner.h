@@ -47,9 +47,13 @@ protected:
   virtual void onProblem(Issue Kind, uint64_t Line, std::string Message) = 0;
   /// checkEvent(E), its problems passed to onProblem; true when E is usable.
   bool checkedEvent(const Event &E, uint64_t Line);
+  /// The text of the line being passed to onEvent (blanks trimmed), for a
+  /// reader that needs more of it than Event holds (MetadataRecords.h).
+  std::string_view lineText() const { return Current; }
 
 private:
   std::vector<EventProblem> Problems;
+  std::string_view Current;
   uint64_t TextBytes = 0;
   uint64_t Lines = 0;
 };

@@ -104,7 +104,7 @@ TEST(Archive, RoundTrip) {
   Aggregate A;
   A.Events = 12345678901ull;
   A.Layers[1].ByOp[2].Bytes = 7;
-  A.Functions["f"].Inclusive.TimeUs = 99;
+  A.Functions["f"].Inclusive.Once.TimeUs = 99;
   A.UnknownOps[{1, "odd"}] = 3;
   ProcessStat P;
   P.Pid = -5;
@@ -124,7 +124,7 @@ TEST(Archive, RoundTrip) {
   EXPECT_EQ(W.Bytes, W2.Bytes);
   EXPECT_EQ(B.Processes[0].Pid, -5);
   EXPECT_EQ(B.Processes[0].Picture.Spans[0].Ts, -10);
-  EXPECT_EQ(B.Functions["f"].Inclusive.TimeUs, 99u);
+  EXPECT_EQ(B.Functions["f"].Inclusive.Once.TimeUs, 99u);
 }
 
 TEST(Timeline, BucketsDoNotDependOnArrivalOrder) {
@@ -171,12 +171,12 @@ TEST(FileAnalyzer, RecursionAndNestedIoCountOnce) {
   Aggregate A = analyzeFile(Path, 0, AnalyzeOptions());
   const FunctionStat &F = A.Functions.at("f");
   EXPECT_EQ(F.Calls, 2u);
-  EXPECT_EQ(F.Direct.Ops, 2u); // the MPI call (its pwrite64 is part of it), pread64
-  EXPECT_EQ(F.Inclusive.Ops, 2u);
-  EXPECT_EQ(F.Inclusive.TimeUs, 6u);
-  EXPECT_EQ(F.Inclusive.BytesWritten, 10u);
-  EXPECT_EQ(F.Inclusive.BytesRead, 7u);
-  EXPECT_EQ(A.Io.Ops, 2u);
+  EXPECT_EQ(F.Direct.Once.Ops, 2u); // the MPI call (its pwrite64 is part of it), pread64
+  EXPECT_EQ(F.Inclusive.Once.Ops, 2u);
+  EXPECT_EQ(F.Inclusive.Once.TimeUs, 6u);
+  EXPECT_EQ(F.Inclusive.Once.BytesWritten, 10u);
+  EXPECT_EQ(F.Inclusive.Once.BytesRead, 7u);
+  EXPECT_EQ(A.Io.Once.Ops, 2u);
   EXPECT_EQ(A.Layers[static_cast<size_t>(Layer::Posix)].Totals.Ops, 2u);
   EXPECT_EQ(A.Processes.at(0).IoUnionUs, 6u);
   EXPECT_EQ(A.issueTotal(), 0u);
@@ -199,12 +199,12 @@ TEST(FileAnalyzer, WithoutParentIdsSpansNestByTime) {
   Aggregate A = analyzeFile(Path, 0, AnalyzeOptions());
   const FunctionStat &F = A.Functions.at("f");
   EXPECT_EQ(F.Calls, 2u);
-  EXPECT_EQ(F.Direct.Ops, 2u); // the MPI call (its pwrite64 is part of it), pread64
-  EXPECT_EQ(F.Inclusive.Ops, 2u);
-  EXPECT_EQ(F.Inclusive.BytesWritten, 10u);
-  EXPECT_EQ(F.Inclusive.BytesRead, 7u);
-  EXPECT_EQ(A.Functions.at(NoFunction).Direct.BytesWritten, 3u); // thread 2
-  EXPECT_EQ(A.Io.Ops, 3u);
+  EXPECT_EQ(F.Direct.Once.Ops, 2u); // the MPI call (its pwrite64 is part of it), pread64
+  EXPECT_EQ(F.Inclusive.Once.Ops, 2u);
+  EXPECT_EQ(F.Inclusive.Once.BytesWritten, 10u);
+  EXPECT_EQ(F.Inclusive.Once.BytesRead, 7u);
+  EXPECT_EQ(A.Functions.at(NoFunction).Direct.Once.BytesWritten, 3u); // thread 2
+  EXPECT_EQ(A.Io.Once.Ops, 3u);
   EXPECT_EQ(A.Unattributed, 0u);
   EXPECT_EQ(A.issueTotal(), 0u);
 }
@@ -229,8 +229,8 @@ TEST(FileAnalyzer, OutOfEndOrderIsReportedNotGuessed) {
   EXPECT_EQ(A.Unattributed, 3u);
   const FunctionStat &F = A.Functions.at("f");
   EXPECT_EQ(F.Calls, 2u);
-  EXPECT_EQ(F.Direct.BytesRead, 5u); // only the first read: in order
-  EXPECT_EQ(A.Functions.at(NoFunction).Direct.BytesRead, 10u);
+  EXPECT_EQ(F.Direct.Once.BytesRead, 5u); // only the first read: in order
+  EXPECT_EQ(A.Functions.at(NoFunction).Direct.Once.BytesRead, 10u);
 }
 
 /// Many distinct functions under one span (a region named per iteration),
@@ -259,16 +259,16 @@ TEST(FileAnalyzer, ManyFunctionsUnderOneSpanCountOnce) {
   Aggregate A = analyzeFile(Path, 0, AnalyzeOptions());
   const FunctionStat &F = A.Functions.at("f");
   EXPECT_EQ(F.Calls, 2u);
-  EXPECT_EQ(F.Direct.Ops, 1u); // the pread64
-  EXPECT_EQ(F.Inclusive.Ops, static_cast<uint64_t>(N + 1));
-  EXPECT_EQ(F.Inclusive.BytesWritten, static_cast<uint64_t>(8 * N));
-  EXPECT_EQ(F.Inclusive.BytesRead, 4u);
+  EXPECT_EQ(F.Direct.Once.Ops, 1u); // the pread64
+  EXPECT_EQ(F.Inclusive.Once.Ops, static_cast<uint64_t>(N + 1));
+  EXPECT_EQ(F.Inclusive.Once.BytesWritten, static_cast<uint64_t>(8 * N));
+  EXPECT_EQ(F.Inclusive.Once.BytesRead, 4u);
   for (int I = 0; I < N; I += 37) {
     const FunctionStat &S = A.Functions.at("step_" + std::to_string(I));
-    EXPECT_EQ(S.Direct.Ops, 1u);
-    EXPECT_EQ(S.Inclusive.Ops, 1u);
+    EXPECT_EQ(S.Direct.Once.Ops, 1u);
+    EXPECT_EQ(S.Inclusive.Once.Ops, 1u);
   }
-  EXPECT_EQ(A.Io.Ops, static_cast<uint64_t>(N + 1));
+  EXPECT_EQ(A.Io.Once.Ops, static_cast<uint64_t>(N + 1));
   EXPECT_EQ(A.issueTotal(), 0u);
 }
 
