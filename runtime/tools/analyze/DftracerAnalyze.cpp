@@ -12,6 +12,7 @@
 #include "ChromeTrace.h"
 #include "Mpi.h"
 #include "Output.h"
+#include "SuggestFilter.h"
 #include "TraceScanner.h"
 
 #include <cerrno>
@@ -50,6 +51,11 @@ const char Usage[] =
     "                        after the first event (A: or :B leave one end open)\n"
     "  --layers LIST         chrome trace: only these layers, e.g. APP,MPIIO\n"
     "  --top N               rows of the top-N tables (default 10)\n"
+    "  --suggest-filter      print, instead of the report, an annotate\n"
+    "                        --filter-file excluding the functions that were\n"
+    "                        throttled or cost more to trace than they did work\n"
+    "  --suggest-config FILE its thresholds (default: the installed\n"
+    "                        dftracer-analyze-suggest.json)\n"
     "  --strict              exit 1 when the input has any problem (truncated\n"
     "                        or invalid lines, unknown categories, fhash without\n"
     "                        FH, negative times or sizes, missing parents)\n"
@@ -71,6 +77,8 @@ struct Options {
   std::string Chrome;
   ChromeFilter Filter;
   bool Filtered = false;
+  bool Suggest = false;
+  std::string SuggestConfigPath;
   OutputOptions Out;
 };
 
@@ -117,6 +125,10 @@ int parseArgs(int Argc, char **Argv, Options &O) {
     }
     if (A == "--json") {
       O.Json = true;
+    } else if (A == "--suggest-filter") {
+      O.Suggest = true;
+    } else if (Takes("--suggest-config", nullptr)) {
+      O.SuggestConfigPath = Value;
     } else if (A == "--strict") {
       O.Strict = true;
     } else if (Takes("--jobs", "-j")) {
@@ -154,6 +166,8 @@ int parseArgs(int Argc, char **Argv, Options &O) {
   }
   if (O.Traces.empty())
     return usageError("no trace file given");
+  if (!O.SuggestConfigPath.empty() && !O.Suggest)
+    return usageError("--suggest-config needs --suggest-filter");
   if (O.Filtered && O.Chrome.empty())
     return usageError("--ranks, --window and --layers filter --chrome-trace, "
                       "which is not given");
@@ -201,6 +215,23 @@ int main(int Argc, char **Argv) {
     return Code;
   }
   bool Root = World.Rank == 0;
+  SuggestConfig Suggest;
+  if (O.Suggest) {
+    if (O.SuggestConfigPath.empty())
+      O.SuggestConfigPath = defaultSuggestConfig();
+    if (O.SuggestConfigPath.empty())
+      Error = "--suggest-filter: no thresholds file (dftracer-analyze-suggest."
+              "json next to the binary or in share/dftracer); give "
+              "--suggest-config FILE";
+    else
+      loadSuggestConfig(O.SuggestConfigPath, Suggest, Error);
+    if (!Error.empty()) {
+      if (Root)
+        std::cerr << "dftracer-analyze: " << Error << "\n";
+      mpiStop(World);
+      return 2;
+    }
+  }
 
   std::vector<std::string> ArgErrors;
   std::vector<std::string> Files =
@@ -271,7 +302,9 @@ int main(int Argc, char **Argv) {
       Status = 1;
     }
     Report R(A);
-    if (O.Json)
+    if (O.Suggest)
+      printSuggestedFilter(std::cout, R, Suggest, O.SuggestConfigPath);
+    else if (O.Json)
       std::cout << jsonText(reportJson(R, O.Out), 2) << "\n";
     else
       printText(std::cout, R, O.Out);
