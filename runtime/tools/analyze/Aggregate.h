@@ -118,6 +118,8 @@ struct IoBreakdown {
   MpiStat Mpi;
 
   void merge(const IoBreakdown &O) {
+    if (!O.Once.Ops) // nothing below (Layers hold only calls Once counts)
+      return;
     Once.merge(O.Once);
     for (size_t L = 0; L < NumIoLayers; ++L)
       Layers[L].merge(O.Layers[L]);

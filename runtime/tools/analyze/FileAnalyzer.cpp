@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 
 namespace dftanalyze {
@@ -382,15 +383,43 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   attribute(P, E, Self, IsIo, Line, Ts, End);
 }
 
+/// Dst += Below's per-layer and MPI-IO parts (not its calls counted once).
+void mergeLayers(IoBreakdown &Dst, const IoBreakdown &Below) {
+  if (Below.empty())
+    return;
+  for (size_t L = 0; L < NumIoLayers; ++L)
+    Dst.Layers[L].merge(Below.Layers[L]);
+  Dst.Mpi.merge(Below.Mpi);
+}
+
+/// What a span hands its parent, added into Dst (the parent's entry, a
+/// subtree, or a root): an I/O call counts once with what it holds in
+/// their own layers; an annotated span passes its I/O up (its direct I/O
+/// is claimed). Done in place: these structures are large, and most spans
+/// are leaves.
+void handUp(Pending &Dst, Pending *Mine, const IoBreakdown &Call, bool IsIo) {
+  if (IsIo) {
+    Dst.Io.merge(Call);
+    Dst.Unclaimed.merge(Call);
+    if (Mine) {
+      mergeLayers(Dst.Io, Mine->Io);
+      mergeLayers(Dst.Unclaimed, Mine->Unclaimed);
+    }
+  } else if (Mine && !Mine->Io.empty()) {
+    Dst.Io.merge(Mine->Io);
+  }
+  if (Mine && Mine->Charged.size())
+    Dst.Charged.take(Mine->Charged);
+}
+
 void FileAnalyzer::attribute(ProcState &P, const Event &E,
                              const IoBreakdown &Call, bool IsIo, uint64_t Line,
                              int64_t Ts, int64_t End) {
-  Pending Mine;
-  auto It = Open.find({E.Pid.I, E.Id.U});
-  if (It != Open.end()) {
-    Mine = std::move(It->second);
-    Open.erase(It);
-  }
+  // The span's children, if any: its entry in Open, used in place.
+  SpanKey Key{E.Pid.I, E.Id.U};
+  auto It = Open.find(Key);
+  Pending *Mine = It != Open.end() ? &It->second : nullptr;
+  std::optional<Pending> Local;
   // A span without p_idx finds its children, and its parent finds it, by
   // time on its thread; spans with p_idx look there only when a file
   // mixes both (Stacked), so traces of this runtime pay one test.
@@ -399,39 +428,47 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E,
   bool Nested = true;
   if (!HasParent || Stacked) {
     Stack = &stack(E.Pid.I, E.Tid.I);
-    Nested = claim(*Stack, Mine, E, Line, Ts, End);
+    if (!Mine)
+      Mine = &Local.emplace();
+    Nested = claim(*Stack, *Mine, E, Line, Ts, End);
   }
-  Pending Up;
-  if (IsIo) {
-    // The call itself, once; I/O calls inside it are part of it, and
-    // count in their own layers.
-    Up.Io = Mine.Io;
-    Up.Io.Once = {};
-    Up.Io.merge(Call);
-    Up.Unclaimed = Mine.Unclaimed;
-    Up.Unclaimed.Once = {};
-    Up.Unclaimed.merge(Call);
-    Up.Charged = std::move(Mine.Charged);
-  } else {
+  if (!IsIo) {
     uint32_t Id = functionId(E.Name.S);
     FunctionStat &F = Fns[Id];
     ++F.Calls;
     F.TimeUs += Call.Once.TimeUs;
-    if (!Mine.Unclaimed.empty())
-      F.Direct.merge(Mine.Unclaimed);
-    // The calls below that the same function (recursion) already has are
-    // not credited again; from here up, all of Mine.Io is credited.
-    if (IoBreakdown *Below = Mine.Charged.find(Id)) {
-      F.Inclusive.merge(Mine.Io.minus(*Below));
-      *Below = Mine.Io;
-    } else if (!Mine.Io.empty()) {
-      F.Inclusive.merge(Mine.Io);
-      Mine.Charged.add(Id, Mine.Io);
+    if (Mine) {
+      if (!Mine->Unclaimed.empty())
+        F.Direct.merge(Mine->Unclaimed);
+      // The calls below that the same function (recursion) already has are
+      // not credited again; from here up, all of Mine's I/O is credited.
+      if (IoBreakdown *Below = Mine->Charged.find(Id)) {
+        F.Inclusive.merge(Mine->Io.minus(*Below));
+        *Below = Mine->Io;
+      } else if (!Mine->Io.empty()) {
+        F.Inclusive.merge(Mine->Io);
+        Mine->Charged.add(Id, Mine->Io);
+      }
     }
-    Up.Io = std::move(Mine.Io);
-    Up.Charged = std::move(Mine.Charged);
   }
+  auto Done = [&] {
+    if (It != Open.end())
+      Open.erase(Key); // by key: inserting the parent may have rehashed
+  };
+  if (HasParent && E.ParentIdx.U != 0 && E.ParentIdx.U != E.Id.U) {
+    auto [Parent, New] = Open.try_emplace({E.Pid.I, E.ParentIdx.U});
+    if (New)
+      Parent->second.FirstLine = Line;
+    handUp(Parent->second, Mine, Call, IsIo);
+    Done();
+    return;
+  }
+  Pending Up;
+  handUp(Up, Mine, Call, IsIo);
+  Done();
   if (HasParent && E.ParentIdx.U != 0) {
+    // p_idx names the span itself: a parent that never ends, reported as
+    // missing at the end of the file.
     auto [Parent, New] = Open.try_emplace({E.Pid.I, E.ParentIdx.U});
     if (New)
       Parent->second.FirstLine = Line;
