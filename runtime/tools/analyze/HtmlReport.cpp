@@ -458,14 +458,14 @@ void printRecordBanner(std::ostream &Os, const Report &R, size_t Top) {
        << " resolves to " << escape(B.B->Library) << ") in "
        << B.Ranks.size() << " process(es)";
     for (size_t I = 0; I < B.Ranks.size() && I < Top; ++I)
-      Os << (I ? ", " : ": ") << escape(B.Ranks[I]);
+      Os << (I ? ", " : ": ") << escape(processName(B.Ranks[I]));
     if (!B.B->Fix.empty())
       Os << ". Fix: " << escape(B.B->Fix);
     Os << "</span><br>";
   }
   for (size_t I = 0; I < R.Stopped.size() && I < Top; ++I) {
     const StopRecord &S = *R.Stopped[I].S;
-    Os << "<span class=\"stopped\">Trace stopped on " << escape(R.Stopped[I].Rank)
+    Os << "<span class=\"stopped\">Trace stopped on " << escape(processName(R.Stopped[I].Rank))
        << ": " << escape(S.Reason);
     if (!S.Error.empty())
       Os << " (" << escape(S.Error) << ")";

@@ -79,6 +79,12 @@ std::string layersText(const IoTotals (&Layers)[NumIoLayers],
   return S;
 }
 
+std::string processName(const std::string &Label) {
+  bool Numeric = !Label.empty() &&
+                 Label.find_first_not_of("0123456789") == std::string::npos;
+  return Numeric ? "rank " + Label : Label;
+}
+
 std::string reasonsText(uint8_t Reasons) {
   static const std::pair<uint8_t, const char *> Names[] = {
       {ThrottleBit, "throttle"},

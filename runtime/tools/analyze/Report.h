@@ -103,6 +103,8 @@ std::string mpiText(const MpiStat &M);
 /// "HDF5 2 w 1048576; MPIIO 2 w 1048576 (collective 2); POSIX 4 w 1048576".
 std::string layersText(const IoTotals (&Layers)[NumIoLayers],
                        const MpiStat &Mpi);
+/// "rank 3" for a rank label that is a number, else the label ("pid 42").
+std::string processName(const std::string &Label);
 /// "throttle", "throttle+size_limit", ... (ThrottleReason bits).
 std::string reasonsText(uint8_t Reasons);
 

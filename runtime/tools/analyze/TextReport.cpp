@@ -70,13 +70,6 @@ private:
   std::vector<std::vector<std::string>> Rows;
 };
 
-/// "rank 3" for a rank number, else the label as it is ("pid 42").
-std::string who(const std::string &Label) {
-  bool Numeric = !Label.empty() &&
-                 Label.find_first_not_of("0123456789") == std::string::npos;
-  return Numeric ? "rank " + Label : Label;
-}
-
 /// What the runtime says the trace does not hold: first, so it is seen.
 void printRecords(std::ostream &Os, const Report &R, size_t Top) {
   for (const BypassFigures &B : R.Bypassed) {
@@ -86,7 +79,7 @@ void printRecords(std::ostream &Os, const Report &R, size_t Top) {
        << ") in " << B.Ranks.size() << " process"
        << (B.Ranks.size() == 1 ? "" : "es") << " (";
     for (size_t I = 0; I < B.Ranks.size() && I < Top; ++I)
-      Os << (I ? ", " : "") << who(B.Ranks[I]);
+      Os << (I ? ", " : "") << processName(B.Ranks[I]);
     if (B.Ranks.size() > Top)
       Os << ", ...";
     Os << "): that layer is missing from this report";
@@ -101,7 +94,7 @@ void printRecords(std::ostream &Os, const Report &R, size_t Top) {
       break;
     }
     const StopRecord &S = *R.Stopped[I].S;
-    Os << "trace stopped: " << who(R.Stopped[I].Rank) << ": " << S.Reason;
+    Os << "trace stopped: " << processName(R.Stopped[I].Rank) << ": " << S.Reason;
     if (!S.Error.empty())
       Os << " (" << S.Error << ")";
     if (S.Limit || S.Written)

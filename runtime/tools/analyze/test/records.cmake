@@ -103,6 +103,21 @@ if(NOT _rc EQUAL 2 OR NOT _out MATCHES "bad.json: \"pair_cost_ns\" must be a num
   analysis_fail("bad thresholds: exit ${_rc}: ${_out}")
 endif()
 
+file(MAKE_DIRECTORY ${WORK})
+analysis_run(_out _rc ${ANALYZE} --html ${WORK}/records.html ${RECORDS})
+file(READ ${WORK}/records.html _html)
+foreach(_want "<div id=\"records\" class=\"banner\">"
+    "Layer bypassed: STDIO calls do not reach the tracer"
+    "Trace stopped on rank 0: size_limit"
+    "Not traced: /usr: 21 calls (5 opens, 15 reads, 1 writes)"
+    "<table id=\"throttled-table\">"
+    "MPIIO 5 w 1060864 (independent 1, collective 1, nonblocking 1")
+  string(FIND "${_html}" "${_want}" _at)
+  if(_at LESS 0)
+    analysis_fail("HTML report lacks '${_want}'")
+  endif()
+endforeach()
+
 analysis_run(_check _rc ${CHECK} ${RECORDS})
 if(NOT _rc EQUAL 0)
   analysis_fail("dftracer-check failed: ${_check}")
