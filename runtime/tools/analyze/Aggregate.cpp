@@ -22,6 +22,66 @@ void trimIssues(std::vector<IssueRecord> &Issues) {
 
 } // namespace
 
+unsigned bottomLayers(const IoTotals (&Layers)[NumIoLayers]) {
+  const unsigned Levels[] = {1u << ioSlot(Layer::Posix) | 1u << ioSlot(Layer::Stdio),
+                             1u << ioSlot(Layer::MpiIo), 1u << ioSlot(Layer::Hdf5)};
+  auto Sum = [&](unsigned Mask, bool Bytes) {
+    uint64_t N = 0;
+    for (size_t L = 0; L < NumIoLayers; ++L)
+      if (Mask & (1u << L))
+        N += Bytes ? Layers[L].bytes() : Layers[L].Ops;
+    return N;
+  };
+  // The lowest level that moved bytes; without bytes, the lowest with calls.
+  for (bool Bytes : {true, false})
+    for (unsigned Mask : Levels)
+      if (Sum(Mask, Bytes))
+        return Mask;
+  return 0;
+}
+
+namespace {
+
+IoTotals sumOf(const IoTotals (&Layers)[NumIoLayers], unsigned Mask) {
+  IoTotals T;
+  for (size_t L = 0; L < NumIoLayers; ++L)
+    if (Mask & (1u << L))
+      T.merge(Layers[L]);
+  return T;
+}
+
+} // namespace
+
+IoTotals IoBreakdown::reached() const {
+  IoTotals T = Once;
+  IoTotals Bottom = sumOf(Layers, bottomLayers(Layers));
+  T.BytesRead = Bottom.BytesRead;
+  T.BytesWritten = Bottom.BytesWritten;
+  return T;
+}
+
+IoTotals FileStat::reached() const {
+  return sumOf(Layers, bottomLayers(Layers));
+}
+
+uint64_t FileStat::reachedMetaOps() const {
+  unsigned Mask = bottomLayers(Layers);
+  uint64_t N = 0;
+  for (size_t L = 0; L < NumIoLayers; ++L)
+    if (Mask & (1u << L))
+      N += MetaOps[L];
+  return N;
+}
+
+uint64_t FileStat::reachedMetaTimeUs() const {
+  unsigned Mask = bottomLayers(Layers);
+  uint64_t N = 0;
+  for (size_t L = 0; L < NumIoLayers; ++L)
+    if (Mask & (1u << L))
+      N += MetaTimeUs[L];
+  return N;
+}
+
 void LayerStat::merge(const LayerStat &O) {
   Totals.merge(O.Totals);
   Failed += O.Failed;
@@ -31,6 +91,8 @@ void LayerStat::merge(const LayerStat &O) {
     ReadBins[I] += O.ReadBins[I];
     WriteBins[I] += O.WriteBins[I];
   }
+  Mpi.merge(O.Mpi);
+  Throttled.merge(O.Throttled);
 }
 
 void Aggregate::addIssue(uint32_t FileIndex, uint64_t Line, Issue Kind,
@@ -68,6 +130,14 @@ void Aggregate::merge(Aggregate &&O) {
     Functions[Name].merge(F);
   for (auto &[Path, F] : O.Files)
     Files[Path].merge(F);
+  for (auto &[Dir, U] : O.Untraced)
+    Untraced[Dir].merge(U);
+  for (auto &[Key, T] : O.Throttled)
+    Throttled[Key].merge(T);
+  for (StopRecord &S : O.Stopped)
+    Stopped.push_back(std::move(S));
+  for (BypassRecord &B : O.Bypassed)
+    Bypassed.push_back(std::move(B));
   for (auto &[Key, N] : O.UnknownOps)
     UnknownOps[Key] += N;
   for (ProcessStat &P : O.Processes)
@@ -84,6 +154,20 @@ void Aggregate::finish() {
   std::sort(Processes.begin(), Processes.end(),
             [](const ProcessStat &A, const ProcessStat &B) {
               return std::tie(A.FileIndex, A.Pid) < std::tie(B.FileIndex, B.Pid);
+            });
+  std::sort(Stopped.begin(), Stopped.end(),
+            [](const StopRecord &A, const StopRecord &B) {
+              return std::tie(A.FileIndex, A.Pid, A.TsUs, A.Reason, A.Error,
+                              A.Limit, A.Written) <
+                     std::tie(B.FileIndex, B.Pid, B.TsUs, B.Reason, B.Error,
+                              B.Limit, B.Written);
+            });
+  std::sort(Bypassed.begin(), Bypassed.end(),
+            [](const BypassRecord &A, const BypassRecord &B) {
+              return std::tie(A.FileIndex, A.Pid, A.Layer, A.Symbol,
+                              A.Library, A.Fix) <
+                     std::tie(B.FileIndex, B.Pid, B.Layer, B.Symbol,
+                              B.Library, B.Fix);
             });
   trimIssues(Issues);
   std::stable_sort(Caveats.begin(), Caveats.end(),

@@ -43,7 +43,22 @@ using dftrace::NumIssues;
 using dftrace::NumLayers;
 using dftrace::NumOps;
 using dftrace::NumSizeBins;
+using dftrace::MpiKind;
+using dftrace::NumMpiKinds;
 using dftrace::Op;
+
+/// Slots of the I/O layers in per-layer arrays: POSIX, STDIO, MPIIO, HDF5.
+constexpr size_t NumIoLayers = 4;
+inline size_t ioSlot(Layer L) { return static_cast<size_t>(L) - 1; }
+inline Layer ioLayer(size_t Slot) { return static_cast<Layer>(Slot + 1); }
+
+/// Which layers' bytes reached the files: layers nest (an H5Dwrite holds
+/// its MPI_File_write_at_all, which holds its pwrite64 calls), so a total
+/// takes the lowest traced level that moved bytes, never a sum over levels.
+/// POSIX and STDIO are one level: glibc's stdio reaches the file through
+/// internal calls no wrapper sees, so they never hold each other.
+/// Returns the mask of slots of that level (0 when no layer has calls).
+unsigned bottomLayers(const IoTotals (&Layers)[NumIoLayers]);
 
 struct OpStat {
   uint64_t Ops = 0;
@@ -57,46 +72,182 @@ struct OpStat {
   }
 };
 
+/// MPI-IO data calls by kind (IoTaxonomy.h's MpiKind), and the opens with
+/// the size of their communicator.
+struct MpiStat {
+  OpStat Kinds[NumMpiKinds];
+  uint64_t Opens = 0;       // MPI_File_open calls
+  uint64_t SizedOpens = 0;  // of which with a "comm_size"
+  uint64_t CommSizeSum = 0; // their comm_size, added up
+
+  void add(MpiKind K, uint64_t DurUs, uint64_t Bytes) {
+    if (K != MpiKind::None)
+      Kinds[static_cast<size_t>(K)].merge({1, DurUs, Bytes});
+  }
+  void merge(const MpiStat &O) {
+    for (size_t K = 0; K < NumMpiKinds; ++K)
+      Kinds[K].merge(O.Kinds[K]);
+    Opens += O.Opens;
+    SizedOpens += O.SizedOpens;
+    CommSizeSum += O.CommSizeSum;
+  }
+  MpiStat minus(const MpiStat &O) const {
+    MpiStat R = *this;
+    for (size_t K = 0; K < NumMpiKinds; ++K)
+      R.Kinds[K] = {Kinds[K].Ops - O.Kinds[K].Ops,
+                    Kinds[K].TimeUs - O.Kinds[K].TimeUs,
+                    Kinds[K].Bytes - O.Kinds[K].Bytes};
+    R.Opens -= O.Opens;
+    R.SizedOpens -= O.SizedOpens;
+    R.CommSizeSum -= O.CommSizeSum;
+    return R;
+  }
+  bool empty() const {
+    for (const OpStat &S : Kinds)
+      if (S.Ops)
+        return false;
+    return !Opens;
+  }
+};
+
+/// The I/O of a rank or a function, each way the reports show it.
+struct IoBreakdown {
+  IoTotals Once; // each call once: one nested in another I/O call (a
+                 // pwrite64 inside MPI_File_write_at_all) is part of it
+  IoTotals Layers[NumIoLayers]; // every call of each layer
+  MpiStat Mpi;
+
+  void merge(const IoBreakdown &O) {
+    if (!O.Once.Ops) // nothing below (Layers hold only calls Once counts)
+      return;
+    Once.merge(O.Once);
+    for (size_t L = 0; L < NumIoLayers; ++L)
+      Layers[L].merge(O.Layers[L]);
+    Mpi.merge(O.Mpi);
+  }
+  IoBreakdown minus(const IoBreakdown &O) const {
+    IoBreakdown R;
+    R.Once = Once.minus(O.Once);
+    for (size_t L = 0; L < NumIoLayers; ++L)
+      R.Layers[L] = Layers[L].minus(O.Layers[L]);
+    R.Mpi = Mpi.minus(O.Mpi);
+    return R;
+  }
+  bool empty() const { return Once.empty(); }
+  /// Bytes that reached the files (bottomLayers); ops and time are Once's.
+  IoTotals reached() const;
+};
+
 struct LayerStat {
   IoTotals Totals;     // every span of the layer (nested I/O calls included)
   uint64_t Failed = 0; // calls that returned an error
   OpStat ByOp[NumOps];
   uint64_t ReadBins[NumSizeBins] = {};
   uint64_t WriteBins[NumSizeBins] = {};
+  MpiStat Mpi;       // MPIIO only
+  OpStat Throttled;  // of Totals: calls the runtime counted, not written
 
   void merge(const LayerStat &O);
 };
 
+/// Why spans of a function were not written (ThrottledRecord::Reason).
+enum ThrottleReason : uint8_t {
+  ThrottleBit = 1,     // "throttle": hot and short
+  SizeLimitBit = 2,    // "size_limit": past the trace's size budget
+  WriteErrorBit = 4,   // "write_error": the trace could not be written
+  OtherReasonBit = 8,  // a reason this reader does not know
+};
+
 /// An annotated function (or region): its spans, and the I/O it issued.
 struct FunctionStat {
-  uint64_t Calls = 0;
-  uint64_t TimeUs = 0; // sum of its spans' durations
-  // I/O calls counted once each, as in ProcessStat::Io: one nested in
-  // another (a pwrite64 inside MPI_File_write_at_all) is part of it.
-  IoTotals Direct;    // I/O whose nearest enclosing annotated span is it
-  IoTotals Inclusive; // I/O anywhere below it (recursion counted once)
+  uint64_t Calls = 0;  // spans, plus the calls of throttled records
+  uint64_t TimeUs = 0; // sum of their durations
+  uint64_t ThrottledCalls = 0; // of Calls: counted by the runtime, not written
+  uint64_t ThrottledUs = 0;    // of TimeUs
+  uint8_t ThrottleReasons = 0; // ThrottleReason bits
+  // I/O of the spans in the trace only: a throttled span is not there, so
+  // the I/O it issued is its parent's (direct) and it has none.
+  IoBreakdown Direct;    // I/O whose nearest enclosing annotated span is it
+  IoBreakdown Inclusive; // I/O anywhere below it (recursion counted once)
 
   void merge(const FunctionStat &O) {
     Calls += O.Calls;
     TimeUs += O.TimeUs;
+    ThrottledCalls += O.ThrottledCalls;
+    ThrottledUs += O.ThrottledUs;
+    ThrottleReasons |= O.ThrottleReasons;
     Direct.merge(O.Direct);
     Inclusive.merge(O.Inclusive);
   }
 };
 
+/// A throttled record's figures, summed over processes (by fcat, function).
+struct ThrottleStat {
+  uint64_t Calls = 0, DurUs = 0, Bytes = 0, Processes = 0;
+  uint8_t Reasons = 0;
+
+  void merge(const ThrottleStat &O) {
+    Calls += O.Calls;
+    DurUs += O.DurUs;
+    Bytes += O.Bytes;
+    Processes += O.Processes;
+    Reasons |= O.Reasons;
+  }
+};
+
 /// One path, over every process that used it.
 struct FileStat {
-  IoTotals Io;          // every I/O event on the file, nested ones included
-  uint64_t MetaOps = 0; // of which metadata operations
-  uint64_t MetaTimeUs = 0;
+  IoTotals Layers[NumIoLayers]; // every I/O event on the file, per layer
+  uint64_t MetaOps[NumIoLayers] = {}; // of which metadata operations
+  uint64_t MetaTimeUs[NumIoLayers] = {};
+  MpiStat Mpi;
   uint64_t Processes = 0; // processes that used it
 
   void merge(const FileStat &O) {
-    Io.merge(O.Io);
-    MetaOps += O.MetaOps;
-    MetaTimeUs += O.MetaTimeUs;
+    for (size_t L = 0; L < NumIoLayers; ++L) {
+      Layers[L].merge(O.Layers[L]);
+      MetaOps[L] += O.MetaOps[L];
+      MetaTimeUs[L] += O.MetaTimeUs[L];
+    }
+    Mpi.merge(O.Mpi);
     Processes += O.Processes;
   }
+  /// What reached the file: the bottom layers' calls, time and bytes.
+  IoTotals reached() const;
+  uint64_t reachedMetaOps() const;
+  uint64_t reachedMetaTimeUs() const;
+};
+
+/// Calls left untraced by the runtime's data-dir filter, per directory.
+struct UntracedStat {
+  uint64_t Opens = 0, Reads = 0, Writes = 0, BytesRead = 0, BytesWritten = 0;
+  uint64_t Processes = 0; // processes whose record names the directory
+
+  void merge(const UntracedStat &O) {
+    Opens += O.Opens;
+    Reads += O.Reads;
+    Writes += O.Writes;
+    BytesRead += O.BytesRead;
+    BytesWritten += O.BytesWritten;
+    Processes += O.Processes;
+  }
+  uint64_t calls() const { return Opens + Reads + Writes; }
+};
+
+/// A process whose tracing stopped early ("trace_stopped").
+struct StopRecord {
+  uint32_t FileIndex = 0;
+  int64_t Pid = 0;
+  std::string Reason, Error;
+  uint64_t Limit = 0, Written = 0;
+  int64_t TsUs = -1;
+};
+
+/// A process in which a layer's calls bypass the runtime ("layer_bypassed").
+struct BypassRecord {
+  uint32_t FileIndex = 0;
+  int64_t Pid = 0;
+  std::string Layer, Symbol, Library, Fix;
 };
 
 struct ProcessStat {
@@ -110,7 +261,7 @@ struct ProcessStat {
   int64_t LastUs = std::numeric_limits<int64_t>::min();  // last ts + dur
   uint64_t UnionUs[NumLayers] = {}; // time covered, per layer
   uint64_t IoUnionUs = 0;           // time covered by any I/O call
-  IoTotals Io;                      // I/O calls counted once
+  IoBreakdown Io;                   // its I/O calls
   Timeline Picture;                 // only with --html
 
   int64_t wallUs() const { return Spans ? LastUs - FirstUs : 0; }
@@ -144,8 +295,14 @@ struct Aggregate {
   uint64_t TracerSpans = 0;  // upstream's "start"/"end": not functions
   uint64_t AggregatedRecords = 0; // upstream's aggregates (many calls each)
   LayerStat Layers[NumLayers];
-  IoTotals Io; // all I/O calls, each once
+  IoBreakdown Io; // all I/O calls
   std::map<std::string, FunctionStat> Functions;
+  // The runtime's records of what the trace does not hold.
+  std::map<std::string, UntracedStat> Untraced; // by directory
+  std::map<std::pair<std::string, std::string>, ThrottleStat>
+      Throttled; // by (fcat, function)
+  std::vector<StopRecord> Stopped;   // by file, pid (finish())
+  std::vector<BypassRecord> Bypassed; // by file, pid, layer (finish())
   std::map<std::string, FileStat> Files; // by path
   std::map<std::pair<uint8_t, std::string>, uint64_t> UnknownOps;
   std::vector<ProcessStat> Processes;
@@ -168,14 +325,33 @@ template <class A> void visit(A &Ar, IoTotals &S) {
   Ar(S.Ops, S.BytesRead, S.BytesWritten, S.TimeUs);
 }
 template <class A> void visit(A &Ar, OpStat &S) { Ar(S.Ops, S.TimeUs, S.Bytes); }
+template <class A> void visit(A &Ar, MpiStat &S) {
+  Ar(S.Kinds, S.Opens, S.SizedOpens, S.CommSizeSum);
+}
+template <class A> void visit(A &Ar, IoBreakdown &S) {
+  Ar(S.Once, S.Layers, S.Mpi);
+}
 template <class A> void visit(A &Ar, LayerStat &S) {
-  Ar(S.Totals, S.Failed, S.ByOp, S.ReadBins, S.WriteBins);
+  Ar(S.Totals, S.Failed, S.ByOp, S.ReadBins, S.WriteBins, S.Mpi, S.Throttled);
 }
 template <class A> void visit(A &Ar, FunctionStat &S) {
-  Ar(S.Calls, S.TimeUs, S.Direct, S.Inclusive);
+  Ar(S.Calls, S.TimeUs, S.ThrottledCalls, S.ThrottledUs, S.ThrottleReasons,
+     S.Direct, S.Inclusive);
+}
+template <class A> void visit(A &Ar, ThrottleStat &S) {
+  Ar(S.Calls, S.DurUs, S.Bytes, S.Processes, S.Reasons);
 }
 template <class A> void visit(A &Ar, FileStat &S) {
-  Ar(S.Io, S.MetaOps, S.MetaTimeUs, S.Processes);
+  Ar(S.Layers, S.MetaOps, S.MetaTimeUs, S.Mpi, S.Processes);
+}
+template <class A> void visit(A &Ar, UntracedStat &S) {
+  Ar(S.Opens, S.Reads, S.Writes, S.BytesRead, S.BytesWritten, S.Processes);
+}
+template <class A> void visit(A &Ar, StopRecord &S) {
+  Ar(S.FileIndex, S.Pid, S.Reason, S.Error, S.Limit, S.Written, S.TsUs);
+}
+template <class A> void visit(A &Ar, BypassRecord &S) {
+  Ar(S.FileIndex, S.Pid, S.Layer, S.Symbol, S.Library, S.Fix);
 }
 template <class A> void visit(A &Ar, ProcessStat &S) {
   Ar(S.FileIndex, S.Pid, S.Rank, S.Events, S.Spans, S.Threads, S.FirstUs,
@@ -190,8 +366,9 @@ template <class A> void visit(A &Ar, CaveatRecord &S) {
 template <class A> void visit(A &Ar, Aggregate &S) {
   Ar(S.FilesUnreadable, S.Events, S.Lines, S.TextBytes, S.Spans,
      S.MetadataEvents, S.OtherPhases, S.Unattributed, S.Layers, S.Io,
-     S.Functions, S.Files, S.UnknownOps, S.Processes, S.IssueCounts,
-     S.Issues, S.TracerSpans, S.AggregatedRecords, S.Caveats);
+     S.Functions, S.Untraced, S.Throttled, S.Stopped, S.Bypassed, S.Files,
+     S.UnknownOps, S.Processes, S.IssueCounts, S.Issues, S.TracerSpans,
+     S.AggregatedRecords, S.Caveats);
 }
 
 } // namespace dftanalyze

@@ -12,6 +12,7 @@
 #include "ChromeTrace.h"
 #include "Mpi.h"
 #include "Output.h"
+#include "SuggestFilter.h"
 #include "TraceScanner.h"
 
 #include <cerrno>
@@ -52,6 +53,11 @@ const char Usage[] =
     "  --top N               rows of the top-N tables (default 10)\n"
     "  --time-unit U         ts and dur of traces that do not record their\n"
     "                        unit are in U: us (default), ns, ms or sec\n"
+    "  --suggest-filter      print, instead of the report, an annotate\n"
+    "                        --filter-file excluding the functions that were\n"
+    "                        throttled or cost more to trace than they did work\n"
+    "  --suggest-config FILE its thresholds (default: the installed\n"
+    "                        dftracer-analyze-suggest.json)\n"
     "  --strict              exit 1 when the input has any problem (truncated\n"
     "                        or invalid lines, unknown categories, fhash without\n"
     "                        FH, negative times or sizes, missing parents)\n"
@@ -75,6 +81,8 @@ struct Options {
   std::string Chrome;
   ChromeFilter Filter;
   bool Filtered = false;
+  bool Suggest = false;
+  std::string SuggestConfigPath;
   OutputOptions Out;
 };
 
@@ -121,6 +129,10 @@ int parseArgs(int Argc, char **Argv, Options &O) {
     }
     if (A == "--json") {
       O.Json = true;
+    } else if (A == "--suggest-filter") {
+      O.Suggest = true;
+    } else if (Takes("--suggest-config", nullptr)) {
+      O.SuggestConfigPath = Value;
     } else if (A == "--strict") {
       O.Strict = true;
     } else if (Takes("--jobs", "-j")) {
@@ -164,6 +176,8 @@ int parseArgs(int Argc, char **Argv, Options &O) {
   }
   if (O.Traces.empty())
     return usageError("no trace file given");
+  if (!O.SuggestConfigPath.empty() && !O.Suggest)
+    return usageError("--suggest-config needs --suggest-filter");
   if (O.Filtered && O.Chrome.empty())
     return usageError("--ranks, --window and --layers filter --chrome-trace, "
                       "which is not given");
@@ -211,6 +225,23 @@ int main(int Argc, char **Argv) {
     return Code;
   }
   bool Root = World.Rank == 0;
+  SuggestConfig Suggest;
+  if (O.Suggest) {
+    if (O.SuggestConfigPath.empty())
+      O.SuggestConfigPath = defaultSuggestConfig();
+    if (O.SuggestConfigPath.empty())
+      Error = "--suggest-filter: no thresholds file (dftracer-analyze-suggest."
+              "json next to the binary or in share/dftracer); give "
+              "--suggest-config FILE";
+    else
+      loadSuggestConfig(O.SuggestConfigPath, Suggest, Error);
+    if (!Error.empty()) {
+      if (Root)
+        std::cerr << "dftracer-analyze: " << Error << "\n";
+      mpiStop(World);
+      return 2;
+    }
+  }
 
   std::vector<std::string> ArgErrors;
   std::vector<std::string> Files =
@@ -283,7 +314,9 @@ int main(int Argc, char **Argv) {
       Status = 1;
     }
     Report R(A);
-    if (O.Json)
+    if (O.Suggest)
+      printSuggestedFilter(std::cout, R, Suggest, O.SuggestConfigPath);
+    else if (O.Json)
       std::cout << jsonText(reportJson(R, O.Out), 2) << "\n";
     else
       printText(std::cout, R, O.Out);

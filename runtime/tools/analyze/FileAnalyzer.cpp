@@ -4,12 +4,14 @@
 
 #include "FoldWatermark.h"
 #include "IntervalUnion.h"
+#include "MetadataRecords.h"
 #include "Timeline.h"
 #include "TraceScanner.h"
 
 #include <algorithm>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 
 namespace dftanalyze {
@@ -27,7 +29,7 @@ class ChargedList {
 public:
   size_t size() const { return Items.size(); }
   /// Fn's credit, or null.
-  IoTotals *find(uint32_t Fn) {
+  IoBreakdown *find(uint32_t Fn) {
     if (Index) {
       auto It = Index->find(Fn);
       return It == Index->end() ? nullptr : &Items[It->second].second;
@@ -38,8 +40,8 @@ public:
     return nullptr;
   }
   /// Adds Credit to Fn's.
-  void add(uint32_t Fn, const IoTotals &Credit) {
-    if (IoTotals *Known = find(Fn)) {
+  void add(uint32_t Fn, const IoBreakdown &Credit) {
+    if (IoBreakdown *Known = find(Fn)) {
       Known->merge(Credit);
       return;
     }
@@ -62,21 +64,24 @@ public:
 
 private:
   static constexpr size_t IndexAbove = 16;
-  std::vector<std::pair<uint32_t, IoTotals>> Items;
+  std::vector<std::pair<uint32_t, IoBreakdown>> Items;
   std::unique_ptr<std::unordered_map<uint32_t, size_t>> Index;
 };
 
 /// What a span's children told it, until the span itself is read.
 struct Pending {
-  IoTotals Io;        // I/O calls below, each once
-  IoTotals Unclaimed; // of which no annotated span below claimed
+  IoBreakdown Io;        // I/O calls below
+  IoBreakdown Unclaimed; // of which no annotated span below claimed
   ChargedList Charged;
   uint64_t FirstLine = 0; // of the first child, for the missing-parent issue
 
   void take(Pending &&Up) {
-    Io.merge(Up.Io);
-    Unclaimed.merge(Up.Unclaimed);
-    Charged.take(Up.Charged);
+    if (!Up.Io.empty())
+      Io.merge(Up.Io);
+    if (!Up.Unclaimed.empty())
+      Unclaimed.merge(Up.Unclaimed);
+    if (Up.Charged.size())
+      Charged.take(Up.Charged);
   }
 };
 
@@ -142,10 +147,11 @@ private:
   ProcState &process(int64_t Pid);
   uint32_t functionId(std::string_view Name);
   void span(ProcState &P, const Event &E, uint64_t Line);
-  void metadata(ProcState &P, const Event &E);
+  void metadata(ProcState &P, const Event &E, uint64_t Line);
   void aggregated(ProcState &P, const Event &E);
+  void record(ProcState &P, dftrace::RecordKind K, uint64_t Line);
   void addInterval(ProcState &P, IntervalUnion &U, int64_t Begin, int64_t End);
-  void attribute(ProcState &P, const Event &E, const IoTotals &Call,
+  void attribute(ProcState &P, const Event &E, const IoBreakdown &Call,
                  bool IsIo, uint64_t Line, int64_t Ts, int64_t End);
   std::vector<Subtree> &stack(int64_t Pid, int64_t Tid);
   bool claim(std::vector<Subtree> &Stack, Pending &Mine, const Event &E,
@@ -169,6 +175,8 @@ private:
   std::deque<std::string> FnNames;
   std::unordered_map<std::string_view, uint32_t> FnIds;
   std::vector<FunctionStat> Fns;
+  dftrace::RecordDecoder Records;
+  dftrace::MetadataRecord Record;
 };
 
 ProcState &FileAnalyzer::process(int64_t Pid) {
@@ -211,7 +219,7 @@ void FileAnalyzer::onEvent(const Event &E, uint64_t Line) {
   else if (E.isComplete()) // usable spans and metadata have an integer pid
     span(*P, E, Line);
   else if (E.isMetadata())
-    metadata(*P, E);
+    metadata(*P, E, Line);
   else if (E.isAggregated())
     aggregated(*P, E);
   else
@@ -234,10 +242,13 @@ void FileAnalyzer::aggregated(ProcState &P, const Event &E) {
     if (A.Io.O == Op::Unknown)
       Agg.UnknownOps[{static_cast<uint8_t>(L), std::string(E.Name.S)}] +=
           A.Calls;
-    P.Stat.Io.merge(Calls);
+    IoBreakdown Io; // each aggregated call once, in its own layer
+    Io.Once = Calls;
+    Io.Layers[ioSlot(L)] = Calls;
+    P.Stat.Io.merge(Io);
     FunctionStat &F = Fns[functionId(NoFunction)];
-    F.Direct.merge(Calls);
-    F.Inclusive.merge(Calls);
+    F.Direct.merge(Io);
+    F.Inclusive.merge(Io);
     return;
   }
   FunctionStat &F = Fns[functionId(E.Name.S)];
@@ -245,12 +256,86 @@ void FileAnalyzer::aggregated(ProcState &P, const Event &E) {
   F.TimeUs += A.DurUs;
 }
 
-void FileAnalyzer::metadata(ProcState &P, const Event &E) {
+void FileAnalyzer::metadata(ProcState &P, const Event &E, uint64_t Line) {
   ++Agg.MetadataEvents;
   if (E.Name.S == "FH")
     P.Paths.emplace(E.ArgValue.U, std::string(E.ArgName.S));
   else if ((E.Name.S == "CM" || E.Name.S == "PR") && E.ArgName.S == "rank")
     P.Stat.Rank = dftrace::fieldText(E.ArgValue);
+  else if (dftrace::RecordKind K = dftrace::recordKind(E);
+           K != dftrace::RecordKind::None)
+    record(P, K, Line);
+}
+
+uint8_t reasonBit(const std::string &Reason) {
+  if (Reason == "throttle")
+    return ThrottleBit;
+  if (Reason == "size_limit")
+    return SizeLimitBit;
+  if (Reason == "write_error")
+    return WriteErrorBit;
+  return OtherReasonBit;
+}
+
+/// The runtime's records of what the trace leaves out: they are added to
+/// the figures they belong to, so totals stay exact (docs/analysis.md).
+void FileAnalyzer::record(ProcState &P, dftrace::RecordKind K, uint64_t Line) {
+  using dftrace::RecordKind;
+  if (!Records.decode(K, lineText(), Record)) {
+    Agg.addIssue(FileIndex, Line, Issue::BadField, Records.error());
+    return;
+  }
+  switch (K) {
+  case RecordKind::Untraced:
+    for (const dftrace::UntracedDir &D : Record.Dirs)
+      Agg.Untraced[D.Dir].merge({D.Opens, D.Reads, D.Writes, D.BytesRead,
+                                 D.BytesWritten, 1});
+    break;
+  case RecordKind::Throttled: {
+    const dftrace::ThrottledRecord &T = Record.Throttled;
+    uint8_t Bit = reasonBit(T.Reason);
+    Agg.Throttled[{T.FCat, T.Function}].merge(
+        {T.Calls, T.DurUs, T.Bytes, 1, Bit});
+    Layer L = dftrace::layerOfCategory(T.FCat);
+    LayerStat &LS = Agg.Layers[static_cast<size_t>(L)];
+    LS.Throttled.merge({T.Calls, T.DurUs, T.Bytes});
+    LS.Totals.Ops += T.Calls;
+    LS.Totals.TimeUs += T.DurUs;
+    if (dftrace::isIoLayer(L)) {
+      // Its operation by name; bytes as the runtime counted them. Union
+      // time, files, ranks and size bins cannot hold calls without times.
+      Op O = dftrace::opOf(L, T.Function);
+      if (O == Op::Read)
+        LS.Totals.BytesRead += T.Bytes;
+      else if (O == Op::Write)
+        LS.Totals.BytesWritten += T.Bytes;
+      LS.ByOp[static_cast<size_t>(O)].merge(
+          {T.Calls, T.DurUs, dftrace::isDataOp(O) ? T.Bytes : 0});
+      break;
+    }
+    FunctionStat &F = Fns[functionId(T.Function)];
+    F.Calls += T.Calls;
+    F.TimeUs += T.DurUs;
+    F.ThrottledCalls += T.Calls;
+    F.ThrottledUs += T.DurUs;
+    F.ThrottleReasons |= Bit;
+    break;
+  }
+  case RecordKind::TraceStopped: {
+    const dftrace::StoppedRecord &S = Record.Stopped;
+    Agg.Stopped.push_back({FileIndex, P.Stat.Pid, S.Reason, S.Error, S.Limit,
+                           S.Written, S.TsUs});
+    break;
+  }
+  case RecordKind::LayerBypassed: {
+    const dftrace::BypassedRecord &B = Record.Bypassed;
+    Agg.Bypassed.push_back(
+        {FileIndex, P.Stat.Pid, B.Layer, B.Symbol, B.Library, B.Fix});
+    break;
+  }
+  default:
+    break;
+  }
 }
 
 void FileAnalyzer::addInterval(ProcState &P, IntervalUnion &U, int64_t Begin,
@@ -279,10 +364,25 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   bool IsIo = dftrace::isIoLayer(L);
   if (IsIo)
     C = dftrace::classifyIo(L, E);
-  IoTotals Call; // this span: one operation, its time and bytes
+  IoBreakdown Self; // this span: one operation, its time and bytes
+  IoTotals &Call = Self.Once;
   Call.add(C, Dur);
   LS.Totals.merge(Call);
   if (IsIo) {
+    size_t Slot = ioSlot(L);
+    Self.Layers[Slot] = Call;
+    if (L == Layer::MpiIo) {
+      Self.Mpi.add(C.Mpi, Dur, C.Bytes);
+      if (C.O == Op::Open) {
+        ++Self.Mpi.Opens;
+        uint64_t Size = 0;
+        if (Records.commSize(lineText(), Size)) {
+          ++Self.Mpi.SizedOpens;
+          Self.Mpi.CommSizeSum += Size;
+        }
+      }
+      LS.Mpi.merge(Self.Mpi);
+    }
     LS.ByOp[static_cast<size_t>(C.O)].merge({1, Dur, C.Bytes});
     if (C.Failed)
       ++LS.Failed;
@@ -299,11 +399,13 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
         F.FirstLine = Line;
         F.Stat.Processes = 1; // this one
       }
-      F.Stat.Io.merge(Call);
+      F.Stat.Layers[Slot].merge(Call);
       if (dftrace::isMetadataOp(C.O)) {
-        ++F.Stat.MetaOps;
-        F.Stat.MetaTimeUs += Dur;
+        ++F.Stat.MetaOps[Slot];
+        F.Stat.MetaTimeUs[Slot] += Dur;
       }
+      if (L == Layer::MpiIo)
+        F.Stat.Mpi.merge(Self.Mpi);
     }
     addInterval(P, P.Unions[static_cast<size_t>(L)], Ts, End);
     addInterval(P, P.IoUnion, Ts, End);
@@ -316,18 +418,46 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   if (P.Picture)
     P.Picture->span(E.Name.S, L, E.Level.isInteger() ? E.Level.I : 1, Ts, Dur,
                     Line);
-  attribute(P, E, Call, IsIo, Line, Ts, End);
+  attribute(P, E, Self, IsIo, Line, Ts, End);
+}
+
+/// Dst += Below's per-layer and MPI-IO parts (not its calls counted once).
+void mergeLayers(IoBreakdown &Dst, const IoBreakdown &Below) {
+  if (Below.empty())
+    return;
+  for (size_t L = 0; L < NumIoLayers; ++L)
+    Dst.Layers[L].merge(Below.Layers[L]);
+  Dst.Mpi.merge(Below.Mpi);
+}
+
+/// What a span hands its parent, added into Dst (the parent's entry, a
+/// subtree, or a root): an I/O call counts once with what it holds in
+/// their own layers; an annotated span passes its I/O up (its direct I/O
+/// is claimed). Done in place: these structures are large, and most spans
+/// are leaves.
+void handUp(Pending &Dst, Pending *Mine, const IoBreakdown &Call, bool IsIo) {
+  if (IsIo) {
+    Dst.Io.merge(Call);
+    Dst.Unclaimed.merge(Call);
+    if (Mine) {
+      mergeLayers(Dst.Io, Mine->Io);
+      mergeLayers(Dst.Unclaimed, Mine->Unclaimed);
+    }
+  } else if (Mine && !Mine->Io.empty()) {
+    Dst.Io.merge(Mine->Io);
+  }
+  if (Mine && Mine->Charged.size())
+    Dst.Charged.take(Mine->Charged);
 }
 
 void FileAnalyzer::attribute(ProcState &P, const Event &E,
-                             const IoTotals &Call, bool IsIo, uint64_t Line,
+                             const IoBreakdown &Call, bool IsIo, uint64_t Line,
                              int64_t Ts, int64_t End) {
-  Pending Mine;
-  auto It = Open.find({E.Pid.I, E.Id.U});
-  if (It != Open.end()) {
-    Mine = std::move(It->second);
-    Open.erase(It);
-  }
+  // The span's children, if any: its entry in Open, used in place.
+  SpanKey Key{E.Pid.I, E.Id.U};
+  auto It = Open.find(Key);
+  Pending *Mine = It != Open.end() ? &It->second : nullptr;
+  std::optional<Pending> Local;
   // A span without p_idx finds its children, and its parent finds it, by
   // time on its thread; spans with p_idx look there only when a file
   // mixes both (Stacked), so traces of this runtime pay one test.
@@ -336,33 +466,47 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E,
   bool Nested = true;
   if (!HasParent || Stacked) {
     Stack = &stack(E.Pid.I, E.Tid.I);
-    Nested = claim(*Stack, Mine, E, Line, Ts, End);
+    if (!Mine)
+      Mine = &Local.emplace();
+    Nested = claim(*Stack, *Mine, E, Line, Ts, End);
   }
-  Pending Up;
-  if (IsIo) {
-    // The call itself; I/O calls inside it are part of it.
-    Up.Io = Call;
-    Up.Unclaimed = Call;
-    Up.Charged = std::move(Mine.Charged);
-  } else {
+  if (!IsIo) {
     uint32_t Id = functionId(E.Name.S);
     FunctionStat &F = Fns[Id];
     ++F.Calls;
-    F.TimeUs += Call.TimeUs;
-    F.Direct.merge(Mine.Unclaimed);
-    // The calls below that the same function (recursion) already has are
-    // not credited again; from here up, all of Mine.Io is credited.
-    if (IoTotals *Below = Mine.Charged.find(Id)) {
-      F.Inclusive.merge(Mine.Io.minus(*Below));
-      *Below = Mine.Io;
-    } else if (!Mine.Io.empty()) {
-      F.Inclusive.merge(Mine.Io);
-      Mine.Charged.add(Id, Mine.Io);
+    F.TimeUs += Call.Once.TimeUs;
+    if (Mine) {
+      if (!Mine->Unclaimed.empty())
+        F.Direct.merge(Mine->Unclaimed);
+      // The calls below that the same function (recursion) already has are
+      // not credited again; from here up, all of Mine's I/O is credited.
+      if (IoBreakdown *Below = Mine->Charged.find(Id)) {
+        F.Inclusive.merge(Mine->Io.minus(*Below));
+        *Below = Mine->Io;
+      } else if (!Mine->Io.empty()) {
+        F.Inclusive.merge(Mine->Io);
+        Mine->Charged.add(Id, Mine->Io);
+      }
     }
-    Up.Io = Mine.Io;
-    Up.Charged = std::move(Mine.Charged);
   }
+  auto Done = [&] {
+    if (It != Open.end())
+      Open.erase(Key); // by key: inserting the parent may have rehashed
+  };
+  if (HasParent && E.ParentIdx.U != 0 && E.ParentIdx.U != E.Id.U) {
+    auto [Parent, New] = Open.try_emplace({E.Pid.I, E.ParentIdx.U});
+    if (New)
+      Parent->second.FirstLine = Line;
+    handUp(Parent->second, Mine, Call, IsIo);
+    Done();
+    return;
+  }
+  Pending Up;
+  handUp(Up, Mine, Call, IsIo);
+  Done();
   if (HasParent && E.ParentIdx.U != 0) {
+    // p_idx names the span itself: a parent that never ends, reported as
+    // missing at the end of the file.
     auto [Parent, New] = Open.try_emplace({E.Pid.I, E.ParentIdx.U});
     if (New)
       Parent->second.FirstLine = Line;

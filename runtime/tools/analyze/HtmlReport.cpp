@@ -231,11 +231,12 @@ std::string sizeChart(const Report &R) {
 std::string functionChart(const Report &R, size_t Top) {
   std::vector<const FunctionFigures *> List;
   for (const FunctionFigures &F : R.Functions)
-    if (List.size() < Top && F.S->Inclusive.TimeUs + F.S->Direct.TimeUs > 0)
+    if (List.size() < Top &&
+        F.S->Inclusive.Once.TimeUs + F.S->Direct.Once.TimeUs > 0)
       List.push_back(&F);
   uint64_t Max = 0;
   for (const FunctionFigures *F : List)
-    Max = std::max(Max, F->S->Inclusive.TimeUs);
+    Max = std::max(Max, F->S->Inclusive.Once.TimeUs);
   int W = 760, Left = 220, BarH = 18, Gap = 6;
   int H = static_cast<int>(List.size()) * (BarH + Gap) + 40;
   std::string S = svgOpen("function-chart", W, H, "I/O time per function");
@@ -248,24 +249,27 @@ std::string functionChart(const Report &R, size_t Top) {
     S += "<text x=\"" + std::to_string(Left - 6) + "\" y=\"" +
          std::to_string(Y + 13) + "\" text-anchor=\"end\">" +
          escape(shortName(F->Name)) +
-         "</text>";
-    double Wi = F->S->Inclusive.TimeUs * Scale, Wd = F->S->Direct.TimeUs * Scale;
+         (F->S->ThrottledCalls ? " (throttled)" : "") + "</text>";
+    const IoBreakdown &In = F->S->Inclusive, &Di = F->S->Direct;
+    double Wi = In.Once.TimeUs * Scale, Wd = Di.Once.TimeUs * Scale;
     S += "<rect x=\"" + std::to_string(Left) + "\" y=\"" + std::to_string(Y) +
          "\" width=\"" + fmt("%.2f", std::max(Wi, 0.5)) + "\" height=\"" +
          std::to_string(BarH) + "\" fill=\"#aec7e8\"><title>" +
-         escape(F->Name) + " inclusive: " + std::to_string(F->S->Inclusive.Ops) +
-         " calls, " + secondsText(F->S->Inclusive.TimeUs) + " s, " +
-         bytesText(F->S->Inclusive.bytes()) + "</title></rect>";
+         escape(F->Name) + " inclusive: " + std::to_string(In.Once.Ops) +
+         " calls, " + secondsText(In.Once.TimeUs) + " s, " +
+         bytesText(In.reached().bytes()) + " at the files; " +
+         escape(layersText(In.Layers, In.Mpi)) + "</title></rect>";
     S += "<rect x=\"" + std::to_string(Left) + "\" y=\"" +
          std::to_string(Y + 4) + "\" width=\"" + fmt("%.2f", Wd) +
          "\" height=\"" + std::to_string(BarH - 8) +
          "\" fill=\"#1f77b4\"><title>" + escape(F->Name) + " direct: " +
-         std::to_string(F->S->Direct.Ops) + " calls, " +
-         secondsText(F->S->Direct.TimeUs) + " s, " +
-         bytesText(F->S->Direct.bytes()) + "</title></rect>";
+         std::to_string(Di.Once.Ops) + " calls, " +
+         secondsText(Di.Once.TimeUs) + " s, " +
+         bytesText(Di.reached().bytes()) + " at the files; " +
+         escape(layersText(Di.Layers, Di.Mpi)) + "</title></rect>";
     S += "<text x=\"" + fmt("%.0f", Left + std::max(Wi, 0.5) + 6) + "\" y=\"" +
          std::to_string(Y + 13) + "\" class=\"note\">" +
-         secondsText(F->S->Inclusive.TimeUs) + " s</text>";
+         secondsText(In.Once.TimeUs) + " s</text>";
     Y += BarH + Gap;
   }
   S += "<rect x=\"" + std::to_string(Left) + "\" y=\"" + std::to_string(Y + 6) +
@@ -442,6 +446,59 @@ window.onerror = function (msg) { document.body.dataset.error = String(msg); };
 })();
 )js";
 
+/// The runtime's records of what the trace does not hold, at the top.
+void printRecordBanner(std::ostream &Os, const Report &R, size_t Top) {
+  const Aggregate &A = R.A;
+  if (R.Bypassed.empty() && R.Stopped.empty() && A.Untraced.empty())
+    return;
+  Os << "<div id=\"records\" class=\"banner\"><b>Not in this trace</b><br>";
+  for (const BypassFigures &B : R.Bypassed) {
+    Os << "<span class=\"bypassed\">Layer bypassed: " << escape(B.B->Layer)
+       << " calls do not reach the tracer (" << escape(B.B->Symbol)
+       << " resolves to " << escape(B.B->Library) << ") in "
+       << B.Ranks.size() << " process(es)";
+    for (size_t I = 0; I < B.Ranks.size() && I < Top; ++I)
+      Os << (I ? ", " : ": ") << escape(processName(B.Ranks[I]));
+    if (!B.B->Fix.empty())
+      Os << ". Fix: " << escape(B.B->Fix);
+    Os << "</span><br>";
+  }
+  for (size_t I = 0; I < R.Stopped.size() && I < Top; ++I) {
+    const StopRecord &S = *R.Stopped[I].S;
+    Os << "<span class=\"stopped\">Trace stopped on " << escape(processName(R.Stopped[I].Rank))
+       << ": " << escape(S.Reason);
+    if (!S.Error.empty())
+      Os << " (" << escape(S.Error) << ")";
+    Os << ", " << S.Written << " of " << S.Limit
+       << " bytes; later spans are only counted</span><br>";
+  }
+  for (const auto &[Dir, U] : A.Untraced)
+    Os << "<span class=\"untraced\">Not traced: " << escape(Dir) << ": "
+       << U.calls() << " calls (" << U.Opens << " opens, " << U.Reads
+       << " reads, " << U.Writes << " writes), " << bytesText(U.BytesRead)
+       << " read, " << bytesText(U.BytesWritten)
+       << " written (outside DFTRACER_DATA_DIR)</span><br>";
+  Os << "</div>\n";
+}
+
+void printThrottledTable(std::ostream &Os, const Report &R, size_t Top) {
+  if (R.Throttled.empty())
+    return;
+  Os << "<h2>Throttled</h2>\n<p class=\"note\">Spans the runtime counted but "
+        "did not write; their calls and time are in the figures above, their "
+        "I/O is their parent's.</p>\n<div class=\"wide\"><table "
+        "id=\"throttled-table\"><tr><th>function</th><th>category</th>"
+        "<th>calls</th><th>time (s)</th><th>bytes</th><th>reason</th></tr>\n";
+  for (size_t I = 0; I < R.Throttled.size() && I < Top; ++I) {
+    const ThrottleFigures &F = R.Throttled[I];
+    Os << "<tr><td>" << escape(F.Function) << "</td><td>" << escape(F.FCat)
+       << "</td><td>" << F.S->Calls << "</td><td>" << secondsText(F.S->DurUs)
+       << "</td><td>" << bytesText(F.S->Bytes) << "</td><td>"
+       << reasonsText(F.S->Reasons) << "</td></tr>\n";
+  }
+  Os << "</table></div>\n";
+}
+
 } // namespace
 
 void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
@@ -454,9 +511,10 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
      << A.FileNames.size() << " trace files, " << A.Events << " events, "
      << R.Ranks.size() << " ranks, " << secondsText(R.LastUs - R.FirstUs)
      << " s from the first event to the last. I/O calls (each once): "
-     << A.Io.Ops << ", " << secondsText(A.Io.TimeUs) << " s, "
-     << bytesText(A.Io.BytesRead) << " read, " << bytesText(A.Io.BytesWritten)
-     << " written.</p>\n";
+     << A.Io.Once.Ops << ", " << secondsText(A.Io.Once.TimeUs) << " s; at the "
+     << "files: " << bytesText(A.Io.reached().BytesRead) << " read, "
+     << bytesText(A.Io.reached().BytesWritten) << " written.</p>\n";
+  printRecordBanner(Os, R, O.Top);
   if (uint64_t Total = A.issueTotal()) {
     Os << "<div id=\"issues\" class=\"banner\"><b>" << Total
        << " problems in the input</b> (counted, reported, the rest analysed):";
@@ -524,17 +582,22 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
     Os << "<h2>Top files by I/O time</h2>\n<div class=\"wide\"><table "
           "id=\"file-table\"><tr><th>"
           "file</th><th>calls</th><th>time (s)</th><th>metadata calls</th>"
-          "<th>read</th><th>written</th><th>ranks</th></tr>\n";
+          "<th>read</th><th>written</th><th>ranks</th><th>by layer (calls, "
+          "bytes r/w; MPI-IO kinds)</th></tr>\n";
     for (size_t I = 0; I < R.FilesByTime.size() && I < O.Top; ++I) {
-      const FileStat &S = *R.FilesByTime[I].S;
-      Os << "<tr><td>" << escape(R.FilesByTime[I].Path) << "</td><td>"
-         << S.Io.Ops << "</td><td>" << secondsText(S.Io.TimeUs) << "</td><td>"
-         << S.MetaOps << "</td><td>" << bytesText(S.Io.BytesRead)
-         << "</td><td>" << bytesText(S.Io.BytesWritten) << "</td><td>"
-         << S.Processes << "</td></tr>\n";
+      const FileFigures &F = R.FilesByTime[I];
+      Os << "<tr><td>" << escape(F.Path) << "</td><td>" << F.Reached.Ops
+         << "</td><td>" << secondsText(F.Reached.TimeUs) << "</td><td>"
+         << F.MetaOps << "</td><td>" << bytesText(F.Reached.BytesRead)
+         << "</td><td>" << bytesText(F.Reached.BytesWritten) << "</td><td>"
+         << F.S->Processes << "</td><td>"
+         << escape(layersText(F.S->Layers, F.S->Mpi)) << "</td></tr>\n";
     }
-    Os << "</table></div>\n";
+    Os << "</table></div>\n<p class=\"note\">A file's calls, time and bytes "
+          "are its lowest traced layer's (POSIX where traced): what reached "
+          "it, never a sum over layers.</p>\n";
   }
+  printThrottledTable(Os, R, O.Top);
 
   // Its own statement: the JSON tree is freed before the page grows.
   std::string Data = scriptData(jsonText(timelineData(R)));

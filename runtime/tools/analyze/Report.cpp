@@ -3,6 +3,7 @@
 #include "Report.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <cstdlib>
 #include <limits>
@@ -27,6 +28,82 @@ bool isNumber(const std::string &S) {
 }
 
 } // namespace
+
+static std::string oneDecimal(double V) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof(Buf), "%.1f", V);
+  return Buf;
+}
+
+static std::string bytesCell(uint64_t Read, uint64_t Written) {
+  std::string S;
+  if (Read)
+    S += " r " + std::to_string(Read);
+  if (Written)
+    S += " w " + std::to_string(Written);
+  return S;
+}
+
+/// "independent 2, collective 4" (MPI-IO data calls by kind).
+std::string mpiText(const MpiStat &M) {
+  std::string S;
+  for (size_t K = 0; K < NumMpiKinds; ++K)
+    if (M.Kinds[K].Ops)
+      S += (S.empty() ? "" : ", ") +
+           std::string(dftrace::mpiKindName(static_cast<MpiKind>(K))) + " " +
+           std::to_string(M.Kinds[K].Ops);
+  if (M.Opens)
+    S += (S.empty() ? "" : ", ") + std::string("opens ") + std::to_string(M.Opens);
+  if (M.SizedOpens)
+    S += " (comm_size mean " +
+         oneDecimal(static_cast<double>(M.CommSizeSum) /
+                        static_cast<double>(M.SizedOpens)) +
+         ")";
+  return S;
+}
+
+/// Each I/O layer's calls and bytes, top layer first, with MPI-IO kinds:
+/// "HDF5 2 w 1048576; MPIIO 2 w 1048576 (collective 2); POSIX 4 w 1048576".
+std::string layersText(const IoTotals (&Layers)[NumIoLayers],
+                       const MpiStat &Mpi) {
+  std::string S;
+  for (size_t L = NumIoLayers; L-- > 0;) {
+    const IoTotals &T = Layers[L];
+    if (!T.Ops)
+      continue;
+    S += (S.empty() ? "" : "; ") + std::string(dftrace::layerName(ioLayer(L))) +
+         " " + std::to_string(T.Ops) + bytesCell(T.BytesRead, T.BytesWritten);
+    if (ioLayer(L) == Layer::MpiIo && !Mpi.empty())
+      S += " (" + mpiText(Mpi) + ")";
+  }
+  return S;
+}
+
+std::string processName(const std::string &Label) {
+  bool Numeric = !Label.empty() &&
+                 Label.find_first_not_of("0123456789") == std::string::npos;
+  return Numeric ? "rank " + Label : Label;
+}
+
+std::string reasonsText(uint8_t Reasons) {
+  static const std::pair<uint8_t, const char *> Names[] = {
+      {ThrottleBit, "throttle"},
+      {SizeLimitBit, "size_limit"},
+      {WriteErrorBit, "write_error"},
+      {OtherReasonBit, "other"}};
+  std::string S;
+  for (const auto &[Bit, Name] : Names)
+    if (Reasons & Bit)
+      S += (S.empty() ? "" : "+") + std::string(Name);
+  return S;
+}
+
+std::string Report::rankLabel(uint32_t FileIndex, int64_t Pid) const {
+  for (const RankFigures &R : Ranks)
+    if (R.P->FileIndex == FileIndex && R.P->Pid == Pid)
+      return R.Label;
+  return "pid " + std::to_string(Pid);
+}
 
 Report::Report(const Aggregate &A) : A(A) {
   // Ranks first: the layers name their slowest one. Traces of several
@@ -121,22 +198,76 @@ Report::Report(const Aggregate &A) : A(A) {
     Functions.push_back({Name, &S});
   std::stable_sort(Functions.begin(), Functions.end(),
                    [](const FunctionFigures &X, const FunctionFigures &Y) {
-                     return std::make_tuple(Y.S->Inclusive.TimeUs,
-                                            Y.S->Direct.TimeUs, Y.S->TimeUs) <
-                            std::make_tuple(X.S->Inclusive.TimeUs,
-                                            X.S->Direct.TimeUs, X.S->TimeUs);
+                     return std::make_tuple(Y.S->Inclusive.Once.TimeUs,
+                                            Y.S->Direct.Once.TimeUs,
+                                            Y.S->TimeUs) <
+                            std::make_tuple(X.S->Inclusive.Once.TimeUs,
+                                            X.S->Direct.Once.TimeUs,
+                                            X.S->TimeUs);
                    });
   for (const auto &[Path, S] : A.Files)
-    FilesByTime.push_back({Path, &S});
+    FilesByTime.push_back(
+        {Path, &S, S.reached(), S.reachedMetaOps(), S.reachedMetaTimeUs()});
   FilesByBytes = FilesByTime;
   std::stable_sort(FilesByTime.begin(), FilesByTime.end(),
                    [](const FileFigures &X, const FileFigures &Y) {
-                     return X.S->Io.TimeUs > Y.S->Io.TimeUs;
+                     return X.Reached.TimeUs > Y.Reached.TimeUs;
                    });
   std::stable_sort(FilesByBytes.begin(), FilesByBytes.end(),
                    [](const FileFigures &X, const FileFigures &Y) {
-                     return X.S->Io.bytes() > Y.S->Io.bytes();
+                     return X.Reached.bytes() > Y.Reached.bytes();
                    });
+
+  // The runtime's records. Labels by (file, pid), found once each.
+  std::map<std::pair<uint32_t, int64_t>, const RankFigures *> ByProcess;
+  std::map<const RankFigures *, size_t> Position;
+  for (const RankFigures &Rk : Ranks) {
+    ByProcess[{Rk.P->FileIndex, Rk.P->Pid}] = &Rk;
+    Position[&Rk] = Position.size();
+  }
+  auto Label = [&](uint32_t File, int64_t Pid) {
+    auto It = ByProcess.find({File, Pid});
+    return It == ByProcess.end() ? std::make_pair(Ranks.size(), "pid " + std::to_string(Pid))
+                                 : std::make_pair(Position[It->second], It->second->Label);
+  };
+  std::map<std::tuple<std::string, std::string, std::string, std::string>,
+           std::vector<std::pair<size_t, std::string>>>
+      Groups;
+  std::map<std::tuple<std::string, std::string, std::string, std::string>,
+           const BypassRecord *>
+      First;
+  for (const BypassRecord &B : A.Bypassed) {
+    auto Key = std::make_tuple(B.Layer, B.Symbol, B.Library, B.Fix);
+    Groups[Key].push_back(Label(B.FileIndex, B.Pid));
+    First.emplace(Key, &B);
+  }
+  for (auto &[Key, List] : Groups) {
+    std::sort(List.begin(), List.end());
+    List.erase(std::unique(List.begin(), List.end()), List.end());
+    BypassFigures F{First[Key], {}};
+    for (auto &[Pos, Name] : List)
+      F.Ranks.push_back(Name);
+    Bypassed.push_back(std::move(F));
+  }
+  std::vector<std::pair<size_t, StopFigures>> Stops;
+  for (const StopRecord &S : A.Stopped) {
+    auto [Pos, Name] = Label(S.FileIndex, S.Pid);
+    Stops.push_back({Pos, {&S, Name}});
+  }
+  std::stable_sort(Stops.begin(), Stops.end(),
+                   [](const auto &X, const auto &Y) { return X.first < Y.first; });
+  for (auto &[Pos, F] : Stops)
+    Stopped.push_back(std::move(F));
+  for (const auto &[Key, S] : A.Throttled)
+    Throttled.push_back({Key.first, Key.second, &S});
+  std::stable_sort(Throttled.begin(), Throttled.end(),
+                   [](const ThrottleFigures &X, const ThrottleFigures &Y) {
+                     return X.S->DurUs > Y.S->DurUs;
+                   });
+  for (const auto &[Dir, U] : A.Untraced) {
+    UntracedCalls += U.calls();
+    UntracedBytes += U.BytesRead + U.BytesWritten;
+  }
 }
 
 } // namespace dftanalyze

@@ -52,6 +52,24 @@ struct FunctionFigures {
 struct FileFigures {
   std::string Path;
   const FileStat *S = nullptr;
+  IoTotals Reached; // the bottom layers' calls, time and bytes (bottomLayers)
+  uint64_t MetaOps = 0, MetaTimeUs = 0; // of the same layers
+};
+
+/// A layer bypassed the same way in one or more processes.
+struct BypassFigures {
+  const BypassRecord *B = nullptr; // the first one
+  std::vector<std::string> Ranks;  // labels of the processes, rank order
+};
+
+struct StopFigures {
+  const StopRecord *S = nullptr;
+  std::string Rank; // label of the process
+};
+
+struct ThrottleFigures {
+  std::string FCat, Function;
+  const ThrottleStat *S = nullptr;
 };
 
 struct Report {
@@ -65,6 +83,13 @@ struct Report {
   std::vector<FunctionFigures> Functions; // by inclusive I/O time, then name
   std::vector<FileFigures> FilesByTime;   // all files, by I/O time
   std::vector<FileFigures> FilesByBytes;  // all files, by bytes
+  std::vector<BypassFigures> Bypassed;    // by layer, symbol, library, fix
+  std::vector<StopFigures> Stopped;       // in rank order
+  std::vector<ThrottleFigures> Throttled; // by time not written, then name
+  uint64_t UntracedCalls = 0, UntracedBytes = 0;
+
+  /// The label of the process (FileIndex, Pid), or "pid P".
+  std::string rankLabel(uint32_t FileIndex, int64_t Pid) const;
 
   explicit Report(const Aggregate &A);
   Report(const Report &) = delete;
@@ -72,6 +97,16 @@ struct Report {
 };
 
 double mebibytesPerSecond(uint64_t Bytes, uint64_t Us);
+/// "independent 2, collective 4, opens 2 (comm_size mean 2.0)".
+std::string mpiText(const MpiStat &M);
+/// Each I/O layer's calls and bytes, top layer first, with MPI-IO kinds:
+/// "HDF5 2 w 1048576; MPIIO 2 w 1048576 (collective 2); POSIX 4 w 1048576".
+std::string layersText(const IoTotals (&Layers)[NumIoLayers],
+                       const MpiStat &Mpi);
+/// "rank 3" for a rank label that is a number, else the label ("pid 42").
+std::string processName(const std::string &Label);
+/// "throttle", "throttle+size_limit", ... (ThrottleReason bits).
+std::string reasonsText(uint8_t Reasons);
 
 } // namespace dftanalyze
 

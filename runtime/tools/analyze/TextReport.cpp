@@ -70,6 +70,56 @@ private:
   std::vector<std::vector<std::string>> Rows;
 };
 
+/// What the runtime says the trace does not hold: first, so it is seen.
+void printRecords(std::ostream &Os, const Report &R, size_t Top) {
+  for (const BypassFigures &B : R.Bypassed) {
+    Os << "layer bypassed: " << B.B->Layer << " calls do not reach the "
+       << "tracer (" << B.B->Symbol << " resolves to "
+       << (B.B->Library.empty() ? "another library" : B.B->Library)
+       << ") in " << B.Ranks.size() << " process"
+       << (B.Ranks.size() == 1 ? "" : "es") << " (";
+    for (size_t I = 0; I < B.Ranks.size() && I < Top; ++I)
+      Os << (I ? ", " : "") << processName(B.Ranks[I]);
+    if (B.Ranks.size() > Top)
+      Os << ", ...";
+    Os << "): that layer is missing from this report";
+    if (!B.B->Fix.empty())
+      Os << "; fix: " << B.B->Fix;
+    Os << "\n";
+  }
+  for (size_t I = 0; I < R.Stopped.size(); ++I) {
+    if (I == Top) {
+      Os << "trace stopped: ... " << R.Stopped.size() - Top
+         << " more processes (--json lists them)\n";
+      break;
+    }
+    const StopRecord &S = *R.Stopped[I].S;
+    Os << "trace stopped: " << processName(R.Stopped[I].Rank) << ": " << S.Reason;
+    if (!S.Error.empty())
+      Os << " (" << S.Error << ")";
+    if (S.Limit || S.Written)
+      Os << ", " << S.Written << " bytes written of a " << S.Limit
+         << "-byte budget";
+    if (S.TsUs >= 0 && R.LastUs > R.FirstUs && S.TsUs >= R.FirstUs)
+      Os << ", " << seconds(static_cast<uint64_t>(S.TsUs - R.FirstUs))
+         << " s after the first event";
+    Os << "; later spans are only counted (the throttled table); fix: "
+       << (S.Reason == "size_limit"
+               ? "raise DFTRACER_MAX_TRACE_SIZE, or exclude hot functions "
+                 "(dftracer-analyze --suggest-filter)"
+               : "free space on the trace's file system, or trace to another "
+                 "directory")
+       << "\n";
+  }
+  for (const auto &[Dir, U] : R.A.Untraced)
+    Os << "not traced: " << Dir << ": " << U.calls() << " calls (" << U.Opens
+       << " opens, " << U.Reads << " reads, " << U.Writes << " writes), "
+       << U.BytesRead << " bytes read, " << U.BytesWritten
+       << " bytes written, in " << U.Processes << " process"
+       << (U.Processes == 1 ? "" : "es")
+       << " (outside the traced directories: DFTRACER_DATA_DIR)\n";
+}
+
 void printLayers(std::ostream &Os, const Report &R) {
   Os << "Layers (time_s: sum of durations; union_s: per-rank union, summed; "
         "slowest_s: the slowest rank's union)\n";
@@ -82,12 +132,49 @@ void printLayers(std::ostream &Os, const Report &R) {
            num(S.BytesRead), num(S.BytesWritten),
            fixed(F.BandwidthSlowestMiBs, 1), fixed(F.BandwidthPerCallMiBs, 1)});
   }
-  const IoTotals &Io = R.A.Io;
+  const IoTotals &Io = R.A.Io.Once;
   T.row({"I/O, once", num(Io.Ops), seconds(Io.TimeUs), "", "", "",
          num(Io.BytesRead), num(Io.BytesWritten), "", ""});
+  IoTotals Reached = R.A.Io.reached();
+  T.row({"at the files", "", "", "", "", "", num(Reached.BytesRead),
+         num(Reached.BytesWritten), "", ""});
   T.print(Os);
   Os << "  (\"I/O, once\": every I/O call counted once; calls nested in "
-        "another I/O call belong to it)\n\n";
+        "another I/O call belong to it. \"at the files\": the bytes of the "
+        "lowest layer that moved any, never a sum over layers)\n";
+  for (const LayerFigures &F : R.Layers)
+    if (F.S->Throttled.Ops)
+      Os << "  " << dftrace::layerName(F.L) << ": " << F.S->Throttled.Ops
+         << " of the ops are throttled records (counted by the runtime, not "
+            "in the trace: no union time, file or rank)\n";
+  Os << "\n";
+}
+
+void printMpiKinds(std::ostream &Os, const Report &R) {
+  const LayerStat &S = R.A.Layers[static_cast<size_t>(Layer::MpiIo)];
+  if (S.Mpi.empty())
+    return;
+  Os << "MPI-IO reads and writes by kind (collective: every rank of the "
+        "file's communicator takes part)\n";
+  Table T({"kind", "ops", "time_s", "bytes"});
+  for (size_t K = 0; K < NumMpiKinds; ++K)
+    if (S.Mpi.Kinds[K].Ops)
+      T.row({dftrace::mpiKindName(static_cast<MpiKind>(K)),
+             num(S.Mpi.Kinds[K].Ops), seconds(S.Mpi.Kinds[K].TimeUs),
+             num(S.Mpi.Kinds[K].Bytes)});
+  T.print(Os);
+  if (S.Mpi.Opens)
+    Os << "  MPI_File_open: " << S.Mpi.Opens << " calls"
+       << (S.Mpi.SizedOpens
+               ? ", communicator size " +
+                     fixed(static_cast<double>(S.Mpi.CommSizeSum) /
+                               static_cast<double>(S.Mpi.SizedOpens),
+                           1) +
+                     " on average (" + num(S.Mpi.SizedOpens) +
+                     " with comm_size)"
+               : std::string())
+       << "\n";
+  Os << "\n";
 }
 
 void printMetadata(std::ostream &Os, const Report &R) {
@@ -168,16 +255,19 @@ void printFiles(std::ostream &Os, const Report &R, size_t Top) {
     Os << "Top files by " << (ByTime ? "I/O time" : "bytes") << " ("
        << std::min(Top, List.size()) << " of " << List.size() << ")\n";
     Table T({"file", "ops", "time_s", "meta_ops", "meta_time_s", "bytes_read",
-             "bytes_written", "ranks"});
+             "bytes_written", "ranks", "by layer: ops, bytes r/w"});
     for (size_t I = 0; I < List.size() && I < Top; ++I) {
-      const FileStat &S = *List[I].S;
-      T.row({List[I].Path, num(S.Io.Ops), seconds(S.Io.TimeUs),
-             num(S.MetaOps), seconds(S.MetaTimeUs), num(S.Io.BytesRead),
-             num(S.Io.BytesWritten), num(S.Processes)});
+      const FileFigures &F = List[I];
+      T.row({F.Path, num(F.Reached.Ops), seconds(F.Reached.TimeUs),
+             num(F.MetaOps), seconds(F.MetaTimeUs), num(F.Reached.BytesRead),
+             num(F.Reached.BytesWritten), num(F.S->Processes),
+             layersText(F.S->Layers, F.S->Mpi)});
     }
     T.print(Os);
     Os << "\n";
   }
+  Os << "  (a file's ops, time and bytes are its lowest traced layer's, "
+        "POSIX where traced: the bytes that reached it)\n\n";
 }
 
 void printRanks(std::ostream &Os, const Report &R, size_t Top) {
@@ -196,12 +286,14 @@ void printRanks(std::ostream &Os, const Report &R, size_t Top) {
                      return X->P->IoUnionUs > Y->P->IoUnionUs;
                    });
   Table T({"rank", "pid", "io_time_s", "io_ops", "bytes_read",
-           "bytes_written", "wall_s", "events"});
+           "bytes_written", "wall_s", "events", "by layer: ops, bytes r/w"});
   for (size_t I = 0; I < Order.size() && I < Top; ++I) {
     const ProcessStat &P = *Order[I]->P;
+    IoTotals Reached = P.Io.reached();
     T.row({Order[I]->Label, std::to_string(P.Pid), seconds(P.IoUnionUs),
-           num(P.Io.Ops), num(P.Io.BytesRead), num(P.Io.BytesWritten),
-           seconds(static_cast<uint64_t>(P.wallUs())), num(P.Events)});
+           num(Reached.Ops), num(Reached.BytesRead), num(Reached.BytesWritten),
+           seconds(static_cast<uint64_t>(P.wallUs())), num(P.Events),
+           layersText(P.Io.Layers, P.Io.Mpi)});
   }
   T.print(Os);
   Os << "\n";
@@ -213,22 +305,63 @@ void printFunctions(std::ostream &Os, const Report &R, size_t Top) {
   Os << "Functions by I/O time (direct: I/O calls whose nearest annotated "
         "span is the function; inclusive: also its callees')\n";
   Table T({"function", "calls", "time_s", "io_time_s", "io_ops", "io_bytes",
-           "incl_io_time_s", "incl_io_ops", "incl_io_bytes"});
+           "incl_io_time_s", "incl_io_ops", "incl_io_bytes", "throttled",
+           "direct by layer: ops, bytes r/w"});
+  bool AnyThrottled = false;
   for (size_t I = 0; I < R.Functions.size() && I < Top; ++I) {
     const FunctionStat &S = *R.Functions[I].S;
+    AnyThrottled |= S.ThrottledCalls > 0;
     T.row({R.Functions[I].Name, num(S.Calls), seconds(S.TimeUs),
-           seconds(S.Direct.TimeUs), num(S.Direct.Ops), num(S.Direct.bytes()),
-           seconds(S.Inclusive.TimeUs), num(S.Inclusive.Ops),
-           num(S.Inclusive.bytes())});
+           seconds(S.Direct.Once.TimeUs), num(S.Direct.Once.Ops),
+           num(S.Direct.reached().bytes()), seconds(S.Inclusive.Once.TimeUs),
+           num(S.Inclusive.Once.Ops), num(S.Inclusive.reached().bytes()),
+           S.ThrottledCalls ? num(S.ThrottledCalls) + " throttled" : "",
+           layersText(S.Direct.Layers, S.Direct.Mpi)});
   }
   T.print(Os);
   if (R.Functions.size() > Top)
     Os << "  ... " << R.Functions.size() - Top << " more (--top N, --json)\n";
+  Os << "  (io_bytes: the bytes that reached the files, the lowest traced "
+        "layer's)\n";
+  if (AnyThrottled)
+    Os << "  (throttled: calls the runtime counted but did not write, "
+          "included in calls and time_s; their I/O is their parent's)\n";
   if (R.A.Unattributed)
     Os << "  " << R.A.Unattributed
        << " spans could not be placed (unnested_span: not in end order); "
           "they count as roots, so these figures are not reliable\n";
   Os << "\n";
+}
+
+void printThrottled(std::ostream &Os, const Report &R, size_t Top) {
+  if (R.Throttled.empty())
+    return;
+  Os << "Throttled (spans the runtime counted but did not write; in the "
+        "tables above as calls and time)\n";
+  Table T({"function", "cat", "calls", "time_s", "mean_us", "bytes",
+           "processes", "reason"});
+  for (size_t I = 0; I < R.Throttled.size() && I < Top; ++I) {
+    const ThrottleFigures &F = R.Throttled[I];
+    const ThrottleStat &S = *F.S;
+    T.row({F.Function, F.FCat, num(S.Calls), seconds(S.DurUs),
+           fixed(S.Calls ? static_cast<double>(S.DurUs) /
+                               static_cast<double>(S.Calls)
+                         : 0,
+                 3),
+           num(S.Bytes), num(S.Processes), reasonsText(S.Reasons)});
+  }
+  T.print(Os);
+  if (R.Throttled.size() > Top)
+    Os << "  ... " << R.Throttled.size() - Top << " more (--top N, --json)\n";
+  bool Cut = false;
+  for (const ThrottleFigures &F : R.Throttled)
+    Cut |= (F.S->Reasons & (SizeLimitBit | WriteErrorBit)) != 0;
+  if (Cut)
+    Os << "  (size_limit, write_error: tracing stopped, so every later span "
+          "is only counted; nesting, files and ranks after that point are not "
+          "in the trace)\n";
+  Os << "  (dftracer-analyze --suggest-filter prints a filter file that stops "
+        "annotating them)\n\n";
 }
 
 void printIssues(std::ostream &Os, const Aggregate &A) {
@@ -281,6 +414,7 @@ void printIssues(std::ostream &Os, const Aggregate &A) {
 
 void printText(std::ostream &Os, const Report &R, const OutputOptions &O) {
   const Aggregate &A = R.A;
+  printRecords(Os, R, O.Top);
   Os << "dftracer-analyze: " << A.FileNames.size() << " files, " << A.Events
      << " events (" << A.TextBytes << " bytes of text), " << R.Ranks.size()
      << " ranks, " << A.issueTotal() << " issues\n";
@@ -288,10 +422,12 @@ void printText(std::ostream &Os, const Report &R, const OutputOptions &O) {
      << " s from the first event to the last\n\n";
   printLayers(Os, R);
   printMetadata(Os, R);
+  printMpiKinds(Os, R);
   printSizes(Os, R);
   printFiles(Os, R, O.Top);
   printRanks(Os, R, O.Top);
   printFunctions(Os, R, O.Top);
+  printThrottled(Os, R, O.Top);
   printIssues(Os, A);
 }
 

@@ -144,7 +144,8 @@ int main(int Argc, char **Argv) {
 
   bool Valid = Set.Problems.empty() && ArgErrors.empty();
   if (Json) {
-    nlohmann::json Report = summaryToJson(Sum);
+    nlohmann::json Report = recordsToJson(Set);
+    Report.update(summaryToJson(Sum));
     nlohmann::json Problems = nlohmann::json::array();
     for (const Problem &P : Set.Problems)
       Problems.push_back({{"file", Set.Files[P.FileIndex]},
@@ -177,6 +178,7 @@ int main(int Argc, char **Argv) {
                              nlohmann::json::error_handler_t::replace)
               << "\n";
   } else {
+    printRecords(std::cout, Set);
     printSummary(std::cout, Set, Sum);
     std::cout << "\n"
               << (Valid ? "trace is valid" : "trace is INVALID")

@@ -151,6 +151,128 @@ void printSummary(std::ostream &Os, const TraceSet &Set, const Summary &S) {
   }
 }
 
+namespace {
+
+/// The process a record came from, as the summary names it.
+std::string processText(const TraceSet &Set, const Record &R) {
+  for (const Metadata &M : Set.Meta)
+    if (M.FileIndex == R.FileIndex && M.Pid == R.Pid && M.Key == "rank")
+      return "rank " + M.Value + " (pid " + std::to_string(R.Pid) + ")";
+  return "pid " + std::to_string(R.Pid) + " of " + Set.Files[R.FileIndex];
+}
+
+std::map<std::string, std::pair<dftrace::UntracedDir, uint64_t>>
+untracedByDir(const TraceSet &Set) {
+  std::map<std::string, std::pair<dftrace::UntracedDir, uint64_t>> Dirs;
+  for (const Record &R : Set.Records)
+    if (R.R.Kind == dftrace::RecordKind::Untraced)
+      for (const dftrace::UntracedDir &D : R.R.Dirs) {
+        auto &[Sum, Processes] = Dirs[D.Dir];
+        Sum.Dir = D.Dir;
+        Sum.Opens += D.Opens;
+        Sum.Reads += D.Reads;
+        Sum.Writes += D.Writes;
+        Sum.BytesRead += D.BytesRead;
+        Sum.BytesWritten += D.BytesWritten;
+        ++Processes;
+      }
+  return Dirs;
+}
+
+} // namespace
+
+void printRecords(std::ostream &Os, const TraceSet &Set) {
+  using dftrace::RecordKind;
+  for (const Record &R : Set.Records)
+    if (R.R.Kind == RecordKind::LayerBypassed) {
+      const dftrace::BypassedRecord &B = R.R.Bypassed;
+      Os << "layer bypassed: " << processText(Set, R) << ": " << B.Layer
+         << " calls do not reach the tracer (" << B.Symbol << " resolves to "
+         << (B.Library.empty() ? "another library" : B.Library) << ")";
+      if (!B.Fix.empty())
+        Os << "; fix: " << B.Fix;
+      Os << "\n";
+    }
+  for (const Record &R : Set.Records)
+    if (R.R.Kind == RecordKind::TraceStopped) {
+      const dftrace::StoppedRecord &S = R.R.Stopped;
+      Os << "trace stopped: " << processText(Set, R) << ": " << S.Reason;
+      if (!S.Error.empty())
+        Os << " (" << S.Error << ")";
+      Os << ", " << S.Written << " bytes written of a " << S.Limit
+         << "-byte budget; later spans are only counted\n";
+    }
+  for (const auto &[Dir, Entry] : untracedByDir(Set)) {
+    const dftrace::UntracedDir &D = Entry.first;
+    Os << "not traced: " << Dir << ": " << D.Opens + D.Reads + D.Writes
+       << " calls (" << D.Opens << " opens, " << D.Reads << " reads, "
+       << D.Writes << " writes), " << D.BytesRead << " bytes read, "
+       << D.BytesWritten << " bytes written, in " << Entry.second
+       << (Entry.second == 1 ? " process" : " processes")
+       << " (outside the traced directories: DFTRACER_DATA_DIR)\n";
+  }
+  for (const Record &R : Set.Records)
+    if (R.R.Kind == RecordKind::Throttled) {
+      const dftrace::ThrottledRecord &T = R.R.Throttled;
+      Os << "throttled: " << processText(Set, R) << ": " << T.Function << " ("
+         << T.FCat << "): " << T.Calls << " calls, " << T.DurUs
+         << " us not written (" << T.Reason
+         << "); the function table counts written spans only\n";
+    }
+}
+
+nlohmann::json recordsToJson(const TraceSet &Set) {
+  using dftrace::RecordKind;
+  nlohmann::json Untraced = nlohmann::json::array();
+  for (const auto &[Dir, Entry] : untracedByDir(Set)) {
+    const dftrace::UntracedDir &D = Entry.first;
+    Untraced.push_back({{"dir", Dir},
+                        {"opens", D.Opens},
+                        {"reads", D.Reads},
+                        {"writes", D.Writes},
+                        {"bytes_read", D.BytesRead},
+                        {"bytes_written", D.BytesWritten},
+                        {"processes", Entry.second}});
+  }
+  nlohmann::json Bypassed = nlohmann::json::array(),
+                 Stopped = nlohmann::json::array(),
+                 Throttled = nlohmann::json::array();
+  for (const Record &R : Set.Records) {
+    nlohmann::json Where{{"file", Set.Files[R.FileIndex]}, {"pid", R.Pid}};
+    if (R.R.Kind == RecordKind::LayerBypassed) {
+      const dftrace::BypassedRecord &B = R.R.Bypassed;
+      Where.update({{"layer", B.Layer},
+                    {"symbol", B.Symbol},
+                    {"library", B.Library},
+                    {"fix", B.Fix}});
+      Bypassed.push_back(Where);
+    } else if (R.R.Kind == RecordKind::TraceStopped) {
+      const dftrace::StoppedRecord &S = R.R.Stopped;
+      Where.update({{"reason", S.Reason},
+                    {"limit", S.Limit},
+                    {"written", S.Written}});
+      if (!S.Error.empty())
+        Where["error"] = S.Error;
+      if (S.TsUs >= 0)
+        Where["ts"] = S.TsUs;
+      Stopped.push_back(Where);
+    } else if (R.R.Kind == RecordKind::Throttled) {
+      const dftrace::ThrottledRecord &T = R.R.Throttled;
+      Where.update({{"function", T.Function},
+                    {"fcat", T.FCat},
+                    {"calls", T.Calls},
+                    {"dur", T.DurUs},
+                    {"bytes", T.Bytes},
+                    {"reason", T.Reason}});
+      Throttled.push_back(Where);
+    }
+  }
+  return {{"untraced", Untraced},
+          {"layer_bypassed", Bypassed},
+          {"trace_stopped", Stopped},
+          {"throttled", Throttled}};
+}
+
 nlohmann::json summaryToJson(const Summary &S) {
   nlohmann::json Functions = nlohmann::json::array();
   for (const FunctionStats &F : S.Functions)

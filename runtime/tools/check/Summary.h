@@ -67,6 +67,14 @@ void mergeSummary(Summary &Into, Summary &&Part);
 std::map<std::string, uint64_t> callCounts(const Summary &S);
 
 void printSummary(std::ostream &Os, const TraceSet &Set, const Summary &S);
+
+/// The runtime's records (MetadataRecords.h), first in the report:
+/// "layer bypassed: ...", "trace stopped: ...", "not traced: DIR: ..."
+/// (summed over processes), "throttled: FUNCTION ...".
+void printRecords(std::ostream &Os, const TraceSet &Set);
+/// {"untraced": [...], "layer_bypassed": [...], "trace_stopped": [...],
+///  "throttled": [...]}, the analyzer's keys.
+nlohmann::json recordsToJson(const TraceSet &Set);
 nlohmann::json summaryToJson(const Summary &S);
 
 } // namespace dftcheck

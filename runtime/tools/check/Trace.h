@@ -10,6 +10,7 @@
 #define DFTRACER_CHECK_TRACE_H
 
 #include "IoTaxonomy.h"
+#include "MetadataRecords.h"
 
 #include <cstdint>
 #include <map>
@@ -43,6 +44,13 @@ struct Metadata {
   size_t FileIndex = 0;
 };
 
+/// One of the runtime's records of what the trace does not hold.
+struct Record {
+  size_t FileIndex = 0;
+  int64_t Pid = 0;
+  dftrace::MetadataRecord R;
+};
+
 struct Problem {
   size_t FileIndex = 0;
   size_t Line = 0; // 0 when the problem concerns the whole file
@@ -67,8 +75,9 @@ struct TraceSet {
   std::vector<Problem> Problems;
   std::vector<Problem> Caveats; // what a file cannot say, once per file
   std::vector<Aggregated> Aggregates;
-  size_t Events = 0;      // JSON lines read
   size_t TracerSpans = 0; // upstream's "start"/"end": not functions
+  std::vector<Record> Records; // in file order
+  size_t Events = 0;      // JSON lines read
 
   void problem(size_t FileIndex, size_t Line, std::string Message) {
     Problems.push_back({FileIndex, Line, std::move(Message)});

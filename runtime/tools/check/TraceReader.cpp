@@ -40,7 +40,7 @@ protected:
 
 private:
   void span(const Event &E, size_t Line);
-  void metadata(const Event &E);
+  void metadata(const Event &E, size_t Line);
   void beginEnd(const Event &E, size_t Line);
   void aggregated(const Event &E);
 
@@ -50,6 +50,7 @@ private:
   std::map<std::pair<int64_t, uint64_t>, size_t> IdLines; // (pid, id) -> line
   std::map<std::pair<int64_t, uint64_t>, size_t> FHashUses; // -> first line
   std::map<std::pair<int64_t, uint64_t>, std::string> FHashPaths;
+  dftrace::RecordDecoder Records;
 };
 
 void CheckScanner::onEvent(const Event &E, uint64_t Line) {
@@ -61,7 +62,7 @@ void CheckScanner::onEvent(const Event &E, uint64_t Line) {
   else if (E.isComplete())
     span(E, Line);
   else if (E.isMetadata())
-    metadata(E);
+    metadata(E, Line);
   else if (E.isAggregated())
     aggregated(E);
   else if (E.Ph2 == dftrace::Phase::Begin || E.Ph2 == dftrace::Phase::End)
@@ -116,7 +117,16 @@ void CheckScanner::span(const Event &E, size_t Line) {
   Set.Spans.push_back(std::move(S));
 }
 
-void CheckScanner::metadata(const Event &E) {
+void CheckScanner::metadata(const Event &E, size_t Line) {
+  if (dftrace::RecordKind K = dftrace::recordKind(E);
+      K != dftrace::RecordKind::None) {
+    Record R{FileIndex, E.Pid.I, {}};
+    if (Records.decode(K, lineText(), R.R))
+      Set.Records.push_back(std::move(R));
+    else
+      Set.problem(FileIndex, Line, Records.error());
+    return;
+  }
   // Chrome's own metadata (process_name, thread_name, ...) carries other
   // args; DFTracer's "CM" events carry {"name": key, "value": value} and
   // its "FH" events {"name": path, "value": fhash}.

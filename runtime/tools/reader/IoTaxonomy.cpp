@@ -212,6 +212,34 @@ Op mpiIoOp(std::string_view Name) {
 
 } // namespace
 
+const char *mpiKindName(MpiKind K) {
+  static const char *Names[NumMpiKinds] = {
+      "independent", "collective",  "nonblocking", "nonblocking_collective",
+      "split_begin", "split_end"};
+  return K == MpiKind::None ? "none" : Names[static_cast<size_t>(K)];
+}
+
+// The one rule of MPI-IO data calls (MPI 4.0, chapter 14.4): "i" before
+// read/write is non-blocking, "_all" and "_ordered" are collective, a split
+// collective ends in "_begin" or "_end". Anything else that reads or writes
+// is independent (read, read_at, read_shared and their write forms).
+MpiKind mpiKindOf(std::string_view Name) {
+  consumePrefix(Name, "P");
+  if (!consumePrefix(Name, "MPI_File_"))
+    return MpiKind::None;
+  bool NonBlocking = consumePrefix(Name, "i");
+  if (Name.compare(0, 4, "read") != 0 && Name.compare(0, 5, "write") != 0)
+    return MpiKind::None;
+  if (consumeSuffix(Name, "_begin"))
+    return MpiKind::SplitBegin;
+  if (consumeSuffix(Name, "_end"))
+    return MpiKind::SplitEnd;
+  bool Collective = consumeSuffix(Name, "_all") || consumeSuffix(Name, "_ordered");
+  if (NonBlocking)
+    return Collective ? MpiKind::NonBlockingCollective : MpiKind::NonBlocking;
+  return Collective ? MpiKind::Collective : MpiKind::Independent;
+}
+
 Op opOf(Layer L, std::string_view Name) {
   static const SortedTable<std::size(PosixTable)> Posix(PosixTable);
   static const SortedTable<std::size(StdioTable)> Stdio(StdioTable);
@@ -259,6 +287,8 @@ IoCall classifyIo(Layer L, const Event &E) {
   case Layer::MpiIo:
     // ret is the MPI error code: MPI_SUCCESS is 0.
     C.Failed = Ret.isInteger() && Ret.I != 0;
+    if (isDataOp(C.O))
+      C.Mpi = mpiKindOf(E.Name.S);
     if (isDataOp(C.O) && !C.Failed && E.Bytes.isUnsigned())
       C.Bytes = E.Bytes.U;
     break;

@@ -65,10 +65,46 @@ inline bool isMetadataOp(Op O) { return O >= Op::Open && O <= Op::Control; }
 /// The operation of an event of an I/O layer.
 Op opOf(Layer L, std::string_view Name);
 
+/// How an MPI-IO data call (a read or write) relates to the other ranks and
+/// to its completion, from its name after "MPI_File_" (or "PMPI_File_"):
+///
+/// \code
+///   read, write, read_at, write_shared, ...       -> Independent
+///   read_all, write_at_all, read_ordered, ...     -> Collective
+///   iread, iwrite_at, iwrite_shared, ...          -> NonBlocking
+///   iread_all, iwrite_at_all                      -> NonBlockingCollective
+///   read_all_begin, write_ordered_begin, ...      -> SplitBegin
+///   read_all_end, write_at_all_end, ...           -> SplitEnd
+/// \endcode
+///
+/// Every other call (and every call of another layer) is None.
+enum class MpiKind : uint8_t {
+  Independent,
+  Collective,
+  NonBlocking,
+  NonBlockingCollective,
+  SplitBegin,
+  SplitEnd,
+  None,
+};
+constexpr size_t NumMpiKinds = 6; // None is not counted
+
+/// "independent", "collective", "nonblocking", "nonblocking_collective",
+/// "split_begin", "split_end" (the reports' keys).
+const char *mpiKindName(MpiKind K);
+/// True for the kinds that involve every rank of the file's communicator.
+inline bool isCollective(MpiKind K) {
+  return K == MpiKind::Collective || K == MpiKind::NonBlockingCollective ||
+         K == MpiKind::SplitBegin || K == MpiKind::SplitEnd;
+}
+/// The kind of an MPI-IO call by name (see MpiKind).
+MpiKind mpiKindOf(std::string_view Name);
+
 /// What one I/O event did, as docs/trace-format.md defines bytes.
 struct IoCall {
   Layer L = Layer::App;
   Op O = Op::Unknown;
+  MpiKind Mpi = MpiKind::None; // MPI-IO reads and writes
   bool Failed = false; // the call returned an error (ret < 0, MPI error)
   uint64_t Bytes = 0;  // bytes moved by a data call that succeeded
 };

@@ -102,6 +102,7 @@ bool TraceScanner::scan(const std::string &Path) {
     if (Rescale)
       rescaleTimes(E, Unit);
     Facts.observe(E, L.Number);
+    Current = std::string_view(Data, Size);
     onEvent(E, L.Number);
   }
   TextBytes = Reader.textBytes();

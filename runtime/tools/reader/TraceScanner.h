@@ -67,11 +67,16 @@ protected:
   /// after its events.
   virtual void onCaveat(std::string Message) { (void)Message; }
 
+  /// The text of the line being passed to onEvent (blanks trimmed), for a
+  /// reader that needs more of it than Event holds (MetadataRecords.h).
+  std::string_view lineText() const { return Current; }
+
 private:
   std::vector<EventProblem> Problems;
   UpstreamFacts Facts;
   TimeUnit Unit = TimeUnit::Us;
   bool UnitGiven = false;
+  std::string_view Current;
   uint64_t TextBytes = 0;
   uint64_t Lines = 0;
 };

@@ -6,6 +6,7 @@
 #include "FileAnalyzer.h"
 #include "FoldWatermark.h"
 #include "IntervalUnion.h"
+#include "SuggestFilter.h"
 #include "Timeline.h"
 
 #include <gtest/gtest.h>
@@ -104,7 +105,7 @@ TEST(Archive, RoundTrip) {
   Aggregate A;
   A.Events = 12345678901ull;
   A.Layers[1].ByOp[2].Bytes = 7;
-  A.Functions["f"].Inclusive.TimeUs = 99;
+  A.Functions["f"].Inclusive.Once.TimeUs = 99;
   A.UnknownOps[{1, "odd"}] = 3;
   ProcessStat P;
   P.Pid = -5;
@@ -124,7 +125,7 @@ TEST(Archive, RoundTrip) {
   EXPECT_EQ(W.Bytes, W2.Bytes);
   EXPECT_EQ(B.Processes[0].Pid, -5);
   EXPECT_EQ(B.Processes[0].Picture.Spans[0].Ts, -10);
-  EXPECT_EQ(B.Functions["f"].Inclusive.TimeUs, 99u);
+  EXPECT_EQ(B.Functions["f"].Inclusive.Once.TimeUs, 99u);
 }
 
 TEST(Timeline, BucketsDoNotDependOnArrivalOrder) {
@@ -171,12 +172,12 @@ TEST(FileAnalyzer, RecursionAndNestedIoCountOnce) {
   Aggregate A = analyzeFile(Path, 0, AnalyzeOptions());
   const FunctionStat &F = A.Functions.at("f");
   EXPECT_EQ(F.Calls, 2u);
-  EXPECT_EQ(F.Direct.Ops, 2u); // the MPI call (its pwrite64 is part of it), pread64
-  EXPECT_EQ(F.Inclusive.Ops, 2u);
-  EXPECT_EQ(F.Inclusive.TimeUs, 6u);
-  EXPECT_EQ(F.Inclusive.BytesWritten, 10u);
-  EXPECT_EQ(F.Inclusive.BytesRead, 7u);
-  EXPECT_EQ(A.Io.Ops, 2u);
+  EXPECT_EQ(F.Direct.Once.Ops, 2u); // the MPI call (its pwrite64 is part of it), pread64
+  EXPECT_EQ(F.Inclusive.Once.Ops, 2u);
+  EXPECT_EQ(F.Inclusive.Once.TimeUs, 6u);
+  EXPECT_EQ(F.Inclusive.Once.BytesWritten, 10u);
+  EXPECT_EQ(F.Inclusive.Once.BytesRead, 7u);
+  EXPECT_EQ(A.Io.Once.Ops, 2u);
   EXPECT_EQ(A.Layers[static_cast<size_t>(Layer::Posix)].Totals.Ops, 2u);
   EXPECT_EQ(A.Processes.at(0).IoUnionUs, 6u);
   EXPECT_EQ(A.issueTotal(), 0u);
@@ -199,12 +200,12 @@ TEST(FileAnalyzer, WithoutParentIdsSpansNestByTime) {
   Aggregate A = analyzeFile(Path, 0, AnalyzeOptions());
   const FunctionStat &F = A.Functions.at("f");
   EXPECT_EQ(F.Calls, 2u);
-  EXPECT_EQ(F.Direct.Ops, 2u); // the MPI call (its pwrite64 is part of it), pread64
-  EXPECT_EQ(F.Inclusive.Ops, 2u);
-  EXPECT_EQ(F.Inclusive.BytesWritten, 10u);
-  EXPECT_EQ(F.Inclusive.BytesRead, 7u);
-  EXPECT_EQ(A.Functions.at(NoFunction).Direct.BytesWritten, 3u); // thread 2
-  EXPECT_EQ(A.Io.Ops, 3u);
+  EXPECT_EQ(F.Direct.Once.Ops, 2u); // the MPI call (its pwrite64 is part of it), pread64
+  EXPECT_EQ(F.Inclusive.Once.Ops, 2u);
+  EXPECT_EQ(F.Inclusive.Once.BytesWritten, 10u);
+  EXPECT_EQ(F.Inclusive.Once.BytesRead, 7u);
+  EXPECT_EQ(A.Functions.at(NoFunction).Direct.Once.BytesWritten, 3u); // thread 2
+  EXPECT_EQ(A.Io.Once.Ops, 3u);
   EXPECT_EQ(A.Unattributed, 0u);
   EXPECT_EQ(A.issueTotal(), 0u);
 }
@@ -229,8 +230,8 @@ TEST(FileAnalyzer, OutOfEndOrderIsReportedNotGuessed) {
   EXPECT_EQ(A.Unattributed, 3u);
   const FunctionStat &F = A.Functions.at("f");
   EXPECT_EQ(F.Calls, 2u);
-  EXPECT_EQ(F.Direct.BytesRead, 5u); // only the first read: in order
-  EXPECT_EQ(A.Functions.at(NoFunction).Direct.BytesRead, 10u);
+  EXPECT_EQ(F.Direct.Once.BytesRead, 5u); // only the first read: in order
+  EXPECT_EQ(A.Functions.at(NoFunction).Direct.Once.BytesRead, 10u);
 }
 
 /// Many distinct functions under one span (a region named per iteration),
@@ -259,16 +260,16 @@ TEST(FileAnalyzer, ManyFunctionsUnderOneSpanCountOnce) {
   Aggregate A = analyzeFile(Path, 0, AnalyzeOptions());
   const FunctionStat &F = A.Functions.at("f");
   EXPECT_EQ(F.Calls, 2u);
-  EXPECT_EQ(F.Direct.Ops, 1u); // the pread64
-  EXPECT_EQ(F.Inclusive.Ops, static_cast<uint64_t>(N + 1));
-  EXPECT_EQ(F.Inclusive.BytesWritten, static_cast<uint64_t>(8 * N));
-  EXPECT_EQ(F.Inclusive.BytesRead, 4u);
+  EXPECT_EQ(F.Direct.Once.Ops, 1u); // the pread64
+  EXPECT_EQ(F.Inclusive.Once.Ops, static_cast<uint64_t>(N + 1));
+  EXPECT_EQ(F.Inclusive.Once.BytesWritten, static_cast<uint64_t>(8 * N));
+  EXPECT_EQ(F.Inclusive.Once.BytesRead, 4u);
   for (int I = 0; I < N; I += 37) {
     const FunctionStat &S = A.Functions.at("step_" + std::to_string(I));
-    EXPECT_EQ(S.Direct.Ops, 1u);
-    EXPECT_EQ(S.Inclusive.Ops, 1u);
+    EXPECT_EQ(S.Direct.Once.Ops, 1u);
+    EXPECT_EQ(S.Inclusive.Once.Ops, 1u);
   }
-  EXPECT_EQ(A.Io.Ops, static_cast<uint64_t>(N + 1));
+  EXPECT_EQ(A.Io.Once.Ops, static_cast<uint64_t>(N + 1));
   EXPECT_EQ(A.issueTotal(), 0u);
 }
 
@@ -311,6 +312,144 @@ TEST(ChromeTrace, AMissingPartFailsTheJoin) {
   EXPECT_FALSE(std::ifstream(Out).good());
   EXPECT_FALSE(std::ifstream(Out + ".part0").good()); // parts removed
   EXPECT_FALSE(std::ifstream(Out + ".tmp").good());
+}
+
+} // namespace
+
+namespace {
+
+using namespace dftanalyze;
+
+Aggregate recordsFixture() {
+  Aggregate A;
+  for (uint32_t I = 0; I < 2; ++I)
+    A.merge(analyzeFile(std::string(DFT_RECORDS_DIR) + "/rank" +
+                            std::to_string(I) + ".pfw",
+                        I, AnalyzeOptions()));
+  A.finish();
+  return A;
+}
+
+constexpr size_t PosixSlot = 0, MpiSlot = 2, Hdf5Slot = 3;
+
+/// H5Dwrite > MPI_File_write_at_all > 2 pwrite64 on one file, plus an
+/// independent and a non-blocking MPI write, and H5Fclose's own pwrite64:
+/// each layer keeps its own bytes, and the headline is POSIX's, not the
+/// 3155968 + 16384 bytes of the sum over layers.
+TEST(FileAnalyzer, NestedLayersCountOncePerFile) {
+  Aggregate A = recordsFixture();
+  EXPECT_EQ(A.issueTotal(), 0u);
+  const FileStat &F = A.Files.at("/data/out.h5");
+  EXPECT_EQ(F.Layers[PosixSlot].BytesWritten, 1054720u + 8192u);
+  EXPECT_EQ(F.Layers[MpiSlot].BytesWritten, 1052672u + 8192u);
+  EXPECT_EQ(F.Layers[Hdf5Slot].BytesWritten, 1048576u);
+  IoTotals Reached = F.reached();
+  EXPECT_EQ(Reached.BytesWritten, 1062912u);
+  EXPECT_EQ(Reached.Ops, 7u);     // 5 pwrite64 + 2 open64
+  EXPECT_EQ(Reached.TimeUs, 153u);
+  EXPECT_EQ(F.reachedMetaOps(), 2u);
+  EXPECT_EQ(F.Processes, 2u);
+  // MPI-IO kinds per file, opens with their communicator.
+  EXPECT_EQ(F.Mpi.Kinds[size_t(MpiKind::Collective)].Ops, 1u);
+  EXPECT_EQ(F.Mpi.Kinds[size_t(MpiKind::Collective)].Bytes, 1048576u);
+  EXPECT_EQ(F.Mpi.Kinds[size_t(MpiKind::Independent)].Bytes, 4096u);
+  EXPECT_EQ(F.Mpi.Kinds[size_t(MpiKind::NonBlocking)].TimeUs, 60u);
+  EXPECT_EQ(F.Mpi.Opens, 2u);
+  EXPECT_EQ(F.Mpi.CommSizeSum, 4u);
+  // Per rank and per function: POSIX's bytes as the headline.
+  ASSERT_EQ(A.Processes.size(), 2u);
+  EXPECT_EQ(A.Processes[0].Io.reached().BytesWritten, 1054720u);
+  EXPECT_EQ(A.Processes[0].Io.Once.BytesWritten, 1052672u);
+  EXPECT_EQ(A.Processes[0].Io.Layers[Hdf5Slot].Ops, 2u);
+  const FunctionStat &W = A.Functions.at("write_phase");
+  EXPECT_EQ(W.Direct.Once.Ops, 4u);
+  EXPECT_EQ(W.Direct.reached().BytesWritten, 1054720u);
+  EXPECT_EQ(W.Direct.Layers[PosixSlot].Ops, 5u);
+  EXPECT_EQ(W.Direct.Mpi.Kinds[size_t(MpiKind::Collective)].Ops, 1u);
+  EXPECT_EQ(A.Functions.at("main").Inclusive.reached().BytesWritten, 1062912u);
+  EXPECT_EQ(A.Io.reached().BytesWritten, 1062912u);
+  const LayerStat &M = A.Layers[size_t(Layer::MpiIo)];
+  EXPECT_EQ(M.Mpi.Kinds[size_t(MpiKind::NonBlocking)].Bytes, 8192u);
+  EXPECT_EQ(M.Mpi.SizedOpens, 2u);
+}
+
+/// The runtime's records: untraced summed over processes, throttled calls
+/// and time in the function table (marked), bypassed layers and stopped
+/// traces per process.
+TEST(FileAnalyzer, RecordsOfWhatTheTraceDoesNotHold) {
+  Aggregate A = recordsFixture();
+  ASSERT_EQ(A.Untraced.size(), 2u);
+  const UntracedStat &U = A.Untraced.at("/usr");
+  EXPECT_EQ(U.Opens, 5u);
+  EXPECT_EQ(U.Reads, 15u);
+  EXPECT_EQ(U.Writes, 1u);
+  EXPECT_EQ(U.BytesRead, 5096u);
+  EXPECT_EQ(U.BytesWritten, 10u);
+  EXPECT_EQ(U.Processes, 2u);
+  EXPECT_EQ(A.Untraced.at("/etc").BytesRead, 120u);
+
+  const FunctionStat &F = A.Functions.at("uniform_random_number");
+  EXPECT_EQ(F.Calls, 4094306u); // 2 spans + 4094304 counted
+  EXPECT_EQ(F.TimeUs, 812347u);
+  EXPECT_EQ(F.ThrottledCalls, 4094304u);
+  EXPECT_EQ(F.ThrottleReasons, ThrottleBit);
+  const LayerStat &P = A.Layers[size_t(Layer::Posix)];
+  EXPECT_EQ(P.Throttled.Ops, 10u);
+  EXPECT_EQ(P.Totals.Ops, 17u);
+  EXPECT_EQ(P.Totals.BytesWritten, 1062912u + 40960u);
+  EXPECT_EQ(P.ByOp[size_t(Op::Write)].Bytes, 1062912u + 40960u);
+  EXPECT_EQ(A.Throttled.at({"POSIX", "pwrite64"}).Reasons, SizeLimitBit);
+
+  ASSERT_EQ(A.Stopped.size(), 1u);
+  EXPECT_EQ(A.Stopped[0].Pid, 7);
+  EXPECT_EQ(A.Stopped[0].Reason, "size_limit");
+  EXPECT_EQ(A.Stopped[0].Limit, 1073741824u);
+  EXPECT_EQ(A.Stopped[0].Written, 1073741100u);
+  EXPECT_EQ(A.Stopped[0].TsUs, 1050);
+  ASSERT_EQ(A.Bypassed.size(), 2u);
+  EXPECT_EQ(A.Bypassed[1].Pid, 8);
+  EXPECT_EQ(A.Bypassed[1].Layer, "STDIO");
+  EXPECT_EQ(A.Bypassed[1].Symbol, "fwrite");
+
+  // Through the archive (MPI mode) unchanged.
+  Writer W;
+  visit(W, A);
+  Reader R(W.Bytes.data(), W.Bytes.size());
+  Aggregate B;
+  visit(R, B);
+  EXPECT_TRUE(R.atEnd());
+  EXPECT_EQ(B.Untraced.at("/usr").Processes, 2u);
+  EXPECT_EQ(B.Functions.at("uniform_random_number").ThrottledCalls, 4094304u);
+  EXPECT_EQ(B.Files.at("/data/out.h5").Mpi.CommSizeSum, 4u);
+}
+
+/// A record whose args break the contract is a bad_field issue on its
+/// line, and the rest of the file is read.
+TEST(FileAnalyzer, ABrokenRecordIsReportedWithItsLine) {
+  std::string Path = ::testing::TempDir() + "/bad-record.pfw";
+  std::ofstream(Path)
+      << "[\n"
+      << R"({"id":1,"name":"throttled","cat":"dftracer","pid":1,"tid":1,"ph":"M","args":{"function":"f","fcat":"C_APP","calls":-3,"dur":5,"reason":"throttle"}})" "\n"
+      << R"({"id":2,"name":"untraced","cat":"dftracer","pid":1,"tid":1,"ph":"M","args":{"dirs":[{"dir":"/usr","opens":1}]}})" "\n"
+      << R"({"id":3,"name":"f","cat":"C_APP","pid":1,"tid":1,"ts":1,"dur":2,"ph":"X","args":{"level":1,"p_idx":0}})" "\n"
+      << R"({"id":4,"name":"some_future_record","cat":"dftracer","pid":1,"tid":1,"ph":"M","args":{"x":1}})" "\n";
+  Aggregate A = analyzeFile(Path, 0, AnalyzeOptions());
+  ASSERT_EQ(A.Issues.size(), 2u);
+  EXPECT_EQ(A.Issues[0].Line, 2u);
+  EXPECT_EQ(A.Issues[0].Kind, Issue::BadField);
+  EXPECT_NE(A.Issues[0].Message.find("args.\"calls\""), std::string::npos)
+      << A.Issues[0].Message;
+  EXPECT_EQ(A.Issues[1].Line, 3u);
+  EXPECT_NE(A.Issues[1].Message.find("\"reads\" is missing"), std::string::npos)
+      << A.Issues[1].Message;
+  EXPECT_EQ(A.Functions.at("f").Calls, 1u);
+  EXPECT_TRUE(A.Untraced.empty());
+}
+
+TEST(SuggestFilter, NamesWithGlobCharactersBecomeAnchoredRegexes) {
+  EXPECT_EQ(exactPattern("uniform_random_number"), "uniform_random_number");
+  EXPECT_EQ(exactPattern("ns::V::operator[]"), "re:^ns::V::operator\\[\\]$");
+  EXPECT_EQ(exactPattern("a*b?"), "re:^a\\*b\\?$");
 }
 
 } // namespace

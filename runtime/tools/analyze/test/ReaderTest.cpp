@@ -250,4 +250,59 @@ TEST(IoTaxonomy, AioBytesAreTheRequests) {
   EXPECT_TRUE(C.Failed);
 }
 
+/// Every MPI-IO data routine of MPI 4.0 (14.4), by kind, and the calls
+/// that are not data calls.
+TEST(IoTaxonomy, MpiIoKindsByName) {
+  const std::pair<const char *, MpiKind> Names[] = {
+      {"MPI_File_read", MpiKind::Independent},
+      {"MPI_File_write", MpiKind::Independent},
+      {"MPI_File_read_at", MpiKind::Independent},
+      {"MPI_File_write_at", MpiKind::Independent},
+      {"MPI_File_read_shared", MpiKind::Independent},
+      {"MPI_File_write_shared", MpiKind::Independent},
+      {"PMPI_File_write_at", MpiKind::Independent},
+      {"MPI_File_read_all", MpiKind::Collective},
+      {"MPI_File_write_all", MpiKind::Collective},
+      {"MPI_File_read_at_all", MpiKind::Collective},
+      {"MPI_File_write_at_all", MpiKind::Collective},
+      {"MPI_File_read_ordered", MpiKind::Collective},
+      {"MPI_File_write_ordered", MpiKind::Collective},
+      {"MPI_File_iread", MpiKind::NonBlocking},
+      {"MPI_File_iwrite", MpiKind::NonBlocking},
+      {"MPI_File_iread_at", MpiKind::NonBlocking},
+      {"MPI_File_iwrite_at", MpiKind::NonBlocking},
+      {"MPI_File_iread_shared", MpiKind::NonBlocking},
+      {"MPI_File_iwrite_shared", MpiKind::NonBlocking},
+      {"MPI_File_iread_all", MpiKind::NonBlockingCollective},
+      {"MPI_File_iwrite_all", MpiKind::NonBlockingCollective},
+      {"MPI_File_iread_at_all", MpiKind::NonBlockingCollective},
+      {"MPI_File_iwrite_at_all", MpiKind::NonBlockingCollective},
+      {"MPI_File_read_all_begin", MpiKind::SplitBegin},
+      {"MPI_File_write_all_begin", MpiKind::SplitBegin},
+      {"MPI_File_read_at_all_begin", MpiKind::SplitBegin},
+      {"MPI_File_write_at_all_begin", MpiKind::SplitBegin},
+      {"MPI_File_read_ordered_begin", MpiKind::SplitBegin},
+      {"MPI_File_write_ordered_begin", MpiKind::SplitBegin},
+      {"MPI_File_read_all_end", MpiKind::SplitEnd},
+      {"MPI_File_write_all_end", MpiKind::SplitEnd},
+      {"MPI_File_read_at_all_end", MpiKind::SplitEnd},
+      {"MPI_File_write_at_all_end", MpiKind::SplitEnd},
+      {"MPI_File_read_ordered_end", MpiKind::SplitEnd},
+      {"MPI_File_write_ordered_end", MpiKind::SplitEnd},
+      {"MPI_File_open", MpiKind::None},
+      {"MPI_File_set_view", MpiKind::None},
+      {"MPI_File_seek_shared", MpiKind::None},
+      {"pwrite64", MpiKind::None},
+  };
+  for (const auto &[Name, Kind] : Names) {
+    EXPECT_EQ(mpiKindOf(Name), Kind) << Name;
+    if (Kind != MpiKind::None)
+      EXPECT_TRUE(isDataOp(opOf(Layer::MpiIo, Name))) << Name;
+  }
+  EXPECT_TRUE(isCollective(MpiKind::SplitEnd));
+  EXPECT_FALSE(isCollective(MpiKind::NonBlocking));
+  EXPECT_STREQ(mpiKindName(MpiKind::NonBlockingCollective),
+               "nonblocking_collective");
+}
+
 } // namespace

@@ -1,8 +1,10 @@
 # The same report, byte for byte, whatever the number of threads, and
 # under mpiexec -n 2 when MPIEXEC is given; with p_idx, and with half of
-# the spans without it (parents found by time).
+# the spans without it (parents found by time); and with the runtime's
+# records (RECORDS: untraced, throttled, trace_stopped, layer_bypassed)
+# among them, in text, JSON and --suggest-filter.
 include(${CMAKE_CURRENT_LIST_DIR}/run_common.cmake)
-foreach(_set with without)
+foreach(_set with without records)
   set(_dir ${WORK}/${_set})
   set(_np)
   if(_set STREQUAL "without")
@@ -10,10 +12,17 @@ foreach(_set with without)
   endif()
   analysis_generate(${_dir} --files 7 --spans 3000 --mixed --members 3
     --threads 2 --invalid --seed 11 ${_np})
-  foreach(_format json text)
+  set(_formats json text)
+  if(_set STREQUAL "records")
+    file(COPY ${RECORDS}/rank0.pfw ${RECORDS}/rank1.pfw DESTINATION ${_dir})
+    set(_formats json text suggest)
+  endif()
+  foreach(_format ${_formats})
     set(_flag)
     if(_format STREQUAL "json")
       set(_flag --json)
+    elseif(_format STREQUAL "suggest")
+      set(_flag --suggest-filter)
     endif()
     foreach(_j 1 2 8)
       execute_process(COMMAND ${ANALYZE} -j ${_j} ${_flag} ${_dir}

@@ -38,6 +38,19 @@ uint64_t unionLength(std::vector<std::pair<int64_t, int64_t>> V) {
   return Total;
 }
 
+/// The kind of the MPI-IO data calls Builder.cpp writes, as
+/// docs/analysis.md names them (written out here, not derived, so the
+/// analyzer's rule is checked against it).
+const char *mpiKind(const std::string &Name) {
+  if (Name == "MPI_File_write_at_all")
+    return "collective";
+  if (Name == "MPI_File_write_at" || Name == "MPI_File_read_at")
+    return "independent";
+  if (Name == "MPI_File_iwrite_at")
+    return "nonblocking";
+  return nullptr;
+}
+
 } // namespace
 
 void Expected::process(const Process &P, const std::string &FileName,
@@ -84,6 +97,13 @@ void Expected::process(const Process &P, const std::string &FileName,
         ++L.WriteBins[sizeBin(Moved)];
       if (N->K == Read || N->K == Write)
         ++L.DataOps, L.DataUs += static_cast<uint64_t>(N->Dur);
+      if (N->Layer == 3 && (N->K == Read || N->K == Write))
+        if (const char *Kind = mpiKind(N->Name)) {
+          auto &K = L.MpiKinds[Kind];
+          ++K[0];
+          K[1] += static_cast<uint64_t>(N->Dur);
+          K[2] += Moved;
+        }
       if (N->K == Meta)
         ++L.MetaOps, L.MetaUs += static_cast<uint64_t>(N->Dur);
       if (N->K == Unknown)
@@ -182,6 +202,12 @@ Json Expected::json(size_t NumFiles) const {
       for (const auto &[Name, V] : A.ByOp)
         Ops[Name] = {{"ops", V[0]}, {"time_us", V[1]}, {"bytes", V[2]}};
       X["operations"] = Ops;
+      if (!A.MpiKinds.empty()) {
+        Json Kinds = Json::object();
+        for (const auto &[Name, V] : A.MpiKinds)
+          Kinds[Name] = {{"ops", V[0]}, {"time_us", V[1]}, {"bytes", V[2]}};
+        X["mpiio"] = Kinds;
+      }
     }
     Ls[LayerNames[L]] = X;
   }

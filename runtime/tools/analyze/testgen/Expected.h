@@ -63,6 +63,7 @@ struct Expected {
     std::map<std::string, std::array<uint64_t, 3>> ByOp;
     uint64_t ReadBins[10] = {}, WriteBins[10] = {};
     uint64_t DataOps = 0, DataUs = 0, MetaOps = 0, MetaUs = 0;
+    std::map<std::string, std::array<uint64_t, 3>> MpiKinds; // MPIIO only
   } Layers[6];
   Totals Io;
   struct Fn {

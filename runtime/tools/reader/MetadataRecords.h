@@ -1,0 +1,113 @@
+//===- MetadataRecords.h - The runtime's end-of-run records ------*- C++ -*-===//
+//
+// The metadata lines (ph "M", cat "dftracer") by which the runtime says what
+// the trace does not hold (docs/trace-format.md, "Records of what is not in
+// the trace"), decoded for dftracer-check and dftracer-analyze:
+//
+// \code
+//   {"name":"untraced",...,"args":{"dirs":[{"dir":"/usr","opens":3,
+//     "reads":10,"writes":0,"bytes_read":4096,"bytes_written":0}]}}
+//     -> Untraced, Dirs = {{"/usr", 3, 10, 0, 4096, 0}}
+//   {"name":"throttled",...,"args":{"function":"rnd","fcat":"C_APP",
+//     "calls":4094304,"dur":812345,"bytes":0,"reason":"throttle"}}
+//     -> Throttled
+//   {"name":"trace_stopped",...,"args":{"reason":"size_limit",
+//     "limit":1073741824,"written":1073741100,"ts":1718000000000123}}
+//     -> TraceStopped
+//   {"name":"layer_bypassed",...,"args":{"layer":"HDF5","symbol":"H5Dwrite",
+//     "library":"/usr/lib/.../libhdf5.so.103","fix":"link ..."}}
+//     -> LayerBypassed
+// \endcode
+//
+// The shared parser (EventParser) keeps only the fields every event has;
+// these records are a few lines per process, so their line is parsed again
+// here, which keeps the hot path as it is. The same goes for the
+// "comm_size" of MPI_File_open events (one per open).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DFTRACER_READER_METADATARECORDS_H
+#define DFTRACER_READER_METADATARECORDS_H
+
+#include "Event.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dftrace {
+
+enum class RecordKind : uint8_t {
+  None, // any other line
+  Untraced,
+  Throttled,
+  TraceStopped,
+  LayerBypassed,
+};
+
+/// The kind of a metadata event, by name ("untraced", "throttled",
+/// "trace_stopped", "layer_bypassed"); None for any other event.
+RecordKind recordKind(const Event &E);
+
+/// Calls the runtime's data-dir filter left out, per excluded directory.
+struct UntracedDir {
+  std::string Dir;
+  uint64_t Opens = 0, Reads = 0, Writes = 0;
+  uint64_t BytesRead = 0, BytesWritten = 0;
+};
+
+/// Spans of one function or call that were counted, not written.
+struct ThrottledRecord {
+  std::string Function;
+  std::string FCat;   // the spans' category: C_APP, POSIX, MPIIO, ...
+  uint64_t Calls = 0; // calls whose spans are not in the trace
+  uint64_t DurUs = 0; // their summed duration
+  uint64_t Bytes = 0; // I/O calls: bytes they moved
+  std::string Reason; // "throttle", "size_limit" or "write_error"
+};
+
+/// Tracing stopped before the end of the process.
+struct StoppedRecord {
+  std::string Reason; // "size_limit" or "write_error"
+  std::string Error;  // write_error: e.g. "ENOSPC"
+  uint64_t Limit = 0, Written = 0;
+  int64_t TsUs = -1; // when; -1 when not recorded
+};
+
+/// A layer whose calls do not reach the runtime's wrappers.
+struct BypassedRecord {
+  std::string Layer, Symbol, Library, Fix;
+};
+
+struct MetadataRecord {
+  RecordKind Kind = RecordKind::None;
+  std::vector<UntracedDir> Dirs; // Untraced
+  ThrottledRecord Throttled;
+  StoppedRecord Stopped;
+  BypassedRecord Bypassed;
+};
+
+class RecordDecoder {
+public:
+  RecordDecoder();
+  ~RecordDecoder();
+  RecordDecoder(const RecordDecoder &) = delete;
+  RecordDecoder &operator=(const RecordDecoder &) = delete;
+
+  /// Decodes Line, a record of kind K (recordKind of its event). False
+  /// when its args break docs/trace-format.md; error() says which key.
+  bool decode(RecordKind K, std::string_view Line, MetadataRecord &Out);
+  /// args.comm_size of an event line, when it is an unsigned integer.
+  bool commSize(std::string_view Line, uint64_t &Out);
+  const std::string &error() const { return Error; }
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+  std::string Error;
+};
+
+} // namespace dftrace
+
+#endif
