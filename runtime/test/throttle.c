@@ -110,6 +110,8 @@ int main(int Argc, char **Argv) {
     return 2;
   }
   printf("calls %ld pid %d\n", Calls, (int)getpid());
+  if (fflush(stdout) != 0)
+    return 4; /* the program's own output failed (a full disk) */
   DFTRACER_C_FINI();
   return WIFEXITED(Status) && WEXITSTATUS(Status) == 0 ? 0 : 1;
 }
