@@ -62,7 +62,7 @@ void dftracer_config_set_prefix(struct dftracer_config *Config,
                                 const char *Prefix);
 
 /* Defaults of the throttle (docs/runtime.md, docs/performance.md). */
-enum { DftThrottleCallsDefault = 10000, DftThrottleUsDefault = 10 };
+enum { DftThrottleCallsDefault = 1000, DftThrottleUsDefault = 10 };
 
 /* True for "1", "true", "yes", "on" in any case; upstream documents "1". */
 int dftracer_env_flag(const char *Value);
