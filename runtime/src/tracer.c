@@ -51,7 +51,7 @@ nameSlot(struct dftracer_thread *T, const char *Name) {
 /* The slow half of nameEntry: format and cache, with the name's index. */
 static const struct dftracer_name_entry *
 fillEntry(struct dftracer_thread *T, struct dftracer_name_entry *E,
-          const char *Name, const char *Cat) {
+          const char *Name, const char *Cat, uint32_t Func) {
   char Scratch[1024];
   size_t NameLen, CatLen, Len;
   NameLen = strlen(Name);
@@ -68,24 +68,30 @@ fillEntry(struct dftracer_thread *T, struct dftracer_name_entry *E,
   E->Len = Len;
   E->Name = Name;
   E->Cat = Cat;
-  E->Func = dftracer_fn_index(T->Stats, Name, Cat);
+  E->Func = Func ? Func : dftracer_fn_index(T->Stats, Name, Cat);
   return E;
 }
 
+/* Func: the name's index when known (a function's span), else 0. */
 static const struct dftracer_name_entry *
-nameEntry(struct dftracer_thread *T, const char *Name, const char *Cat) {
+nameEntry(struct dftracer_thread *T, const char *Name, const char *Cat,
+          uint32_t Func) {
   struct dftracer_name_entry *E = nameSlot(T, Name);
   if (DFT_LIKELY(E->Name == Name && E->Cat == Cat))
     return E;
-  return fillEntry(T, E, Name, Cat);
+  return fillEntry(T, E, Name, Cat, Func);
 }
 
-/* The index of (Name, Cat) (throttle.h), from the same cache. */
+/* The index of (Name, Cat) (throttle.h): from the same cache, else from
+ * the process's table without formatting the text, which a throttled call
+ * never needs (hundreds of hot names in turn would miss the cache on
+ * every call). */
 static inline uint32_t nameIndex(struct dftracer_thread *T, const char *Name,
                                  const char *Cat) {
-  const struct dftracer_name_entry *E = nameEntry(T, Name, Cat);
-  return DFT_LIKELY(E != NULL) ? E->Func
-                               : dftracer_fn_index(T->Stats, Name, Cat);
+  const struct dftracer_name_entry *E = nameSlot(T, Name);
+  if (DFT_LIKELY(E->Name == Name && E->Cat == Cat))
+    return E->Func;
+  return dftracer_fn_index(T->Stats, Name, Cat);
 }
 
 /* Tracing has stopped (budget.h): S is only counted, I/O with its bytes. */
@@ -113,7 +119,7 @@ static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
     return;
   }
   dftracer_fn_written(T->Stats, S->Func, Dur);
-  E = nameEntry(T, S->Name, S->Cat);
+  E = nameEntry(T, S->Name, S->Cat, S->Func);
   if (DFT_UNLIKELY(T->PrefixPid != Pid || T->PrefixLen == 0)) {
     T->PrefixLen =
         (size_t)(dftracer_format_pid_tid(T->Prefix, Pid, T->Tid) - T->Prefix);
