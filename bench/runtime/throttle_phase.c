@@ -2,12 +2,15 @@
  *
  * The case of issue 20: h5bench's uniform_random_number(), a one-line
  * wrapper around rand() called 4,194,304 times per rank to fill the
- * buffer it then writes. Run by throttle.sh, with tracing off, on with
- * throttling (the default) and on without (DFTRACER_THROTTLE=0).
+ * buffer of its 192 MiB write. Run by throttle.sh, with tracing off, on
+ * with throttling (the default) and on without (DFTRACER_THROTTLE=0).
  *
- *   dftracer_throttle_bench one  CALLS DIR  fill CALLS doubles with
+ *   dftracer_throttle_bench one  CALLS DIR [MIB]
+ *                                           fill CALLS doubles with
  *                                           uniform_random_number(), write
- *                                           them to DIR/data.bin
+ *                                           them to DIR/data.bin again and
+ *                                           again until MIB MiB (192) are
+ *                                           written
  *   dftracer_throttle_bench many CALLS      500 distinct one-line
  *                                           functions, called round-robin
  *                                           CALLS times in all
@@ -62,8 +65,8 @@ int main(int Argc, char **Argv) {
   long Calls, I;
   long long Wall, Cpu;
   if (Argc < 3 || (Calls = atol(Argv[2])) <= 0 ||
-      (strcmp(Argv[1], "one") == 0 && Argc != 4)) {
-    fprintf(stderr, "usage: dftracer_throttle_bench one CALLS DIR | "
+      (strcmp(Argv[1], "one") == 0 && Argc != 4 && Argc != 5)) {
+    fprintf(stderr, "usage: dftracer_throttle_bench one CALLS DIR [MIB] | "
                     "many CALLS\n");
     return 2;
   }
@@ -74,20 +77,23 @@ int main(int Argc, char **Argv) {
     double *Buf = (double *)malloc((size_t)Calls * sizeof(double));
     char Path[4096];
     int Fd;
-    size_t Left = (size_t)Calls * sizeof(double);
-    const char *At = (const char *)Buf;
+    size_t Bytes = (size_t)Calls * sizeof(double), Left;
+    long long Total = (Argc == 5 ? atoll(Argv[4]) : 192) << 20;
     srand(1);
     for (I = 0; I < Calls; ++I)
       Buf[I] = uniform_random_number();
     snprintf(Path, sizeof(Path), "%s/data.bin", Argv[3]);
     if (!Buf || (Fd = open(Path, O_CREAT | O_WRONLY | O_TRUNC, 0644)) < 0)
       return 1;
-    while (Left > 0) {
-      ssize_t N = write(Fd, At, Left > (1u << 20) ? (1u << 20) : Left);
-      if (N <= 0)
-        return 1;
-      At += N;
-      Left -= (size_t)N;
+    for (; Total > 0; Total -= (long long)Bytes) {
+      const char *At = (const char *)Buf;
+      for (Left = Bytes; Left > 0;) {
+        ssize_t N = write(Fd, At, Left > (1u << 20) ? (1u << 20) : Left);
+        if (N <= 0)
+          return 1;
+        At += N;
+        Left -= (size_t)N;
+      }
     }
     close(Fd);
     free(Buf);
