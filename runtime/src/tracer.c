@@ -40,8 +40,7 @@ static int isActive(void) {
   return __atomic_load_n(&dftracer_active, __ATOMIC_RELAXED);
 }
 
-/* The cached `"name":..,"cat":..,` text of (Name, Cat), or NULL when it is
- * too long to cache. */
+/* The thread's name cache slot for Name. */
 static inline struct dftracer_name_entry *
 nameSlot(struct dftracer_thread *T, const char *Name) {
   uintptr_t Key = (uintptr_t)Name;
@@ -72,7 +71,9 @@ fillEntry(struct dftracer_thread *T, struct dftracer_name_entry *E,
   return E;
 }
 
-/* Func: the name's index when known (a function's span), else 0. */
+/* The cached `"name":..,"cat":..,` text of (Name, Cat), or NULL when it is
+ * too long to cache. Func: the name's index when known (a function's
+ * span), else 0 (an I/O call's: looked up when the entry is filled). */
 static const struct dftracer_name_entry *
 nameEntry(struct dftracer_thread *T, const char *Name, const char *Cat,
           uint32_t Func) {
