@@ -174,8 +174,12 @@ uint32_t dftracer_fn_index(struct dftracer_fn_stats *St, const char *Name,
     return 0;
   if (St->Stat[F].Next == 0) {
     /* First use on this thread: ThrottleCalls 0 leaves Next at ~0. */
+    uint32_t N = St->UsedCount;
     St->Stat[F].Next = ThrottleCalls ? ThrottleCalls : ~0ull;
-    St->Used[St->UsedCount++] = F;
+    St->Used[N] = F;
+    /* Published after the index: the end of the trace may read the list
+     * while this thread runs. */
+    __atomic_store_n(&St->UsedCount, N + 1, __ATOMIC_RELEASE);
   }
   return F;
 }
@@ -259,9 +263,11 @@ static void addLeft(struct dftracer_left *To, struct dftracer_left *From,
 static void mergeLocked(struct dftracer_fn_stats *St, int Zero) {
   uint32_t I, F;
   int R;
+  uint32_t Count;
   if (!St || !Funcs)
     return;
-  for (I = 0; I < St->UsedCount; ++I) {
+  Count = __atomic_load_n(&St->UsedCount, __ATOMIC_ACQUIRE);
+  for (I = 0; I < Count; ++I) {
     F = St->Used[I];
     for (R = 0; R < DftReasons; ++R)
       addLeft(&Funcs[F].Total[R], &St->Stat[F].Left[R], Zero);
