@@ -278,6 +278,10 @@ void ensureTracingAtLoad(char **Argv) {
   setenv("DFTRACER_ENABLE", "1", 1);
   setenv("DFTRACER_LOG_FILE", (std::string(Dir) + "/bench").c_str(), 1);
   setenv("DFTRACER_BENCH_TMPDIR", Dir, 1);
+  // What is measured is the written span: 10 million calls of one empty
+  // function would otherwise be throttled after the first thousand
+  // (docs/runtime.md, Throttling). DFTRACER_THROTTLE=1 measures that.
+  setenv("DFTRACER_THROTTLE", "0", 0);
   // The I/O benchmarks' files: <iodir>/traced (the data dir) and
   // <iodir>/untraced.
   std::string Io = std::getenv("DFTRACER_BENCH_IODIR")

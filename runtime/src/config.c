@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,10 +34,50 @@ void dftracer_config_set_prefix(struct dftracer_config *Config,
     Config->LogPrefix[0] = '\0'; /* too long: fall back to ./trace */
 }
 
+/* A count or a size from the environment: decimal digits, for sizes with
+ * one K, M or G (powers of 1024). Anything else keeps *Value and says so
+ * once on stderr, naming the variable: a typo must not silently mean
+ * "unlimited" or "never". Returns 1 when the variable was set and valid. */
+static int readNumber(const char *Var, int Suffix, unsigned long long *Value) {
+  const char *Text = getenv(Var);
+  char *End;
+  unsigned long long N, Scale = 1;
+  int Saved = errno, Bad;
+  if (!Text || !*Text)
+    return 0;
+  errno = 0;
+  N = strtoull(Text, &End, 10);
+  if (Suffix && End != Text && *End && !End[1]) {
+    switch (*End) {
+    case 'k': case 'K': Scale = 1ull << 10; ++End; break;
+    case 'm': case 'M': Scale = 1ull << 20; ++End; break;
+    case 'g': case 'G': Scale = 1ull << 30; ++End; break;
+    default: break;
+    }
+  }
+  Bad = End == Text || *End || errno || Text[0] == '-' ||
+        (Scale > 1 && N > ~0ull / Scale);
+  errno = Saved;
+  if (Bad) {
+    if (Suffix)
+      fprintf(stderr,
+              "dftracer: %s='%s' is not a size (bytes, or a number with K, "
+              "M or G); using the default\n",
+              Var, Text);
+    else
+      fprintf(stderr,
+              "dftracer: %s='%s' is not a whole number; using %llu\n", Var,
+              Text, *Value);
+    return 0;
+  }
+  *Value = N * Scale;
+  return 1;
+}
+
 void dftracer_config_from_env(struct dftracer_config *Config) {
   const char *Prefix = getenv("DFTRACER_LOG_FILE");
   const char *DataDir = getenv("DFTRACER_DATA_DIR");
-  const char *Clock;
+  const char *Clock, *Throttle;
   memset(Config, 0, sizeof(*Config));
   Config->Enable = dftracer_env_flag(getenv("DFTRACER_ENABLE"));
   Config->Compression = dftracer_env_flag(getenv("DFTRACER_TRACE_COMPRESSION"));
@@ -58,4 +99,15 @@ void dftracer_config_from_env(struct dftracer_config *Config) {
     Config->IoLayers &= ~(unsigned)DftLayerHdf5;
   if (DataDir && strlen(DataDir) < sizeof(Config->DataDir))
     strcpy(Config->DataDir, DataDir);
+  if (!Config->Enable)
+    return;
+  Config->ThrottleCalls = DftThrottleCallsDefault;
+  Config->ThrottleUs = DftThrottleUsDefault;
+  Throttle = getenv("DFTRACER_THROTTLE");
+  readNumber("DFTRACER_THROTTLE_CALLS", 0, &Config->ThrottleCalls);
+  readNumber("DFTRACER_THROTTLE_US", 0, &Config->ThrottleUs);
+  if (Throttle && *Throttle && !dftracer_env_flag(Throttle))
+    Config->ThrottleCalls = 0; /* DFTRACER_THROTTLE=0 (or off, no, ...) */
+  Config->MaxTraceSizeSet =
+      readNumber("DFTRACER_MAX_TRACE_SIZE", 1, &Config->MaxTraceSize);
 }

@@ -12,6 +12,10 @@
  *   DFTRACER_DISABLE_IO=1           no I/O events at all; per layer:
  *   DFTRACER_DISABLE_POSIX=1, DFTRACER_DISABLE_STDIO=1,
  *   DFTRACER_DISABLE_MPIIO=1, DFTRACER_DISABLE_HDF5=1
+ *   DFTRACER_THROTTLE=0             never throttle hot tiny functions
+ *   DFTRACER_THROTTLE_CALLS=N       ... after N calls (throttle.h)
+ *   DFTRACER_THROTTLE_US=T          ... whose mean is under T microseconds
+ *   DFTRACER_MAX_TRACE_SIZE=S[K|M|G] trace size budget; 0: none (budget.h)
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_CONFIG_H
@@ -34,6 +38,13 @@ struct dftracer_config {
   int IncMetadata;
   int MonotonicClock; /* DFTRACER_CLOCK=monotonic */
   unsigned IoLayers; /* DftLayer* bits of the I/O layers to trace */
+  /* Throttling (throttle.h): 0 calls means off. */
+  unsigned long long ThrottleCalls;
+  unsigned long long ThrottleUs;
+  /* DFTRACER_MAX_TRACE_SIZE in bytes; MaxTraceSizeSet is 0 when unset (the
+   * default then comes from the file system's free space, budget.h). */
+  unsigned long long MaxTraceSize;
+  int MaxTraceSizeSet;
   /* DFTRACER_DATA_DIR, or "" when unset (INIT's data_dirs may then apply). */
   char DataDir[4096];
   /* Prefix from DFTRACER_LOG_FILE; empty when unset, so INIT's log_file
@@ -49,6 +60,9 @@ void dftracer_config_from_env(struct dftracer_config *Config);
  * program has changed directory. A prefix ending in '/' means "<dir>/trace". */
 void dftracer_config_set_prefix(struct dftracer_config *Config,
                                 const char *Prefix);
+
+/* Defaults of the throttle (docs/runtime.md, docs/performance.md). */
+enum { DftThrottleCallsDefault = 1000, DftThrottleUsDefault = 10 };
 
 /* True for "1", "true", "yes", "on" in any case; upstream documents "1". */
 int dftracer_env_flag(const char *Value);

@@ -122,6 +122,69 @@ char *dftracer_format_fh(char *Out, uint64_t Id, int Pid, int Tid,
   return DFTRACER_PUT_LIT(Out, "}}\n");
 }
 
+/* {"id":Id,"name":"<Kind>","cat":"dftracer","pid":P,"tid":T,"ph":"M",
+ * "args":{ */
+static char *putRecordHead(char *Out, uint64_t Id, const char *Kind, int Pid,
+                           int Tid) {
+  Out = DFTRACER_PUT_LIT(Out, "{\"id\":");
+  Out = dftracer_put_u64(Out, Id);
+  Out = DFTRACER_PUT_LIT(Out, ",\"name\":\"");
+  Out = dftracer_put_raw(Out, Kind, strlen(Kind));
+  Out = DFTRACER_PUT_LIT(Out, "\",\"cat\":\"dftracer\",\"pid\":");
+  Out = dftracer_put_i64(Out, Pid);
+  Out = DFTRACER_PUT_LIT(Out, ",\"tid\":");
+  Out = dftracer_put_i64(Out, Tid);
+  return DFTRACER_PUT_LIT(Out, ",\"ph\":\"M\",\"args\":{");
+}
+
+size_t dftracer_throttled_line_bound(size_t NameLen, size_t CatLen) {
+  return 192 + 6 * DFTRACER_JSON_INT_BOUND +
+         dftracer_json_string_bound(NameLen) +
+         dftracer_json_string_bound(CatLen);
+}
+
+char *dftracer_format_throttled(char *Out, uint64_t Id, int Pid, int Tid,
+                                const char *Name, size_t NameLen,
+                                const char *Cat, size_t CatLen, uint64_t Calls,
+                                uint64_t Dur, uint64_t Bytes,
+                                const char *Reason) {
+  Out = putRecordHead(Out, Id, "throttled", Pid, Tid);
+  Out = DFTRACER_PUT_LIT(Out, "\"function\":");
+  Out = dftracer_put_string(Out, Name, NameLen);
+  Out = DFTRACER_PUT_LIT(Out, ",\"fcat\":");
+  Out = dftracer_put_string(Out, Cat, CatLen);
+  Out = DFTRACER_PUT_LIT(Out, ",\"calls\":");
+  Out = dftracer_put_u64(Out, Calls);
+  Out = DFTRACER_PUT_LIT(Out, ",\"dur\":");
+  Out = dftracer_put_u64(Out, Dur);
+  Out = DFTRACER_PUT_LIT(Out, ",\"bytes\":");
+  Out = dftracer_put_u64(Out, Bytes);
+  Out = DFTRACER_PUT_LIT(Out, ",\"reason\":\"");
+  Out = dftracer_put_raw(Out, Reason, strlen(Reason));
+  return DFTRACER_PUT_LIT(Out, "\"}}\n");
+}
+
+char *dftracer_format_trace_stopped(char *Out, uint64_t Id, int Pid, int Tid,
+                                    const char *Reason, uint64_t Limit,
+                                    uint64_t Written, uint64_t Ts,
+                                    const char *Error) {
+  Out = putRecordHead(Out, Id, "trace_stopped", Pid, Tid);
+  Out = DFTRACER_PUT_LIT(Out, "\"reason\":\"");
+  Out = dftracer_put_raw(Out, Reason, strlen(Reason));
+  Out = DFTRACER_PUT_LIT(Out, "\",\"limit\":");
+  Out = dftracer_put_u64(Out, Limit);
+  Out = DFTRACER_PUT_LIT(Out, ",\"written\":");
+  Out = dftracer_put_u64(Out, Written);
+  Out = DFTRACER_PUT_LIT(Out, ",\"ts\":");
+  Out = dftracer_put_u64(Out, Ts);
+  if (Error) {
+    Out = DFTRACER_PUT_LIT(Out, ",\"error\":\"");
+    Out = dftracer_put_raw(Out, Error, strlen(Error));
+    *Out++ = '"';
+  }
+  return DFTRACER_PUT_LIT(Out, "}}\n");
+}
+
 size_t dftracer_arg_bound(size_t KeyLen, size_t ValueLen) {
   return 2 + DFTRACER_JSON_INT_BOUND + dftracer_json_string_bound(KeyLen) +
          dftracer_json_string_bound(ValueLen);

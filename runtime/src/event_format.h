@@ -69,6 +69,26 @@ size_t dftracer_fh_line_bound(size_t PathLen);
 char *dftracer_format_fh(char *Out, uint64_t Id, int Pid, int Tid,
                          const char *Path, size_t PathLen, uint64_t Hash);
 
+/* A `throttled` record (calls counted instead of written; throttle.h):
+ * {"id":..,"name":"throttled","cat":"dftracer",..,"ph":"M","args":
+ * {"function":Name,"fcat":Cat,"calls":N,"dur":N,"bytes":N,"reason":R}}.
+ * Reason is a literal. */
+size_t dftracer_throttled_line_bound(size_t NameLen, size_t CatLen);
+char *dftracer_format_throttled(char *Out, uint64_t Id, int Pid, int Tid,
+                                const char *Name, size_t NameLen,
+                                const char *Cat, size_t CatLen, uint64_t Calls,
+                                uint64_t Dur, uint64_t Bytes,
+                                const char *Reason);
+
+/* A `trace_stopped` record (budget.h): {..,"args":{"reason":R,"limit":N,
+ * "written":N,"ts":N}}, with "error":"ENOSPC" after them when Error is not
+ * NULL. Reason and Error are literals; at most 256 + 3 ints bytes. */
+enum { DftTraceStoppedBound = 256 + 4 * 21 };
+char *dftracer_format_trace_stopped(char *Out, uint64_t Id, int Pid, int Tid,
+                                    const char *Reason, uint64_t Limit,
+                                    uint64_t Written, uint64_t Ts,
+                                    const char *Error);
+
 /* Bounds and writers of one `,"key":value` pair for a span's args. */
 size_t dftracer_arg_bound(size_t KeyLen, size_t ValueLen);
 char *dftracer_format_arg_int(char *Out, const char *Key, long long Value);

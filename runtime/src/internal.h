@@ -15,6 +15,10 @@
  *   sink   sink.c          opens `<prefix>-<16 hex>-app.pfw[.gz]` on first
  *                           use and writes plain or through zlib.
  *
+ * Not every span is written: throttle.h counts hot tiny functions instead,
+ * and budget.h stops tracing at the size budget or a write error; the
+ * counts go out as the trace's last lines.
+ *
  * Only buffer hand-overs take the lock; START and END touch thread-local
  * data only, and never call malloc (pages.h): a signal handler may trace.
  *

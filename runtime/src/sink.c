@@ -1,6 +1,7 @@
 #define _GNU_SOURCE /* fallocate */
 #include "sink.h"
 
+#include "budget.h"
 #include "io_core.h"
 #include "pages.h"
 
@@ -120,23 +121,30 @@ int dftracer_sink_is_open(const struct dftracer_sink *S) { return S->Fd >= 0; }
 
 /* Warn once on stderr, with a write system call of constant strings:
  * async-signal-safe, unlike fprintf and strerror (which may translate, and
- * allocate). */
+ * allocate). Tracing stops (budget.h): from now on calls are only counted,
+ * which costs the program less than formatting lines nobody can write. */
 static void failOnce(struct dftracer_sink *S, const char *What) {
-  const char *Why = strerrordesc_np(errno);
+  int Err = errno;
+  const char *Why = strerrordesc_np(Err);
   const char *Parts[] = {"dftracer: ", What, " '", S->Path, "': ",
                          Why ? Why : "unknown error",
-                         "; tracing output of this process is lost "
-                         "(check DFTRACER_LOG_FILE)\n"};
+                         "; tracing stopped, the program goes on (check "
+                         "DFTRACER_LOG_FILE, DFTRACER_MAX_TRACE_SIZE)\n"};
   struct iovec Iov[sizeof(Parts) / sizeof(Parts[0])];
   size_t I;
   if (S->Failed)
     return;
   S->Failed = 1;
+  dftracer_budget_write_error(Err, __atomic_load_n(&S->Written,
+                                                   __ATOMIC_RELAXED));
+  if (S->Final)
+    return; /* said already */
   for (I = 0; I < sizeof(Parts) / sizeof(Parts[0]); ++I) {
     Iov[I].iov_base = (void *)Parts[I];
     Iov[I].iov_len = strlen(Parts[I]);
   }
   (void)sysWritev(STDERR_FILENO, Iov, (int)I);
+  errno = Err;
 }
 
 /* zlib's memory: whole pages, their size kept in front. */
@@ -258,6 +266,7 @@ static int openImpl(struct dftracer_sink *S, const char *Prefix, int Compress,
   }
   S->Fd = moveUp(S->Fd);
   S->Chunk = FirstChunk;
+  dftracer_budget_opened_locked(S->Fd);
   if (Compress && startDeflate(S) != 0) {
     failOnce(S, "cannot start gzip stream for");
     sysClose(S->Fd);
@@ -279,8 +288,40 @@ static void writevImpl(struct dftracer_sink *S, struct iovec *Iov, int Count) {
     writePlain(S, Iov, Count);
     return;
   }
-  for (I = 0; I < Count && !S->Failed; ++I)
+  for (I = 0; I < Count && !S->Failed; ++I) {
     deflateAll(S, (const char *)Iov[I].iov_base, Iov[I].iov_len, Z_NO_FLUSH);
+    __atomic_store_n(&S->Consumed, S->Consumed + Iov[I].iov_len,
+                     __ATOMIC_RELAXED);
+  }
+}
+
+/* Where the last whole line written ends: N bytes of Iov[0..Count) just
+ * went out after S->Written. Lines end in '\n', usually the last byte. */
+static void noteLineEnd(struct dftracer_sink *S, const struct iovec *Iov,
+                        int Count, size_t N) {
+  uint64_t At = S->Written;
+  int I;
+  for (I = 0; I < Count && N > 0; ++I) {
+    size_t Part = Iov[I].iov_len < N ? Iov[I].iov_len : N;
+    const char *Nl = (const char *)memrchr(Iov[I].iov_base, '\n', Part);
+    if (Nl)
+      S->LineEnd = At + (uint64_t)(Nl - (const char *)Iov[I].iov_base) + 1;
+    At += Part;
+    N -= Part;
+  }
+}
+
+/* A write failed: the line it cut is taken back (a plain file then ends
+ * on a whole line, and the space it held is free again for the last
+ * lines), and tracing stops. */
+static void writeFailed(struct dftracer_sink *S) {
+  int Err = errno;
+  if (!S->Deflate && S->LineEnd < S->Written &&
+      sysFtruncate(S->Fd, (off_t)S->LineEnd) == 0)
+    __atomic_store_n(&S->Written, S->LineEnd, __ATOMIC_RELAXED);
+  S->WriteFailed = 1;
+  errno = Err;
+  failOnce(S, "cannot write trace file");
 }
 
 /* The bytes as they go to the file: the trace text, or the gzip stream. */
@@ -305,11 +346,14 @@ static void writePlain(struct dftracer_sink *S, struct iovec *Iov, int Count) {
     Iov->iov_len = Whole;
     if (N < 0 && errno == EINTR)
       continue;
+    if (N == 0 && Total > 0)
+      errno = ENOSPC; /* what a zero-byte write of a regular file means */
     if (N < 0 || (N == 0 && Total > 0)) {
-      failOnce(S, "cannot write trace file");
+      writeFailed(S);
       return;
     }
-    S->Written += (uint64_t)N;
+    noteLineEnd(S, Iov, Count, (size_t)N);
+    __atomic_store_n(&S->Written, S->Written + (uint64_t)N, __ATOMIC_RELAXED);
     Total -= (size_t)N;
     /* Skip what went out; a short write resumes mid-buffer. */
     while (Count > 0 && (size_t)N >= Iov->iov_len) {
@@ -370,6 +414,14 @@ void dftracer_sink_write(struct dftracer_sink *S, const char *Data,
   Iov.iov_base = (void *)Data;
   Iov.iov_len = Len;
   dftracer_sink_writev(S, &Iov, 1);
+}
+
+int dftracer_sink_retry_final(struct dftracer_sink *S) {
+  if (S->Fd < 0 || !S->WriteFailed || S->Deflate || S->Final)
+    return 0;
+  S->Final = 1;
+  S->Failed = 0;
+  return 1;
 }
 
 void dftracer_sink_close(struct dftracer_sink *S) {

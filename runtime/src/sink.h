@@ -20,7 +20,11 @@ struct dftracer_sink {
   int Fd;
   struct dftracer_deflate *Deflate; /* the gzip stream, or NULL (sink.c) */
   int Failed;        /* opening or writing failed: drop everything, warn once */
-  uint64_t Written;  /* bytes written to Fd */
+  int WriteFailed;   /* ... a write, with the file open (budget.h) */
+  int Final;         /* the one attempt at the last lines after that */
+  uint64_t Written;  /* bytes written to Fd; atomic (the budget reads it) */
+  uint64_t LineEnd;  /* of the last whole line written (plain files) */
+  uint64_t Consumed; /* bytes given to deflate; atomic, as Written */
   uint64_t Reserved; /* bytes preallocated with fallocate */
   uint64_t Chunk;    /* next preallocation size; 0 = unsupported */
   char Path[4200];
@@ -41,6 +45,10 @@ struct iovec;
 void dftracer_sink_writev(struct dftracer_sink *S, struct iovec *Iov,
                           int Count);
 void dftracer_sink_close(struct dftracer_sink *S);
+/* After a write error, at the end: let the last lines (the counts of what
+ * was not written) try once more, on a plain file that the error cut back
+ * to its last whole line. Returns 1 when they will be tried. */
+int dftracer_sink_retry_final(struct dftracer_sink *S);
 /* In a forked child: forget the parent's file without writing to it. */
 void dftracer_sink_abandon(struct dftracer_sink *S);
 

@@ -4,6 +4,7 @@
 #include "internal.h"
 #include "io_core.h"
 #include "pages.h"
+#include "throttle.h"
 #include "writer.h"
 
 #include <errno.h>
@@ -43,6 +44,7 @@ static void freeThread(struct dftracer_thread *T) {
     B = Next;
   }
   dftracer_chunk_free(T->Chunk);
+  dftracer_fn_stats_free(T->Stats);
   dftracer_pages_free(T, sizeof(*T));
 }
 
@@ -87,6 +89,7 @@ static void onThreadExit(void *Arg) {
   dftracer_close_open_spans_(T);
   pthread_mutex_lock(&P->Lock);
   dftracer_thread_flush_locked(T);
+  dftracer_throttle_merge_locked(T->Stats);
   unregisterLocked(T);
   pthread_mutex_unlock(&P->Lock);
   Current = NULL;
@@ -107,7 +110,10 @@ struct dftracer_thread *dftracer_thread_create_(void) {
   if (!T)
     return NULL;
   T->Chunk = dftracer_chunk_new(DFTRACER_CHUNK_BYTES);
-  if (!T->Chunk) {
+  T->Stats = dftracer_fn_stats_new();
+  if (!T->Chunk || !T->Stats) {
+    dftracer_chunk_free(T->Chunk);
+    dftracer_fn_stats_free(T->Stats);
     dftracer_pages_free(T, sizeof(*T));
     return NULL;
   }

@@ -37,6 +37,10 @@ struct dftracer_span {
   struct dftracer_span *Parent; /* enclosing span on the same thread */
   struct dftracer_thread *Owner;
   unsigned Level;
+  uint32_t Func; /* its name's index (throttle.h); 0 for I/O calls */
+  /* Throttled: a START of a throttled name, never on the stack; its END
+   * only counts it (tracer.c). */
+  int Throttled;
   /* Record states. A record returns to the pool only when it is off the
    * stack AND no handle in application code can still reach it:
    *   Closed      the event is written (or dropped after FINI)
@@ -60,11 +64,13 @@ enum { DftNameCacheSlots = 64, DftNameCacheText = 232 };
 struct dftracer_name_entry {
   const char *Name;
   const char *Cat;
+  uint32_t Func; /* the name's index (throttle.h) */
   size_t Len;
   char Text[DftNameCacheText];
 };
 
 struct dftracer_chunk;
+struct dftracer_fn_stats;
 
 struct dftracer_thread {
   /* The buffer; NULL after running out of memory. Buf and Cap copy its
@@ -85,6 +91,7 @@ struct dftracer_thread {
   size_t PrefixLen;
   char Prefix[64];                    /* `"pid":P,"tid":T,"ts":` */
   struct dftracer_thread *NextThread; /* registry (thread_state.c) */
+  struct dftracer_fn_stats *Stats;    /* per-name counts (throttle.h) */
   struct dftracer_clock Clock;
   struct dftracer_digit_cache TsDigits; /* for the event formatter */
   struct dftracer_digit_cache IdDigits;
@@ -152,6 +159,8 @@ static inline void dftracer_thread_push_span(struct dftracer_thread *T,
   S->Name = Name;
   S->Cat = Cat;
   S->Owner = T;
+  S->Func = 0;
+  S->Throttled = 0;
   S->Closed = 0;
   S->HandleLive = 1;
   S->Popped = 0;

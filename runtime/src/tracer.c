@@ -16,12 +16,14 @@
  *===----------------------------------------------------------------------===*/
 #include <dftracer/dftracer.h>
 
+#include "budget.h"
 #include "clock.h"
 #include "event_format.h"
 #include "internal.h"
 #include "io_core.h"
 #include "mpi_rank.h"
 #include "thread_state.h"
+#include "throttle.h"
 #include "writer.h"
 
 #include <stdio.h>
@@ -38,17 +40,19 @@ static int isActive(void) {
   return __atomic_load_n(&dftracer_active, __ATOMIC_RELAXED);
 }
 
-/* The cached `"name":..,"cat":..,` text of (Name, Cat), or NULL when it is
- * too long to cache. */
-static const struct dftracer_name_entry *
-nameEntry(struct dftracer_thread *T, const char *Name, const char *Cat) {
+/* The thread's name cache slot for Name. */
+static inline struct dftracer_name_entry *
+nameSlot(struct dftracer_thread *T, const char *Name) {
   uintptr_t Key = (uintptr_t)Name;
-  struct dftracer_name_entry *E =
-      &T->Names[((Key >> 3) ^ (Key >> 11)) % DftNameCacheSlots];
+  return &T->Names[((Key >> 3) ^ (Key >> 11)) % DftNameCacheSlots];
+}
+
+/* The slow half of nameEntry: format and cache, with the name's index. */
+static const struct dftracer_name_entry *
+fillEntry(struct dftracer_thread *T, struct dftracer_name_entry *E,
+          const char *Name, const char *Cat, uint32_t Func) {
   char Scratch[1024];
   size_t NameLen, CatLen, Len;
-  if (DFT_LIKELY(E->Name == Name && E->Cat == Cat))
-    return E;
   NameLen = strlen(Name);
   CatLen = strlen(Cat);
   /* The bound assumes every byte needs \uXXXX; real names rarely need any
@@ -63,16 +67,60 @@ nameEntry(struct dftracer_thread *T, const char *Name, const char *Cat) {
   E->Len = Len;
   E->Name = Name;
   E->Cat = Cat;
+  E->Func = Func ? Func : dftracer_fn_index(T->Stats, Name, Cat);
   return E;
+}
+
+/* The cached `"name":..,"cat":..,` text of (Name, Cat), or NULL when it is
+ * too long to cache. Func: the name's index when known (a function's
+ * span), else 0 (an I/O call's: looked up when the entry is filled). */
+static const struct dftracer_name_entry *
+nameEntry(struct dftracer_thread *T, const char *Name, const char *Cat,
+          uint32_t Func) {
+  struct dftracer_name_entry *E = nameSlot(T, Name);
+  if (DFT_LIKELY(E->Name == Name && E->Cat == Cat))
+    return E;
+  return fillEntry(T, E, Name, Cat, Func);
+}
+
+/* The index of (Name, Cat) (throttle.h): from the same cache, else from
+ * the process's table without formatting the text, which a throttled call
+ * never needs (hundreds of hot names in turn would miss the cache on
+ * every call). */
+static inline uint32_t nameIndex(struct dftracer_thread *T, const char *Name,
+                                 const char *Cat) {
+  const struct dftracer_name_entry *E = nameSlot(T, Name);
+  if (DFT_LIKELY(E->Name == Name && E->Cat == Cat))
+    return E->Func;
+  return dftracer_fn_index(T->Stats, Name, Cat);
+}
+
+/* Tracing has stopped (budget.h): S is only counted, I/O with its bytes. */
+static void countStopped(struct dftracer_thread *T,
+                         const struct dftracer_span *S, uint64_t Dur,
+                         int Reason) {
+  uint32_t F = S->Func ? S->Func : nameIndex(T, S->Name, S->Cat);
+  uint64_t Bytes =
+      S->ArgsLen ? dftracer_io_event_bytes(S->Name, S->Cat, S->Args, S->ArgsLen)
+                 : 0;
+  dftracer_fn_left(T->Stats, F, (enum dftracer_reason)Reason, Dur, Bytes);
 }
 
 static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
                       uint64_t EndUs) {
   struct dftracer_span_line L;
-  const struct dftracer_name_entry *E = nameEntry(T, S->Name, S->Cat);
+  const struct dftracer_name_entry *E;
   size_t NameLen = 0, CatLen = 0;
   char *Out;
   int Pid = dftracer_process_.Pid;
+  uint64_t Dur = EndUs >= S->StartUs ? EndUs - S->StartUs : 0;
+  int Stopped = __atomic_load_n(&dftracer_trace_stopped_, __ATOMIC_RELAXED);
+  if (DFT_UNLIKELY(Stopped)) {
+    countStopped(T, S, Dur, Stopped);
+    return;
+  }
+  dftracer_fn_written(T->Stats, S->Func, Dur);
+  E = nameEntry(T, S->Name, S->Cat, S->Func);
   if (DFT_UNLIKELY(T->PrefixPid != Pid || T->PrefixLen == 0)) {
     T->PrefixLen =
         (size_t)(dftracer_format_pid_tid(T->Prefix, Pid, T->Tid) - T->Prefix);
@@ -93,7 +141,7 @@ static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
   L.Id = S->Id;
   L.ParentId = S->ParentId;
   L.Ts = S->StartUs;
-  L.Dur = EndUs >= S->StartUs ? EndUs - S->StartUs : 0;
+  L.Dur = Dur;
   L.Level = S->Level;
   L.PidTid = T->Prefix;
   L.PidTidLen = T->PrefixLen;
@@ -131,6 +179,7 @@ DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
                                                   const char *Cat) {
   struct dftracer_thread *T;
   struct dftracer_span *S;
+  uint32_t Func;
   int Busy;
   if (DFT_UNLIKELY(!isActive() || dftracer_io_busy_))
     return NULL; /* called directly, raced with FINI, or in a handler */
@@ -141,8 +190,23 @@ DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
     dftracer_busy_leave(Busy);
     return NULL;
   }
-  dftracer_thread_push_span(T, S, Name ? Name : "(null)",
-                            Cat ? Cat : "C_APP");
+  Name = Name ? Name : "(null)";
+  Cat = Cat ? Cat : "C_APP";
+  Func = nameIndex(T, Name, Cat);
+  if (DFT_UNLIKELY(__atomic_load_n(&dftracer_throttled_[Func],
+                                   __ATOMIC_RELAXED))) {
+    /* Off the stack, so that what it calls nests under its parent; END
+     * only needs the owner, the index and the start. */
+    S->Owner = T;
+    S->Func = Func;
+    S->Throttled = 1;
+    S->HandleLive = 1;
+    S->StartUs = dftracer_now_us(&T->Clock);
+    dftracer_busy_leave(Busy);
+    return S;
+  }
+  dftracer_thread_push_span(T, S, Name, Cat);
+  S->Func = Func;
   probeRank(T);
   S->StartUs = dftracer_now_us(&T->Clock);
   dftracer_busy_leave(Busy);
@@ -191,6 +255,15 @@ DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
   if (DFT_UNLIKELY(T != dftracer_thread_peek()))
     return; /* not ours to touch: the owner closes it with its parent */
   Busy = dftracer_busy_enter();
+  if (DFT_UNLIKELY(S->Throttled)) {
+    EndUs = dftracer_now_us(&T->Clock);
+    if (isActive())
+      dftracer_fn_left(T->Stats, S->Func, DftReasonThrottle,
+                       EndUs >= S->StartUs ? EndUs - S->StartUs : 0, 0);
+    dftracer_thread_release_span(T, S);
+    dftracer_busy_leave(Busy);
+    return;
+  }
   S->HandleLive = 0;
   if (DFT_LIKELY(!S->Closed)) {
     EndUs = dftracer_now_us(&T->Clock);
@@ -232,7 +305,8 @@ static char *reserveArgs(struct dftracer_span *S, size_t Extra) {
 DFT_API void dftracer_span_update_int(struct dftracer_span *S, const char *Key,
                                       long long Value) {
   char *Out;
-  if (!S || S->Closed || !Key || !dftracer_process_.Config.IncMetadata)
+  if (!S || S->Closed || S->Throttled || !Key ||
+      !dftracer_process_.Config.IncMetadata)
     return;
   Out = reserveArgs(S, dftracer_arg_bound(strlen(Key), 0));
   if (Out)
@@ -242,7 +316,8 @@ DFT_API void dftracer_span_update_int(struct dftracer_span *S, const char *Key,
 DFT_API void dftracer_span_update_str(struct dftracer_span *S, const char *Key,
                                       const char *Value) {
   char *Out;
-  if (!S || S->Closed || !Key || !dftracer_process_.Config.IncMetadata)
+  if (!S || S->Closed || S->Throttled || !Key ||
+      !dftracer_process_.Config.IncMetadata)
     return;
   if (!Value)
     Value = "(null)";
@@ -344,6 +419,21 @@ DFT_API void dftracer_init(const char *LogFile, const char *DataDirs,
   dftracer_busy_leave(Busy);
 }
 
+/* The lines that keep totals exact (throttle.h, budget.h): what was
+ * counted instead of written, and why tracing stopped. After everything
+ * else, with the writer stopped, so that after a write error they are
+ * written here, or not at all. */
+static void writeCountsLocked(const struct dftracer_thread *T) {
+  struct dftracer_process *P = &dftracer_process_;
+  int Tid = T ? T->Tid : P->OsPid;
+  if (__atomic_load_n(&dftracer_trace_stopped_, __ATOMIC_RELAXED) ==
+          DftReasonWriteError &&
+      !dftracer_sink_retry_final(&P->Sink))
+    return;
+  dftracer_throttle_output_locked(P->Pid, Tid);
+  dftracer_budget_output_locked(P->Pid, Tid);
+}
+
 /* AtUnderscoreExit: from _exit, perhaps in a signal handler that
  * interrupted malloc, so nothing may call malloc or free or take a lock
  * this thread may hold. It is not busy (the caller checked), so it holds
@@ -373,6 +463,7 @@ static void finish(int AtUnderscoreExit) {
   __atomic_store_n(&dftracer_active, 0, __ATOMIC_RELAXED);
   dftracer_thread_flush_all_locked();
   dftracer_writer_stop_locked(!AtUnderscoreExit);
+  writeCountsLocked(T);
   if (P->Initialized && !dftracer_sink_is_open(&P->Sink))
     dftracer_writer_output_locked("", 0); /* INIT promises a file */
   dftracer_sink_close(&P->Sink);
@@ -437,6 +528,10 @@ static void restartInNewFile(void) {
   dftracer_sink_reset(&P->Sink);
   P->TraceHash = dftracer_trace_hash(P->Pid, dftracer_wall_ns());
   P->Finishing = P->Finished = 0;
+  /* What was counted belonged to the old file (written there, or the
+   * parent's). */
+  dftracer_throttle_reset_locked(T ? T->Stats : NULL);
+  dftracer_budget_reset();
   dftracer_io_after_fork();
   pthread_mutex_unlock(&P->Lock);
   __atomic_store_n(&dftracer_active, 1, __ATOMIC_RELAXED);
@@ -477,6 +572,8 @@ __attribute__((constructor(101))) static void onLoad(void) {
     return; /* nothing is ever allocated or written */
   dftracer_io_setup();
   dftracer_clock_init(P->Config.MonotonicClock);
+  dftracer_throttle_setup(&P->Config);
+  dftracer_budget_setup(&P->Config);
   P->Pid = P->OsPid = (int)getpid();
   P->TraceHash = dftracer_trace_hash(P->Pid, dftracer_wall_ns());
   dftracer_thread_setup();

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE /* pthread_setname_np */
 #include "writer.h"
 
+#include "budget.h"
 #include "internal.h"
 #include "io_core.h"
 #include "pages.h"
@@ -48,6 +49,8 @@ static struct {
    * rest of a thread's buffer), packed here and queued before anything
    * queued after them. */
   struct dftracer_chunk *Side;
+  /* Bytes handed over for the current file, for the size budget. */
+  uint64_t Handed;
 } W = {.Work = PTHREAD_COND_INITIALIZER, .Space = PTHREAD_COND_INITIALIZER};
 
 /* A chunk is whole pages (pages.h): a hand-over and a file-name line may
@@ -238,10 +241,32 @@ static void startLocked(void) {
   pthread_attr_destroy(&Attr);
 }
 
+/* The trace's size so far, as the budget counts it (budget.h): the bytes
+ * handed over; for a gzip trace the compressed bytes written, plus what is
+ * queued at the ratio seen so far (1 before any), plus the deflate
+ * stream's output buffer. */
+static void accountLocked(size_t Bytes) {
+  struct dftracer_process *P = &dftracer_process_;
+  uint64_t FileBytes;
+  W.Handed += Bytes;
+  if (P->Finishing)
+    return; /* the rest of the buffers, the last lines: room was left */
+  FileBytes = W.Handed;
+  if (P->Config.Compression) {
+    uint64_t Written = __atomic_load_n(&P->Sink.Written, __ATOMIC_RELAXED);
+    uint64_t In = __atomic_load_n(&P->Sink.Consumed, __ATOMIC_RELAXED);
+    uint64_t Pending = W.Handed > In ? W.Handed - In : 0;
+    FileBytes = Written + (256u << 10) +
+                (In > 0 ? Pending / (In / (Written + 1) + 1) : Pending);
+  }
+  dftracer_budget_check_locked(FileBytes);
+}
+
 struct dftracer_chunk *dftracer_writer_swap_locked(struct dftracer_chunk *Full,
                                                    size_t MinCap) {
   struct dftracer_process *P = &dftracer_process_;
   struct dftracer_chunk *Grown;
+  accountLocked(Full->End - Full->Begin);
   if (W.State == WriterIdle && !P->Finished)
     startLocked();
   while (W.State == WriterRunning &&
@@ -270,6 +295,13 @@ struct dftracer_chunk *dftracer_writer_swap_locked(struct dftracer_chunk *Full,
 }
 
 void dftracer_writer_output_locked(const char *Data, size_t Len) {
+  /* Once tracing has stopped only the last lines are written (file names
+   * would grow the trace with every new file). */
+  if (Len > 0 &&
+      __atomic_load_n(&dftracer_trace_stopped_, __ATOMIC_RELAXED) &&
+      !dftracer_process_.Finishing)
+    return;
+  accountLocked(Len);
   if (W.State != WriterRunning) {
     writeNowLocked(Data, Len); /* Len 0 still creates the file */
     return;
@@ -316,6 +348,7 @@ void dftracer_writer_stop_locked(int Join) {
   }
   W.Tail = NULL;
   W.QueuedBytes = 0;
+  W.Handed = 0; /* a new file, if any, has its own budget */
   while ((C = W.Pool) != NULL) {
     W.Pool = C->Next;
     dftracer_chunk_free(C);
@@ -331,6 +364,7 @@ void dftracer_writer_forget(void) {
   W.Head = W.Tail = W.Pool = W.Side = NULL;
   W.QueuedBytes = 0;
   W.PoolCount = 0;
+  W.Handed = 0;
   pthread_cond_init(&W.Work, NULL);
   pthread_cond_init(&W.Space, NULL);
 }

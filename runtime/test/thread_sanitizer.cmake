@@ -12,9 +12,10 @@ include(${CMAKE_CURRENT_LIST_DIR}/run_command.cmake)
 # program[|argument]
 set(_cases dft_threads dft_threads_small_queue dft_exit_busy dft_fork_child
   "dft_io_robust|threads" "dft_io_robust|signal" "dft_io_robust|metadata"
-  "dft_io_stdio" "dft_io_aio|edge")
+  "dft_io_stdio" "dft_io_aio|edge" "dft_throttle|threads|20000"
+  "dft_throttle|fork|5000")
 set(_programs dft_threads dft_threads_small_queue dft_exit_busy dft_fork_child
-  dft_io_robust dft_io_stdio dft_io_aio)
+  dft_io_robust dft_io_stdio dft_io_aio dft_throttle)
 set(_flags -fsanitize=thread)
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build -G ${GENERATOR}
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=ON
@@ -28,17 +29,24 @@ foreach(_compression 0 1)
     string(REPLACE "|" ";" _parts "${_case}")
     list(GET _parts 0 _program)
     set(_arg)
+    set(_env)
     if(_case MATCHES "\\|")
-      list(GET _parts 1 _arg)
+      list(SUBLIST _parts 1 -1 _arg)
     endif()
-    set(_dir ${WORK_DIR}/run/${_program}-${_arg}-${_compression})
+    if(_program STREQUAL "dft_throttle")
+      # Throttled after 100 calls whatever TSan's slowdown: the throttled
+      # path, the threads' counters and their merge at the end race too.
+      set(_env DFTRACER_THROTTLE_CALLS=100 DFTRACER_THROTTLE_US=1000000)
+    endif()
+    string(JOIN "_" _argname ${_arg})
+    set(_dir ${WORK_DIR}/run/${_program}-${_argname}-${_compression})
     file(REMOVE_RECURSE ${_dir})
     file(MAKE_DIRECTORY ${_dir})
     run(${CMAKE_COMMAND} -E chdir ${_dir} ${CMAKE_COMMAND} -E env
       "TSAN_OPTIONS=halt_on_error=1 exitcode=66"
       DFTRACER_ENABLE=1 DFTRACER_LOG_FILE=${_dir}/trace
       DFTRACER_TRACE_COMPRESSION=${_compression} DFTRACER_DATA_DIR=data
-      ${WORK_DIR}/build/bin/${_program} ${_arg})
+      ${_env} ${WORK_DIR}/build/bin/${_program} ${_arg})
   endforeach()
 endforeach()
 message(STATUS "no data race in ${_cases}, plain and compressed")

@@ -1,0 +1,350 @@
+#include "throttle.h"
+
+#include "event_format.h"
+#include "internal.h"
+#include "io_core.h"
+#include "json_writer.h"
+#include "pages.h"
+#include "thread_state.h"
+#include "writer.h"
+
+#include <string.h>
+
+unsigned char dftracer_throttled_[DftMaxFuncs];
+
+static uint64_t ThrottleCalls; /* 0: never throttle */
+static uint64_t ThrottleUs;
+
+/* An interned name. Text points into NameText (copies: a library that
+ * called START may be unloaded before the end). Guarded by the lock. */
+struct fnEntry {
+  const char *Name;
+  const char *Cat;
+  size_t NameLen;
+  size_t CatLen;
+  uint64_t Hash;
+  struct dftracer_left Total[DftReasons]; /* of threads that exited */
+};
+static struct fnEntry *Funcs; /* Funcs[1..FuncCount] */
+static uint32_t FuncCount;
+
+/* Text hash -> index (open addressing, 0 empty), under the lock. */
+enum { TextSlots = 2 * DftMaxFuncs };
+static uint32_t *ByText;
+
+/* (Name, Cat) pointers -> index: read without the lock (Func published
+ * last, with release; 0 empty), written under it. Several pointers may
+ * name one index. Past 3/4 full a new pointer pair is looked up by text
+ * under the lock at each first sight on a thread, which is slower only. */
+enum { PtrSlots = 4 * DftMaxFuncs };
+struct ptrEntry {
+  const char *Name;
+  const char *Cat;
+  uint32_t Func;
+};
+static struct ptrEntry *ByPtr;
+static uint32_t PtrCount;
+
+enum { NameTextBlock = 64 << 10 };
+static char *NameText;
+static size_t NameTextLeft;
+
+void dftracer_throttle_setup(const struct dftracer_config *Config) {
+  ThrottleCalls = Config->ThrottleCalls;
+  ThrottleUs = Config->ThrottleUs;
+  Funcs = (struct fnEntry *)dftracer_pages_alloc(sizeof(struct fnEntry) *
+                                                 DftMaxFuncs);
+  ByText = (uint32_t *)dftracer_pages_alloc(sizeof(uint32_t) * TextSlots);
+  ByPtr = (struct ptrEntry *)dftracer_pages_alloc(sizeof(struct ptrEntry) *
+                                                  PtrSlots);
+  if (!Funcs || !ByText || !ByPtr)
+    Funcs = NULL; /* no memory: nothing is tracked (index 0) */
+}
+
+struct dftracer_fn_stats *dftracer_fn_stats_new(void) {
+  return (struct dftracer_fn_stats *)dftracer_pages_alloc(
+      sizeof(struct dftracer_fn_stats));
+}
+
+void dftracer_fn_stats_free(struct dftracer_fn_stats *S) {
+  dftracer_pages_free(S, sizeof(*S));
+}
+
+static uint32_t ptrSlot(const char *Name, const char *Cat) {
+  uintptr_t K = (uintptr_t)Name * 31 + (uintptr_t)Cat;
+  K ^= K >> 17;
+  K *= 0x9e3779b97f4a7c15ull;
+  return (uint32_t)(K >> 40) & (PtrSlots - 1);
+}
+
+static uint32_t findPtr(const char *Name, const char *Cat) {
+  uint32_t I = ptrSlot(Name, Cat), F;
+  while ((F = __atomic_load_n(&ByPtr[I].Func, __ATOMIC_ACQUIRE)) != 0) {
+    if (ByPtr[I].Name == Name && ByPtr[I].Cat == Cat)
+      return F;
+    I = (I + 1) & (PtrSlots - 1);
+  }
+  return 0;
+}
+
+static uint64_t textHash(const char *Name, size_t NameLen, const char *Cat,
+                         size_t CatLen) {
+  uint64_t H = 0xcbf29ce484222325ull;
+  size_t I;
+  for (I = 0; I < NameLen; ++I)
+    H = (H ^ (unsigned char)Name[I]) * 0x100000001b3ull;
+  H = (H ^ 0xff) * 0x100000001b3ull; /* no byte of text is 0xff alone */
+  for (I = 0; I < CatLen; ++I)
+    H = (H ^ (unsigned char)Cat[I]) * 0x100000001b3ull;
+  return H;
+}
+
+/* A lasting copy of Len bytes, or NULL. Caller holds the lock. */
+static char *copyTextLocked(const char *Text, size_t Len) {
+  char *Copy;
+  if (Len + 1 > NameTextLeft) {
+    size_t Block = Len + 1 > NameTextBlock ? Len + 1 : NameTextBlock;
+    char *Pages = (char *)dftracer_pages_alloc(Block);
+    if (!Pages)
+      return NULL;
+    NameText = Pages;
+    NameTextLeft = dftracer_pages_round(Block);
+  }
+  Copy = NameText;
+  memcpy(Copy, Text, Len);
+  Copy[Len] = '\0';
+  NameText += Len + 1;
+  NameTextLeft -= Len + 1;
+  return Copy;
+}
+
+/* The index of this text, interned if new; 0 when the table is full.
+ * Caller holds the lock. */
+static uint32_t internLocked(const char *Name, const char *Cat) {
+  size_t NameLen = strlen(Name), CatLen = strlen(Cat);
+  uint64_t Hash = textHash(Name, NameLen, Cat, CatLen);
+  uint32_t I = (uint32_t)Hash & (TextSlots - 1), F;
+  struct fnEntry *E;
+  for (; (F = ByText[I]) != 0; I = (I + 1) & (TextSlots - 1)) {
+    E = &Funcs[F];
+    if (E->Hash == Hash && E->NameLen == NameLen && E->CatLen == CatLen &&
+        memcmp(E->Name, Name, NameLen) == 0 && memcmp(E->Cat, Cat, CatLen) == 0)
+      return F;
+  }
+  if (FuncCount + 1 >= DftMaxFuncs)
+    return 0;
+  E = &Funcs[FuncCount + 1];
+  if (!(E->Name = copyTextLocked(Name, NameLen)) ||
+      !(E->Cat = copyTextLocked(Cat, CatLen)))
+    return 0;
+  E->NameLen = NameLen;
+  E->CatLen = CatLen;
+  E->Hash = Hash;
+  F = ++FuncCount;
+  ByText[I] = F;
+  return F;
+}
+
+static uint32_t lookupSlow(const char *Name, const char *Cat) {
+  struct dftracer_process *P = &dftracer_process_;
+  uint32_t F;
+  pthread_mutex_lock(&P->Lock);
+  F = findPtr(Name, Cat);
+  if (!F && (F = internLocked(Name, Cat)) != 0 &&
+      PtrCount < PtrSlots / 4 * 3) {
+    uint32_t I = ptrSlot(Name, Cat);
+    while (ByPtr[I].Func != 0)
+      I = (I + 1) & (PtrSlots - 1);
+    ByPtr[I].Name = Name;
+    ByPtr[I].Cat = Cat;
+    __atomic_store_n(&ByPtr[I].Func, F, __ATOMIC_RELEASE);
+    ++PtrCount;
+  }
+  pthread_mutex_unlock(&P->Lock);
+  return F;
+}
+
+uint32_t dftracer_fn_index(struct dftracer_fn_stats *St, const char *Name,
+                           const char *Cat) {
+  uint32_t F;
+  if (!St || !Funcs)
+    return 0;
+  F = findPtr(Name, Cat);
+  if (!F && !(F = lookupSlow(Name, Cat)))
+    return 0;
+  if (St->Stat[F].Next == 0) {
+    /* First use on this thread: ThrottleCalls 0 leaves Next at ~0. */
+    uint32_t N = St->UsedCount;
+    St->Stat[F].Next = ThrottleCalls ? ThrottleCalls : ~0ull;
+    St->Used[N] = F;
+    /* Published after the index: the end of the trace may read the list
+     * while this thread runs. */
+    __atomic_store_n(&St->UsedCount, N + 1, __ATOMIC_RELEASE);
+  }
+  return F;
+}
+
+void dftracer_fn_judge_(struct dftracer_fn_stats *St, uint32_t F) {
+  struct dftracer_fn_stat *S = &St->Stat[F];
+  /* Mean under ThrottleUs: Dur < Calls x ThrottleUs (no division; both
+   * stay far from 2^64 in any real run). */
+  if (S->Dur < S->Calls * ThrottleUs)
+    __atomic_store_n(&dftracer_throttled_[F], 1, __ATOMIC_RELAXED);
+  else
+    S->Next += ThrottleCalls;
+}
+
+/* The value of `"Key":` in Args, if there. */
+static int argValue(const char *Args, size_t Len, const char *Key,
+                    int64_t *Value) {
+  size_t KeyLen = strlen(Key), I;
+  for (I = 0; I + KeyLen + 3 < Len; ++I) {
+    const char *P = Args + I;
+    int Neg = 0;
+    int64_t V = 0;
+    if (P[0] != '"' || memcmp(P + 1, Key, KeyLen) != 0 ||
+        P[KeyLen + 1] != '"' || P[KeyLen + 2] != ':')
+      continue;
+    P += KeyLen + 3;
+    if (P < Args + Len && *P == '-') {
+      Neg = 1;
+      ++P;
+    }
+    while (P < Args + Len && *P >= '0' && *P <= '9')
+      V = V * 10 + (*P++ - '0');
+    *Value = Neg ? -V : V;
+    return 1;
+  }
+  return 0;
+}
+
+uint64_t dftracer_io_event_bytes(const char *Name, const char *Cat,
+                                 const char *Args, size_t ArgsLen) {
+  int64_t Ret = -1, Bytes = 0, Size = 0, Count = 0;
+  int Data = strstr(Name, "read") != NULL || strstr(Name, "write") != NULL;
+  int Hdf5 = strcmp(Cat, "HDF5") == 0;
+  if (!Data || strstr(Name, "readlink") || strstr(Name, "readdir"))
+    return 0;
+  if (!Hdf5 && strcmp(Cat, "POSIX") != 0 && strcmp(Cat, "STDIO") != 0 &&
+      strcmp(Cat, "MPIIO") != 0)
+    return 0; /* a function or region: no bytes */
+  argValue(Args, ArgsLen, "ret", &Ret);
+  if (strcmp(Cat, "POSIX") == 0) {
+    if (strstr(Name, "aio_"))
+      return Ret == 0 && argValue(Args, ArgsLen, "count", &Count) &&
+                     Count > 0
+                 ? (uint64_t)Count
+                 : 0;
+    return Ret > 0 ? (uint64_t)Ret : 0;
+  }
+  if (strcmp(Cat, "STDIO") == 0)
+    return Ret > 0 && argValue(Args, ArgsLen, "size", &Size) && Size > 0
+               ? (uint64_t)Size * (uint64_t)Ret
+               : 0;
+  if (!argValue(Args, ArgsLen, "bytes", &Bytes) || Bytes <= 0)
+    return 0;
+  if (strcmp(Cat, "MPIIO") == 0)
+    return Ret == 0 ? (uint64_t)Bytes : 0;
+  return Ret >= 0 ? (uint64_t)Bytes : 0; /* HDF5 */
+}
+
+static void addLeft(struct dftracer_left *To, struct dftracer_left *From,
+                    int Zero) {
+  To->Calls += __atomic_load_n(&From->Calls, __ATOMIC_RELAXED);
+  To->Dur += __atomic_load_n(&From->Dur, __ATOMIC_RELAXED);
+  To->Bytes += __atomic_load_n(&From->Bytes, __ATOMIC_RELAXED);
+  if (Zero) {
+    __atomic_store_n(&From->Calls, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&From->Dur, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&From->Bytes, 0, __ATOMIC_RELAXED);
+  }
+}
+
+static void mergeLocked(struct dftracer_fn_stats *St, int Zero) {
+  uint32_t I, F;
+  int R;
+  uint32_t Count;
+  if (!St || !Funcs)
+    return;
+  Count = __atomic_load_n(&St->UsedCount, __ATOMIC_ACQUIRE);
+  for (I = 0; I < Count; ++I) {
+    F = St->Used[I];
+    for (R = 0; R < DftReasons; ++R)
+      addLeft(&Funcs[F].Total[R], &St->Stat[F].Left[R], Zero);
+  }
+}
+
+void dftracer_throttle_merge_locked(struct dftracer_fn_stats *St) {
+  mergeLocked(St, 0);
+}
+
+static const char *const ReasonName[DftReasons] = {"throttle", "size_limit",
+                                                   "write_error"};
+
+/* Fixed text of a record around its name, category and numbers. */
+enum { RecordFixedBytes = 160 + 6 * DFTRACER_JSON_INT_BOUND };
+
+uint64_t dftracer_throttle_output_bound(void) {
+  uint64_t Bytes = 0;
+  uint32_t F;
+  if (!Funcs)
+    return 0;
+  /* Read under the lock by the budget: a reason's line per name at most
+   * (only the reasons seen are written, but which are is not known yet). */
+  for (F = 1; F <= FuncCount; ++F)
+    Bytes += 2 * (RecordFixedBytes +
+                  dftracer_json_string_bound(Funcs[F].NameLen) +
+                  dftracer_json_string_bound(Funcs[F].CatLen));
+  return Bytes;
+}
+
+void dftracer_throttle_output_locked(int Pid, int Tid) {
+  struct dftracer_thread *T;
+  uint32_t F;
+  int R;
+  if (!Funcs)
+    return;
+  for (T = __atomic_load_n(&dftracer_process_.Threads, __ATOMIC_ACQUIRE); T;
+       T = T->NextThread)
+    mergeLocked(T->Stats, 1);
+  for (F = 1; F <= FuncCount; ++F) {
+    struct fnEntry *E = &Funcs[F];
+    for (R = 0; R < DftReasons; ++R) {
+      struct dftracer_left *L = &E->Total[R];
+      /* Most names are never throttled: the line is formatted on the
+       * stack only for those that were (a name is at most ~4 KiB of JSON
+       * here; longer ones go through whole pages). */
+      char Line[4096], *Buf = Line, *End;
+      size_t Bound;
+      if (L->Calls == 0)
+        continue;
+      Bound = dftracer_throttled_line_bound(E->NameLen, E->CatLen);
+      if (Bound > sizeof(Line) &&
+          !(Buf = (char *)dftracer_pages_alloc(Bound)))
+        continue;
+      End = dftracer_format_throttled(Buf, dftracer_take_id_(), Pid, Tid,
+                                      E->Name, E->NameLen, E->Cat, E->CatLen,
+                                      L->Calls, L->Dur, L->Bytes,
+                                      ReasonName[R]);
+      dftracer_writer_output_locked(Buf, (size_t)(End - Buf));
+      if (Buf != Line)
+        dftracer_pages_free(Buf, Bound);
+      memset(L, 0, sizeof(*L));
+    }
+  }
+}
+
+void dftracer_throttle_reset_locked(struct dftracer_fn_stats *St) {
+  uint32_t F;
+  int R;
+  if (!Funcs)
+    return;
+  for (F = 1; F <= FuncCount; ++F)
+    memset(Funcs[F].Total, 0, sizeof(Funcs[F].Total));
+  if (St) {
+    uint32_t I;
+    for (I = 0; I < St->UsedCount; ++I)
+      for (R = 0; R < DftReasons; ++R)
+        memset(&St->Stat[St->Used[I]].Left[R], 0, sizeof(struct dftracer_left));
+  }
+}

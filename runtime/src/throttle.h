@@ -1,0 +1,154 @@
+/*===- throttle.h - Calls counted instead of written ----------------------===*
+ *
+ * A span that is not written is still counted, so that totals stay exact:
+ *
+ *  - throttle: once a thread has written N spans of one name (function or
+ *    region, DFTRACER_THROTTLE_CALLS) whose mean duration is under T µs
+ *    (DFTRACER_THROTTLE_US), that name is throttled in the whole process:
+ *    its STARTs no longer push a span (an I/O call inside it nests under
+ *    its parent), they only read the clock, and END adds the call and its
+ *    duration to the calling thread's counters. The check is repeated every
+ *    N written calls, so a function that turns fast later is caught too.
+ *  - size_limit, write_error (budget.h): once tracing has stopped, every
+ *    span and I/O event that ends is counted the same way, I/O with its
+ *    bytes.
+ *
+ * At the end of the trace (budget.h's finish path: FINI, exit, exec,
+ * _exit, a forked child's start) one `throttled` metadata line per name and
+ * reason carries those counts (docs/trace-format.md).
+ *
+ * Design (the event path's rules: no malloc, no lock, signal-safe):
+ *  - Names are interned once per distinct (name, category) pointer pair:
+ *    a process-wide table keyed by the pointers, read without the lock,
+ *    maps them to a small index; its first sight takes the process lock and
+ *    interns the text, so two pointers with the same text (a static
+ *    function of one name in two files, a region named like a function)
+ *    share one index and one decision. Each thread's name cache (the one
+ *    END uses for the preformatted name, thread_state.h) holds the index
+ *    too, so an unthrottled START costs one cache probe more, no lock, no
+ *    atomic read-modify-write.
+ *  - Counters are per thread (struct dftracer_fn_stats, whole pages), so
+ *    END touches only its own memory; a thread's are added to the process
+ *    totals when it exits, and every live thread's at the end. Other
+ *    threads' counters are read with relaxed atomic loads (plain loads on
+ *    x86), so FINI racing a running thread reads a count at most one call
+ *    old, never a torn one.
+ *  - The throttled flag of a name is one byte in a process-wide array: set
+ *    once, read on every START of that name.
+ *
+ * Index 0 stands for "not tracked" (I/O calls, which are never throttled,
+ * names past DftMaxFuncs, no memory): never throttled, its counts go
+ * nowhere. So a table that is full only turns throttling off for new names.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef DFTRACER_RUNTIME_THROTTLE_H
+#define DFTRACER_RUNTIME_THROTTLE_H
+
+#include "config.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Why calls were counted instead of written; the `reason` of the record. */
+enum dftracer_reason {
+  DftReasonThrottle,
+  DftReasonSizeLimit,
+  DftReasonWriteError,
+  DftReasons
+};
+
+/* Distinct span names per process that can be throttled and counted. */
+enum { DftMaxFuncs = 16384 };
+
+struct dftracer_left {
+  uint64_t Calls;
+  uint64_t Dur; /* µs */
+  uint64_t Bytes;
+};
+
+struct dftracer_fn_stat {
+  /* Spans of this name the thread wrote, and their summed duration: the
+   * throttle's evidence. Owner only. Next: when to judge again (0: this
+   * thread has not used the name yet). */
+  uint64_t Calls;
+  uint64_t Dur;
+  uint64_t Next;
+  /* Calls not written, per reason: relaxed atomics (read at the end). */
+  struct dftracer_left Left[DftReasons];
+};
+
+/* One thread's counters, indexed by name; whole pages, touched only where
+ * used. Used lists the indices the thread has touched, for the merge. */
+struct dftracer_fn_stats {
+  uint32_t UsedCount;
+  uint32_t Used[DftMaxFuncs];
+  struct dftracer_fn_stat Stat[DftMaxFuncs];
+};
+
+/* The throttled flag of each index. */
+extern unsigned char dftracer_throttled_[DftMaxFuncs]
+    __attribute__((visibility("hidden")));
+
+/* At load, tracing on: the limits, the tables. */
+void dftracer_throttle_setup(const struct dftracer_config *Config);
+
+/* A thread's counters, or NULL when memory is exhausted (nothing is then
+ * throttled or counted on that thread). */
+struct dftracer_fn_stats *dftracer_fn_stats_new(void);
+void dftracer_fn_stats_free(struct dftracer_fn_stats *S);
+
+/* The index of (Name, Cat), interned on first sight (takes the process
+ * lock then: the caller is busy), ready for use in St: 0 when not
+ * tracked. Name and Cat are static storage. */
+uint32_t dftracer_fn_index(struct dftracer_fn_stats *St, const char *Name,
+                           const char *Cat);
+
+/* END of a written span of index F: count it, and judge the name every N
+ * calls. */
+void dftracer_fn_judge_(struct dftracer_fn_stats *St, uint32_t F);
+static inline void dftracer_fn_written(struct dftracer_fn_stats *St,
+                                       uint32_t F, uint64_t Dur) {
+  struct dftracer_fn_stat *S = &St->Stat[F];
+  S->Dur += Dur;
+  if (__builtin_expect(++S->Calls == S->Next, 0))
+    dftracer_fn_judge_(St, F);
+}
+
+/* A call of index F not written for Reason. */
+static inline void dftracer_fn_left(struct dftracer_fn_stats *St, uint32_t F,
+                                    enum dftracer_reason Reason, uint64_t Dur,
+                                    uint64_t Bytes) {
+  struct dftracer_left *L = &St->Stat[F].Left[Reason];
+  __atomic_store_n(&L->Calls, __atomic_load_n(&L->Calls, __ATOMIC_RELAXED) + 1,
+                   __ATOMIC_RELAXED);
+  __atomic_store_n(&L->Dur, __atomic_load_n(&L->Dur, __ATOMIC_RELAXED) + Dur,
+                   __ATOMIC_RELAXED);
+  if (Bytes)
+    __atomic_store_n(&L->Bytes,
+                     __atomic_load_n(&L->Bytes, __ATOMIC_RELAXED) + Bytes,
+                     __ATOMIC_RELAXED);
+}
+
+/* Bytes an I/O event moved, by the rule of docs/trace-format.md, from its
+ * name, category and formatted args (",\"key\":value" pairs). */
+uint64_t dftracer_io_event_bytes(const char *Name, const char *Cat,
+                                 const char *Args, size_t ArgsLen);
+
+/* A thread leaves: its counts join the process totals. Caller holds the
+ * process lock. */
+void dftracer_throttle_merge_locked(struct dftracer_fn_stats *St);
+
+/* The `throttled` lines of the trace being finished: every live thread's
+ * counts and the totals, which are then zeroed (a failed exec goes on in
+ * a new file). Caller holds the process lock. */
+void dftracer_throttle_output_locked(int Pid, int Tid);
+
+/* In a forked child or a new file: the counts so far were the old file's.
+ * St: the calling thread's (the only one in a child), may be NULL. Caller
+ * holds the process lock. */
+void dftracer_throttle_reset_locked(struct dftracer_fn_stats *St);
+
+/* Most bytes the `throttled` lines can take, for the size budget. */
+uint64_t dftracer_throttle_output_bound(void);
+
+#endif

@@ -1,0 +1,85 @@
+//===- ThrottleTest.cpp - The counted calls' lines and byte rule ----------===//
+//
+// The `throttled` and `trace_stopped` lines have exactly the shape of the
+// shared contract (docs/trace-format.md), and the bytes of an I/O call
+// that was only counted follow the same rule as an event's.
+//
+//===----------------------------------------------------------------------===//
+
+extern "C" {
+#include "event_format.h"
+#include "throttle.h"
+}
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+using nlohmann::json;
+
+TEST(Throttle, ThrottledLine) {
+  const char Name[] = "uniform_\"random\"_number";
+  std::vector<char> Buf(dftracer_throttled_line_bound(sizeof(Name) - 1, 5));
+  char *End = dftracer_format_throttled(Buf.data(), 9, 41, 42, Name,
+                                        sizeof(Name) - 1, "C_APP", 5, 4094304,
+                                        812345, 0, "throttle");
+  ASSERT_LE(static_cast<size_t>(End - Buf.data()), Buf.size());
+  std::string Line(Buf.data(), End);
+  ASSERT_EQ(Line.back(), '\n');
+  json J = json::parse(Line);
+  EXPECT_EQ(J["id"], 9);
+  EXPECT_EQ(J["name"], "throttled");
+  EXPECT_EQ(J["cat"], "dftracer");
+  EXPECT_EQ(J["pid"], 41);
+  EXPECT_EQ(J["tid"], 42);
+  EXPECT_EQ(J["ph"], "M");
+  EXPECT_EQ(J["args"], json::parse(R"({"function":"uniform_\"random\"_number",
+    "fcat":"C_APP","calls":4094304,"dur":812345,"bytes":0,
+    "reason":"throttle"})"));
+}
+
+TEST(Throttle, TraceStoppedLine) {
+  char Buf[DftTraceStoppedBound];
+  char *End = dftracer_format_trace_stopped(Buf, 3, 41, 42, "write_error",
+                                            1073741824, 1073741100,
+                                            1718000000000123ull, "ENOSPC");
+  json J = json::parse(std::string(Buf, End));
+  EXPECT_EQ(J["name"], "trace_stopped");
+  EXPECT_EQ(J["args"], json::parse(R"({"reason":"write_error",
+    "limit":1073741824,"written":1073741100,"ts":1718000000000123,
+    "error":"ENOSPC"})"));
+  End = dftracer_format_trace_stopped(Buf, 3, 41, 42, "size_limit", 1, 2, 3,
+                                      nullptr);
+  EXPECT_FALSE(json::parse(std::string(Buf, End))["args"].contains("error"));
+}
+
+uint64_t bytes(const char *Name, const char *Cat, const char *Args) {
+  return dftracer_io_event_bytes(Name, Cat, Args, std::strlen(Args));
+}
+
+// docs/trace-format.md, "Bytes moved by a data call".
+TEST(Throttle, IoBytesRule) {
+  EXPECT_EQ(bytes("pwrite64", "POSIX", ",\"fd\":3,\"count\":10,\"ret\":7"), 7u);
+  EXPECT_EQ(bytes("read", "POSIX", ",\"fd\":3,\"count\":10,\"ret\":-1"), 0u);
+  EXPECT_EQ(bytes("aio_write", "POSIX", ",\"count\":4096,\"ret\":0"), 4096u);
+  // The request's bytes were counted at aio_write.
+  EXPECT_EQ(bytes("aio_return", "POSIX", ",\"count\":4096,\"ret\":4096"), 0u);
+  EXPECT_EQ(bytes("fwrite", "STDIO", ",\"size\":8,\"count\":4,\"ret\":3"), 24u);
+  EXPECT_EQ(bytes("MPI_File_write_at_all", "MPIIO",
+                  ",\"count\":4,\"bytes\":4096,\"ret\":0"),
+            4096u);
+  EXPECT_EQ(bytes("MPI_File_read", "MPIIO", ",\"bytes\":4096,\"ret\":13"), 0u);
+  EXPECT_EQ(bytes("H5Dwrite", "HDF5", ",\"bytes\":800,\"ret\":0"), 800u);
+  EXPECT_EQ(bytes("H5Dwrite", "HDF5", ",\"bytes\":800,\"ret\":-1"), 0u);
+  EXPECT_EQ(bytes("open64", "POSIX", ",\"flags\":0,\"ret\":3"), 0u);
+  EXPECT_EQ(bytes("readlink", "POSIX", ",\"ret\":12"), 0u);
+  // A function's span with UPDATE args is not I/O.
+  EXPECT_EQ(bytes("write_chunk", "C_APP", ",\"ret\":12"), 0u);
+}
+
+} // namespace
