@@ -12,9 +12,10 @@
  * file's hash in a small table filled at MPI_File_open.
  *
  * Events are `cat` "MPIIO"; MPI_File_open carries `comm_size` (the
- * communicator's size, from PMPI_Comm_size); data calls carry `count` and `bytes` (count x
- * the datatype's size, as requested) and `offset` for explicit offsets; the
- * non-blocking forms record the time to post the request.
+ * communicator's size, from PMPI_Comm_size); data calls carry `count` and
+ * `bytes` (count x the datatype's size, as requested) and `offset` for
+ * explicit offsets; the non-blocking forms record the time to post the
+ * request.
  *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE

@@ -78,13 +78,15 @@ ssize_t write(int fd, const void *buf, size_t count) {
 }
 
 ssize_t pread(int fd, void *buf, size_t count, off_t offset) {
-  FD_DATA_CALL(ssize_t, "pread", fd, RD, DFT_REAL(pread)(fd, buf, count, offset),
+  FD_DATA_CALL(ssize_t, "pread", fd, RD,
+               DFT_REAL(pread)(fd, buf, count, offset),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
 
 ssize_t pread64(int fd, void *buf, size_t count, off64_t offset) {
-  FD_DATA_CALL(ssize_t, "pread64", fd, RD, DFT_REAL(pread64)(fd, buf, count, offset),
+  FD_DATA_CALL(ssize_t, "pread64", fd, RD,
+               DFT_REAL(pread64)(fd, buf, count, offset),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
@@ -106,13 +108,15 @@ ssize_t __pread64_chk(int fd, void *buf, size_t count, off64_t offset,
 }
 
 ssize_t pwrite(int fd, const void *buf, size_t count, off_t offset) {
-  FD_DATA_CALL(ssize_t, "pwrite", fd, WR, DFT_REAL(pwrite)(fd, buf, count, offset),
+  FD_DATA_CALL(ssize_t, "pwrite", fd, WR,
+               DFT_REAL(pwrite)(fd, buf, count, offset),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
 
 ssize_t pwrite64(int fd, const void *buf, size_t count, off64_t offset) {
-  FD_DATA_CALL(ssize_t, "pwrite64", fd, WR, DFT_REAL(pwrite64)(fd, buf, count, offset),
+  FD_DATA_CALL(ssize_t, "pwrite64", fd, WR,
+               DFT_REAL(pwrite64)(fd, buf, count, offset),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
@@ -128,7 +132,8 @@ ssize_t writev(int fd, const struct iovec *iov, int iovcnt) {
 }
 
 ssize_t preadv(int fd, const struct iovec *iov, int iovcnt, off_t offset) {
-  FD_DATA_CALL(ssize_t, "preadv", fd, RD, DFT_REAL(preadv)(fd, iov, iovcnt, offset),
+  FD_DATA_CALL(ssize_t, "preadv", fd, RD,
+               DFT_REAL(preadv)(fd, iov, iovcnt, offset),
           DFT_ARG(fd, fd), DFT_ARG(iovcnt, iovcnt), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
@@ -141,7 +146,8 @@ ssize_t preadv64(int fd, const struct iovec *iov, int iovcnt,
 }
 
 ssize_t pwritev(int fd, const struct iovec *iov, int iovcnt, off_t offset) {
-  FD_DATA_CALL(ssize_t, "pwritev", fd, WR, DFT_REAL(pwritev)(fd, iov, iovcnt, offset),
+  FD_DATA_CALL(ssize_t, "pwritev", fd, WR,
+               DFT_REAL(pwritev)(fd, iov, iovcnt, offset),
           DFT_ARG(fd, fd), DFT_ARG(iovcnt, iovcnt), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
@@ -332,7 +338,7 @@ static inline uint64_t openHash(int DirFd, const char *Path, int *Skip) {
   if (DFT_LIKELY(!dftracer_io_tracking()))                                     \
     return CALL;                                                               \
   Hash = dftracer_io_on(POSIX)                                                 \
-             ? openHash((DIRFD) == NoDirFd ? AT_FDCWD : (DIRFD), PATH, &Skip)   \
+             ? openHash((DIRFD) == NoDirFd ? AT_FDCWD : (DIRFD), PATH, &Skip)  \
              : 0;                                                              \
   On = Hash && dftracer_io_begin(&C, POSIX, NAME, Hash);                       \
   Ret = CALL;                                                                  \

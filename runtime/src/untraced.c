@@ -24,8 +24,7 @@ static struct {
   uint64_t Opens, Reads, Writes, BytesRead, BytesWritten;
 } Dirs[Slots];
 
-static char Line[DftRecordFixedBytes + 16 +
-                 Slots * (6 * DirMax + 5 * 40 + 96)];
+static char Line[DftRecordFixedBytes + 16 + Slots * (6 * DirMax + 5 * 40 + 96)];
 
 enum { MaxFds = 1 << 20, MinFds = 1024 };
 
@@ -75,9 +74,8 @@ int dftracer_untraced_slot(const char *Dir, size_t Len) {
   }
   if (__atomic_load_n(&Dirs[Slots - 1].State, __ATOMIC_ACQUIRE) != Ready) {
     int Expected = 0;
-    if (__atomic_compare_exchange_n(&Dirs[Slots - 1].State, &Expected,
-                                    Claiming, 0, __ATOMIC_ACQUIRE,
-                                    __ATOMIC_RELAXED)) {
+    if (__atomic_compare_exchange_n(&Dirs[Slots - 1].State, &Expected, Claiming,
+                                    0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
       Dirs[Slots - 1].Dir[0] = '/';
       Dirs[Slots - 1].Dir[1] = '\0';
       Dirs[Slots - 1].Len = 1;

@@ -33,8 +33,10 @@ enum { DftUntracedRead = 0, DftUntracedWrite = 1 };
 extern _Thread_local int dftracer_untraced_pending_
     __attribute__((tls_model("initial-exec"), visibility("hidden")));
 /* Descriptor -> slot (1-based), 0: not counted. */
-extern unsigned char *dftracer_untraced_fds_ __attribute__((visibility("hidden")));
-extern unsigned dftracer_untraced_fd_limit_ __attribute__((visibility("hidden")));
+extern unsigned char *dftracer_untraced_fds_
+    __attribute__((visibility("hidden")));
+extern unsigned dftracer_untraced_fd_limit_
+    __attribute__((visibility("hidden")));
 
 /* At load, tracing on: the descriptor table. May allocate. */
 void dftracer_untraced_setup(void);
@@ -57,8 +59,7 @@ void dftracer_untraced_opened(int Fd, int Slot);
 
 /* Fd is closed: forget it. */
 static inline void dftracer_untraced_closed(int Fd) {
-  if ((unsigned)Fd < dftracer_untraced_fd_limit_ &&
-      dftracer_untraced_fds_[Fd])
+  if ((unsigned)Fd < dftracer_untraced_fd_limit_ && dftracer_untraced_fds_[Fd])
     __atomic_store_n(&dftracer_untraced_fds_[Fd], 0, __ATOMIC_RELAXED);
 }
 
