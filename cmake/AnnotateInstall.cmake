@@ -61,6 +61,7 @@ install(FILES
   ${PROJECT_BINARY_DIR}/annotateConfigVersion.cmake
   ${PROJECT_SOURCE_DIR}/cmake/AnnotateTarget.cmake
   ${PROJECT_SOURCE_DIR}/cmake/AnnotateSource.cmake
+  ${PROJECT_SOURCE_DIR}/cmake/AnnotateSummary.cmake
   DESTINATION ${ANNOTATE_INSTALL_CMAKEDIR})
 
 # --- The build-tree package ---------------------------------------------------------
@@ -86,7 +87,11 @@ if(NOT TARGET dftracer::dftracer_headers)
   set_target_properties(dftracer::dftracer_core PROPERTIES
     IMPORTED_LOCATION \"$<TARGET_FILE:dftracer_core>\"
     IMPORTED_SONAME \"$<TARGET_SONAME_FILE_NAME:dftracer_core>\"
-    INTERFACE_LINK_LIBRARIES dftracer::dftracer_headers)
+    INTERFACE_LINK_LIBRARIES dftracer::dftracer_headers
+    # First in the program's NEEDED list, wherever the project names it
+    # (runtime/cmake/dftracer-config.cmake.in).
+    INTERFACE_LINK_OPTIONS
+      \"-Wl,--push-state,--no-as-needed;$<TARGET_FILE:dftracer_core>;-Wl,--pop-state\")
   add_library(dftracer::dftracer_core_static STATIC IMPORTED)
   set_target_properties(dftracer::dftracer_core_static PROPERTIES
     IMPORTED_LOCATION \"$<TARGET_FILE:dftracer_core_static>\"

@@ -26,6 +26,9 @@
 # warning flags mean nothing to it, and GCC-only ones would be errors).
 # Compiler-internal include directories are left out: Clang has its own.
 #
+# annotate's summary line for the file goes to OUTPUT.summary, which the
+# target's annotate step adds up (AnnotateSummary.cmake).
+#
 # When annotate fails: with STRICT the build step fails with annotate's
 # message; otherwise OUTPUT is the original source behind `#line 1 "SOURCE"`
 # (so it compiles exactly as before and diagnostics name the original) and
@@ -166,9 +169,15 @@ function(_annotate_line_one out)
   string(REPLACE "\"" "\\\"" _name "${_name}")
   set(${out} "#line 1 \"${_name}\"\n" PARENT_SCOPE)
 endfunction()
-# annotate's diagnostics, without its one-line summary.
+# annotate's diagnostics, without its one-line summary, which goes to
+# OUTPUT.summary for the target's one line (AnnotateSummary.cmake).
+string(REGEX MATCH "annotate: [0-9]+ files?,[^\n]*" _summary "${_err}")
 string(REGEX REPLACE "(^|\n)annotate: [0-9]+ files?,[^\n]*" "" _diag "${_err}")
 string(STRIP "${_diag}" _diag)
+if(NOT _summary OR NOT _rc EQUAL 0)
+  set(_summary "annotate: 1 file, 0 changed, 1 failed; 0 functions annotated, 0 skipped")
+endif()
+file(WRITE "${OUTPUT}.summary" "${_summary}\n")
 
 if(_rc EQUAL 0 AND EXISTS "${_tmp}")
   file(SIZE "${_tmp}" _size)

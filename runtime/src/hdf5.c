@@ -38,14 +38,19 @@ hid_t H5Fcreate(const char *, unsigned, hid_t, hid_t);
 hid_t H5Fopen(const char *, unsigned, hid_t);
 herr_t H5Fflush(hid_t, int);
 herr_t H5Fclose(hid_t);
+hid_t H5Dcreate1(hid_t, const char *, hid_t, hid_t, hid_t);
 hid_t H5Dcreate2(hid_t, const char *, hid_t, hid_t, hid_t, hid_t, hid_t);
+hid_t H5Dopen1(hid_t, const char *);
 hid_t H5Dopen2(hid_t, const char *, hid_t);
 herr_t H5Dread(hid_t, hid_t, hid_t, hid_t, hid_t, void *);
 herr_t H5Dwrite(hid_t, hid_t, hid_t, hid_t, hid_t, const void *);
 herr_t H5Dclose(hid_t);
+hid_t H5Gcreate1(hid_t, const char *, size_t);
 hid_t H5Gcreate2(hid_t, const char *, hid_t, hid_t, hid_t);
+hid_t H5Gopen1(hid_t, const char *);
 hid_t H5Gopen2(hid_t, const char *, hid_t);
 herr_t H5Gclose(hid_t);
+hid_t H5Acreate1(hid_t, const char *, hid_t, hid_t, hid_t);
 hid_t H5Acreate2(hid_t, const char *, hid_t, hid_t, hid_t, hid_t);
 hid_t H5Aopen(hid_t, const char *, hid_t);
 herr_t H5Aread(hid_t, hid_t, void *);
@@ -53,6 +58,13 @@ herr_t H5Awrite(hid_t, hid_t, const void *);
 herr_t H5Aclose(hid_t);
 hid_t H5Oopen(hid_t, const char *, hid_t);
 herr_t H5Oclose(hid_t);
+/* The info structs are the caller's, never looked at: void *. H5Oget_info
+ * is 1.10's unnumbered symbol (1.12 makes it a macro for one of the
+ * numbered ones); 1 and 2 fill H5O_info1_t, 3 (1.12) H5O_info2_t. */
+herr_t H5Oget_info(hid_t, void *);
+herr_t H5Oget_info1(hid_t, void *);
+herr_t H5Oget_info2(hid_t, void *, unsigned);
+herr_t H5Oget_info3(hid_t, void *, unsigned);
 /* Helpers, called as they are. */
 htri_t H5Iis_valid(hid_t);
 ssize_t H5Fget_name(hid_t, char *, size_t);
@@ -184,6 +196,18 @@ hid_t H5Dcreate2(hid_t loc_id, const char *name, hid_t type_id,
           dapl_id);
 }
 
+/* The 1.6 forms, which H5_USE_16_API (IOR) or an old program calls. */
+DECLARE_SLOT(H5Dcreate1);
+hid_t H5Dcreate1(hid_t loc_id, const char *name, hid_t type_id,
+                 hid_t space_id, hid_t dcpl_id) {
+  H5_OPEN(H5Dcreate1, loc_id, name, type_id, space_id, dcpl_id);
+}
+
+DECLARE_SLOT(H5Dopen1);
+hid_t H5Dopen1(hid_t loc_id, const char *name) {
+  H5_OPEN(H5Dopen1, loc_id, name);
+}
+
 DECLARE_SLOT(H5Dopen2);
 hid_t H5Dopen2(hid_t loc_id, const char *name, hid_t dapl_id) {
   H5_OPEN(H5Dopen2, loc_id, name, dapl_id);
@@ -222,6 +246,16 @@ hid_t H5Gcreate2(hid_t loc_id, const char *name, hid_t lcpl_id,
   H5_OPEN(H5Gcreate2, loc_id, name, lcpl_id, gcpl_id, gapl_id);
 }
 
+DECLARE_SLOT(H5Gcreate1);
+hid_t H5Gcreate1(hid_t loc_id, const char *name, size_t size_hint) {
+  H5_OPEN(H5Gcreate1, loc_id, name, size_hint);
+}
+
+DECLARE_SLOT(H5Gopen1);
+hid_t H5Gopen1(hid_t loc_id, const char *name) {
+  H5_OPEN(H5Gopen1, loc_id, name);
+}
+
 DECLARE_SLOT(H5Gopen2);
 hid_t H5Gopen2(hid_t loc_id, const char *name, hid_t gapl_id) {
   H5_OPEN(H5Gopen2, loc_id, name, gapl_id);
@@ -229,6 +263,12 @@ hid_t H5Gopen2(hid_t loc_id, const char *name, hid_t gapl_id) {
 
 DECLARE_SLOT(H5Gclose);
 herr_t H5Gclose(hid_t group_id) { H5_CLOSE(H5Gclose, group_id); }
+
+DECLARE_SLOT(H5Acreate1);
+hid_t H5Acreate1(hid_t loc_id, const char *attr_name, hid_t type_id,
+                 hid_t space_id, hid_t acpl_id) {
+  H5_OPEN(H5Acreate1, loc_id, attr_name, type_id, space_id, acpl_id);
+}
 
 DECLARE_SLOT(H5Acreate2);
 hid_t H5Acreate2(hid_t loc_id, const char *attr_name, hid_t type_id,
@@ -269,3 +309,28 @@ hid_t H5Oopen(hid_t loc_id, const char *name, hid_t lapl_id) {
 
 DECLARE_SLOT(H5Oclose);
 herr_t H5Oclose(hid_t object_id) { H5_CLOSE(H5Oclose, object_id); }
+
+/* Object info, in every numbered form the library may export. */
+#define H5_INFO(N, LOC, ...)                                                   \
+  H5_CALL(herr_t, N, objectHash(LOC), CALL(N, LOC, __VA_ARGS__),               \
+          DFT_ARG(ret, Ret))
+
+DECLARE_SLOT(H5Oget_info);
+herr_t H5Oget_info(hid_t loc_id, void *oinfo) {
+  H5_INFO(H5Oget_info, loc_id, oinfo);
+}
+
+DECLARE_SLOT(H5Oget_info1);
+herr_t H5Oget_info1(hid_t loc_id, void *oinfo) {
+  H5_INFO(H5Oget_info1, loc_id, oinfo);
+}
+
+DECLARE_SLOT(H5Oget_info2);
+herr_t H5Oget_info2(hid_t loc_id, void *oinfo, unsigned fields) {
+  H5_INFO(H5Oget_info2, loc_id, oinfo, fields);
+}
+
+DECLARE_SLOT(H5Oget_info3);
+herr_t H5Oget_info3(hid_t loc_id, void *oinfo, unsigned fields) {
+  H5_INFO(H5Oget_info3, loc_id, oinfo, fields);
+}

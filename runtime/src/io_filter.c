@@ -3,8 +3,10 @@
 
 #include "internal.h"
 #include "json_writer.h"
+#include "untraced.h"
 
 #include <fcntl.h>
+#include <mntent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +20,14 @@ struct prefixSet {
   size_t *Lens;
 };
 
-static const char *const AlwaysExcluded[] = {"/proc", "/sys", "/dev"};
+/* /dev holds device nodes, and file systems mounted under it hold regular
+ * files: the tmpfs mounts below /dev (/dev/shm, where users and MPI put
+ * data) are ordinary directories to the filter, the rest of /dev is out.
+ * Found once at load (dftracer_io_filter_setup). */
+enum { DevTmpfsMax = 16, DevTmpfsPathMax = 256 };
+static char DevTmpfs[DevTmpfsMax][DevTmpfsPathMax];
+static size_t DevTmpfsLen[DevTmpfsMax];
+static int DevTmpfsCount;
 static const char *const DefaultExcluded[] = {
     "/etc", "/usr", "/bin",  "/sbin", "/lib",
     "/lib64", "/boot", "/opt", "/var", "/run"};
@@ -33,36 +42,112 @@ static int under(const char *Path, size_t Len, const char *Dir, size_t DirLen) {
   return Len == DirLen || Path[DirLen] == '/' || Dir[DirLen - 1] == '/';
 }
 
-static int underAny(const char *Path, size_t Len, const char *const *Dirs,
-                    size_t Count) {
-  size_t I;
-  for (I = 0; I < Count; ++I)
-    if (under(Path, Len, Dirs[I], strlen(Dirs[I])))
-      return 1;
-  return 0;
-}
-
 static int endsWith(const char *Path, size_t Len, const char *Suffix) {
   size_t SLen = strlen(Suffix);
   return Len >= SLen && memcmp(Path + Len - SLen, Suffix, SLen) == 0;
 }
 
+/* Refused: counted against directory Dir (Len bytes). */
+static int refuse(const char *Dir, size_t Len) {
+  dftracer_untraced_pending_ = dftracer_untraced_slot(Dir, Len);
+  return 0;
+}
+
+static int underDevice(const char *Path, size_t Len) {
+  int I;
+  if (!under(Path, Len, "/dev", 4))
+    return 0;
+  for (I = 0; I < DevTmpfsCount; ++I)
+    if (under(Path, Len, DevTmpfs[I], DevTmpfsLen[I]))
+      return 0;
+  return 1;
+}
+
+/* Length of the longest run of whole leading components that Path and
+ * the directory Dir share ("/work" for /work/a/b and /work/x). */
+static size_t commonDirs(const char *Path, size_t Len, const char *Dir,
+                         size_t DirLen) {
+  size_t I = 0, Last = 0;
+  while (I < Len && I < DirLen && Path[I] == Dir[I]) {
+    ++I;
+    if ((I == Len || Path[I] == '/') && (I == DirLen || Dir[I] == '/'))
+      Last = I;
+  }
+  return Last;
+}
+
+/* The directory a path outside every data dir is counted in: the path
+ * down to the first component that leads to no data dir (/work/a for
+ * /work/a/b/f with data dir /work/x), or the file's own directory when
+ * that component is the file (/work for /work/f); a tmpfs mounted under
+ * /dev counts as one directory (/dev/shm). */
+static int refuseOutside(const char *Path, size_t Len,
+                         const struct prefixSet *Set) {
+  size_t Common = 0, End;
+  int I;
+  for (I = 0; I < Set->Count; ++I) {
+    size_t C = commonDirs(Path, Len, Set->Items[I], Set->Lens[I]);
+    if (C > Common)
+      Common = C;
+  }
+  if (Common >= Len)
+    return refuse(Path, Len);
+  /* A tmpfs under /dev is a top directory of its own: /dev/shm, not /dev
+   * (which the filter keeps out). */
+  for (I = 0; I < DevTmpfsCount; ++I)
+    if (Common < DevTmpfsLen[I] &&
+        under(Path, Len, DevTmpfs[I], DevTmpfsLen[I]))
+      return refuse(DevTmpfs[I], DevTmpfsLen[I]);
+  for (End = Common + 1; End < Len && Path[End] != '/'; ++End)
+    ;
+  if (End < Len)
+    return refuse(Path, End);
+  return Common ? refuse(Path, Common) : refuse("/", 1);
+}
+
 int dftracer_io_filter_match(const char *Path, size_t Len) {
   const struct prefixSet *Set = __atomic_load_n(&DataDirs, __ATOMIC_ACQUIRE);
-  int I;
-  if (underAny(Path, Len, AlwaysExcluded,
-               sizeof(AlwaysExcluded) / sizeof(AlwaysExcluded[0])) ||
-      endsWith(Path, Len, ".pfw") || endsWith(Path, Len, ".pfw.gz"))
+  size_t I;
+  int J;
+  dftracer_untraced_pending_ = 0;
+  /* Trace files are not the program's I/O, and are not counted. */
+  if (endsWith(Path, Len, ".pfw") || endsWith(Path, Len, ".pfw.gz"))
     return 0;
-  if (!Set)
-    return !underAny(Path, Len, DefaultExcluded,
-                     sizeof(DefaultExcluded) / sizeof(DefaultExcluded[0]));
+  if (under(Path, Len, "/proc", 5))
+    return refuse("/proc", 5);
+  if (under(Path, Len, "/sys", 4))
+    return refuse("/sys", 4);
+  if (underDevice(Path, Len))
+    return refuse("/dev", 4);
+  if (!Set) {
+    for (I = 0; I < sizeof(DefaultExcluded) / sizeof(DefaultExcluded[0]); ++I)
+      if (under(Path, Len, DefaultExcluded[I], strlen(DefaultExcluded[I])))
+        return refuse(DefaultExcluded[I], strlen(DefaultExcluded[I]));
+    return 1;
+  }
   if (Set->All)
     return 1;
-  for (I = 0; I < Set->Count; ++I)
-    if (under(Path, Len, Set->Items[I], Set->Lens[I]))
+  for (J = 0; J < Set->Count; ++J)
+    if (under(Path, Len, Set->Items[J], Set->Lens[J]))
       return 1;
-  return 0;
+  return refuseOutside(Path, Len, Set);
+}
+
+void dftracer_io_filter_setup(void) {
+  FILE *Mounts = setmntent("/proc/self/mounts", "r");
+  struct mntent *M;
+  DevTmpfsCount = 0;
+  if (!Mounts)
+    return;
+  while ((M = getmntent(Mounts)) != NULL && DevTmpfsCount < DevTmpfsMax) {
+    size_t Len = strlen(M->mnt_dir);
+    if (strcmp(M->mnt_type, "tmpfs") != 0 || Len <= 5 ||
+        Len >= DevTmpfsPathMax || strncmp(M->mnt_dir, "/dev/", 5) != 0)
+      continue;
+    memcpy(DevTmpfs[DevTmpfsCount], M->mnt_dir, Len + 1);
+    DevTmpfsLen[DevTmpfsCount++] = Len;
+  }
+  endmntent(Mounts);
 }
 
 /* Drop `.` components and repeated slashes of the absolute path Buf in

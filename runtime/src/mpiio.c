@@ -11,9 +11,11 @@
  * handle types are that implementation's ABI. MPI_File handles map to the
  * file's hash in a small table filled at MPI_File_open.
  *
- * Events are `cat` "MPIIO"; data calls carry `count` and `bytes` (count x
- * the datatype's size, as requested) and `offset` for explicit offsets; the
- * non-blocking forms record the time to post the request.
+ * Events are `cat` "MPIIO"; MPI_File_open carries `comm_size` (the
+ * communicator's size, from PMPI_Comm_size); data calls carry `count` and
+ * `bytes` (count x the datatype's size, as requested) and `offset` for
+ * explicit offsets; the non-blocking forms record the time to post the
+ * request.
  *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
@@ -142,6 +144,20 @@ const char dftracer_mpiio_layer_[] DFT_HIDDEN = "mpiio";
 
 /* --- Opening and closing ------------------------------------------------- */
 
+DECLARE_SLOT(MPI_Comm_size);
+
+/* The size of the communicator a file was opened on, asked after a
+ * successful open only (the communicator was valid then: MPI_Comm_size on
+ * an invalid one raises on MPI_COMM_WORLD, whose default is to abort); 0
+ * when the open failed. */
+static int commSize(int Ret, MPI_Comm Comm) {
+  int Size = 0;
+  if (Ret != MPI_SUCCESS ||
+      CALL_OR_FAIL(MPI_Comm_size, Comm, &Size) != MPI_SUCCESS)
+    return 0;
+  return Size;
+}
+
 DECLARE_SLOT(MPI_File_open);
 int MPI_File_open(MPI_Comm comm, const char *filename, int amode,
                   MPI_Info info, MPI_File *fh) {
@@ -157,7 +173,8 @@ int MPI_File_open(MPI_Comm comm, const char *filename, int amode,
   Ret = CALL_OR_FAIL(MPI_File_open, comm, filename, amode, info, fh);
   if (Ret == MPI_SUCCESS)
     remember(*fh, Hash);
-  DFT_IO_END(&C, DFT_ARG(amode, amode), DFT_ARG(ret, Ret));
+  DFT_IO_END(&C, DFT_ARG(amode, amode),
+             DFT_ARG(comm_size, commSize(Ret, comm)), DFT_ARG(ret, Ret));
   return Ret;
 }
 

@@ -16,6 +16,7 @@
 
 #include "io_core.h"
 #include "io_real.h"
+#include "untraced.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -42,37 +43,57 @@ const char dftracer_posix_layer_[] DFT_HIDDEN = "posix";
   DFT_IO_END(&C, __VA_ARGS__);                                                 \
   return Ret
 
+/* FD_CALL for a read or write (DIRECTION, untraced.h): a call on a file
+ * the filter left out is counted there. */
+#define FD_DATA_CALL(RetType, NAME, FD, DIRECTION, CALL, ...)                  \
+  struct dftracer_io_call C;                                                   \
+  RetType Ret;                                                                 \
+  if (DFT_LIKELY(!dftracer_io_fd_begin(&C, POSIX, NAME, FD))) {                \
+    if (DFT_LIKELY(!dftracer_untraced_fd(FD)) || !dftracer_io_on(POSIX))       \
+      return CALL;                                                             \
+    Ret = CALL;                                                                \
+    dftracer_untraced_io(FD, DIRECTION, (int64_t)Ret);                         \
+    return Ret;                                                                \
+  }                                                                            \
+  Ret = CALL;                                                                  \
+  DFT_IO_END(&C, __VA_ARGS__);                                                 \
+  return Ret
+#define RD DftUntracedRead
+#define WR DftUntracedWrite
+
 ssize_t read(int fd, void *buf, size_t count) {
-  FD_CALL(ssize_t, "read", fd, DFT_REAL(read)(fd, buf, count),
+  FD_DATA_CALL(ssize_t, "read", fd, RD, DFT_REAL(read)(fd, buf, count),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(ret, Ret));
 }
 
 ssize_t __read_chk(int fd, void *buf, size_t count, size_t buflen) {
-  FD_CALL(ssize_t, "__read_chk", fd,
+  FD_DATA_CALL(ssize_t, "__read_chk", fd, RD,
           DFT_REAL(__read_chk)(fd, buf, count, buflen), DFT_ARG(fd, fd),
           DFT_ARG(count, count), DFT_ARG(ret, Ret));
 }
 
 ssize_t write(int fd, const void *buf, size_t count) {
-  FD_CALL(ssize_t, "write", fd, DFT_REAL(write)(fd, buf, count),
+  FD_DATA_CALL(ssize_t, "write", fd, WR, DFT_REAL(write)(fd, buf, count),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(ret, Ret));
 }
 
 ssize_t pread(int fd, void *buf, size_t count, off_t offset) {
-  FD_CALL(ssize_t, "pread", fd, DFT_REAL(pread)(fd, buf, count, offset),
+  FD_DATA_CALL(ssize_t, "pread", fd, RD,
+               DFT_REAL(pread)(fd, buf, count, offset),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
 
 ssize_t pread64(int fd, void *buf, size_t count, off64_t offset) {
-  FD_CALL(ssize_t, "pread64", fd, DFT_REAL(pread64)(fd, buf, count, offset),
+  FD_DATA_CALL(ssize_t, "pread64", fd, RD,
+               DFT_REAL(pread64)(fd, buf, count, offset),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
 
 ssize_t __pread_chk(int fd, void *buf, size_t count, off_t offset,
                     size_t buflen) {
-  FD_CALL(ssize_t, "__pread_chk", fd,
+  FD_DATA_CALL(ssize_t, "__pread_chk", fd, RD,
           DFT_REAL(__pread_chk)(fd, buf, count, offset, buflen),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
@@ -80,56 +101,60 @@ ssize_t __pread_chk(int fd, void *buf, size_t count, off_t offset,
 
 ssize_t __pread64_chk(int fd, void *buf, size_t count, off64_t offset,
                       size_t buflen) {
-  FD_CALL(ssize_t, "__pread64_chk", fd,
+  FD_DATA_CALL(ssize_t, "__pread64_chk", fd, RD,
           DFT_REAL(__pread64_chk)(fd, buf, count, offset, buflen),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
 
 ssize_t pwrite(int fd, const void *buf, size_t count, off_t offset) {
-  FD_CALL(ssize_t, "pwrite", fd, DFT_REAL(pwrite)(fd, buf, count, offset),
+  FD_DATA_CALL(ssize_t, "pwrite", fd, WR,
+               DFT_REAL(pwrite)(fd, buf, count, offset),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
 
 ssize_t pwrite64(int fd, const void *buf, size_t count, off64_t offset) {
-  FD_CALL(ssize_t, "pwrite64", fd, DFT_REAL(pwrite64)(fd, buf, count, offset),
+  FD_DATA_CALL(ssize_t, "pwrite64", fd, WR,
+               DFT_REAL(pwrite64)(fd, buf, count, offset),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
 
 ssize_t readv(int fd, const struct iovec *iov, int iovcnt) {
-  FD_CALL(ssize_t, "readv", fd, DFT_REAL(readv)(fd, iov, iovcnt),
+  FD_DATA_CALL(ssize_t, "readv", fd, RD, DFT_REAL(readv)(fd, iov, iovcnt),
           DFT_ARG(fd, fd), DFT_ARG(iovcnt, iovcnt), DFT_ARG(ret, Ret));
 }
 
 ssize_t writev(int fd, const struct iovec *iov, int iovcnt) {
-  FD_CALL(ssize_t, "writev", fd, DFT_REAL(writev)(fd, iov, iovcnt),
+  FD_DATA_CALL(ssize_t, "writev", fd, WR, DFT_REAL(writev)(fd, iov, iovcnt),
           DFT_ARG(fd, fd), DFT_ARG(iovcnt, iovcnt), DFT_ARG(ret, Ret));
 }
 
 ssize_t preadv(int fd, const struct iovec *iov, int iovcnt, off_t offset) {
-  FD_CALL(ssize_t, "preadv", fd, DFT_REAL(preadv)(fd, iov, iovcnt, offset),
+  FD_DATA_CALL(ssize_t, "preadv", fd, RD,
+               DFT_REAL(preadv)(fd, iov, iovcnt, offset),
           DFT_ARG(fd, fd), DFT_ARG(iovcnt, iovcnt), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
 
 ssize_t preadv64(int fd, const struct iovec *iov, int iovcnt,
                  off64_t offset) {
-  FD_CALL(ssize_t, "preadv64", fd,
+  FD_DATA_CALL(ssize_t, "preadv64", fd, RD,
           DFT_REAL(preadv64)(fd, iov, iovcnt, offset), DFT_ARG(fd, fd),
           DFT_ARG(iovcnt, iovcnt), DFT_ARG(offset, offset), DFT_ARG(ret, Ret));
 }
 
 ssize_t pwritev(int fd, const struct iovec *iov, int iovcnt, off_t offset) {
-  FD_CALL(ssize_t, "pwritev", fd, DFT_REAL(pwritev)(fd, iov, iovcnt, offset),
+  FD_DATA_CALL(ssize_t, "pwritev", fd, WR,
+               DFT_REAL(pwritev)(fd, iov, iovcnt, offset),
           DFT_ARG(fd, fd), DFT_ARG(iovcnt, iovcnt), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
 
 ssize_t pwritev64(int fd, const struct iovec *iov, int iovcnt,
                   off64_t offset) {
-  FD_CALL(ssize_t, "pwritev64", fd,
+  FD_DATA_CALL(ssize_t, "pwritev64", fd, WR,
           DFT_REAL(pwritev64)(fd, iov, iovcnt, offset), DFT_ARG(fd, fd),
           DFT_ARG(iovcnt, iovcnt), DFT_ARG(offset, offset), DFT_ARG(ret, Ret));
 }
@@ -296,23 +321,31 @@ static void endOpen(struct dftracer_io_call *C, int DirFd, int Flags,
   dftracer_io_end(C, Args, N);
 }
 
+/* The hash of a path being opened; *Skip gets its untraced slot. */
+static inline uint64_t openHash(int DirFd, const char *Path, int *Skip) {
+  uint64_t Hash = dftracer_io_path_hash(DirFd, Path);
+  *Skip = dftracer_untraced_take();
+  return Hash;
+}
+
 /* An open of PATH relative to DIRFD: the new descriptor gets the file's
  * hash (0 for an untraced file, or with the layer off, which also clears
  * what an earlier, untracked close left). */
 #define OPEN_CALL(NAME, DIRFD, PATH, FLAGS, MODE, CALL)                        \
   struct dftracer_io_call C;                                                   \
   uint64_t Hash;                                                               \
-  int Ret, On;                                                                 \
+  int Ret, On, Skip = 0;                                                       \
   if (DFT_LIKELY(!dftracer_io_tracking()))                                     \
     return CALL;                                                               \
   Hash = dftracer_io_on(POSIX)                                                 \
-             ? dftracer_io_path_hash((DIRFD) == NoDirFd ? AT_FDCWD : (DIRFD),   \
-                                     PATH)                                     \
+             ? openHash((DIRFD) == NoDirFd ? AT_FDCWD : (DIRFD), PATH, &Skip)  \
              : 0;                                                              \
   On = Hash && dftracer_io_begin(&C, POSIX, NAME, Hash);                       \
   Ret = CALL;                                                                  \
-  if (Ret >= 0)                                                                \
+  if (Ret >= 0) {                                                              \
     dftracer_fd_set(Ret, Hash);                                                \
+    dftracer_untraced_opened(Ret, Skip);                                       \
+  }                                                                            \
   if (On)                                                                      \
     endOpen(&C, DIRFD, FLAGS, MODE, Ret);                                      \
   return Ret
@@ -391,8 +424,10 @@ int close(int fd) {
   int Ret;
   if (DFT_UNLIKELY(dftracer_is_trace_fd(fd)))
     return 0;
-  if (DFT_LIKELY(!dftracer_io_tracking()) || !(Hash = dftracer_fd_get(fd)))
+  if (DFT_LIKELY(!dftracer_io_tracking()) || !(Hash = dftracer_fd_get(fd))) {
+    dftracer_untraced_closed(fd); /* before: the number may be reused */
     return DFT_REAL(close)(fd);
+  }
   /* Forgotten first: once closed, another thread may reuse the number. */
   dftracer_fd_set(fd, 0);
   if (!dftracer_io_on(POSIX) || !dftracer_io_begin(&C, POSIX, "close", Hash))
@@ -404,8 +439,10 @@ int close(int fd) {
 
 int close_range(unsigned int first, unsigned int last, int flags) {
   int Trace = __atomic_load_n(&dftracer_trace_fd_, __ATOMIC_RELAXED);
-  if (dftracer_io_tracking() && !(flags & CLOSE_RANGE_CLOEXEC))
+  if (dftracer_io_tracking() && !(flags & CLOSE_RANGE_CLOEXEC)) {
     dftracer_fd_clear_range(first, last);
+    dftracer_untraced_clear_range(first, last);
+  }
   if (dftracer_is_trace_fd(Trace) && (unsigned)Trace >= first &&
       (unsigned)Trace <= last) {
     int Ret = 0;
@@ -420,8 +457,10 @@ int close_range(unsigned int first, unsigned int last, int flags) {
 
 void closefrom(int lowfd) {
   int Trace = __atomic_load_n(&dftracer_trace_fd_, __ATOMIC_RELAXED);
-  if (dftracer_io_tracking() && lowfd >= 0)
+  if (dftracer_io_tracking() && lowfd >= 0) {
     dftracer_fd_clear_range((unsigned)lowfd, ~0u);
+    dftracer_untraced_clear_range((unsigned)lowfd, ~0u);
+  }
   if (dftracer_is_trace_fd(Trace) && Trace >= lowfd) {
     if (Trace > lowfd)
       DFT_REAL(close_range)((unsigned)lowfd, (unsigned)Trace - 1, 0);
@@ -442,8 +481,10 @@ void closefrom(int lowfd) {
   On = Hash && dftracer_io_on(POSIX) &&                                        \
        dftracer_io_begin(&C, POSIX, NAME, Hash);                               \
   Ret = CALL;                                                                  \
-  if (Ret >= 0)                                                                \
+  if (Ret >= 0) {                                                              \
     dftracer_fd_set(NEWFD, Hash);                                              \
+    dftracer_untraced_dup(OLDFD, NEWFD);                                       \
+  }                                                                            \
   if (On)                                                                      \
     DFT_IO_END(&C, __VA_ARGS__);                                               \
   return Ret
@@ -477,8 +518,10 @@ int dup3(int oldfd, int newfd, int flags) {
   if (DFT_LIKELY(!dftracer_io_tracking()) || !(Hash = dftracer_fd_get(fd))) {  \
     Ret = REAL(fd, cmd, Arg);                                                  \
     if (Ret >= 0 && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) &&              \
-        dftracer_io_tracking())                                                \
+        dftracer_io_tracking()) {                                              \
       dftracer_fd_set(Ret, 0);                                                 \
+      dftracer_untraced_dup(fd, Ret);                                          \
+    }                                                                          \
     return Ret;                                                                \
   }                                                                            \
   On = dftracer_io_on(POSIX) && dftracer_io_begin(&C, POSIX, NAME, Hash);      \

@@ -17,6 +17,7 @@
 
 #include "io_core.h"
 #include "io_real.h"
+#include "untraced.h"
 
 #define STDIO DftLayerStdio
 
@@ -59,19 +60,43 @@ static inline int streamBegin(struct dftracer_io_call *C, const char *Name,
   DFT_IO_END(&C, __VA_ARGS__);                                                 \
   return Ret
 
+/* STREAM_CALL for fread and fwrite (DIRECTION, untraced.h) of items of
+ * SIZE bytes: a call on a file the filter left out is counted there. */
+#define STREAM_DATA_CALL(RetType, NAME, STREAM, SIZE, DIRECTION, CALL, ...)    \
+  struct dftracer_io_call C;                                                   \
+  RetType Ret;                                                                 \
+  int Fd;                                                                      \
+  if (DFT_LIKELY(!dftracer_io_on(STDIO)))                                      \
+    return CALL;                                                               \
+  if (!streamBegin(&C, NAME, STREAM, &Fd)) {                                   \
+    if (DFT_LIKELY(!dftracer_untraced_fd(Fd)))                                 \
+      return CALL;                                                             \
+    Ret = CALL;                                                                \
+    dftracer_untraced_io(Fd, DIRECTION, (int64_t)(Ret * (SIZE)));              \
+    return Ret;                                                                \
+  }                                                                            \
+  Ret = CALL;                                                                  \
+  DFT_IO_END(&C, __VA_ARGS__);                                                 \
+  return Ret
+
 /* An open of PATH: the new stream's descriptor gets the file's hash. */
 #define FOPEN_CALL(NAME, PATH, CALL)                                           \
   struct dftracer_io_call C;                                                   \
   FILE *Ret;                                                                   \
-  uint64_t Hash;                                                               \
-  int On;                                                                      \
+  uint64_t Hash = 0;                                                           \
+  int On, Skip = 0;                                                            \
   if (DFT_LIKELY(!dftracer_io_tracking()))                                     \
     return CALL;                                                               \
-  Hash = dftracer_io_on(STDIO) ? dftracer_io_path_hash(AT_FDCWD, PATH) : 0;    \
+  if (dftracer_io_on(STDIO)) {                                                 \
+    Hash = dftracer_io_path_hash(AT_FDCWD, PATH);                              \
+    Skip = dftracer_untraced_take();                                           \
+  }                                                                            \
   On = Hash && dftracer_io_begin(&C, STDIO, NAME, Hash);                       \
   Ret = CALL;                                                                  \
-  if (Ret)                                                                     \
+  if (Ret) {                                                                   \
     dftracer_fd_set(streamFd(Ret), Hash);                                      \
+    dftracer_untraced_opened(streamFd(Ret), Skip);                             \
+  }                                                                            \
   if (On)                                                                      \
     DFT_IO_END(&C, DFT_ARG(ret, Ret ? streamFd(Ret) : -1));                    \
   return Ret
@@ -108,6 +133,7 @@ FILE *fdopen(int fd, const char *mode) {
          : pathname            ? dftracer_io_path_hash(AT_FDCWD, pathname)     \
                                : dftracer_fd_get(OldFd);                       \
   dftracer_fd_set(OldFd, 0);                                                   \
+  dftracer_untraced_closed(OldFd);                                             \
   On = Hash && dftracer_io_begin(&C, STDIO, NAME, Hash);                       \
   Ret = REAL(pathname, mode, stream);                                          \
   if (Ret)                                                                     \
@@ -131,8 +157,10 @@ int fclose(FILE *stream) {
   if (DFT_LIKELY(!dftracer_io_tracking()))
     return DFT_REAL(fclose)(stream);
   Fd = streamFd(stream);
-  if (!(Hash = dftracer_fd_get(Fd)))
+  if (!(Hash = dftracer_fd_get(Fd))) {
+    dftracer_untraced_closed(Fd);
     return DFT_REAL(fclose)(stream);
+  }
   dftracer_fd_set(Fd, 0); /* libc closes the descriptor internally */
   if (!dftracer_io_on(STDIO) || !dftracer_io_begin(&C, STDIO, "fclose", Hash))
     return DFT_REAL(fclose)(stream);
@@ -142,35 +170,35 @@ int fclose(FILE *stream) {
 }
 
 size_t fread(void *ptr, size_t size, size_t count, FILE *stream) {
-  STREAM_CALL(size_t, "fread", stream,
+  STREAM_DATA_CALL(size_t, "fread", stream, size, DftUntracedRead,
               DFT_REAL(fread)(ptr, size, count, stream), DFT_ARG(fd, Fd),
               DFT_ARG(size, size), DFT_ARG(count, count), DFT_ARG(ret, Ret));
 }
 
 size_t __fread_chk(void *ptr, size_t ptrlen, size_t size, size_t count,
                    FILE *stream) {
-  STREAM_CALL(size_t, "__fread_chk", stream,
+  STREAM_DATA_CALL(size_t, "__fread_chk", stream, size, DftUntracedRead,
               DFT_REAL(__fread_chk)(ptr, ptrlen, size, count, stream),
               DFT_ARG(fd, Fd), DFT_ARG(size, size), DFT_ARG(count, count),
               DFT_ARG(ret, Ret));
 }
 
 size_t(fread_unlocked)(void *ptr, size_t size, size_t count, FILE *stream) {
-  STREAM_CALL(size_t, "fread_unlocked", stream,
+  STREAM_DATA_CALL(size_t, "fread_unlocked", stream, size, DftUntracedRead,
               DFT_REAL(fread_unlocked)(ptr, size, count, stream),
               DFT_ARG(fd, Fd), DFT_ARG(size, size), DFT_ARG(count, count),
               DFT_ARG(ret, Ret));
 }
 
 size_t fwrite(const void *ptr, size_t size, size_t count, FILE *stream) {
-  STREAM_CALL(size_t, "fwrite", stream,
+  STREAM_DATA_CALL(size_t, "fwrite", stream, size, DftUntracedWrite,
               DFT_REAL(fwrite)(ptr, size, count, stream), DFT_ARG(fd, Fd),
               DFT_ARG(size, size), DFT_ARG(count, count), DFT_ARG(ret, Ret));
 }
 
 size_t(fwrite_unlocked)(const void *ptr, size_t size, size_t count,
                        FILE *stream) {
-  STREAM_CALL(size_t, "fwrite_unlocked", stream,
+  STREAM_DATA_CALL(size_t, "fwrite_unlocked", stream, size, DftUntracedWrite,
               DFT_REAL(fwrite_unlocked)(ptr, size, count, stream),
               DFT_ARG(fd, Fd), DFT_ARG(size, size), DFT_ARG(count, count),
               DFT_ARG(ret, Ret));

@@ -22,8 +22,10 @@
 #include "internal.h"
 #include "io_core.h"
 #include "mpi_rank.h"
+#include "startup.h"
 #include "thread_state.h"
 #include "throttle.h"
+#include "untraced.h"
 #include "writer.h"
 
 #include <stdio.h>
@@ -466,6 +468,7 @@ static void finish(int AtUnderscoreExit) {
   writeCountsLocked(T);
   if (P->Initialized && !dftracer_sink_is_open(&P->Sink))
     dftracer_writer_output_locked("", 0); /* INIT promises a file */
+  dftracer_untraced_report_locked();
   dftracer_sink_close(&P->Sink);
   P->Finished = 1;
   pthread_mutex_unlock(&P->Lock);
@@ -565,6 +568,7 @@ static void onForkChild(void) {
 __attribute__((constructor(101))) static void onLoad(void) {
   struct dftracer_process *P = &dftracer_process_;
   dftracer_config_from_env(&P->Config);
+  dftracer_startup_checks_(&P->Config); /* launchers, layers (startup.h) */
   dftracer_sink_reset(&P->Sink);
   /* Always: the wrappers call the real functions, traced or not. */
   dftracer_io_load();

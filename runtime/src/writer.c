@@ -4,6 +4,7 @@
 #include "budget.h"
 #include "internal.h"
 #include "io_core.h"
+#include "layer_check.h"
 #include "pages.h"
 
 #include <signal.h>
@@ -88,6 +89,7 @@ static int openSinkLocked(void) {
   if (dftracer_sink_open(&P->Sink, P->Config.LogPrefix, P->Config.Compression,
                          P->TraceHash) != 0)
     return -1;
+  dftracer_layer_report_locked();    /* layer_bypassed (layer_check.h) */
   dftracer_io_replay_paths_locked(); /* a forked child's first write */
   return 0;
 }

@@ -5,7 +5,8 @@
 // Always checks the I/O contract of docs/trace-format.md on every file:
 // each `fhash` has an FH line earlier in the same file, each path has one
 // FH line per file, hashes are below 2^53, I/O events carry `level` and
-// `p_idx`, and no FH names /proc, /sys, /dev or a trace file.
+// `p_idx`, and no FH names /proc, /sys, /dev (but /dev/shm) or a trace
+// file.
 //
 // --expect SPEC: one expectation per line, `#` comments:
 //   NAME CAT COUNT [parent=NAME] [file=TEXT] [nofile] [KEY=VALUE]...
@@ -84,8 +85,13 @@ bool isIoCat(const std::string &Cat) {
 }
 
 bool excludedPath(const std::string &P) {
+  auto Under = [&](const char *Dir) {
+    return P.rfind(Dir, 0) == 0 &&
+           (P.size() == strlen(Dir) || P[strlen(Dir)] == '/');
+  };
+  // /dev/shm is a tmpfs of regular files, traced like any directory.
   for (const char *Dir : {"/proc", "/sys", "/dev"})
-    if (P.rfind(Dir, 0) == 0 && (P.size() == strlen(Dir) || P[strlen(Dir)] == '/'))
+    if (Under(Dir) && !Under("/dev/shm"))
       return true;
   auto Ends = [&](const std::string &S) {
     return P.size() >= S.size() && P.compare(P.size() - S.size(), S.size(), S) == 0;

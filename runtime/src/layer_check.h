@@ -1,0 +1,27 @@
+/*===- layer_check.h - Do the program's calls reach the wrappers? ---------===*
+ *
+ * In linked mode the program's calls bind to the first library of the
+ * global lookup scope that defines them: the executable's NEEDED order. A
+ * program linked `-lhdf5 -ldftracer_core` calls libhdf5's H5Dwrite, never
+ * the runtime's, and its HDF5 layer is empty. So when the library loads
+ * with tracing on, each layer that is on is checked once: what
+ * dlsym(RTLD_DEFAULT) finds for a representative symbol (POSIX `read`,
+ * STDIO `fopen`, MPI-IO `MPI_File_open`, HDF5 `H5Dwrite`) must be in the
+ * object that holds the runtime (dladdr). A layer whose symbol resolves
+ * elsewhere gets one warning on stderr (the layer, the library that won,
+ * the fix) and a `layer_bypassed` record at the top of every trace file
+ * the process writes (docs/trace-format.md).
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef DFTRACER_RUNTIME_LAYER_CHECK_H
+#define DFTRACER_RUNTIME_LAYER_CHECK_H
+
+/* At load, tracing on: check the layers of IoLayers (DftLayer* bits).
+ * May allocate. Returns the number of layers bypassed. */
+int dftracer_layer_check(unsigned IoLayers);
+
+/* Right after the trace file opens (writer.c), process lock held: write
+ * the layer_bypassed records to the sink. No allocation. */
+void dftracer_layer_report_locked(void);
+
+#endif
