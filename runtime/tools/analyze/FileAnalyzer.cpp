@@ -111,6 +111,13 @@ struct Subtree {
   Pending Up;
 };
 
+/// This span's own figures, as handUp needs them.
+struct SpanIo {
+  IoTotals Call;                // one operation, its time and bytes
+  size_t Slot = 0;              // I/O layer
+  const MpiStat *Mpi = nullptr; // an MPI-IO read, write or open
+};
+
 struct FileAcc {
   FileStat Stat;
   uint64_t FirstLine = 0;
@@ -147,8 +154,8 @@ private:
   void metadata(ProcState &P, const Event &E, uint64_t Line);
   void record(ProcState &P, dftrace::RecordKind K, uint64_t Line);
   void addInterval(ProcState &P, IntervalUnion &U, int64_t Begin, int64_t End);
-  void attribute(ProcState &P, const Event &E, const IoBreakdown &Call,
-                 bool IsIo, uint64_t Line, int64_t Ts, int64_t End);
+  void attribute(ProcState &P, const Event &E, const SpanIo &Call, bool IsIo,
+                 uint64_t Line, int64_t Ts, int64_t End);
   std::vector<Subtree> &stack(int64_t Pid, int64_t Tid);
   bool claim(std::vector<Subtree> &Stack, Pending &Mine, const Event &E,
              uint64_t Line, int64_t Ts, int64_t End);
@@ -326,24 +333,27 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   bool IsIo = dftrace::isIoLayer(L);
   if (IsIo)
     C = dftrace::classifyIo(L, E);
-  IoBreakdown Self; // this span: one operation, its time and bytes
-  IoTotals &Call = Self.Once;
+  SpanIo Self;
+  IoTotals &Call = Self.Call;
   Call.add(C, Dur);
   LS.Totals.merge(Call);
+  std::optional<MpiStat> Mpi;
   if (IsIo) {
     size_t Slot = ioSlot(L);
-    Self.Layers[Slot] = Call;
-    if (L == Layer::MpiIo) {
-      Self.Mpi.add(C.Mpi, Dur, C.Bytes);
+    Self.Slot = Slot;
+    if (L == Layer::MpiIo && (C.Mpi != MpiKind::None || C.O == Op::Open)) {
+      Mpi.emplace();
+      Mpi->add(C.Mpi, Dur, C.Bytes);
       if (C.O == Op::Open) {
-        ++Self.Mpi.Opens;
+        ++Mpi->Opens;
         uint64_t Size = 0;
         if (Records.commSize(lineText(), Size)) {
-          ++Self.Mpi.SizedOpens;
-          Self.Mpi.CommSizeSum += Size;
+          ++Mpi->SizedOpens;
+          Mpi->CommSizeSum += Size;
         }
       }
-      LS.Mpi.merge(Self.Mpi);
+      LS.Mpi.merge(*Mpi);
+      Self.Mpi = &*Mpi;
     }
     LS.ByOp[static_cast<size_t>(C.O)].merge({1, Dur, C.Bytes});
     if (C.Failed)
@@ -366,8 +376,8 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
         ++F.Stat.MetaOps[Slot];
         F.Stat.MetaTimeUs[Slot] += Dur;
       }
-      if (L == Layer::MpiIo)
-        F.Stat.Mpi.merge(Self.Mpi);
+      if (Self.Mpi)
+        F.Stat.Mpi.merge(*Self.Mpi);
     }
     addInterval(P, P.Unions[static_cast<size_t>(L)], Ts, End);
     addInterval(P, P.IoUnion, Ts, End);
@@ -383,27 +393,18 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   attribute(P, E, Self, IsIo, Line, Ts, End);
 }
 
-/// Dst += Below's per-layer and MPI-IO parts (not its calls counted once).
-void mergeLayers(IoBreakdown &Dst, const IoBreakdown &Below) {
-  if (Below.empty())
-    return;
-  for (size_t L = 0; L < NumIoLayers; ++L)
-    Dst.Layers[L].merge(Below.Layers[L]);
-  Dst.Mpi.merge(Below.Mpi);
-}
-
 /// What a span hands its parent, added into Dst (the parent's entry, a
 /// subtree, or a root): an I/O call counts once with what it holds in
 /// their own layers; an annotated span passes its I/O up (its direct I/O
-/// is claimed). Done in place: these structures are large, and most spans
-/// are leaves.
-void handUp(Pending &Dst, Pending *Mine, const IoBreakdown &Call, bool IsIo) {
+/// is claimed). Done in place and by parts: these structures are large,
+/// and most spans are leaves.
+void handUp(Pending &Dst, Pending *Mine, const SpanIo &S, bool IsIo) {
   if (IsIo) {
-    Dst.Io.merge(Call);
-    Dst.Unclaimed.merge(Call);
+    Dst.Io.addCall(S.Slot, S.Call, S.Mpi);
+    Dst.Unclaimed.addCall(S.Slot, S.Call, S.Mpi);
     if (Mine) {
-      mergeLayers(Dst.Io, Mine->Io);
-      mergeLayers(Dst.Unclaimed, Mine->Unclaimed);
+      Dst.Io.mergeLayers(Mine->Io);
+      Dst.Unclaimed.mergeLayers(Mine->Unclaimed);
     }
   } else if (Mine && !Mine->Io.empty()) {
     Dst.Io.merge(Mine->Io);
@@ -412,9 +413,9 @@ void handUp(Pending &Dst, Pending *Mine, const IoBreakdown &Call, bool IsIo) {
     Dst.Charged.take(Mine->Charged);
 }
 
-void FileAnalyzer::attribute(ProcState &P, const Event &E,
-                             const IoBreakdown &Call, bool IsIo, uint64_t Line,
-                             int64_t Ts, int64_t End) {
+void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
+                             bool IsIo, uint64_t Line, int64_t Ts,
+                             int64_t End) {
   // The span's children, if any: its entry in Open, used in place.
   SpanKey Key{E.Pid.I, E.Id.U};
   auto It = Open.find(Key);
@@ -436,7 +437,7 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E,
     uint32_t Id = functionId(E.Name.S);
     FunctionStat &F = Fns[Id];
     ++F.Calls;
-    F.TimeUs += Call.Once.TimeUs;
+    F.TimeUs += Call.Call.TimeUs;
     if (Mine) {
       if (!Mine->Unclaimed.empty())
         F.Direct.merge(Mine->Unclaimed);
