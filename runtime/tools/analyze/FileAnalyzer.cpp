@@ -552,12 +552,16 @@ bool FileAnalyzer::finish(Aggregate &Out) {
   std::sort(Orphans.begin(), Orphans.end());
   for (const SpanKey &K : Orphans) {
     Pending &P = Open[K];
+    bool Stopped = std::any_of(
+        Agg.Stopped.begin(), Agg.Stopped.end(),
+        [&](const StopRecord &R) { return R.Pid == K.Pid; });
     Agg.addIssue(FileIndex, P.FirstLine, Issue::MissingParent,
                  "span names parent id " + std::to_string(K.Id) + " of pid " +
-                     std::to_string(K.Pid) +
-                     ", which is not in the file (a missing END, or the "
-                     "trace was cut); its I/O is charged to " +
-                     UnknownParent);
+                     std::to_string(K.Pid) + ", which is not in the file (" +
+                     (Stopped ? "tracing stopped while it was open: see "
+                                "trace_stopped"
+                              : "a missing END, or the trace was cut") +
+                     "); its I/O is charged to " + UnknownParent);
     process(K.Pid).Stat.Io.merge(P.Io);
     FunctionStat &F = Fns[functionId(UnknownParent)];
     F.Direct.merge(P.Unclaimed);
