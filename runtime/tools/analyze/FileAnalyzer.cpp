@@ -103,19 +103,32 @@ struct SpanKeyHash {
   }
 };
 
-/// A subtree read on a thread without p_idx that no span around it has
-/// claimed yet (see claim()).
-struct Subtree {
-  int64_t Ts, End;
-  uint64_t Line;
-  Pending Up;
-};
-
 /// This span's own figures, as handUp needs them.
 struct SpanIo {
   IoTotals Call;                // one operation, its time and bytes
   size_t Slot = 0;              // I/O layer
   const MpiStat *Mpi = nullptr; // an MPI-IO read, write or open
+};
+
+/// A span with nothing below it, by value: what a subtree of one span
+/// hands up, in 64 bytes instead of a Pending.
+struct Leaf {
+  IoTotals Call;
+  uint8_t Slot = 0;
+  bool Io = false; // an I/O call; else it hands nothing up
+  MpiKind Kind = MpiKind::None;
+  bool Open = false, Sized = false;
+  uint64_t CommSize = 0;
+};
+
+/// A subtree read on a thread without p_idx that no span around it has
+/// claimed yet (see claim()). Most are single spans (the I/O calls of a
+/// loop under main): those keep a Leaf and no Pending.
+struct Subtree {
+  int64_t Ts, End;
+  uint64_t Line;
+  Leaf One;                    // when Up is null
+  std::unique_ptr<Pending> Up; // a span with something below it
 };
 
 struct FileAcc {
@@ -413,6 +426,42 @@ void handUp(Pending &Dst, Pending *Mine, const SpanIo &S, bool IsIo) {
     Dst.Charged.take(Mine->Charged);
 }
 
+Leaf leafOf(const SpanIo &S, bool IsIo) {
+  Leaf L;
+  L.Call = S.Call;
+  L.Slot = static_cast<uint8_t>(S.Slot);
+  L.Io = IsIo;
+  if (S.Mpi) {
+    for (size_t K = 0; K < NumMpiKinds; ++K)
+      if (S.Mpi->Kinds[K].Ops)
+        L.Kind = static_cast<MpiKind>(K);
+    L.Open = S.Mpi->Opens != 0;
+    L.Sized = S.Mpi->SizedOpens != 0;
+    L.CommSize = S.Mpi->CommSizeSum;
+  }
+  return L;
+}
+
+/// Dst takes what subtree T hands up.
+void takeSubtree(Pending &Dst, Subtree &T) {
+  if (T.Up) {
+    Dst.take(std::move(*T.Up));
+    return;
+  }
+  const Leaf &L = T.One;
+  if (!L.Io)
+    return;
+  std::optional<MpiStat> M;
+  if (L.Kind != MpiKind::None || L.Open) {
+    M.emplace();
+    M->add(L.Kind, L.Call.TimeUs, L.Call.bytes());
+    M->Opens = L.Open;
+    M->SizedOpens = L.Sized;
+    M->CommSizeSum = L.CommSize;
+  }
+  handUp(Dst, nullptr, {L.Call, L.Slot, M ? &*M : nullptr}, true);
+}
+
 void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
                              bool IsIo, uint64_t Line, int64_t Ts,
                              int64_t End) {
@@ -464,6 +513,15 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
     Done();
     return;
   }
+  if (!HasParent && Nested &&
+      (!Mine || (Mine->Io.empty() && Mine->Unclaimed.empty() &&
+                 !Mine->Charged.size()))) {
+    // A single span, its parent (if any) still to come: kept by value.
+    Stack->push_back({Ts, End, Line, leafOf(Call, IsIo), nullptr});
+    ++Stacked;
+    Done();
+    return;
+  }
   Pending Up;
   handUp(Up, Mine, Call, IsIo);
   Done();
@@ -478,7 +536,8 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
   }
   if (!HasParent && Nested) {
     // Its parent, if any, ends later: it is read later.
-    Stack->push_back({Ts, End, Line, std::move(Up)});
+    Stack->push_back(
+        {Ts, End, Line, Leaf(), std::make_unique<Pending>(std::move(Up))});
     ++Stacked;
     return;
   }
@@ -506,7 +565,7 @@ bool FileAnalyzer::claim(std::vector<Subtree> &Stack, Pending &Mine,
                          const Event &E, uint64_t Line, int64_t Ts,
                          int64_t End) {
   while (!Stack.empty() && Stack.back().Ts >= Ts && Stack.back().End <= End) {
-    Mine.take(std::move(Stack.back().Up));
+    takeSubtree(Mine, Stack.back());
     Stack.pop_back();
     --Stacked;
   }
@@ -541,8 +600,11 @@ void FileAnalyzer::root(ProcState &P, const Pending &Up) {
 bool FileAnalyzer::finish(Aggregate &Out) {
   // Subtrees without p_idx that nothing claimed are roots.
   for (auto &[K, Stack] : Stacks)
-    for (Subtree &T : Stack)
-      root(process(K.Pid), T.Up);
+    for (Subtree &T : Stack) {
+      Pending Up;
+      takeSubtree(Up, T);
+      root(process(K.Pid), Up);
+    }
   Stacks.clear();
   LastStack = nullptr;
   // Spans whose parent never came: a missing END, or a cut trace.
