@@ -116,17 +116,41 @@ struct IoBreakdown {
                  // pwrite64 inside MPI_File_write_at_all) is part of it
   IoTotals Layers[NumIoLayers]; // every call of each layer
   MpiStat Mpi;
+  // Which parts hold anything, so that merging the breakdown of a span
+  // (done for every span) touches only those.
+  uint8_t LayerMask = 0; // bit per slot of Layers
+  bool HasMpi = false;
 
+  /// One I/O call of layer slot Slot, with its MPI-IO kind and open (M).
+  void addCall(size_t Slot, const IoTotals &Call, const MpiStat *M) {
+    Once.merge(Call);
+    Layers[Slot].merge(Call);
+    LayerMask |= static_cast<uint8_t>(1u << Slot);
+    if (M) {
+      Mpi.merge(*M);
+      HasMpi = true;
+    }
+  }
+  /// Adds O's per-layer and MPI-IO parts, not its calls counted once.
+  void mergeLayers(const IoBreakdown &O) {
+    for (unsigned Mask = O.LayerMask; Mask; Mask &= Mask - 1) {
+      unsigned L = static_cast<unsigned>(__builtin_ctz(Mask));
+      Layers[L].merge(O.Layers[L]);
+    }
+    LayerMask |= O.LayerMask;
+    if (O.HasMpi) {
+      Mpi.merge(O.Mpi);
+      HasMpi = true;
+    }
+  }
   void merge(const IoBreakdown &O) {
     if (!O.Once.Ops) // nothing below (Layers hold only calls Once counts)
       return;
     Once.merge(O.Once);
-    for (size_t L = 0; L < NumIoLayers; ++L)
-      Layers[L].merge(O.Layers[L]);
-    Mpi.merge(O.Mpi);
+    mergeLayers(O);
   }
   IoBreakdown minus(const IoBreakdown &O) const {
-    IoBreakdown R;
+    IoBreakdown R = *this;
     R.Once = Once.minus(O.Once);
     for (size_t L = 0; L < NumIoLayers; ++L)
       R.Layers[L] = Layers[L].minus(O.Layers[L]);
@@ -329,7 +353,7 @@ template <class A> void visit(A &Ar, MpiStat &S) {
   Ar(S.Kinds, S.Opens, S.SizedOpens, S.CommSizeSum);
 }
 template <class A> void visit(A &Ar, IoBreakdown &S) {
-  Ar(S.Once, S.Layers, S.Mpi);
+  Ar(S.Once, S.Layers, S.Mpi, S.LayerMask, S.HasMpi);
 }
 template <class A> void visit(A &Ar, LayerStat &S) {
   Ar(S.Totals, S.Failed, S.ByOp, S.ReadBins, S.WriteBins, S.Mpi, S.Throttled);

@@ -103,12 +103,32 @@ struct SpanKeyHash {
   }
 };
 
+/// This span's own figures, as handUp needs them.
+struct SpanIo {
+  IoTotals Call;                // one operation, its time and bytes
+  size_t Slot = 0;              // I/O layer
+  const MpiStat *Mpi = nullptr; // an MPI-IO read, write or open
+};
+
+/// A span with nothing below it, by value: what a subtree of one span
+/// hands up, in 64 bytes instead of a Pending.
+struct Leaf {
+  IoTotals Call;
+  uint8_t Slot = 0;
+  bool Io = false; // an I/O call; else it hands nothing up
+  MpiKind Kind = MpiKind::None;
+  bool Open = false, Sized = false;
+  uint64_t CommSize = 0;
+};
+
 /// A subtree read on a thread without p_idx that no span around it has
-/// claimed yet (see claim()).
+/// claimed yet (see claim()). Most are single spans (the I/O calls of a
+/// loop under main): those keep a Leaf and no Pending.
 struct Subtree {
   int64_t Ts, End;
   uint64_t Line;
-  Pending Up;
+  Leaf One;                    // when Up is null
+  std::unique_ptr<Pending> Up; // a span with something below it
 };
 
 struct FileAcc {
@@ -151,8 +171,8 @@ private:
   void aggregated(ProcState &P, const Event &E);
   void record(ProcState &P, dftrace::RecordKind K, uint64_t Line);
   void addInterval(ProcState &P, IntervalUnion &U, int64_t Begin, int64_t End);
-  void attribute(ProcState &P, const Event &E, const IoBreakdown &Call,
-                 bool IsIo, uint64_t Line, int64_t Ts, int64_t End);
+  void attribute(ProcState &P, const Event &E, const SpanIo &Call, bool IsIo,
+                 uint64_t Line, int64_t Ts, int64_t End);
   std::vector<Subtree> &stack(int64_t Pid, int64_t Tid);
   bool claim(std::vector<Subtree> &Stack, Pending &Mine, const Event &E,
              uint64_t Line, int64_t Ts, int64_t End);
@@ -364,24 +384,27 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   bool IsIo = dftrace::isIoLayer(L);
   if (IsIo)
     C = dftrace::classifyIo(L, E);
-  IoBreakdown Self; // this span: one operation, its time and bytes
-  IoTotals &Call = Self.Once;
+  SpanIo Self;
+  IoTotals &Call = Self.Call;
   Call.add(C, Dur);
   LS.Totals.merge(Call);
+  std::optional<MpiStat> Mpi;
   if (IsIo) {
     size_t Slot = ioSlot(L);
-    Self.Layers[Slot] = Call;
-    if (L == Layer::MpiIo) {
-      Self.Mpi.add(C.Mpi, Dur, C.Bytes);
+    Self.Slot = Slot;
+    if (L == Layer::MpiIo && (C.Mpi != MpiKind::None || C.O == Op::Open)) {
+      Mpi.emplace();
+      Mpi->add(C.Mpi, Dur, C.Bytes);
       if (C.O == Op::Open) {
-        ++Self.Mpi.Opens;
+        ++Mpi->Opens;
         uint64_t Size = 0;
         if (Records.commSize(lineText(), Size)) {
-          ++Self.Mpi.SizedOpens;
-          Self.Mpi.CommSizeSum += Size;
+          ++Mpi->SizedOpens;
+          Mpi->CommSizeSum += Size;
         }
       }
-      LS.Mpi.merge(Self.Mpi);
+      LS.Mpi.merge(*Mpi);
+      Self.Mpi = &*Mpi;
     }
     LS.ByOp[static_cast<size_t>(C.O)].merge({1, Dur, C.Bytes});
     if (C.Failed)
@@ -404,8 +427,8 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
         ++F.Stat.MetaOps[Slot];
         F.Stat.MetaTimeUs[Slot] += Dur;
       }
-      if (L == Layer::MpiIo)
-        F.Stat.Mpi.merge(Self.Mpi);
+      if (Self.Mpi)
+        F.Stat.Mpi.merge(*Self.Mpi);
     }
     addInterval(P, P.Unions[static_cast<size_t>(L)], Ts, End);
     addInterval(P, P.IoUnion, Ts, End);
@@ -421,27 +444,18 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   attribute(P, E, Self, IsIo, Line, Ts, End);
 }
 
-/// Dst += Below's per-layer and MPI-IO parts (not its calls counted once).
-void mergeLayers(IoBreakdown &Dst, const IoBreakdown &Below) {
-  if (Below.empty())
-    return;
-  for (size_t L = 0; L < NumIoLayers; ++L)
-    Dst.Layers[L].merge(Below.Layers[L]);
-  Dst.Mpi.merge(Below.Mpi);
-}
-
 /// What a span hands its parent, added into Dst (the parent's entry, a
 /// subtree, or a root): an I/O call counts once with what it holds in
 /// their own layers; an annotated span passes its I/O up (its direct I/O
-/// is claimed). Done in place: these structures are large, and most spans
-/// are leaves.
-void handUp(Pending &Dst, Pending *Mine, const IoBreakdown &Call, bool IsIo) {
+/// is claimed). Done in place and by parts: these structures are large,
+/// and most spans are leaves.
+void handUp(Pending &Dst, Pending *Mine, const SpanIo &S, bool IsIo) {
   if (IsIo) {
-    Dst.Io.merge(Call);
-    Dst.Unclaimed.merge(Call);
+    Dst.Io.addCall(S.Slot, S.Call, S.Mpi);
+    Dst.Unclaimed.addCall(S.Slot, S.Call, S.Mpi);
     if (Mine) {
-      mergeLayers(Dst.Io, Mine->Io);
-      mergeLayers(Dst.Unclaimed, Mine->Unclaimed);
+      Dst.Io.mergeLayers(Mine->Io);
+      Dst.Unclaimed.mergeLayers(Mine->Unclaimed);
     }
   } else if (Mine && !Mine->Io.empty()) {
     Dst.Io.merge(Mine->Io);
@@ -450,9 +464,45 @@ void handUp(Pending &Dst, Pending *Mine, const IoBreakdown &Call, bool IsIo) {
     Dst.Charged.take(Mine->Charged);
 }
 
-void FileAnalyzer::attribute(ProcState &P, const Event &E,
-                             const IoBreakdown &Call, bool IsIo, uint64_t Line,
-                             int64_t Ts, int64_t End) {
+Leaf leafOf(const SpanIo &S, bool IsIo) {
+  Leaf L;
+  L.Call = S.Call;
+  L.Slot = static_cast<uint8_t>(S.Slot);
+  L.Io = IsIo;
+  if (S.Mpi) {
+    for (size_t K = 0; K < NumMpiKinds; ++K)
+      if (S.Mpi->Kinds[K].Ops)
+        L.Kind = static_cast<MpiKind>(K);
+    L.Open = S.Mpi->Opens != 0;
+    L.Sized = S.Mpi->SizedOpens != 0;
+    L.CommSize = S.Mpi->CommSizeSum;
+  }
+  return L;
+}
+
+/// Dst takes what subtree T hands up.
+void takeSubtree(Pending &Dst, Subtree &T) {
+  if (T.Up) {
+    Dst.take(std::move(*T.Up));
+    return;
+  }
+  const Leaf &L = T.One;
+  if (!L.Io)
+    return;
+  std::optional<MpiStat> M;
+  if (L.Kind != MpiKind::None || L.Open) {
+    M.emplace();
+    M->add(L.Kind, L.Call.TimeUs, L.Call.bytes());
+    M->Opens = L.Open;
+    M->SizedOpens = L.Sized;
+    M->CommSizeSum = L.CommSize;
+  }
+  handUp(Dst, nullptr, {L.Call, L.Slot, M ? &*M : nullptr}, true);
+}
+
+void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
+                             bool IsIo, uint64_t Line, int64_t Ts,
+                             int64_t End) {
   // The span's children, if any: its entry in Open, used in place.
   SpanKey Key{E.Pid.I, E.Id.U};
   auto It = Open.find(Key);
@@ -474,7 +524,7 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E,
     uint32_t Id = functionId(E.Name.S);
     FunctionStat &F = Fns[Id];
     ++F.Calls;
-    F.TimeUs += Call.Once.TimeUs;
+    F.TimeUs += Call.Call.TimeUs;
     if (Mine) {
       if (!Mine->Unclaimed.empty())
         F.Direct.merge(Mine->Unclaimed);
@@ -501,6 +551,15 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E,
     Done();
     return;
   }
+  if (!HasParent && Nested &&
+      (!Mine || (Mine->Io.empty() && Mine->Unclaimed.empty() &&
+                 !Mine->Charged.size()))) {
+    // A single span, its parent (if any) still to come: kept by value.
+    Stack->push_back({Ts, End, Line, leafOf(Call, IsIo), nullptr});
+    ++Stacked;
+    Done();
+    return;
+  }
   Pending Up;
   handUp(Up, Mine, Call, IsIo);
   Done();
@@ -515,7 +574,8 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E,
   }
   if (!HasParent && Nested) {
     // Its parent, if any, ends later: it is read later.
-    Stack->push_back({Ts, End, Line, std::move(Up)});
+    Stack->push_back(
+        {Ts, End, Line, Leaf(), std::make_unique<Pending>(std::move(Up))});
     ++Stacked;
     return;
   }
@@ -543,7 +603,7 @@ bool FileAnalyzer::claim(std::vector<Subtree> &Stack, Pending &Mine,
                          const Event &E, uint64_t Line, int64_t Ts,
                          int64_t End) {
   while (!Stack.empty() && Stack.back().Ts >= Ts && Stack.back().End <= End) {
-    Mine.take(std::move(Stack.back().Up));
+    takeSubtree(Mine, Stack.back());
     Stack.pop_back();
     --Stacked;
   }
@@ -578,8 +638,11 @@ void FileAnalyzer::root(ProcState &P, const Pending &Up) {
 bool FileAnalyzer::finish(Aggregate &Out) {
   // Subtrees without p_idx that nothing claimed are roots.
   for (auto &[K, Stack] : Stacks)
-    for (Subtree &T : Stack)
-      root(process(K.Pid), T.Up);
+    for (Subtree &T : Stack) {
+      Pending Up;
+      takeSubtree(Up, T);
+      root(process(K.Pid), Up);
+    }
   Stacks.clear();
   LastStack = nullptr;
   // Spans whose parent never came: a missing END, or a cut trace.
@@ -589,12 +652,16 @@ bool FileAnalyzer::finish(Aggregate &Out) {
   std::sort(Orphans.begin(), Orphans.end());
   for (const SpanKey &K : Orphans) {
     Pending &P = Open[K];
+    bool Stopped = std::any_of(
+        Agg.Stopped.begin(), Agg.Stopped.end(),
+        [&](const StopRecord &R) { return R.Pid == K.Pid; });
     Agg.addIssue(FileIndex, P.FirstLine, Issue::MissingParent,
                  "span names parent id " + std::to_string(K.Id) + " of pid " +
-                     std::to_string(K.Pid) +
-                     ", which is not in the file (a missing END, or the "
-                     "trace was cut); its I/O is charged to " +
-                     UnknownParent);
+                     std::to_string(K.Pid) + ", which is not in the file (" +
+                     (Stopped ? "tracing stopped while it was open: see "
+                                "trace_stopped"
+                              : "a missing END, or the trace was cut") +
+                     "); its I/O is charged to " + UnknownParent);
     process(K.Pid).Stat.Io.merge(P.Io);
     FunctionStat &F = Fns[functionId(UnknownParent)];
     F.Direct.merge(P.Unclaimed);

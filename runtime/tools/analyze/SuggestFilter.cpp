@@ -120,7 +120,7 @@ void printSuggestedFilter(std::ostream &Os, const Report &R,
     Os << "# " << *P.Name << ": " << P.S->Calls << " calls, mean " << Buf
        << " us";
     if (P.S->ThrottledCalls)
-      Os << ", " << P.S->ThrottledCalls << " throttled ("
+      Os << ", " << P.S->ThrottledCalls << " not written ("
          << reasonsText(P.S->ThrottleReasons) << ")";
     Os << "\nexclude-function " << exactPattern(*P.Name) << "\n";
   }

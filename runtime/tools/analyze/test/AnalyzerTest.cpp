@@ -446,6 +446,25 @@ TEST(FileAnalyzer, ABrokenRecordIsReportedWithItsLine) {
   EXPECT_TRUE(A.Untraced.empty());
 }
 
+/// Past the size budget the runtime writes no more spans, so a parent
+/// still open then never reaches the file: the missing parent says why.
+TEST(FileAnalyzer, AMissingParentAfterTheBudgetSaysTracingStopped) {
+  std::string Path = ::testing::TempDir() + "/stopped.pfw";
+  std::ofstream(Path)
+      << "[\n"
+      << R"({"id":2,"name":"tiny","cat":"C_APP","pid":5,"tid":5,"ts":10,"dur":1,"ph":"X","args":{"level":2,"p_idx":1}})" "\n"
+      << R"({"id":3,"name":"trace_stopped","cat":"dftracer","pid":5,"tid":5,"ph":"M","args":{"reason":"size_limit","limit":100,"written":90,"ts":12}})" "\n"
+      << R"({"id":4,"name":"throttled","cat":"dftracer","pid":5,"tid":5,"ph":"M","args":{"function":"loop","fcat":"C_APP","calls":1,"dur":50,"bytes":0,"reason":"size_limit"}})" "\n";
+  Aggregate A = analyzeFile(Path, 0, AnalyzeOptions());
+  ASSERT_EQ(A.Issues.size(), 1u);
+  EXPECT_EQ(A.Issues[0].Kind, Issue::MissingParent);
+  EXPECT_NE(A.Issues[0].Message.find("tracing stopped while it was open"),
+            std::string::npos)
+      << A.Issues[0].Message;
+  EXPECT_EQ(A.Functions.at("loop").Calls, 1u);
+  EXPECT_EQ(A.Functions.at("loop").ThrottleReasons, SizeLimitBit);
+}
+
 TEST(SuggestFilter, NamesWithGlobCharactersBecomeAnchoredRegexes) {
   EXPECT_EQ(exactPattern("uniform_random_number"), "uniform_random_number");
   EXPECT_EQ(exactPattern("ns::V::operator[]"), "re:^ns::V::operator\\[\\]$");
