@@ -262,9 +262,8 @@ void FileAnalyzer::aggregated(ProcState &P, const Event &E) {
     if (A.Io.O == Op::Unknown)
       Agg.UnknownOps[{static_cast<uint8_t>(L), std::string(E.Name.S)}] +=
           A.Calls;
-    IoBreakdown Io; // each aggregated call once, in its own layer
-    Io.Once = Calls;
-    Io.Layers[ioSlot(L)] = Calls;
+    IoBreakdown Io; // the record's calls, once, in its own layer
+    Io.addCall(ioSlot(L), Calls, nullptr);
     P.Stat.Io.merge(Io);
     FunctionStat &F = Fns[functionId(NoFunction)];
     F.Direct.merge(Io);

@@ -121,6 +121,7 @@ int main(int Argc, char **Argv) {
     readTraceFile(File, Set, Unit, UnitGiven);
     std::vector<double> Self = checkNesting(Set);
     mergeSummary(Sum, summarize(Set, Self));
+    nameRecordRanks(Set);
     Set.Spans = {};
     Set.Meta = {};
     Set.Aggregates = {};

@@ -155,9 +155,8 @@ namespace {
 
 /// The process a record came from, as the summary names it.
 std::string processText(const TraceSet &Set, const Record &R) {
-  for (const Metadata &M : Set.Meta)
-    if (M.FileIndex == R.FileIndex && M.Pid == R.Pid && M.Key == "rank")
-      return "rank " + M.Value + " (pid " + std::to_string(R.Pid) + ")";
+  if (!R.Rank.empty())
+    return "rank " + R.Rank + " (pid " + std::to_string(R.Pid) + ")";
   return "pid " + std::to_string(R.Pid) + " of " + Set.Files[R.FileIndex];
 }
 
@@ -180,6 +179,14 @@ untracedByDir(const TraceSet &Set) {
 }
 
 } // namespace
+
+void nameRecordRanks(TraceSet &Set) {
+  for (Record &R : Set.Records)
+    if (R.Rank.empty())
+      for (const Metadata &M : Set.Meta)
+        if (M.FileIndex == R.FileIndex && M.Pid == R.Pid && M.Key == "rank")
+          R.Rank = M.Value;
+}
 
 void printRecords(std::ostream &Os, const TraceSet &Set) {
   using dftrace::RecordKind;

@@ -72,6 +72,9 @@ void printSummary(std::ostream &Os, const TraceSet &Set, const Summary &S);
 /// "layer bypassed: ...", "trace stopped: ...", "not traced: DIR: ..."
 /// (summed over processes), "throttled: FUNCTION ...".
 void printRecords(std::ostream &Os, const TraceSet &Set);
+/// Gives each record the rank of its process while the file's metadata is
+/// still held (dftracer-check releases each file's metadata after it).
+void nameRecordRanks(TraceSet &Set);
 /// {"untraced": [...], "layer_bypassed": [...], "trace_stopped": [...],
 ///  "throttled": [...]}, the analyzer's keys.
 nlohmann::json recordsToJson(const TraceSet &Set);

@@ -48,6 +48,7 @@ struct Metadata {
 struct Record {
   size_t FileIndex = 0;
   int64_t Pid = 0;
+  std::string Rank; // the process's CM/PR rank, kept when its file is released
   dftrace::MetadataRecord R;
 };
 
