@@ -179,10 +179,17 @@ bool startsStatement(const SourceText &Text, const BodyFacts &Facts,
             Buffer.end());
   Token Tok, Last;
   Last.startToken();
+  bool InDirective = false;
   for (Lex.LexFromRawLexer(Tok);
        Tok.isNot(tok::eof) && Text.tokenOffset(Tok) < Call.Begin;
-       Lex.LexFromRawLexer(Tok))
-    Last = Tok;
+       Lex.LexFromRawLexer(Tok)) {
+    // Directive lines (`#endif` right before `FUNC_LEAVE_NOAPI`) are not
+    // code.
+    if (Tok.isAtStartOfLine())
+      InDirective = Tok.is(tok::hash);
+    if (!InDirective)
+      Last = Tok;
+  }
   if (Last.isOneOf(tok::semi, tok::l_brace, tok::r_brace, tok::colon))
     return true;
   // The token before is the end of another macro call: `if (fd < 0)

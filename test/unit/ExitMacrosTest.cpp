@@ -136,12 +136,24 @@ TEST(ExitMacrosTest, AnExitMacroRightAfterAnotherMacroCallStartsAStatement) {
                                      "}\n"
                                      "int g(void) {\n"
                                      "    ENTER_NOERR LEAVE(0)\n"
+                                     "}\n"
+                                     "int h(int x) {\n"
+                                     "    int ret = x;\n"
+                                     "    ENTER\n"
+                                     "    ret++;\n"
+                                     "#if defined(NEVER) /* nothing */\n"
+                                     "#endif\n"
+                                     "    LEAVE(ret)\n"
                                      "}\n"));
   EXPECT_TRUE(contains(A.Code, "        DONE_ERROR(-1)\n"
                                "    DFTRACER_C_FUNCTION_END();\n"
                                "    LEAVE(ret)\n"))
       << A.Code;
   EXPECT_TRUE(contains(A.Code, "ENTER_NOERR DFTRACER_C_FUNCTION_END(); LEAVE(0)"))
+      << A.Code;
+  // HDF5's H5CX.c: a directive line right before the call is not code.
+  EXPECT_TRUE(contains(A.Code, "#endif\n    DFTRACER_C_FUNCTION_END();\n"
+                               "    LEAVE(ret)\n"))
       << A.Code;
   EXPECT_EQ(A.Warnings, "");
 }
