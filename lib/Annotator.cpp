@@ -6,11 +6,16 @@
 #include "UnitPlanner.h"
 #include "UnitStripper.h"
 
+#include "clang/Driver/Driver.h"
+#include "clang/Driver/Options.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
@@ -18,8 +23,10 @@ using namespace clang;
 namespace annotate {
 
 std::string Diagnostic::format() const {
-  return File + ":" + std::to_string(Line) + ":" + std::to_string(Column) +
-         (Severity == Error ? ": error: " : ": warning: ") + Message;
+  std::string Where = Line ? File + ":" + std::to_string(Line) + ":" +
+                                 std::to_string(Column)
+                           : File; // about the file as a whole
+  return Where + (Severity == Error ? ": error: " : ": warning: ") + Message;
 }
 
 void DiagnosticSink::warn(SourceLocation Loc, const llvm::Twine &Message) {
@@ -84,6 +91,10 @@ public:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
+    // "1 error generated." would go straight to stderr, out of order with
+    // the unit's messages, which are kept (annotateConfiguration); the
+    // run's own line says that the file does not compile.
+    CI.setVerboseOutputStream(llvm::nulls());
     SourceManager &SM = CI.getSourceManager();
     if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
       Result.MainFile = canonicalPath(CI.getFileManager(), *Main);
@@ -177,13 +188,51 @@ std::vector<std::string> extraFlags(const AnnotateOptions &Options) {
   return Flags;
 }
 
-/// The command line of a configuration: its command's, its variant's flags
-/// (a `-D` there overrides the command's), then ours.
+/// Args without the flags Clang's driver does not know, which go to
+/// Dropped. GCC-only flags in a compile database (-fstdarg-opt,
+/// -fdiagnostics-urls=never) would be printed as errors of a unit that
+/// parses: clangd's CommandMangler drops them the same way, by looking
+/// each argument up in the driver's option table (OPT_UNKNOWN).
+tooling::CommandLineArguments
+dropUnknownFlags(const tooling::CommandLineArguments &Args,
+                 std::vector<std::string> &Dropped) {
+  if (Args.size() < 2)
+    return Args;
+  std::vector<const char *> Argv;
+  for (size_t I = 1; I < Args.size(); ++I)
+    Argv.push_back(Args[I].c_str());
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Parsed =
+      driver::getDriverOptTable().ParseArgs(Argv, MissingIndex, MissingCount);
+  std::vector<bool> Drop(Args.size(), false);
+  bool Any = false;
+  for (const llvm::opt::Arg *A : Parsed.filtered(driver::options::OPT_UNKNOWN)) {
+    // An unknown flag is one argument, at its index in Argv.
+    unsigned Index = A->getIndex() + 1;
+    if (Index < Args.size() && !Drop[Index]) {
+      Drop[Index] = true;
+      Dropped.push_back(Args[Index]);
+      Any = true;
+    }
+  }
+  if (!Any)
+    return Args;
+  tooling::CommandLineArguments Out;
+  for (size_t I = 0; I < Args.size(); ++I)
+    if (!Drop[I])
+      Out.push_back(Args[I]);
+  return Out;
+}
+
+/// The command line of a configuration: its command's (without the flags
+/// Clang does not know), its variant's flags (a `-D` there overrides the
+/// command's), then ours.
 tooling::CommandLineArguments
 adjustArguments(const tooling::CommandLineArguments &Args,
                 const std::vector<std::string> &VariantFlags,
-                const AnnotateOptions &Options) {
-  tooling::CommandLineArguments Out = Args;
+                const AnnotateOptions &Options,
+                std::vector<std::string> &Dropped) {
+  tooling::CommandLineArguments Out = dropUnknownFlags(Args, Dropped);
   bool HasResourceDir = llvm::any_of(Args, [](const std::string &A) {
     return StringRef(A).starts_with("-resource-dir");
   });
@@ -211,13 +260,23 @@ TranslationUnitResult annotateConfiguration(const Configuration &Config,
                           llvm::vfs::createPhysicalFileSystem());
   Tool.appendArgumentsAdjuster(
       [&](const tooling::CommandLineArguments &Args, StringRef) {
-        return adjustArguments(Args, Config.ExtraFlags, Options);
+        return adjustArguments(Args, Config.ExtraFlags, Options,
+                               Result.DroppedFlags);
       });
+  // Clang's own messages are kept, to be printed whole by the caller: units
+  // run in parallel, and lines written as they come would interleave.
+  llvm::raw_string_ostream CompilerOutput(Result.CompilerOutput);
+  auto *DiagOpts = new DiagnosticOptions(); // the printer owns it
+  DiagOpts->ShowColors = false;
+  TextDiagnosticPrinter Printer(CompilerOutput, DiagOpts);
+  Tool.setDiagnosticConsumer(&Printer);
+  Tool.setPrintErrorMessage(false);
   AnnotateActionFactory Factory(Options, Result);
   if (Tool.run(&Factory) != 0 && !Result.Failed) {
     Result.Failed = true;
     Result.FailureReason = NotCompiled.str();
   }
+  CompilerOutput.flush();
   if (Result.Failed)
     Result.Files.clear();
   return Result;

@@ -38,6 +38,19 @@ public:
       Err << "annotate: " << Line << "\n";
     Err.flush();
   }
+  /// Text printed by one unit (Clang's errors), whole: the lines of
+  /// parallel units never interleave.
+  void print(llvm::StringRef Text) {
+    if (Text.empty())
+      return;
+    std::lock_guard<std::mutex> Lock(M);
+    if (Total >= 2 && Terminal)
+      Err << "\r\x1b[K";
+    Err << Text;
+    if (!Text.ends_with("\n"))
+      Err << "\n";
+    Err.flush();
+  }
   void done() {
     if (Total >= 2 && Terminal)
       Err << "\r\x1b[K";
@@ -105,6 +118,7 @@ annotateUnits(const clang::tooling::CompilationDatabase &Database,
     P.started(Config.Label.empty() ? Files[I]
                                    : Files[I] + " [" + Config.Label + "]");
     Results[I][C] = annotateConfiguration(Config, Files[I], Options.Annotate);
+    P.print(Results[I][C].CompilerOutput);
   });
   P.done();
   for (size_t I = 0; I < Files.size(); ++I)

@@ -73,6 +73,13 @@ struct BatchState {
   std::map<std::string, FileOutcome> Outcomes;
   std::map<FunctionKey, FunctionRecord> Functions;
   size_t Failed = 0, Warnings = 0;
+  /// Every warning once, in the order found; printed grouped (one line per
+  /// message, with its count) unless --verbose.
+  std::vector<Diagnostic> WarningList;
+  /// The lines the warnings were printed on.
+  size_t WarningLines = 0;
+  /// Flags Clang does not know, dropped from compile commands (each once).
+  std::vector<std::string> DroppedFlags;
   /// Exits in blocks no planned configuration compiled (each a warning).
   size_t UncompiledExits = 0;
   /// --strip: annotations left because they are not in annotate's form.

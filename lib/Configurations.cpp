@@ -81,6 +81,9 @@ mergeConfigurations(llvm::StringRef File,
     TranslationUnitResult &R = Results[I];
     for (const Diagnostic &D : R.Diagnostics)
       AddDiagnostic(D);
+    for (const std::string &Flag : R.DroppedFlags)
+      if (!llvm::is_contained(Merged.DroppedFlags, Flag))
+        Merged.DroppedFlags.push_back(Flag);
     if (R.Failed && !Merged.Failed) {
       Merged.Failed = true;
       std::string Label = I < Configs.size() ? Configs[I].Label : "";

@@ -2,6 +2,8 @@
 
 #include "annotate/Filter.h"
 
+#include "llvm/Support/MemoryBuffer.h"
+
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/Regex.h"
 
@@ -54,6 +56,46 @@ const FilterRule *Filter::lastMatch(llvm::StringRef Name) const {
     if (It->What.matches(Name))
       return &*It;
   return nullptr;
+}
+
+llvm::Error readFilterFile(llvm::StringRef Path, Filter &Functions,
+                           Filter &Files) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(), "%s: cannot read: %s",
+                                   Path.str().c_str(),
+                                   Buffer.getError().message().c_str());
+  llvm::StringRef Text = (*Buffer)->getBuffer();
+  unsigned LineNo = 0;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    ++LineNo;
+    std::string Where = (Path + ":" + llvm::Twine(LineNo)).str();
+    auto Fail = [&](const llvm::Twine &Why) {
+      return llvm::createStringError(std::errc::invalid_argument, "%s: %s",
+                                     Where.c_str(), Why.str().c_str());
+    };
+    Line = Line.trim();
+    if (Line.empty() || Line.starts_with("#"))
+      continue;
+    auto [Verb, Spelled] = Line.split(' ');
+    Spelled = Spelled.trim();
+    bool Include = Verb.starts_with("include-");
+    bool OnFiles = Verb.ends_with("-file");
+    if (Verb != "include-function" && Verb != "exclude-function" &&
+        Verb != "include-file" && Verb != "exclude-file")
+      return Fail("unknown rule '" + Verb +
+                  "' (expected exclude-function, include-function, "
+                  "exclude-file or include-file)");
+    if (Spelled.empty())
+      return Fail("'" + Verb + "' needs a pattern");
+    auto P = Pattern::compile(Spelled);
+    if (!P)
+      return Fail(llvm::toString(P.takeError()));
+    (OnFiles ? Files : Functions).add({Include, std::move(*P), Where});
+  }
+  return llvm::Error::success();
 }
 
 } // namespace annotate

@@ -131,11 +131,7 @@ void FunctionPlanner::closeBeforeReturn(const ReturnStmt *R,
   std::optional<unsigned> Begin = Text.offset(ReturnLoc);
   if (!Begin) {
     if (ReturnLoc.isMacroID())
-      PC.Diags.warn(SM.getExpansionLoc(ReturnLoc),
-                    "return inside macro '" +
-                        macroNameAt(ReturnLoc, SM, Text.langOptions()) +
-                        "' cannot be annotated; the span is closed by the "
-                        "runtime's cleanup when it runs");
+      closeBeforeMacroExit(R, Ends);
     else
       PC.Diags.warn(ReturnLoc, "return written in another file cannot be "
                                "annotated; the span is closed by the "
@@ -192,6 +188,35 @@ void FunctionPlanner::closeBeforeReturn(const ReturnStmt *R,
   Block += Var.empty() ? "return; }" : "return " + Var + "; }";
   Edits.push_back({Range->first, Range->second - Range->first, Block,
                    EditRank::Statement});
+}
+
+void FunctionPlanner::closeBeforeMacroExit(const ReturnStmt *R,
+                                           ArrayRef<std::string> Ends) {
+  const SourceManager &SM = Text.sourceManager();
+  if (!MacroExits)
+    MacroExits = findMacroExits(FD, Facts, Text, PC.Ctx, PC.Options.Rules);
+  const MacroExit *Call = nullptr;
+  for (const MacroExit &C : *MacroExits)
+    if (llvm::is_contained(C.Returns, R))
+      Call = &C;
+  std::string Name = macroNameAt(R->getReturnLoc(), SM, Text.langOptions());
+  if (!Call || !Call->Exit) {
+    // One message per macro and cause, so that a run can group them.
+    PC.Diags.warn(SM.getExpansionLoc(R->getReturnLoc()),
+                  "return inside macro '" + Name +
+                      "' cannot be annotated" +
+                      (Call && !Call->Why.empty() ? " (" + Call->Why + ")"
+                                                  : std::string()) +
+                      "; the span is closed by the runtime's cleanup when it "
+                      "runs");
+    return;
+  }
+  // The macro's own bookkeeping after END (HDF5's function stack pop,
+  // PETSc's stack pop) runs outside the span; so does the work of a value
+  // argument (docs/rules.md §2).
+  if (Closed.insert(Call->First).second)
+    insertBefore(Call->First, Call->Begin, Ends,
+                 "END before exit macro '" + Name + "'");
 }
 
 void FunctionPlanner::closeAtClosingBrace(ArrayRef<std::string> Ends) {

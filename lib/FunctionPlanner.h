@@ -24,6 +24,7 @@
 
 #include "AnnotateInternal.h"
 #include "BodyFacts.h"
+#include "ExitMacros.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -86,6 +87,10 @@ private:
   /// between Begin and End.
   void closeBeforeNoReturnCalls(unsigned Begin, unsigned End,
                                 llvm::ArrayRef<std::string> Ends);
+  /// A return in a macro body: END before the macro call when the call is
+  /// an exit (ExitMacros.h), else a warning.
+  void closeBeforeMacroExit(const clang::ReturnStmt *R,
+                            llvm::ArrayRef<std::string> Ends);
   std::string uniqueReturnVariable(llvm::StringRef ExprText) const;
   /// Offset in the file where S is written (the macro call for a statement
   /// produced by a macro).
@@ -99,6 +104,8 @@ private:
   std::vector<Edit> Edits;
   llvm::DenseSet<const clang::Stmt *> BracedSlots;
   llvm::DenseSet<const clang::Stmt *> Closed;
+  /// The macro calls holding returns, found on the first such return.
+  std::optional<std::vector<MacroExit>> MacroExits;
 };
 
 } // namespace annotate

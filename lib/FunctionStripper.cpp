@@ -3,6 +3,7 @@
 #include "FunctionStripper.h"
 #include "BodyFacts.h"
 #include "Braces.h"
+#include "ExitMacros.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -153,6 +154,8 @@ private:
   /// What rules 1-3 accounted for: every marker must lie in one.
   Ranges Accounted;
   bool Refused = false;
+  /// The macro calls holding returns, found when an END needs them.
+  std::optional<std::vector<MacroExit>> MacroExits;
 };
 
 void FunctionStripper::exclude(SourceRange R) {
@@ -373,7 +376,20 @@ bool FunctionStripper::placedAsAnnotateDoes(const Block &B, const Group &G) {
   bool AtClosingBrace = B.IsBody && Next == B.Units.size();
   bool InMain =
       FD.isMain() && G.count(StatementKind::Fini) == 1 && Next < B.Units.size();
-  if (BeforeReturn || AtClosingBrace || InMain)
+  // Before a macro call that leaves the function (ExitMacros.h), as
+  // annotate writes it there.
+  bool BeforeExitMacro = false;
+  if (!BeforeReturn && Next < B.Units.size() && !B.Units[Next].Labelled &&
+      B.Units[Next].Begin) {
+    if (!MacroExits) {
+      BodyFacts Facts(Body);
+      MacroExits = findMacroExits(FD, Facts, Text, PC.Ctx, Rules);
+    }
+    BeforeExitMacro = llvm::any_of(*MacroExits, [&](const MacroExit &C) {
+      return C.Exit && C.Begin == *B.Units[Next].Begin;
+    });
+  }
+  if (BeforeReturn || BeforeExitMacro || AtClosingBrace || InMain)
     return true;
   refuse(G.begin(), What + " is neither right before a return nor right "
                            "before the closing brace of the function");

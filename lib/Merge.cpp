@@ -11,6 +11,7 @@
 #include "BatchStages.h"
 #include "SkippedExits.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 namespace annotate {
@@ -30,15 +31,51 @@ static void keepUnchanged(std::map<std::string, FileOutcome> &Outcomes,
   O.IsMainFile = true;
 }
 
-/// "file:line:col" of Offset in Text, as Clang counts them (from 1, the
-/// column in bytes).
-static std::string positionOf(llvm::StringRef File, llvm::StringRef Text,
-                              unsigned Offset) {
+/// A warning at Offset in Text, placed as Clang counts (line and column
+/// from 1, the column in bytes).
+static Diagnostic warningAt(llvm::StringRef File, llvm::StringRef Text,
+                            unsigned Offset, llvm::StringRef Message) {
   llvm::StringRef Before = Text.take_front(Offset);
   size_t LineStart = Before.rfind('\n') + 1; // npos + 1 == 0
-  return (File + ":" + llvm::Twine(Before.count('\n') + 1) + ":" +
-          llvm::Twine(Offset - LineStart + 1))
-      .str();
+  Diagnostic D;
+  D.File = File.str();
+  D.Line = Before.count('\n') + 1;
+  D.Column = Offset - LineStart + 1;
+  D.Message = Message.str();
+  return D;
+}
+
+/// Prints the warnings: each once, and, unless --verbose, those of one
+/// kind and cause (one message: "return inside macro 'PetscCall' ...") as
+/// one line with their count and first location, so that 5,000 of one
+/// kind do not hide the few that differ. Then, once, the flags dropped.
+static void printWarnings(BatchState &S) {
+  const std::vector<Diagnostic> &All = S.WarningList;
+  if (S.Options.Verbose) {
+    for (const Diagnostic &D : All)
+      S.Err << D.format() << "\n";
+    S.WarningLines = All.size();
+  } else {
+    std::map<std::string, std::pair<size_t, size_t>> Groups; // first, count
+    for (size_t I = 0; I < All.size(); ++I)
+      ++Groups.try_emplace(All[I].Message, I, 0).first->second.second;
+    for (size_t I = 0; I < All.size(); ++I) {
+      auto [First, Count] = Groups[All[I].Message];
+      if (First != I)
+        continue;
+      S.Err << All[I].format();
+      if (Count > 1)
+        S.Err << " [" << Count
+              << " times, the first shown; --verbose or --report lists "
+                 "each]";
+      S.Err << "\n";
+      ++S.WarningLines;
+    }
+  }
+  if (!S.DroppedFlags.empty())
+    S.Err << "annotate: note: dropped compiler flags Clang does not know "
+             "(as clangd does): "
+          << llvm::join(S.DroppedFlags, " ") << "\n";
 }
 
 /// The exits in skipped blocks that no configuration of any unit compiled
@@ -75,10 +112,13 @@ void mergeUnits(BatchState &S) {
   for (const TranslationUnitResult &R : S.Units) {
     for (const Diagnostic &D : R.Diagnostics)
       if (Printed.insert(D.format()).second) {
-        Err << D.format() << "\n";
+        S.WarningList.push_back(D);
         ++S.Warnings;
         S.Unremoved += D.Unremoved;
       }
+    for (const std::string &Flag : R.DroppedFlags)
+      if (!llvm::is_contained(S.DroppedFlags, Flag))
+        S.DroppedFlags.push_back(Flag);
     if (R.Failed) {
       ++S.Failed;
       Err << R.MainFile << ": error: " << R.FailureReason << "\n";
@@ -116,9 +156,11 @@ void mergeUnits(BatchState &S) {
       // What C and C++ units take out of a header is the same text.
       O.Edits.append(O.CxxEdits);
     } else if (O.FromC && O.FromCxx) {
-      Err << Path
-          << ": warning: included by C and C++ translation units; "
-             "annotated in its C form, which compiles as both\n";
+      Diagnostic D;
+      D.File = Path;
+      D.Message = "included by C and C++ translation units; annotated in "
+                  "its C form, which compiles as both";
+      S.WarningList.push_back(std::move(D));
       ++S.Warnings;
     } else if (O.FromCxx) {
       O.Edits = O.CxxEdits;
@@ -130,9 +172,10 @@ void mergeUnits(BatchState &S) {
     for (const Edit &C : M.Conflicts)
       Conflicts.insert(C.Offset);
     for (unsigned Offset : Conflicts) {
-      Err << positionOf(O.Name, O.Original, Offset)
-          << ": warning: conflicting edits dropped (configurations or "
-             "translation units planned this code differently)\n";
+      S.WarningList.push_back(warningAt(
+          O.Name, O.Original, Offset,
+          "conflicting edits dropped (configurations or translation units "
+          "planned this code differently)"));
       ++S.Warnings;
     }
     // --strip: what one unit or configuration keeps (a function with an
@@ -149,6 +192,7 @@ void mergeUnits(BatchState &S) {
     O.NewText = applyEdits(O.Original, O.Merged);
     O.Changed = O.NewText != O.Original;
   }
+  printWarnings(S);
 }
 
 } // namespace annotate

@@ -14,9 +14,7 @@ using namespace clang;
 
 namespace annotate {
 
-/// A block ends every path through it when it calls something that does
-/// not return.
-static bool endsPaths(const CFGBlock &B, const RuleSet &Rules) {
+bool endsPaths(const CFGBlock &B, const RuleSet &Rules) {
   if (B.hasNoReturnElement())
     return true;
   for (const CFGElement &E : B)
@@ -27,9 +25,7 @@ static bool endsPaths(const CFGBlock &B, const RuleSet &Rules) {
   return false;
 }
 
-/// Whether B's edge to the exit is not a fall-off: B returns, throws, or
-/// dispatches an exception that no handler of the try catches.
-static bool leavesOtherwise(const CFGBlock &B) {
+bool leavesOtherwise(const CFGBlock &B) {
   if (isa_and_nonnull<CXXTryStmt>(B.getTerminatorStmt()))
     return true;
   for (auto It = B.rbegin(); It != B.rend(); ++It)

@@ -17,6 +17,7 @@
 
 namespace clang {
 class ASTContext;
+class CFGBlock;
 class FunctionDecl;
 } // namespace clang
 
@@ -28,6 +29,14 @@ namespace annotate {
 /// that is dead code is harmless, one that is missing is not.
 bool canFallOffEnd(const clang::FunctionDecl &FD, clang::ASTContext &Ctx,
                    const RuleSet &Rules);
+
+/// Whether every path through B ends in it: B calls something declared
+/// noreturn or listed in the rule set's noreturn_functions.
+bool endsPaths(const clang::CFGBlock &B, const RuleSet &Rules);
+
+/// Whether B's edge to the exit is not a fall-off: B returns, throws, or
+/// dispatches an exception that no handler of the try catches.
+bool leavesOtherwise(const clang::CFGBlock &B);
 
 } // namespace annotate
 

@@ -4,6 +4,8 @@
 #include "Paths.h"
 #include "annotate/Output.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <nlohmann/json.hpp>
 
 namespace annotate {
@@ -80,9 +82,16 @@ void printSummary(BatchState &S) {
     Summary += "; removed " + (All.total() ? All.str() : "nothing");
   }
   Summary += "; " + plural(S.Warnings, "warning", "warnings");
+  std::vector<std::string> Notes;
   if (S.UncompiledExits)
-    Summary += " (" + plural(S.UncompiledExits, "exit", "exits") +
-               " in code no configuration compiled)";
+    Notes.push_back(plural(S.UncompiledExits, "exit", "exits") +
+                    " in code no configuration compiled");
+  if (S.WarningLines != S.Warnings)
+    Notes.push_back("printed on " +
+                    plural(S.WarningLines, "line", "lines") +
+                    ", one per kind and cause; --verbose prints each");
+  if (!Notes.empty())
+    Summary += " (" + llvm::join(Notes, "; ") + ")";
   S.Err << Summary << "\n";
 }
 
@@ -105,6 +114,7 @@ void writeReport(BatchState &S) {
                        {Strip ? "stripped" : "annotated", C.Annotated},
                        {Strip ? "kept" : "skipped", C.Skipped},
                        {"warnings", S.Warnings},
+                       {"warning_lines", S.WarningLines},
                        {"uncompiled_exits", S.UncompiledExits}};
   if (Strip) {
     Report["summary"]["unremoved"] = S.Unremoved;

@@ -266,7 +266,7 @@ llvm::Error readRuleSet(RuleReader &R, const json &Root, RuleSet &Rules) {
   if (auto E = R.checkKeys(Root, {},
                            {"$schema", "name", "description", "language",
                             "include", "function", "main", "cxx", "select",
-                            "categories", "noreturn_functions",
+                            "categories", "noreturn_functions", "exit_macros",
                             "annotated_markers", "initialised_markers"}))
     return E;
   std::string Language;
@@ -348,6 +348,8 @@ llvm::Error readRuleSet(RuleReader &R, const json &Root, RuleSet &Rules) {
     return E;
   if (auto E = R.readStrings(Root, {}, "noreturn_functions",
                              Rules.NoReturnFunctions))
+    return E;
+  if (auto E = R.readStrings(Root, {}, "exit_macros", Rules.ExitMacros))
     return E;
   if (auto E = R.readStrings(Root, {}, "annotated_markers",
                              Rules.AnnotatedMarkers))

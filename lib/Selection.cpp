@@ -28,6 +28,8 @@ const char *describe(Selection S) {
     return "deleted";
   case Selection::Constexpr:
     return "constexpr";
+  case Selection::Pure:
+    return "pure or const";
   case Selection::Naked:
     return "naked";
   case Selection::Lambda:
@@ -50,6 +52,57 @@ const char *describe(Selection S) {
     return "overhead guard";
   }
   return "";
+}
+
+std::string builtInRule(const FunctionDecl &FD, Selection S) {
+  std::string Rule;
+  switch (S) {
+  case Selection::Selected:
+  case Selection::Ignored:
+  case Selection::Filtered:
+  case Selection::OptOut:
+  case Selection::Guarded:
+    return "";
+  case Selection::Implicit:
+    Rule = "written by the compiler, not in the file";
+    break;
+  case Selection::Defaulted:
+  case Selection::Deleted:
+    Rule = "no body written in the file";
+    break;
+  case Selection::Constexpr:
+    Rule = "may be evaluated at compile time, where a span cannot run";
+    break;
+  case Selection::Pure:
+    Rule = std::string("declared __attribute__((") +
+           (FD.hasAttr<PureAttr>() ? "pure" : "const") +
+           ")): the compiler may merge, hoist or drop its calls, so a span "
+           "would be wrong and would break the attribute's promise of no "
+           "side effects";
+    break;
+  case Selection::Naked:
+    Rule = "a naked function has no prologue for a span's variable";
+    break;
+  case Selection::Lambda:
+    Rule = "lambdas are traced only when the rule set sets cxx.lambdas";
+    break;
+  case Selection::NestedFunction:
+    Rule = "a GNU nested function is part of its enclosing function";
+    break;
+  case Selection::MacroExpansion:
+    Rule = "its body is written by a macro, which annotate never edits";
+    break;
+  case Selection::FunctionTryBlock:
+    Rule = "its handlers run outside the body's scope";
+    break;
+  case Selection::Coroutine:
+    Rule = "a coroutine's body is resumed, a span would cover one part";
+    break;
+  case Selection::AlreadyAnnotated:
+    Rule = "its body already expands the rule set's annotated_markers";
+    break;
+  }
+  return "built-in rule: " + Rule + " (docs/rules.md §9)";
 }
 
 FunctionRecord recordFor(const FunctionDecl &FD, const SourceManager &SM) {
@@ -132,6 +185,8 @@ Selection selectFunction(const FunctionDecl &FD, const SourceManager &SM,
     return Selection::Lambda;
   if (FD.isConstexpr() && !IsLambda)
     return Selection::Constexpr;
+  if (FD.hasAttr<PureAttr>() || FD.hasAttr<ConstAttr>())
+    return Selection::Pure;
   if (FD.hasAttr<NakedAttr>())
     return Selection::Naked;
   if (FD.getLexicalDeclContext()->isFunctionOrMethod())
@@ -145,8 +200,10 @@ Selection selectFunction(const FunctionDecl &FD, const SourceManager &SM,
     return Selection::FunctionTryBlock;
   SourceLocation LBrace = Body->getLBracLoc();
   SourceLocation RBrace = Body->getRBracLoc();
-  if (FD.getLocation().isMacroID() || LBrace.isMacroID() ||
-      RBrace.isMacroID() || SM.getFileID(LBrace) != SM.getFileID(RBrace))
+  // A name a macro spells (`static herr_t H5O_SHARED_DECODE(...)`) is
+  // fine: what annotate edits is the body, and that is in the file.
+  if (LBrace.isMacroID() || RBrace.isMacroID() ||
+      SM.getFileID(LBrace) != SM.getFileID(RBrace))
     return Selection::MacroExpansion;
   // main is also annotated when it already starts the tracer: a second
   // INIT would start it twice.

@@ -29,6 +29,9 @@ enum class Selection {
   Defaulted,
   Deleted,
   Constexpr,
+  /// `__attribute__((pure))` or `((const))`: calls may be merged or
+  /// dropped, which a span would change.
+  Pure,
   Naked,
   Lambda,
   NestedFunction,
@@ -52,6 +55,11 @@ struct Verdict {
 
 /// "already annotated", "macro expansion", ... ("" for Selected/Ignored).
 const char *describe(Selection S);
+
+/// The built-in rule behind a reason that no rule set decides, for
+/// --explain and the report's "rule": "constexpr: evaluated at compile
+/// time, where a span cannot run (docs/rules.md §9)".
+std::string builtInRule(const clang::FunctionDecl &FD, Selection S);
 
 /// FD's name and place for the summary, --report and --explain: the
 /// qualified name, "(lambda in io::run)" for a lambda.

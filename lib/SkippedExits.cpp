@@ -2,7 +2,10 @@
 
 #include "SkippedExits.h"
 
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/StringSet.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -59,6 +62,43 @@ std::string blockCondition(StringRef Buffer, unsigned Offset) {
   return Branch.empty() ? "#if" : Branch;
 }
 
+/// The labels of the statements in S.
+static void collectLabels(const Stmt *S, llvm::StringSet<> &Labels) {
+  if (isa<LambdaExpr, BlockExpr>(S))
+    return;
+  if (const auto *L = dyn_cast<LabelStmt>(S))
+    Labels.insert(L->getName());
+  for (const Stmt *Child : S->children())
+    if (Child)
+      collectLabels(Child, Labels);
+}
+
+/// The labels written in the skipped block [Begin, End): an identifier
+/// first on its line followed by a single `:` (not `::`, not `case X:` or
+/// `default:`).
+static void lexLabels(const SourceText &Text, unsigned Begin, unsigned End,
+                      llvm::StringSet<> &Labels) {
+  StringRef Buffer = Text.buffer();
+  Lexer Lex(Text.sourceManager().getLocForStartOfFile(Text.fileID()),
+            Text.langOptions(), Buffer.begin(),
+            Buffer.begin() + Text.lineStart(Begin), Buffer.end());
+  Token Tok;
+  for (Lex.LexFromRawLexer(Tok);
+       Tok.isNot(tok::eof) && Text.tokenOffset(Tok) < End;
+       Lex.LexFromRawLexer(Tok)) {
+    if (!Tok.isAtStartOfLine() || Tok.isNot(tok::raw_identifier))
+      continue;
+    StringRef Name = Tok.getRawIdentifier();
+    if (Name == "default" || Name == "public" || Name == "private" ||
+        Name == "protected")
+      continue;
+    std::optional<Token> Next = Text.rawTokenAt(
+        Text.tokenOffset(Tok) + Tok.getLength(), /*KeepComments=*/false);
+    if (Next && Next->is(tok::colon))
+      Labels.insert(Name);
+  }
+}
+
 std::vector<SkippedExit> skippedExits(const FunctionDecl &FD,
                                       const SourceText &Text,
                                       const PreprocessorIndex &PP,
@@ -78,6 +118,13 @@ std::vector<SkippedExit> skippedExits(const FunctionDecl &FD,
     return llvm::is_contained(Rules.NoReturnFunctions, Name) ||
            llvm::is_contained(Rules.FiniBeforeCalls, Name);
   };
+  // A goto to a label of the function leaves nothing (it cannot leave the
+  // function at all): its labels, compiled or in skipped blocks.
+  llvm::StringSet<> Labels;
+  collectLabels(Body, Labels);
+  for (const auto &[Begin, End] : Facts->Skipped)
+    if (Begin > *LBrace && Begin < *RBrace)
+      lexLabels(Text, Begin, End, Labels);
   for (const auto &[Begin, End] : Facts->Skipped) {
     if (Begin <= *LBrace || Begin >= *RBrace)
       continue;
@@ -101,6 +148,16 @@ std::vector<SkippedExit> skippedExits(const FunctionDecl &FD,
             Text.rawTokenAt(Text.tokenOffset(Tok) + Tok.getLength(),
                             /*KeepComments=*/false);
         Exit = Next && Next->is(tok::l_paren);
+      }
+      if (Name == "goto") {
+        std::optional<Token> Target =
+            Text.rawTokenAt(Text.tokenOffset(Tok) + Tok.getLength(),
+                            /*KeepComments=*/false);
+        // `goto *p;` (GNU computed goto) jumps to a label of the function.
+        if (Target && (Target->is(tok::star) ||
+                       (Target->is(tok::raw_identifier) &&
+                        Labels.contains(Target->getRawIdentifier()))))
+          continue;
       }
       if (!Exit)
         continue;

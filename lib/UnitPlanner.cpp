@@ -161,7 +161,7 @@ void UnitPlanner::planDefinition(const FunctionDecl &FD, Verdict V,
   if (S == Selection::Ignored)
     return;
   FunctionRecord Record = recordFor(FD, SM);
-  Record.Detail = V.Detail;
+  Record.Detail = V.Detail.empty() ? builtInRule(FD, S) : V.Detail;
   if (S != Selection::Selected) {
     Record.SkipReason = describe(S);
     Result.Functions.push_back(std::move(Record));

@@ -130,7 +130,7 @@ void UnitStripper::stripDefinition(const FunctionDecl &FD, PlanContext &PC) {
   const auto *Body = cast<CompoundStmt>(FD.getBody());
   // Written by a macro, or across files: nothing annotate could have
   // written, nothing to take out.
-  if (FD.getLocation().isMacroID() || Body->getLBracLoc().isMacroID() ||
+  if (Body->getLBracLoc().isMacroID() ||
       Body->getRBracLoc().isMacroID() ||
       SM.getFileID(Body->getLBracLoc()) != SM.getFileID(Body->getRBracLoc()))
     return;
@@ -141,7 +141,7 @@ void UnitStripper::stripDefinition(const FunctionDecl &FD, PlanContext &PC) {
     // Annotations the user asked to keep stay, and are reported as kept.
     if (hasMarkers(FD, SM, Index)) {
       Record.SkipReason = describe(V.S);
-      Record.Detail = V.Detail;
+      Record.Detail = V.Detail.empty() ? builtInRule(FD, V.S) : V.Detail;
       Result.Functions.push_back(std::move(Record));
     }
     return;

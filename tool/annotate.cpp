@@ -149,6 +149,20 @@ static cl::list<std::string> ExcludeFile(
     cl::desc("Do not annotate files whose path relative to --root matches "
              "PATTERN"),
     cl::value_desc("pattern"), cl::cat(Category));
+static cl::list<std::string> FilterFiles(
+    "filter-file",
+    cl::desc("Read function and file filters from FILE (repeatable): one "
+             "rule a line, 'exclude-function P', 'include-function P', "
+             "'exclude-file P' or 'include-file P', '#' comment lines; they "
+             "apply after the rule set's and before the command line's, in "
+             "file order (written by dftracer-analyze --suggest-filter)"),
+    cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> Verbose(
+    "verbose",
+    cl::desc("Print every warning on its own line (by default, warnings of "
+             "one kind and cause are one line with their count and first "
+             "location; --report lists each either way)"),
+    cl::cat(Category));
 static cl::opt<int> Guard(
     "guard",
     cl::desc("Overhead guard: skip leaf functions (calling nothing but "
@@ -265,6 +279,12 @@ int main(int argc, const char **argv) {
     return 2;
   }
   Options.Annotate.Rules = std::move(*Loaded);
+  for (const std::string &F : FilterFiles)
+    if (llvm::Error E = readFilterFile(F, Options.Annotate.Rules.FunctionFilter,
+                                       Options.Annotate.Rules.FileFilter)) {
+      errs() << "annotate: error: " << toString(std::move(E)) << "\n";
+      return 2;
+    }
   if (llvm::Error E = addFilters(Options.Annotate.Rules))
     return usageError(toString(std::move(E)));
   if (Guard >= 0)
@@ -304,6 +324,7 @@ int main(int argc, const char **argv) {
   Options.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   Options.ReportPath = Report;
   Options.Verify = Verify;
+  Options.Verbose = Verbose;
   Options.Explain = Explain;
   Options.OutputDir = OutputDir.empty() ? "" : absolute(OutputDir);
   Options.Mode = InPlace             ? OutputMode::InPlace

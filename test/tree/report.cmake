@@ -66,6 +66,12 @@ foreach(_i RANGE ${_last})
                   "annotated=${_annotated} '${_why}', expected skipped: "
                   "${_why_expected}")
       endif()
+      # A skipped function names the rule that decided, built-in ones too.
+      string(JSON _rule ERROR_VARIABLE _no_rule GET "${_report}" files ${_i}
+             functions ${_j} rule)
+      if(_no_rule OR _rule STREQUAL "")
+        tree_fail("report: ${_rel}: ${_name} is skipped (${_why}) with no rule")
+      endif()
     elseif(NOT _annotated)
       tree_fail("report: ${_rel}: ${_name} at ${_file}:${_line} is not annotated")
     endif()

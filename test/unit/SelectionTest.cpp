@@ -34,6 +34,35 @@ TEST(SelectionTest, MacroGeneratedFunctionsAreSkipped) {
   EXPECT_EQ(reasonFor(A, "use"), "annotated");
 }
 
+TEST(SelectionTest, FunctionsNamedByAMacroWithTheBodyInTheFileAreSelected) {
+  // HDF5's H5Oshared.h: `static herr_t H5O_SHARED_DECODE(...) { ... }`.
+  Annotated A = annotateSnippet("#define CAT2(a, b) a##b\n"
+                                "#define CAT(a, b) CAT2(a, b)\n"
+                                "#define DECODE CAT(fill, _shared_decode)\n"
+                                "static int DECODE(int n) { int r = n; return r; }\n"
+                                "int use(void) { return fill_shared_decode(1); }\n");
+  EXPECT_EQ(reasonFor(A, "fill_shared_decode"), "annotated");
+  EXPECT_TRUE(contains(A.Code, "static int DECODE(int n) {\n"
+                               "    DFTRACER_C_FUNCTION_START();"))
+      << A.Code;
+}
+
+TEST(SelectionTest, PureAndConstFunctionsAreSkippedWithTheirRule) {
+  Annotated A = annotateSnippet(
+      "__attribute__((pure)) int count(const int *p) { int n = 0; while (*p++) n++; return n; }\n"
+      "int twice(int x) __attribute__((const));\n"
+      "int twice(int x) { int y = x * 2; return y; }\n"
+      "int plain(int x) { int y = x * 2; return y; }\n");
+  EXPECT_EQ(reasonFor(A, "count"), "pure or const");
+  EXPECT_EQ(reasonFor(A, "twice"), "pure or const");
+  EXPECT_EQ(reasonFor(A, "plain"), "annotated");
+  for (const FunctionRecord &F : A.Result.Functions)
+    if (F.Name == "twice")
+      EXPECT_TRUE(contains(F.Detail, "built-in rule: declared "
+                                     "__attribute__((const))"))
+          << F.Detail;
+}
+
 TEST(SelectionTest, AlreadyAnnotatedFunctionsAreSkipped) {
   Annotated A = annotateSnippet("#include <dftracer/dftracer.h>\n"
                                 "void f(void) {\n"

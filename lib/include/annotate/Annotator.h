@@ -181,6 +181,13 @@ struct TranslationUnitResult {
   /// Set by runBatch: the exits no planned configuration of any unit
   /// compiled (each is also a warning in Diagnostics).
   std::vector<SkippedExit> UncompiledExits;
+  /// What Clang itself printed (the errors of a unit that does not
+  /// compile), kept to be printed whole, never interleaved with another
+  /// thread's.
+  std::string CompilerOutput;
+  /// Flags of the compile command that Clang's driver does not know
+  /// (GCC-only: "-fstdarg-opt"), dropped before parsing as clangd does.
+  std::vector<std::string> DroppedFlags;
 };
 
 /// The configurations File is planned in: every compile command Database

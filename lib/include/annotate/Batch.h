@@ -49,6 +49,9 @@ struct BatchOptions {
   /// --explain NAME: say why each function NAME was annotated or skipped,
   /// write nothing: "write_block"
   std::string Explain;
+  /// --verbose: print every warning; without it, repeated warnings of one
+  /// kind and cause are one line with their count and first location.
+  bool Verbose = false;
 };
 
 /// Annotates Files and writes the results as Options say. Returns the exit

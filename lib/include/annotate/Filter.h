@@ -61,6 +61,16 @@ private:
   std::vector<FilterRule> Rules;
 };
 
+/// Reads a filter file (`annotate --filter-file FILE`, written by
+/// `dftracer-analyze --suggest-filter`): UTF-8 text, one rule per line,
+/// `#` starting a comment line, blank lines ignored; each rule is
+/// `exclude-function P`, `include-function P`, `exclude-file P` or
+/// `include-file P`, P as for the options of the same name (glob, or
+/// re:REGEX). Adds them, in file order, to Functions and Files, each with
+/// the origin "FILE:LINE". Errors read `FILE:LINE: reason`.
+llvm::Error readFilterFile(llvm::StringRef Path, Filter &Functions,
+                           Filter &Files);
+
 } // namespace annotate
 
 #endif

@@ -51,6 +51,10 @@ struct RuleSet {
   std::vector<std::string> FiniBeforeCalls;
   /// Calls that do not return even when not declared noreturn: "MPI_Abort".
   std::vector<std::string> NoReturnFunctions;
+  /// Macros that leave the function wherever a return of it lies in their
+  /// expansion, for the cases the analysis cannot decide (docs/rules.md
+  /// §2): END goes before their call. "FUNC_LEAVE_NOAPI"
+  std::vector<std::string> ExitMacros;
   /// A function whose body expands one of these macros is already annotated.
   std::vector<std::string> AnnotatedMarkers;
   /// A main whose body expands one of these macros already starts the tracer.
