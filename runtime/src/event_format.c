@@ -86,11 +86,10 @@ size_t dftracer_metadata_line_bound(size_t KeyLen, size_t ValueLen) {
          dftracer_json_string_bound(ValueLen);
 }
 
-/* A metadata line up to its value: {"id":Id,"name":"<Kind>",...,"args":
- * {"name":<Name>,"value": */
-static char *putMetadataHead(char *Out, uint64_t Id, const char *Kind,
-                             int Pid, int Tid, const char *Name,
-                             size_t NameLen) {
+/* {"id":Id,"name":"<Kind>","cat":"dftracer","pid":P,"tid":T,"ph":"M",
+ * "args":{ */
+static char *putRecordHead(char *Out, uint64_t Id, const char *Kind, int Pid,
+                           int Tid) {
   Out = DFTRACER_PUT_LIT(Out, "{\"id\":");
   Out = dftracer_put_u64(Out, Id);
   Out = DFTRACER_PUT_LIT(Out, ",\"name\":\"");
@@ -99,7 +98,16 @@ static char *putMetadataHead(char *Out, uint64_t Id, const char *Kind,
   Out = dftracer_put_i64(Out, Pid);
   Out = DFTRACER_PUT_LIT(Out, ",\"tid\":");
   Out = dftracer_put_i64(Out, Tid);
-  Out = DFTRACER_PUT_LIT(Out, ",\"ph\":\"M\",\"args\":{\"name\":");
+  return DFTRACER_PUT_LIT(Out, ",\"ph\":\"M\",\"args\":{");
+}
+
+/* A metadata line up to its value: {"id":Id,"name":"<Kind>",...,"args":
+ * {"name":<Name>,"value": */
+static char *putMetadataHead(char *Out, uint64_t Id, const char *Kind,
+                             int Pid, int Tid, const char *Name,
+                             size_t NameLen) {
+  Out = putRecordHead(Out, Id, Kind, Pid, Tid);
+  Out = DFTRACER_PUT_LIT(Out, "\"name\":");
   Out = dftracer_put_string(Out, Name, NameLen);
   return DFTRACER_PUT_LIT(Out, ",\"value\":");
 }
@@ -120,21 +128,6 @@ char *dftracer_format_fh(char *Out, uint64_t Id, int Pid, int Tid,
   Out = putMetadataHead(Out, Id, "FH", Pid, Tid, Path, PathLen);
   Out = dftracer_put_u64(Out, Hash);
   return DFTRACER_PUT_LIT(Out, "}}\n");
-}
-
-/* {"id":Id,"name":"<Kind>","cat":"dftracer","pid":P,"tid":T,"ph":"M",
- * "args":{ */
-static char *putRecordHead(char *Out, uint64_t Id, const char *Kind, int Pid,
-                           int Tid) {
-  Out = DFTRACER_PUT_LIT(Out, "{\"id\":");
-  Out = dftracer_put_u64(Out, Id);
-  Out = DFTRACER_PUT_LIT(Out, ",\"name\":\"");
-  Out = dftracer_put_raw(Out, Kind, strlen(Kind));
-  Out = DFTRACER_PUT_LIT(Out, "\",\"cat\":\"dftracer\",\"pid\":");
-  Out = dftracer_put_i64(Out, Pid);
-  Out = DFTRACER_PUT_LIT(Out, ",\"tid\":");
-  Out = dftracer_put_i64(Out, Tid);
-  return DFTRACER_PUT_LIT(Out, ",\"ph\":\"M\",\"args\":{");
 }
 
 size_t dftracer_throttled_line_bound(size_t NameLen, size_t CatLen) {

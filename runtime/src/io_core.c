@@ -47,9 +47,7 @@ static int ReplayPending; /* a forked child has not named them yet */
  * forked child first: they use FhLine[1]. */
 static char *FhLine[2];
 static size_t FhLineCap;
-enum { PathTextBlock = 64 << 10 };
-static char *PathText;
-static size_t PathTextLeft;
+static struct dftracer_text_store PathText;
 
 extern void dftracer_span_finish_io_(struct dftracer_thread *T,
                                      struct dftracer_span *S, uint64_t EndUs);
@@ -104,32 +102,12 @@ static void outputFhLocked(const char *Path, size_t PathLen, uint64_t Hash,
     dftracer_writer_output_locked(Line, (size_t)(End - Line));
 }
 
-/* A lasting copy of Path, or NULL. Caller holds the lock. */
-static char *copyPathLocked(const char *Path, size_t Len) {
-  char *Copy;
-  if (Len + 1 > PathTextLeft) {
-    size_t Block = Len + 1 > PathTextBlock ? Len + 1 : PathTextBlock;
-    char *Pages = (char *)dftracer_pages_alloc(Block);
-    if (!Pages)
-      return NULL;
-    /* The rest of the previous block is given up: paths are never freed. */
-    PathText = Pages;
-    PathTextLeft = dftracer_pages_round(Block);
-  }
-  Copy = PathText;
-  memcpy(Copy, Path, Len);
-  Copy[Len] = '\0';
-  PathText += Len + 1;
-  PathTextLeft -= Len + 1;
-  return Copy;
-}
-
 /* Caller holds the lock. */
 static void rememberLocked(uint64_t Hash, const char *Path, size_t Len) {
   unsigned I = (unsigned)Hash & (PathSlots - 1);
   char *Copy;
   if (!Paths || PathCount >= PathSlots / 4 * 3 ||
-      !(Copy = copyPathLocked(Path, Len)))
+      !(Copy = dftracer_text_copy(&PathText, Path, Len)))
     return;
   while (Paths[I].Hash != 0)
     I = (I + 1) & (PathSlots - 1);

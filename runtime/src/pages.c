@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -62,4 +63,24 @@ void dftracer_pages_free(void *Pages, size_t Bytes) {
   if (Pages)
     unmapPages(Pages, dftracer_pages_round(Bytes));
   errno = Saved;
+}
+
+char *dftracer_text_copy(struct dftracer_text_store *Store, const char *Text,
+                         size_t Len) {
+  enum { Block = 64 << 10 };
+  char *Copy;
+  if (Len + 1 > Store->Left) {
+    size_t Want = Len + 1 > Block ? Len + 1 : Block;
+    char *Pages = (char *)dftracer_pages_alloc(Want);
+    if (!Pages)
+      return NULL;
+    Store->Next = Pages;
+    Store->Left = dftracer_pages_round(Want);
+  }
+  Copy = Store->Next;
+  memcpy(Copy, Text, Len);
+  Copy[Len] = '\0';
+  Store->Next += Len + 1;
+  Store->Left -= Len + 1;
+  return Copy;
 }

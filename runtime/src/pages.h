@@ -27,4 +27,17 @@ void *dftracer_pages_alloc(size_t Bytes);
 /* Return what dftracer_pages_alloc(Bytes) gave; NULL is ignored. */
 void dftracer_pages_free(void *Pages, size_t Bytes);
 
+/* Lasting copies of short texts (path names, span names), packed into
+ * blocks of pages that are never freed. Start zeroed; the caller
+ * serialises its calls (the process lock). */
+struct dftracer_text_store {
+  char *Next;
+  size_t Left;
+};
+
+/* A NUL-terminated copy of Len bytes of Text, or NULL when memory is
+ * exhausted. The rest of a block too small for it is given up. */
+char *dftracer_text_copy(struct dftracer_text_store *Store, const char *Text,
+                         size_t Len);
+
 #endif

@@ -45,9 +45,7 @@ struct ptrEntry {
 static struct ptrEntry *ByPtr;
 static uint32_t PtrCount;
 
-enum { NameTextBlock = 64 << 10 };
-static char *NameText;
-static size_t NameTextLeft;
+static struct dftracer_text_store NameText;
 
 void dftracer_throttle_setup(const struct dftracer_config *Config) {
   ThrottleCalls = Config->ThrottleCalls;
@@ -99,25 +97,6 @@ static uint64_t textHash(const char *Name, size_t NameLen, const char *Cat,
   return H;
 }
 
-/* A lasting copy of Len bytes, or NULL. Caller holds the lock. */
-static char *copyTextLocked(const char *Text, size_t Len) {
-  char *Copy;
-  if (Len + 1 > NameTextLeft) {
-    size_t Block = Len + 1 > NameTextBlock ? Len + 1 : NameTextBlock;
-    char *Pages = (char *)dftracer_pages_alloc(Block);
-    if (!Pages)
-      return NULL;
-    NameText = Pages;
-    NameTextLeft = dftracer_pages_round(Block);
-  }
-  Copy = NameText;
-  memcpy(Copy, Text, Len);
-  Copy[Len] = '\0';
-  NameText += Len + 1;
-  NameTextLeft -= Len + 1;
-  return Copy;
-}
-
 /* The index of this text, interned if new; 0 when the table is full.
  * Caller holds the lock. */
 static uint32_t internLocked(const char *Name, const char *Cat) {
@@ -134,8 +113,8 @@ static uint32_t internLocked(const char *Name, const char *Cat) {
   if (FuncCount + 1 >= DftMaxFuncs)
     return 0;
   E = &Funcs[FuncCount + 1];
-  if (!(E->Name = copyTextLocked(Name, NameLen)) ||
-      !(E->Cat = copyTextLocked(Cat, CatLen)))
+  if (!(E->Name = dftracer_text_copy(&NameText, Name, NameLen)) ||
+      !(E->Cat = dftracer_text_copy(&NameText, Cat, CatLen)))
     return 0;
   E->NameLen = NameLen;
   E->CatLen = CatLen;
