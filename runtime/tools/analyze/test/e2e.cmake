@@ -7,7 +7,9 @@
 #     calls (reading the same 294912 B) and 2 lseek that ROMIO makes for
 #     MPI_File_get_size, which is not intercepted.
 #   vpic_writer (8192 particles, 5 steps, 8 datasets): write_dataset is
-#     H5Dcreate2 + H5Dwrite + H5Dclose, 80 times, 32768 B each.
+#     H5Dcreate2 + H5Dwrite + H5Dclose, 80 times, 32768 B each, written
+#     (what ROMIO reads back for a read-modify-write of the independent
+#     writes depends on how far the other rank's writes got: not checked).
 #   ior_driver -b 65536 -t 16384 -s 2 -i 2: MPIIO_Xfer moves 16384 B per
 #     call, 64 calls; transfer_all moves 1 MiB per backend, 3 backends.
 #   -DANALYZE= -DGEN= -DTRACES=<dir> -DEXPECTED=<json> -DWORK=<dir>
