@@ -38,7 +38,8 @@
 # both ways, every trace is valid and no span leaked (and the whole
 # testhdf5 trace is at most 1 GB).
 # Environment: BUILD_DIR (runtime and dftracer-check; default build/),
-# JOBS (default 2), REPEAT (default 1), WHOLE (default 1), WHOLE_MAX, TESTS (';'-
+# JOBS (default 2), REPEAT (default 1), WHOLE (default 1), WHOLE_MAX,
+# HDF5_ALARM (testframe's watchdog, seconds; default 7200), TESTS (';'-
 # separated commands run in test/; default below), ANNOTATE.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -129,6 +130,9 @@ run() { # NAME MODE REP CMD...: one run in test/, its time and status
               SPAN_CHECK_CONTEXT=H5_term_library DFTRACER_ENABLE=0)
   [ "$mode" = traced ] && envs+=(DFTRACER_ENABLE=1 "DFTRACER_LOG_FILE=$dir/trace/trace")
   [ -n "${RUN_MAX:-}" ] && envs+=("DFTRACER_MAX_TRACE_SIZE=$RUN_MAX")
+  # testframe's watchdog (SIGALRM after 1200 s, exit 142) killed the whole
+  # traced testhdf5 at load 25 before it ended: HDF5_ALARM (default 7200).
+  envs+=("HDF5_ALARM_SECONDS=${HDF5_ALARM:-7200}")
   local rc=0
   (cd "$tree/test" && env "${envs[@]}" /usr/bin/time -f '%e %M' -o "$dir/time" \
      "$@" >"$dir/stdout" 2>"$dir/stderr") || rc=$?
