@@ -147,6 +147,10 @@ check() { # NAME DIR: validate a traced run's trace and leaks
   local leaked interm
   leaked=$(awk '/^span_check: begins/ {s += $7} END {print s + 0}' "$dir/span_check.txt" 2>/dev/null || echo '?')
   interm=$(awk '/^span_check: begins/ {s += $9} END {print s + 0}' "$dir/span_check.txt" 2>/dev/null || echo '?')
+  # The program's own line (begins > 0): a killed program writes none, and
+  # the wrapper shell's zero lines must not pass for it.
+  awk '/^span_check: begins/ && $3 > 0 {f = 1} END {exit !f}' "$dir/span_check.txt" 2>/dev/null ||
+    { fail=1; leaked='?'; log "$name: span_check.so wrote no report for the program (killed?)"; }
   [ "$leaked" = 0 ] || { fail=1; log "$name: $leaked spans left without END:"; grep 'leaked [0-9]* [^ ]' "$dir/span_check.txt" | sort -k3 -nr | head >&2; }
   python3 - "$name" "$dir" "$leaked" "$interm" <<'PY'
 import json, os, re, sys
