@@ -123,6 +123,7 @@ void Aggregate::merge(Aggregate &&O) {
   AggregatedRecords += O.AggregatedRecords;
   for (CaveatRecord &C : O.Caveats)
     Caveats.push_back(std::move(C));
+  Diag.merge(std::move(O.Diag));
   for (size_t L = 0; L < NumLayers; ++L)
     Layers[L].merge(O.Layers[L]);
   Io.merge(O.Io);

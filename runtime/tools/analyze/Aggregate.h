@@ -23,6 +23,7 @@
 #define DFTRACER_ANALYZE_AGGREGATE_H
 
 #include "Archive.h"
+#include "CallSites.h"
 #include "EventCheck.h"
 #include "IoTaxonomy.h"
 #include "Timeline.h"
@@ -333,6 +334,7 @@ struct Aggregate {
   uint64_t IssueCounts[NumIssues] = {};
   std::vector<IssueRecord> Issues; // the first MaxIssues, by file and line
   std::vector<CaveatRecord> Caveats; // by file (finish())
+  DiagnosisFacts Diag; // call sites and per-file rank shares (CallSites.h)
 
   static constexpr size_t MaxIssues = 200;
 
@@ -392,7 +394,7 @@ template <class A> void visit(A &Ar, Aggregate &S) {
      S.MetadataEvents, S.OtherPhases, S.Unattributed, S.Layers, S.Io,
      S.Functions, S.Untraced, S.Throttled, S.Stopped, S.Bypassed, S.Files,
      S.UnknownOps, S.Processes, S.IssueCounts, S.Issues, S.TracerSpans,
-     S.AggregatedRecords, S.Caveats);
+     S.AggregatedRecords, S.Caveats, S.Diag);
 }
 
 } // namespace dftanalyze

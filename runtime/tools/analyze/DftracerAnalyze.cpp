@@ -10,6 +10,7 @@
 
 #include "Analysis.h"
 #include "ChromeTrace.h"
+#include "Diagnose.h"
 #include "Mpi.h"
 #include "Output.h"
 #include "SuggestFilter.h"
@@ -61,6 +62,12 @@ const char Usage[] =
     "  --strict              exit 1 when the input has any problem (truncated\n"
     "                        or invalid lines, unknown categories, fhash without\n"
     "                        FH, negative times or sizes, missing parents)\n"
+    "  --diagnose            print only the findings (what is wrong, where, what\n"
+    "                        it costs, what to change; docs/diagnosis.md);\n"
+    "                        the text, JSON and HTML reports start with them\n"
+    "  --no-diagnose         leave the findings out (and skip their bookkeeping)\n"
+    "  --diagnosis-rules FILE  the rules (default: the installed\n"
+    "                        dftracer-analyze-diagnosis.json)\n"
     "  -h, --help            this text\n"
     "\n"
     "Problems in the input are counted and reported with file:line; the rest\n"
@@ -83,6 +90,8 @@ struct Options {
   bool Filtered = false;
   bool Suggest = false;
   std::string SuggestConfigPath;
+  bool DiagnoseOnly = false, NoDiagnose = false;
+  std::string RulesPath;
   OutputOptions Out;
 };
 
@@ -133,6 +142,12 @@ int parseArgs(int Argc, char **Argv, Options &O) {
       O.Suggest = true;
     } else if (Takes("--suggest-config", nullptr)) {
       O.SuggestConfigPath = Value;
+    } else if (A == "--diagnose") {
+      O.DiagnoseOnly = true;
+    } else if (A == "--no-diagnose") {
+      O.NoDiagnose = true;
+    } else if (Takes("--diagnosis-rules", nullptr)) {
+      O.RulesPath = Value;
     } else if (A == "--strict") {
       O.Strict = true;
     } else if (Takes("--jobs", "-j")) {
@@ -178,6 +193,11 @@ int parseArgs(int Argc, char **Argv, Options &O) {
     return usageError("no trace file given");
   if (!O.SuggestConfigPath.empty() && !O.Suggest)
     return usageError("--suggest-config needs --suggest-filter");
+  if (O.DiagnoseOnly && O.NoDiagnose)
+    return usageError("--diagnose and --no-diagnose exclude each other");
+  if (!O.RulesPath.empty() && O.NoDiagnose)
+    return usageError("--diagnosis-rules with --no-diagnose: nothing to apply "
+                      "them to");
   if (O.Filtered && O.Chrome.empty())
     return usageError("--ranks, --window and --layers filter --chrome-trace, "
                       "which is not given");
@@ -243,6 +263,25 @@ int main(int Argc, char **Argv) {
     }
   }
 
+  DiagnosisRules Rules;
+  bool Diagnosing = !O.NoDiagnose && !O.Suggest;
+  if (Diagnosing) {
+    if (O.RulesPath.empty())
+      O.RulesPath = defaultDiagnosisRules();
+    if (O.RulesPath.empty())
+      Error = "no diagnosis rules (dftracer-analyze-diagnosis.json next to "
+              "the binary or in share/dftracer): give --diagnosis-rules FILE "
+              "or --no-diagnose";
+    else
+      loadDiagnosisRules(O.RulesPath, Rules, Error);
+    if (!Error.empty()) {
+      if (Root)
+        std::cerr << "dftracer-analyze: " << Error << "\n";
+      mpiStop(World);
+      return 2;
+    }
+  }
+
   std::vector<std::string> ArgErrors;
   std::vector<std::string> Files =
       dftrace::expandTraceArguments(O.Traces, ArgErrors);
@@ -259,6 +298,8 @@ int main(int Argc, char **Argv) {
   AO.Timeline = !O.Html.empty();
   AO.Unit = O.Unit;
   AO.UnitGiven = O.UnitGiven;
+  AO.Sites = Diagnosing;
+  AO.SmallBytes = Rules.SmallBytes;
   Aggregate A = analyzeFiles(Files, Mine, Jobs, AO);
   mpiGather(World, A);
 
@@ -314,8 +355,22 @@ int main(int Argc, char **Argv) {
       Status = 1;
     }
     Report R(A);
+    std::vector<Finding> Findings;
+    if (Diagnosing) {
+      Findings = diagnose(R, Rules);
+      O.Out.Findings = &Findings;
+      O.Out.RulesPath = O.RulesPath;
+    }
     if (O.Suggest)
       printSuggestedFilter(std::cout, R, Suggest, O.SuggestConfigPath);
+    else if (O.DiagnoseOnly && O.Json)
+      std::cout << jsonText({{"schema", JsonSchema},
+                             {"tool", "dftracer-analyze"},
+                             {"findings", findingsJson(Findings)}},
+                            2)
+                << "\n";
+    else if (O.DiagnoseOnly)
+      printFindingsText(std::cout, Findings, O.RulesPath);
     else if (O.Json)
       std::cout << jsonText(reportJson(R, O.Out), 2) << "\n";
     else

@@ -2,6 +2,8 @@
 
 #include "FileAnalyzer.h"
 
+#include "CallSites.h"
+
 #include "FoldWatermark.h"
 #include "IntervalUnion.h"
 #include "MetadataRecords.h"
@@ -73,6 +75,7 @@ struct Pending {
   IoBreakdown Io;        // I/O calls below
   IoBreakdown Unclaimed; // of which no annotated span below claimed
   ChargedList Charged;
+  SiteList Sites;         // call sites below that no annotated span claimed
   uint64_t FirstLine = 0; // of the first child, for the missing-parent issue
 
   void take(Pending &&Up) {
@@ -82,6 +85,8 @@ struct Pending {
       Unclaimed.merge(Up.Unclaimed);
     if (Up.Charged.size())
       Charged.take(Up.Charged);
+    if (Up.Sites.size())
+      Sites.take(Up.Sites);
   }
 };
 
@@ -108,6 +113,8 @@ struct SpanIo {
   IoTotals Call;                // one operation, its time and bytes
   size_t Slot = 0;              // I/O layer
   const MpiStat *Mpi = nullptr; // an MPI-IO read, write or open
+  uint32_t Chain = 0;           // its call site's chain (0: not kept)
+  SiteCounts Site;
 };
 
 /// A span with nothing below it, by value: what a subtree of one span
@@ -119,6 +126,8 @@ struct Leaf {
   MpiKind Kind = MpiKind::None;
   bool Open = false, Sized = false;
   uint64_t CommSize = 0;
+  uint32_t Chain = 0;
+  bool Failed = false, Small = false;
 };
 
 /// A subtree read on a thread without p_idx that no span around it has
@@ -144,6 +153,8 @@ struct ProcState {
   std::unordered_map<uint64_t, FileAcc> Files; // by fhash
   std::unordered_map<uint64_t, std::string> Paths;
   std::unique_ptr<TimelineBuilder> Picture;
+  // Call sites claimed: (function id << 32 | chain) -> figures.
+  std::unordered_map<uint64_t, SiteCounts> Sites;
 };
 
 class FileAnalyzer : public dftrace::TraceScanner {
@@ -176,7 +187,8 @@ private:
   std::vector<Subtree> &stack(int64_t Pid, int64_t Tid);
   bool claim(std::vector<Subtree> &Stack, Pending &Mine, const Event &E,
              uint64_t Line, int64_t Ts, int64_t End);
-  void root(ProcState &P, const Pending &Up);
+  void root(ProcState &P, Pending &Up);
+  void claimSites(ProcState &P, uint32_t Fn, SiteList &Sites);
 
   uint32_t FileIndex;
   const AnalyzeOptions &Options;
@@ -197,6 +209,7 @@ private:
   std::vector<FunctionStat> Fns;
   dftrace::RecordDecoder Records;
   dftrace::MetadataRecord Record;
+  ChainTable Chains;
 };
 
 ProcState &FileAnalyzer::process(int64_t Pid) {
@@ -265,9 +278,15 @@ void FileAnalyzer::aggregated(ProcState &P, const Event &E) {
     IoBreakdown Io; // the record's calls, once, in its own layer
     Io.addCall(ioSlot(L), Calls, nullptr);
     P.Stat.Io.merge(Io);
-    FunctionStat &F = Fns[functionId(NoFunction)];
+    uint32_t NoFn = functionId(NoFunction);
+    FunctionStat &F = Fns[NoFn];
     F.Direct.merge(Io);
     F.Inclusive.merge(Io);
+    if (Options.Sites) {
+      uint32_t Chain = Chains.leaf(E.Name.S, L, A.Io.O, dftrace::mpiKindOf(E.Name.S));
+      P.Sites[(uint64_t(NoFn) << 32) | Chain].merge(
+          {A.Calls, A.DurUs, A.Io.Bytes, 0, 0, 0, 0});
+    }
     return;
   }
   FunctionStat &F = Fns[functionId(E.Name.S)];
@@ -414,6 +433,13 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
       ++LS.WriteBins[dftrace::sizeBin(C.Bytes)];
     if (C.O == Op::Unknown)
       ++Agg.UnknownOps[{static_cast<uint8_t>(L), std::string(E.Name.S)}];
+    if (Options.Sites) {
+      Self.Chain = Chains.leaf(E.Name.S, L, C.O, C.Mpi);
+      bool Small = dftrace::isDataOp(C.O) && !C.Failed &&
+                   C.Bytes < Options.SmallBytes;
+      Self.Site = {1, Dur, C.Bytes, C.Failed ? 1u : 0u, Small ? 1u : 0u,
+                   Small ? Dur : 0, Small ? C.Bytes : 0};
+    }
     if (E.FHash.present()) {
       auto [It, New] = P.Files.try_emplace(E.FHash.U);
       FileAcc &F = It->second;
@@ -448,13 +474,22 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
 /// their own layers; an annotated span passes its I/O up (its direct I/O
 /// is claimed). Done in place and by parts: these structures are large,
 /// and most spans are leaves.
-void handUp(Pending &Dst, Pending *Mine, const SpanIo &S, bool IsIo) {
+void handUp(Pending &Dst, Pending *Mine, const SpanIo &S, bool IsIo,
+            ChainTable &Chains) {
   if (IsIo) {
     Dst.Io.addCall(S.Slot, S.Call, S.Mpi);
     Dst.Unclaimed.addCall(S.Slot, S.Call, S.Mpi);
+    if (S.Chain)
+      Dst.Sites.add(S.Chain, S.Site);
     if (Mine) {
       Dst.Io.mergeLayers(Mine->Io);
       Dst.Unclaimed.mergeLayers(Mine->Unclaimed);
+      // The calls below are this call's: their chains start with it.
+      if (S.Chain && Mine->Sites.size()) {
+        for (const auto &[Chain, C] : Mine->Sites.items())
+          Dst.Sites.add(Chains.prepend(S.Chain, Chain), C);
+        Mine->Sites.clear();
+      }
     }
   } else if (Mine && !Mine->Io.empty()) {
     Dst.Io.merge(Mine->Io);
@@ -476,11 +511,14 @@ Leaf leafOf(const SpanIo &S, bool IsIo) {
     L.Sized = S.Mpi->SizedOpens != 0;
     L.CommSize = S.Mpi->CommSizeSum;
   }
+  L.Chain = S.Chain;
+  L.Failed = S.Site.Failed != 0;
+  L.Small = S.Site.SmallOps != 0;
   return L;
 }
 
 /// Dst takes what subtree T hands up.
-void takeSubtree(Pending &Dst, Subtree &T) {
+void takeSubtree(Pending &Dst, Subtree &T, ChainTable &Chains) {
   if (T.Up) {
     Dst.take(std::move(*T.Up));
     return;
@@ -496,7 +534,11 @@ void takeSubtree(Pending &Dst, Subtree &T) {
     M->SizedOpens = L.Sized;
     M->CommSizeSum = L.CommSize;
   }
-  handUp(Dst, nullptr, {L.Call, L.Slot, M ? &*M : nullptr}, true);
+  SiteCounts Site{1, L.Call.TimeUs, L.Call.bytes(), L.Failed ? 1u : 0u,
+                  L.Small ? 1u : 0u, L.Small ? L.Call.TimeUs : 0,
+                  L.Small ? L.Call.bytes() : 0};
+  handUp(Dst, nullptr, {L.Call, L.Slot, M ? &*M : nullptr, L.Chain, Site},
+         true, Chains);
 }
 
 void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
@@ -536,6 +578,8 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
         F.Inclusive.merge(Mine->Io);
         Mine->Charged.add(Id, Mine->Io);
       }
+      if (Mine->Sites.size())
+        claimSites(P, Id, Mine->Sites);
     }
   }
   auto Done = [&] {
@@ -546,13 +590,13 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
     auto [Parent, New] = Open.try_emplace({E.Pid.I, E.ParentIdx.U});
     if (New)
       Parent->second.FirstLine = Line;
-    handUp(Parent->second, Mine, Call, IsIo);
+    handUp(Parent->second, Mine, Call, IsIo, Chains);
     Done();
     return;
   }
   if (!HasParent && Nested &&
       (!Mine || (Mine->Io.empty() && Mine->Unclaimed.empty() &&
-                 !Mine->Charged.size()))) {
+                 !Mine->Charged.size() && !Mine->Sites.size()))) {
     // A single span, its parent (if any) still to come: kept by value.
     Stack->push_back({Ts, End, Line, leafOf(Call, IsIo), nullptr});
     ++Stacked;
@@ -560,7 +604,7 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
     return;
   }
   Pending Up;
-  handUp(Up, Mine, Call, IsIo);
+  handUp(Up, Mine, Call, IsIo, Chains);
   Done();
   if (HasParent && E.ParentIdx.U != 0) {
     // p_idx names the span itself: a parent that never ends, reported as
@@ -602,7 +646,7 @@ bool FileAnalyzer::claim(std::vector<Subtree> &Stack, Pending &Mine,
                          const Event &E, uint64_t Line, int64_t Ts,
                          int64_t End) {
   while (!Stack.empty() && Stack.back().Ts >= Ts && Stack.back().End <= End) {
-    takeSubtree(Mine, Stack.back());
+    takeSubtree(Mine, Stack.back(), Chains);
     Stack.pop_back();
     --Stacked;
   }
@@ -625,13 +669,22 @@ bool FileAnalyzer::claim(std::vector<Subtree> &Stack, Pending &Mine,
 
 /// A subtree with nothing above it: its I/O is the process's, and what no
 /// annotated span claimed is (no function)'s.
-void FileAnalyzer::root(ProcState &P, const Pending &Up) {
+void FileAnalyzer::root(ProcState &P, Pending &Up) {
   P.Stat.Io.merge(Up.Io);
   if (!Up.Unclaimed.empty()) {
-    FunctionStat &F = Fns[functionId(NoFunction)];
+    uint32_t Id = functionId(NoFunction);
+    FunctionStat &F = Fns[Id];
     F.Direct.merge(Up.Unclaimed);
     F.Inclusive.merge(Up.Unclaimed);
+    claimSites(P, Id, Up.Sites);
   }
+}
+
+/// The sites below an annotated span (or a root) are its function's.
+void FileAnalyzer::claimSites(ProcState &P, uint32_t Fn, SiteList &Sites) {
+  for (const auto &[Chain, C] : Sites.items())
+    P.Sites[(static_cast<uint64_t>(Fn) << 32) | Chain].merge(C);
+  Sites.clear();
 }
 
 bool FileAnalyzer::finish(Aggregate &Out) {
@@ -639,7 +692,7 @@ bool FileAnalyzer::finish(Aggregate &Out) {
   for (auto &[K, Stack] : Stacks)
     for (Subtree &T : Stack) {
       Pending Up;
-      takeSubtree(Up, T);
+      takeSubtree(Up, T, Chains);
       root(process(K.Pid), Up);
     }
   Stacks.clear();
@@ -662,9 +715,11 @@ bool FileAnalyzer::finish(Aggregate &Out) {
                               : "a missing END, or the trace was cut") +
                      "); its I/O is charged to " + UnknownParent);
     process(K.Pid).Stat.Io.merge(P.Io);
-    FunctionStat &F = Fns[functionId(UnknownParent)];
+    uint32_t Id = functionId(UnknownParent);
+    FunctionStat &F = Fns[Id];
     F.Direct.merge(P.Unclaimed);
     F.Inclusive.merge(P.Io);
+    claimSites(process(K.Pid), Id, P.Sites);
   }
   Open.clear();
 
@@ -675,6 +730,9 @@ bool FileAnalyzer::finish(Aggregate &Out) {
     for (auto &Entry : P.Files)
       Files.emplace_back(Entry.first, &Entry.second);
     std::sort(Files.begin(), Files.end());
+    std::string Rank = P.Stat.Rank.empty()
+                           ? "pid " + std::to_string(P.Stat.Pid)
+                           : P.Stat.Rank;
     for (auto &[Hash, Acc] : Files) {
       auto Path = P.Paths.find(Hash);
       std::string Name;
@@ -688,6 +746,32 @@ bool FileAnalyzer::finish(Aggregate &Out) {
                          " has no \"FH\" line naming its path");
       }
       Agg.Files[Name].merge(Acc->Stat);
+      if (Options.Sites) {
+        // The layer the code called (HDF5, else MPI-IO, else POSIX and
+        // STDIO): below MPI-IO, ROMIO's aggregators move the others' data.
+        IoTotals Top;
+        for (size_t Slot : {ioSlot(Layer::Hdf5), ioSlot(Layer::MpiIo)})
+          if (Top.empty() && !Acc->Stat.Layers[Slot].empty())
+            Top = Acc->Stat.Layers[Slot];
+        if (Top.empty()) {
+          Top = Acc->Stat.Layers[ioSlot(Layer::Posix)];
+          Top.merge(Acc->Stat.Layers[ioSlot(Layer::Stdio)]);
+        }
+        Agg.Diag.FileRanks[Name].add(Top.bytes(), Top.TimeUs, Rank);
+      }
+    }
+    for (const auto &[Key, C] : P.Sites) {
+      uint32_t Chain = static_cast<uint32_t>(Key);
+      const ChainTable::Node &N = Chains.node(Chain);
+      SiteStat S;
+      S.C = C;
+      S.Layer = static_cast<uint8_t>(N.L);
+      S.Op = static_cast<uint8_t>(N.O);
+      S.Mpi = static_cast<uint8_t>(N.Mpi);
+      S.TopLayer = static_cast<uint8_t>(N.Top);
+      S.Processes = 1;
+      S.Ranks.push_back(Rank);
+      Agg.Diag.Sites[{FnNames[Key >> 32], Chains.text(Chain)}].merge(S);
     }
     for (size_t L = 0; L < NumLayers; ++L) {
       P.Stat.UnionUs[L] = P.Unions[L].total();

@@ -177,6 +177,8 @@ Json reportJson(const Report &R, const OutputOptions &O) {
   J["schema"] = JsonSchema;
   J["tool"] = "dftracer-analyze";
   recordsJson(J, R);
+  if (O.Findings)
+    J["findings"] = findingsJson(*O.Findings);
   J["files"] = A.FileNames.size();
   J["events"] = A.Events;
   J["lines"] = A.Lines;

@@ -8,6 +8,7 @@
 #ifndef DFTRACER_ANALYZE_OUTPUT_H
 #define DFTRACER_ANALYZE_OUTPUT_H
 
+#include "Diagnose.h"
 #include "Report.h"
 
 #include <nlohmann/json.hpp>
@@ -19,6 +20,9 @@ namespace dftanalyze {
 
 struct OutputOptions {
   size_t Top = 10; // rows of the top-N tables (files, ranks, functions)
+  // The diagnosis (Diagnose.h), printed first; null with --no-diagnose.
+  const std::vector<Finding> *Findings = nullptr;
+  std::string RulesPath;
 };
 
 /// Version of the JSON report; bumped when a key changes meaning or goes.

@@ -415,6 +415,8 @@ void printIssues(std::ostream &Os, const Aggregate &A) {
 void printText(std::ostream &Os, const Report &R, const OutputOptions &O) {
   const Aggregate &A = R.A;
   printRecords(Os, R, O.Top);
+  if (O.Findings)
+    printFindingsText(Os, *O.Findings, O.RulesPath);
   Os << "dftracer-analyze: " << A.FileNames.size() << " files, " << A.Events
      << " events (" << A.TextBytes << " bytes of text), " << R.Ranks.size()
      << " ranks, " << A.issueTotal() << " issues\n";
