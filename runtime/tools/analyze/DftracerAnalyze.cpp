@@ -10,6 +10,7 @@
 
 #include "Analysis.h"
 #include "ChromeTrace.h"
+#include "Compare.h"
 #include "Diagnose.h"
 #include "Mpi.h"
 #include "Output.h"
@@ -68,6 +69,14 @@ const char Usage[] =
     "  --no-diagnose         leave the findings out (and skip their bookkeeping)\n"
     "  --diagnosis-rules FILE  the rules (default: the installed\n"
     "                        dftracer-analyze-diagnosis.json)\n"
+    "  --compare BASE        compare the baseline run BASE (a directory or\n"
+    "                        file; repeat for replicates) with the run given\n"
+    "                        as TRACE...: per layer, operation, file and\n"
+    "                        function, and per finding fixed, improved,\n"
+    "                        unchanged, regressed or new\n"
+    "  --replicates          with --compare: each TRACE is one changed run\n"
+    "  --force               with --compare: compare runs that differ in\n"
+    "                        programs, rank count or files\n"
     "  -h, --help            this text\n"
     "\n"
     "Problems in the input are counted and reported with file:line; the rest\n"
@@ -92,6 +101,8 @@ struct Options {
   std::string SuggestConfigPath;
   bool DiagnoseOnly = false, NoDiagnose = false;
   std::string RulesPath;
+  std::vector<std::string> Compare; // baseline runs
+  bool Replicates = false, Force = false;
   OutputOptions Out;
 };
 
@@ -144,6 +155,12 @@ int parseArgs(int Argc, char **Argv, Options &O) {
       O.SuggestConfigPath = Value;
     } else if (A == "--diagnose") {
       O.DiagnoseOnly = true;
+    } else if (Takes("--compare", nullptr)) {
+      O.Compare.push_back(Value);
+    } else if (A == "--replicates") {
+      O.Replicates = true;
+    } else if (A == "--force") {
+      O.Force = true;
     } else if (A == "--no-diagnose") {
       O.NoDiagnose = true;
     } else if (Takes("--diagnosis-rules", nullptr)) {
@@ -193,6 +210,12 @@ int parseArgs(int Argc, char **Argv, Options &O) {
     return usageError("no trace file given");
   if (!O.SuggestConfigPath.empty() && !O.Suggest)
     return usageError("--suggest-config needs --suggest-filter");
+  if ((O.Replicates || O.Force) && O.Compare.empty())
+    return usageError("--replicates and --force need --compare BASE");
+  if (!O.Compare.empty() &&
+      (O.Suggest || !O.Chrome.empty() || O.DiagnoseOnly))
+    return usageError("--compare prints a comparison: not with "
+                      "--suggest-filter, --chrome-trace or --diagnose");
   if (O.DiagnoseOnly && O.NoDiagnose)
     return usageError("--diagnose and --no-diagnose exclude each other");
   if (!O.RulesPath.empty() && O.NoDiagnose)
@@ -224,6 +247,87 @@ bool writeFileAtomically(const std::string &Path, const std::string &Text,
     return false;
   }
   return true;
+}
+
+/// One run's aggregate over every process of the job (all ranks call it).
+Aggregate analyzeRun(const MpiWorld &World, const std::vector<std::string> &Args,
+                     unsigned Jobs, const AnalyzeOptions &AO,
+                     std::vector<std::string> &ArgErrors) {
+  std::vector<std::string> Files = dftrace::expandTraceArguments(Args, ArgErrors);
+  std::vector<uint32_t> All;
+  for (uint32_t I = 0; I < Files.size(); ++I)
+    All.push_back(I);
+  std::vector<uint32_t> Mine = mpiShare(World, largestFirst(Files, All));
+  Aggregate A = analyzeFiles(Files, Mine, Jobs, AO);
+  mpiGather(World, A);
+  if (World.Rank == 0) {
+    A.FileNames = Files;
+    A.finish();
+  }
+  return A;
+}
+
+/// --compare: exit 0 when compared; 1 when a trace could not be read or the
+/// runs are not comparable (without --force) or an output not written.
+int compareMain(const MpiWorld &World, const Options &O,
+                const DiagnosisRules &Rules, bool Diagnosing, unsigned Jobs,
+                const AnalyzeOptions &AO) {
+  bool Root = World.Rank == 0;
+  std::vector<std::string> ArgErrors;
+  std::vector<RunFacts> Sides[2];
+  std::vector<std::vector<std::string>> Runs[2];
+  for (const std::string &B : O.Compare)
+    Runs[0].push_back({B});
+  if (O.Replicates)
+    for (const std::string &T : O.Traces)
+      Runs[1].push_back({T});
+  else
+    Runs[1].push_back(O.Traces);
+  bool Unreadable = false;
+  for (int I = 0; I < 2; ++I)
+    for (const std::vector<std::string> &Run : Runs[I]) {
+      Aggregate A = analyzeRun(World, Run, Jobs, AO, ArgErrors);
+      if (!Root)
+        continue;
+      Unreadable |= A.FilesUnreadable != 0 || A.FileNames.empty();
+      Report R(A);
+      std::string Name;
+      for (const std::string &P : Run)
+        Name += (Name.empty() ? "" : " ") + P;
+      Sides[I].push_back(runFacts(
+          Name, R, Diagnosing ? diagnose(R, Rules) : std::vector<Finding>()));
+    }
+  int Status = 0;
+  if (Root) {
+    for (const std::string &E : ArgErrors)
+      std::cerr << "dftracer-analyze: error: " << E << "\n";
+    if (!ArgErrors.empty() || Unreadable)
+      Status = 1;
+    Comparison C = compareRuns(Sides[0], Sides[1], Rules.CompareTolerance);
+    if (O.Json)
+      std::cout << jsonText({{"schema", JsonSchema},
+                             {"tool", "dftracer-analyze"},
+                             {"compare", comparisonJson(C, O.Force)}},
+                            2)
+                << "\n";
+    else
+      printComparisonText(std::cout, C, O.Force);
+    std::string Error;
+    if (!O.Html.empty()) {
+      std::ostringstream Page;
+      printComparisonHtml(Page, C, O.Force);
+      if (!writeFileAtomically(O.Html, Page.str(), Error)) {
+        std::cerr << "dftracer-analyze: " << Error << "\n";
+        Status = 1;
+      }
+    }
+    if (!C.Comparable && !O.Force) {
+      std::cerr << "dftracer-analyze: the runs are not comparable (see "
+                   "\"differs\"); --force compares anyway\n";
+      Status = 1;
+    }
+  }
+  return mpiBroadcast(World, Status);
 }
 
 } // namespace
@@ -280,6 +384,20 @@ int main(int Argc, char **Argv) {
       mpiStop(World);
       return 2;
     }
+  }
+
+  if (!O.Compare.empty()) {
+    unsigned CJobs = O.Jobs ? O.Jobs
+                            : std::max(1u, std::thread::hardware_concurrency() /
+                                               static_cast<unsigned>(World.LocalSize));
+    AnalyzeOptions CO;
+    CO.Unit = O.Unit;
+    CO.UnitGiven = O.UnitGiven;
+    CO.Sites = Diagnosing;
+    CO.SmallBytes = Rules.SmallBytes;
+    int Status = compareMain(World, O, Rules, Diagnosing, CJobs, CO);
+    mpiStop(World);
+    return Status;
   }
 
   std::vector<std::string> ArgErrors;

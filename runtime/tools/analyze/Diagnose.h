@@ -51,6 +51,7 @@ struct DiagnosisRule {
 struct DiagnosisRules {
   std::string Path;
   uint64_t SmallBytes = 1048576;
+  double CompareTolerance = 0.1; // --compare without replicates (Compare.h)
   std::map<std::string, DiagnosisRule> Rules; // by kind; absent: off
 };
 

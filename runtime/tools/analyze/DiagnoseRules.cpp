@@ -51,6 +51,14 @@ bool loadDiagnosisRules(const std::string &Path, DiagnosisRules &Out,
     }
     Out.SmallBytes = J["small_bytes"].get<uint64_t>();
   }
+  if (J.contains("compare_tolerance")) {
+    if (!J["compare_tolerance"].is_number() ||
+        J["compare_tolerance"].get<double>() < 0) {
+      Error = Path + ": \"compare_tolerance\" must be a number >= 0";
+      return false;
+    }
+    Out.CompareTolerance = J["compare_tolerance"].get<double>();
+  }
   if (!J.contains("rules") || !J["rules"].is_object()) {
     Error = Path + ": \"rules\" must be an object of rules by kind";
     return false;
