@@ -378,13 +378,12 @@ private:
       }
     }
     // Repeats: metadata calls per file and process beyond open+stat+close.
-    uint64_t FileProcesses = 0, Repeated = 0;
+    uint64_t Repeated = 0;
     const FileFigures *Worst = nullptr;
     double WorstPer = 0;
     for (const FileFigures &F : R.FilesByTime) {
-      if (!F.S->Processes)
-        continue;
-      FileProcesses += F.S->Processes;
+      if (!F.S->Processes || F.Path.rfind("/dev/shm/", 0) == 0)
+        continue; // MPI's shared-memory segments are not the program's
       double Per = double(F.MetaOps) / double(F.S->Processes);
       if (Per > WorstPer) {
         WorstPer = Per;

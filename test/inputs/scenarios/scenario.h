@@ -34,7 +34,7 @@ static void scenario_start(int *argc, char ***argv)
 }
 
 /* OUTDIR/NAME.RANK (rank < 0: OUTDIR/NAME). */
-static void scenario_path(char *buf, size_t size, const char *name, int rank)
+static __attribute__((unused)) void scenario_path(char *buf, size_t size, const char *name, int rank)
 {
     if (rank < 0)
         snprintf(buf, size, "%s/%s", scenario_dir, name);
@@ -48,7 +48,7 @@ static void scenario_fail(const char *what)
     MPI_Abort(MPI_COMM_WORLD, 1);
 }
 
-static void *scenario_buffer(size_t bytes)
+static __attribute__((unused)) void *scenario_buffer(size_t bytes)
 {
     char *p = malloc(bytes);
     if (!p)
