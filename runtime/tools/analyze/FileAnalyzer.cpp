@@ -687,7 +687,7 @@ bool FileAnalyzer::finish(Aggregate &Out) {
                          std::to_string(P.Stat.Pid) +
                          " has no \"FH\" line naming its path");
       }
-      Agg.Files[Name].merge(Acc->Stat);
+      Agg.Files[Name].merge(std::move(Acc->Stat));
     }
     for (size_t L = 0; L < NumLayers; ++L) {
       P.Stat.UnionUs[L] = P.Unions[L].total();
