@@ -91,6 +91,15 @@ AccessStats FileStat::reachedAccess() const {
   return A;
 }
 
+SlowCall FileStat::reachedSlowest() const {
+  unsigned Mask = bottomLayers(Layers);
+  SlowCall S;
+  for (size_t L = 0; L < NumIoLayers; ++L)
+    if ((Mask & (1u << L)) && Slowest[L].slowerThan(S))
+      S = Slowest[L];
+  return S;
+}
+
 void FileStat::finishAccess() {
   for (size_t L = 0; L < NumIoLayers; ++L) {
     std::vector<const RangeList *> Read, Write;
@@ -157,6 +166,8 @@ void Aggregate::merge(Aggregate &&O) {
     Functions[Name].merge(F);
   for (auto &[Path, F] : O.Files)
     Files[Path].merge(std::move(F));
+  for (auto &[Key, D] : O.Datasets)
+    Datasets[Key].merge(D);
   for (auto &[Dir, U] : O.Untraced)
     Untraced[Dir].merge(U);
   for (auto &[Key, T] : O.Throttled)

@@ -224,12 +224,13 @@ struct ThrottleStat {
 
 /// One process's share of a file (for the per-file rank figures).
 struct FileRank {
-  std::string Rank;   // the process's rank label ("pid N" without CM rank)
-  uint64_t Bytes = 0; // bytes that reached the file (bottom layers)
+  uint32_t FileIndex = 0; // the process: Report::rankLabel names it
+  int64_t Pid = 0;
+  uint64_t Bytes = 0;  // bytes that reached the file (bottom layers)
   uint64_t TimeUs = 0; // time of its calls at those layers
   bool operator<(const FileRank &O) const {
-    return Rank != O.Rank ? Rank < O.Rank
-                          : std::tie(Bytes, TimeUs) < std::tie(O.Bytes, O.TimeUs);
+    return std::tie(FileIndex, Pid, Bytes, TimeUs) <
+           std::tie(O.FileIndex, O.Pid, O.Bytes, O.TimeUs);
   }
 };
 
@@ -240,31 +241,39 @@ struct ProcessRanges {
   RangeList Read, Write;
 };
 
-/// The slowest single call on a file.
+/// The slowest single data call on a file in a layer.
 struct SlowCall {
   uint64_t DurUs = 0, Bytes = 0;
-  std::string Name, Rank;
+  std::string Name;
+  uint32_t FileIndex = 0; // its process
+  int64_t Pid = 0;
   bool slowerThan(const SlowCall &O) const {
     return DurUs != O.DurUs ? DurUs > O.DurUs
-                            : std::tie(Rank, Name, Bytes) <
-                                  std::tie(O.Rank, O.Name, O.Bytes);
+                            : std::tie(FileIndex, Pid, Name, Bytes) <
+                                  std::tie(O.FileIndex, O.Pid, O.Name, O.Bytes);
   }
 };
+
+/// Named values seen, with how many records had each: key -> value -> n.
+using PropCounts = std::map<std::string, std::map<std::string, uint64_t>>;
+inline void mergeProps(PropCounts &To, const PropCounts &From) {
+  for (const auto &[K, Values] : From)
+    for (const auto &[V, N] : Values)
+      To[K][V] += N;
+}
 
 /// MPI-IO facts of a file: the hints in effect after each MPI_File_open
 /// (MPIIO_HINTS record) and the views set (MPI_File_set_view events).
 struct MpiFileInfo {
   uint64_t Opens = 0; // MPIIO_HINTS records
-  std::map<std::string, std::map<std::string, uint64_t>> Hints; // key -> value -> opens
+  PropCounts Hints; // key -> value -> opens
   std::map<uint64_t, uint64_t> CommSizes, Amodes; // value -> opens
   // {etype_size, filetype_size, filetype_extent, contiguous} -> calls
   std::map<std::vector<uint64_t>, uint64_t> Views;
 
   void merge(const MpiFileInfo &O) {
     Opens += O.Opens;
-    for (const auto &[K, Values] : O.Hints)
-      for (const auto &[V, N] : Values)
-        Hints[K][V] += N;
+    mergeProps(Hints, O.Hints);
     for (const auto &[V, N] : O.CommSizes)
       CommSizes[V] += N;
     for (const auto &[V, N] : O.Amodes)
@@ -292,8 +301,10 @@ struct FileStat {
   std::vector<FileRank> Ranks; // one per process; sorted by finish()
   int64_t FirstOpenUs = std::numeric_limits<int64_t>::max(); // ts
   int64_t LastCloseUs = std::numeric_limits<int64_t>::min(); // ts + dur
-  SlowCall Slowest;        // the slowest data call (bottom layers)
+  SlowCall Slowest[NumIoLayers]; // the slowest data call, per layer
   MpiFileInfo MpiInfo;
+  PropCounts Hdf5Props; // HDF5_FILE records' properties
+  uint64_t Hdf5Opens = 0; // HDF5_FILE records
 
   void merge(FileStat &&O) {
     for (size_t L = 0; L < NumIoLayers; ++L) {
@@ -305,6 +316,8 @@ struct FileStat {
       Access[L].merge(O.Access[L]);
       for (ProcessRanges &R : O.Ranges[L])
         Ranges[L].push_back(std::move(R));
+      if (O.Slowest[L].slowerThan(Slowest[L]))
+        Slowest[L] = O.Slowest[L];
     }
     Mpi.merge(O.Mpi);
     Processes += O.Processes;
@@ -312,18 +325,45 @@ struct FileStat {
     Ranks.insert(Ranks.end(), O.Ranks.begin(), O.Ranks.end());
     FirstOpenUs = std::min(FirstOpenUs, O.FirstOpenUs);
     LastCloseUs = std::max(LastCloseUs, O.LastCloseUs);
-    if (O.Slowest.slowerThan(Slowest))
-      Slowest = O.Slowest;
     MpiInfo.merge(O.MpiInfo);
+    mergeProps(Hdf5Props, O.Hdf5Props);
+    Hdf5Opens += O.Hdf5Opens;
   }
   /// The access figures of the bottom layers (those reached() counts).
   AccessStats reachedAccess() const;
+  /// The slowest data call of the bottom layers.
+  SlowCall reachedSlowest() const;
   /// Cross-process bytes from Ranges, then drops them (Aggregate::finish).
   void finishAccess();
   /// What reached the file: the bottom layers' calls, time and bytes.
   IoTotals reached() const;
   uint64_t reachedMetaOps() const;
   uint64_t reachedMetaTimeUs() const;
+};
+
+/// An HDF5 dataset (HDF5_DSET records, and the H5Dread/H5Dwrite calls
+/// whose dhash names it), over every process that used it.
+struct DatasetStat {
+  uint64_t Opens = 0; // HDF5_DSET records
+  PropCounts Props;   // layout, chunk, dims, type_size, fill_time
+  OpStat Reads, Writes;
+  uint64_t Collective = 0, Independent = 0; // calls by requested "xfer"
+  std::map<std::string, uint64_t> IoModes; // "io_mode" after the call
+  uint64_t Selection = 0;  // elements selected, summed
+  ValueCounts Sizes;       // transfer sizes (bytes)
+
+  void merge(const DatasetStat &O) {
+    Opens += O.Opens;
+    mergeProps(Props, O.Props);
+    Reads.merge(O.Reads);
+    Writes.merge(O.Writes);
+    Collective += O.Collective;
+    Independent += O.Independent;
+    for (const auto &[M, N] : O.IoModes)
+      IoModes[M] += N;
+    Selection += O.Selection;
+    Sizes.merge(O.Sizes);
+  }
 };
 
 /// Calls left untraced by the runtime's data-dir filter, per directory.
@@ -371,6 +411,8 @@ struct ProcessStat {
   uint64_t IoUnionUs = 0;           // time covered by any I/O call
   IoBreakdown Io;                   // its I/O calls
   AccessStats Access[NumIoLayers];  // its data calls' access patterns
+  std::string Host;                 // the NODE record; empty without
+  uint64_t MemTotal = 0, Cpus = 0;
   Timeline Picture;                 // only with --html
 
   int64_t wallUs() const { return Spans ? LastUs - FirstUs : 0; }
@@ -413,6 +455,8 @@ struct Aggregate {
   std::vector<StopRecord> Stopped;   // by file, pid (finish())
   std::vector<BypassRecord> Bypassed; // by file, pid, layer (finish())
   std::map<std::string, FileStat> Files; // by path
+  // By (file path, dataset path).
+  std::map<std::pair<std::string, std::string>, DatasetStat> Datasets;
   std::map<std::pair<uint8_t, std::string>, uint64_t> UnknownOps;
   std::vector<ProcessStat> Processes;
   uint64_t IssueCounts[NumIssues] = {};
@@ -456,14 +500,18 @@ template <class A> void visit(A &Ar, ThrottleStat &S) {
 template <class A> void visit(A &Ar, FileStat &S) {
   Ar(S.Layers, S.MetaOps, S.MetaTimeUs, S.ReadTimeUs, S.WriteTimeUs, S.Mpi,
      S.Processes, S.Access, S.Ranges, S.Fs, S.Ranks, S.FirstOpenUs,
-     S.LastCloseUs, S.Slowest, S.MpiInfo);
+     S.LastCloseUs, S.Slowest, S.MpiInfo, S.Hdf5Props, S.Hdf5Opens);
 }
 template <class A> void visit(A &Ar, FileRank &S) {
-  Ar(S.Rank, S.Bytes, S.TimeUs);
+  Ar(S.FileIndex, S.Pid, S.Bytes, S.TimeUs);
+}
+template <class A> void visit(A &Ar, DatasetStat &S) {
+  Ar(S.Opens, S.Props, S.Reads, S.Writes, S.Collective, S.Independent,
+     S.IoModes, S.Selection, S.Sizes);
 }
 template <class A> void visit(A &Ar, ProcessRanges &S) { Ar(S.Read, S.Write); }
 template <class A> void visit(A &Ar, SlowCall &S) {
-  Ar(S.DurUs, S.Bytes, S.Name, S.Rank);
+  Ar(S.DurUs, S.Bytes, S.Name, S.FileIndex, S.Pid);
 }
 template <class A> void visit(A &Ar, MpiFileInfo &S) {
   Ar(S.Opens, S.Hints, S.CommSizes, S.Amodes, S.Views);
@@ -479,7 +527,8 @@ template <class A> void visit(A &Ar, BypassRecord &S) {
 }
 template <class A> void visit(A &Ar, ProcessStat &S) {
   Ar(S.FileIndex, S.Pid, S.Rank, S.Events, S.Spans, S.Threads, S.FirstUs,
-     S.LastUs, S.UnionUs, S.IoUnionUs, S.Io, S.Access, S.Picture);
+     S.LastUs, S.UnionUs, S.IoUnionUs, S.Io, S.Access, S.Host, S.MemTotal,
+     S.Cpus, S.Picture);
 }
 template <class A> void visit(A &Ar, IssueRecord &S) {
   Ar(S.FileIndex, S.Line, S.Kind, S.Message);
@@ -492,7 +541,7 @@ template <class A> void visit(A &Ar, Aggregate &S) {
      S.MetadataEvents, S.OtherPhases, S.Unattributed, S.Layers, S.Io,
      S.Functions, S.Untraced, S.Throttled, S.Stopped, S.Bypassed, S.Files,
      S.UnknownOps, S.Processes, S.IssueCounts, S.Issues, S.TracerSpans,
-     S.AggregatedRecords, S.Caveats);
+     S.AggregatedRecords, S.Caveats, S.Datasets);
 }
 
 } // namespace dftanalyze
