@@ -44,7 +44,9 @@ const char Usage[] =
     "\n"
     "  -j N, --jobs N        files read in parallel (default: every core; under\n"
     "                        MPI: the cores divided by the ranks on the node)\n"
-    "  --json                print the report as JSON (schema 1) instead of text\n"
+    "  --json                print the report as JSON (schema 2) instead of text\n"
+    "  --all-files           JSON: also list every file (files_all), not only\n"
+    "                        the top N\n"
     "  --html FILE           also write a self-contained HTML report\n"
     "  --chrome-trace FILE   also write Trace Event JSON for speedscope and\n"
     "                        chrome://tracing (FILE ending in .gz: gzip)\n"
@@ -153,6 +155,8 @@ int parseArgs(int Argc, char **Argv, Options &O) {
       O.Suggest = true;
     } else if (Takes("--suggest-config", nullptr)) {
       O.SuggestConfigPath = Value;
+    } else if (A == "--all-files") {
+      O.Out.AllFiles = true;
     } else if (A == "--diagnose") {
       O.DiagnoseOnly = true;
     } else if (Takes("--compare", nullptr)) {

@@ -70,6 +70,10 @@ public:
         {"stdio_bulk", &Diagnoser::stdioBulk},
         {"many_files", &Diagnoser::manyFiles},
         {"failed_calls", &Diagnoser::failedCalls},
+        {"misaligned_requests", &Diagnoser::misaligned},
+        {"random_access", &Diagnoser::randomAccess},
+        {"redundant_traffic", &Diagnoser::redundant},
+        {"cache_bound", &Diagnoser::cacheBound},
     };
     for (const auto &[Kind, F] : Kinds) {
       auto It = Rules.Rules.find(Kind);
@@ -163,9 +167,12 @@ private:
     return X < Y;
   }
 
+  /// The FS record's type (docs/trace-format.md), "unknown" without one.
   std::string fsType(const std::string &Path) const {
-    (void)Path; // the FS record (issue 22) is not read yet
-    return "unknown";
+    auto It = A.Files.find(Path);
+    if (It == A.Files.end() || It->second.Fs.Type.empty())
+      return "unknown";
+    return It->second.Fs.Type;
   }
 
   /// The files where sites of the finding's functions did I/O are not
@@ -791,6 +798,189 @@ private:
     if (!F.Sites.empty())
       F.Summary += ", first " + F.Sites[0].Function + " (" + F.Sites[0].Chain +
                    ")";
+    add(Rule, std::move(F));
+  }
+
+  /// Bottom-layer data sites, heaviest first: who issued the calls the
+  /// access figures (per file, not per site) describe.
+  std::vector<FindingSite> dataSites() const {
+    return topSites(
+        [&](const SiteRef &S) { return atBottom(S) && dftrace::isDataOp(S.O()); },
+        [](const SiteRef &S) { return S.S->C.TimeUs; });
+  }
+
+  /// Files sorted by a figure, the files of which pass Keep.
+  template <class F>
+  void accessFiles(Finding &Out, const F &Weight) const {
+    std::vector<std::pair<uint64_t, const FileFigures *>> Fs;
+    for (const FileFigures &FF : R.FilesByTime)
+      if (uint64_t W = Weight(FF))
+        Fs.push_back({W, &FF});
+    std::stable_sort(Fs.begin(), Fs.end(), [](const auto &X, const auto &Y) {
+      return X.first > Y.first;
+    });
+    for (const auto &[W, FF] : Fs)
+      if (Out.Files.size() < 5)
+        Out.Files.push_back(file(*FF));
+  }
+
+  void misaligned(const DiagnosisRule &Rule) {
+    uint64_t Calls = 0, Not = 0, NotBytes = 0, Assumed = 0, Us = 0;
+    for (const FileFigures &FF : R.FilesByTime) {
+      AccessStats S = FF.S->reachedAccess();
+      Calls += S.Reads + S.Writes;
+      Not += S.NotAligned;
+      NotBytes += S.NotAlignedBytes;
+      Assumed += S.AlignAssumed;
+      if (S.Reads + S.Writes)
+        Us += FF.Reached.TimeUs * S.NotAligned / (S.Reads + S.Writes);
+    }
+    double Share = ratio(Not, Calls);
+    Finding F;
+    if (!Not || Share < Rule.param("min_share", 1e18) ||
+        !supported(Rule, F, Not, NotBytes, Us))
+      return;
+    F.Proof.push_back({"not_aligned_share", Share, ">=",
+                       Rule.param("min_share")});
+    F.Ops = Not;
+    F.Bytes = NotBytes;
+    F.TimeUs = Us;
+    F.RecoverableUs = 0;
+    F.Method = "not estimated: the cost of a misaligned call depends on the "
+               "file system's locking and read-modify-write; compare an "
+               "aligned run (--compare)";
+    if (Assumed)
+      F.Caveats.push_back(std::to_string(Assumed) +
+                          " calls judged against 1 MiB: no FS record gave "
+                          "the block or stripe size");
+    F.Sites = dataSites();
+    accessFiles(F, [](const FileFigures &FF) {
+      return FF.S->reachedAccess().NotAligned;
+    });
+    F.Summary = std::to_string(Not) + " of " + std::to_string(Calls) +
+                " data calls (" + pct(Share) +
+                ") start off the file system's block or stripe boundary";
+    add(Rule, std::move(F));
+  }
+
+  void randomAccess(const DiagnosisRule &Rule) {
+    uint64_t Calls = 0, Random = 0, Us = 0, Bytes = 0;
+    for (const FileFigures &FF : R.FilesByTime) {
+      AccessStats S = FF.S->reachedAccess();
+      uint64_t N = S.Reads + S.Writes, Seq = S.SeqReads + S.SeqWrites;
+      Calls += N;
+      if (N > Seq) {
+        Random += N - Seq;
+        Us += FF.Reached.TimeUs * (N - Seq) / N;
+        Bytes += (S.BytesRead + S.BytesWritten) * (N - Seq) / N;
+      }
+    }
+    double Share = ratio(Random, Calls);
+    Finding F;
+    if (!Random || Share < Rule.param("min_share", 1e18) ||
+        !supported(Rule, F, Random, Bytes, Us))
+      return;
+    F.Proof.push_back({"non_sequential_share", Share, ">=",
+                       Rule.param("min_share")});
+    F.Ops = Random;
+    F.Bytes = Bytes;
+    F.TimeUs = Us;
+    F.RecoverableUs = 0;
+    F.Method = "not estimated: what sequential access would cost depends on "
+               "the device and the read-ahead; compare a run (--compare)";
+    F.Sites = dataSites();
+    accessFiles(F, [](const FileFigures &FF) {
+      AccessStats S = FF.S->reachedAccess();
+      uint64_t N = S.Reads + S.Writes, Seq = S.SeqReads + S.SeqWrites;
+      return N > Seq ? N - Seq : 0;
+    });
+    F.Summary = std::to_string(Random) + " of " + std::to_string(Calls) +
+                " data calls (" + pct(Share) +
+                ") start before the end of the previous call (not sequential)";
+    add(Rule, std::move(F));
+  }
+
+  void redundant(const DiagnosisRule &Rule) {
+    uint64_t Again = 0, Bytes = 0, Us = 0;
+    for (const FileFigures &FF : R.FilesByTime) {
+      AccessStats S = FF.S->reachedAccess();
+      uint64_t Moved = S.BytesRead + S.BytesWritten;
+      uint64_t Rep = S.RedundantRead + S.RedundantWritten + S.CrossRead +
+                     S.CrossWritten;
+      Rep = std::min(Rep, Moved);
+      Again += Rep;
+      Bytes += Moved;
+      if (Moved)
+        Us += FF.Reached.TimeUs * Rep / Moved;
+    }
+    double Share = ratio(Again, Bytes);
+    Finding F;
+    if (!Again || Share < Rule.param("min_share", 1e18) ||
+        !supported(Rule, F, 0, Again, Us))
+      return;
+    F.Proof.push_back({"bytes_moved_again_share", Share, ">=",
+                       Rule.param("min_share")});
+    F.Bytes = Again;
+    F.TimeUs = Us;
+    F.RecoverableUs = Us;
+    F.Method = "the files' I/O time in proportion to the bytes read or "
+               "written again over the same range";
+    F.Sites = dataSites();
+    accessFiles(F, [](const FileFigures &FF) {
+      AccessStats S = FF.S->reachedAccess();
+      return S.RedundantRead + S.RedundantWritten + S.CrossRead +
+             S.CrossWritten;
+    });
+    F.Summary = std::to_string(Again) + " B (" + pct(Share) +
+                " of the bytes) read or written again over a range already "
+                "moved, by the same or another process";
+    add(Rule, std::move(F));
+  }
+
+  /// Data read back after it was written, the job's data under a share of
+  /// the nodes' memory: the reads measured the page cache.
+  void cacheBound(const DiagnosisRule &Rule) {
+    std::map<std::string, uint64_t> Mem; // host -> mem_total
+    for (const RankFigures &RF : R.Ranks)
+      if (RF.P->MemTotal)
+        Mem[RF.P->Host] = std::max(Mem[RF.P->Host], RF.P->MemTotal);
+    uint64_t Memory = 0;
+    for (const auto &[H, M] : Mem)
+      Memory += M;
+    uint64_t Written = 0, ReadBack = 0, ReadUs = 0;
+    std::vector<const FileFigures *> Both;
+    for (const FileFigures &FF : R.FilesByTime) {
+      Written += FF.Reached.BytesWritten;
+      if (FF.Reached.BytesWritten && FF.Reached.BytesRead) {
+        ReadBack += FF.Reached.BytesRead;
+        for (size_t Slot = 0; Slot < NumIoLayers; ++Slot)
+          if (Bottom >> Slot & 1u)
+            ReadUs += FF.S->ReadTimeUs[Slot];
+        Both.push_back(&FF);
+      }
+    }
+    double Share = ratio(Written, Memory);
+    Finding F;
+    if (!Memory || !ReadBack || Share >= Rule.param("max_memory_share", 0) ||
+        !supported(Rule, F, 0, ReadBack, ReadUs))
+      return;
+    F.Proof.push_back({"data_over_node_memory", Share, "<",
+                       Rule.param("max_memory_share")});
+    F.Bytes = ReadBack;
+    F.TimeUs = ReadUs;
+    F.RecoverableUs = 0;
+    F.Method = "not a cost: the read bandwidth of this run ("
+               + fmt("%.1f", mebibytesPerSecond(ReadBack, ReadUs)) +
+               " MiB/s per call) is the page cache's, not the file system's";
+    for (const FileFigures *FF : Both)
+      if (F.Files.size() < 5)
+        F.Files.push_back(file(*FF));
+    F.Sites = topSites(
+        [&](const SiteRef &S) { return atBottom(S) && S.O() == Op::Read; },
+        [](const SiteRef &S) { return S.S->C.Bytes; });
+    F.Summary = std::to_string(ReadBack) + " B read back after being written "
+                "in the same job, whose " + std::to_string(Written) +
+                " B written are " + pct(Share) + " of the nodes' memory";
     add(Rule, std::move(F));
   }
 

@@ -2,8 +2,8 @@
 
 #include "FileAnalyzer.h"
 
+#include "AccessPattern.h"
 #include "CallSites.h"
-
 #include "FoldWatermark.h"
 #include "IntervalUnion.h"
 #include "MetadataRecords.h"
@@ -143,7 +143,27 @@ struct Subtree {
 struct FileAcc {
   FileStat Stat;
   uint64_t FirstLine = 0;
+  uint64_t Align = 0; // the FS record's unit (0: none yet)
+  // Data calls with byte offsets, per layer: POSIX and STDIO (MPI-IO's
+  // offsets count etypes of the view, HDF5's calls have none).
+  AccessStream Streams[2];
 };
+
+/// A dataset of this process (HDF5_DSET), by dhash.
+struct DsetAcc {
+  uint64_t FHash = 0;
+  std::string Dset;
+  DatasetStat Stat;
+};
+
+/// The slot of Streams for an I/O layer slot, or -1.
+int streamSlot(size_t Slot) {
+  if (Slot == ioSlot(Layer::Posix))
+    return 0;
+  if (Slot == ioSlot(Layer::Stdio))
+    return 1;
+  return -1;
+}
 
 struct ProcState {
   ProcessStat Stat;
@@ -152,6 +172,8 @@ struct ProcState {
   IntervalUnion IoUnion;
   std::unordered_map<uint64_t, FileAcc> Files; // by fhash
   std::unordered_map<uint64_t, std::string> Paths;
+  std::unordered_map<uint64_t, FsInfo> Fs;      // FS records, by fhash
+  std::unordered_map<uint64_t, DsetAcc> Dsets;  // by dhash
   std::unique_ptr<TimelineBuilder> Picture;
   // Call sites claimed: (function id << 32 | chain) -> figures.
   std::unordered_map<uint64_t, SiteCounts> Sites;
@@ -182,6 +204,12 @@ private:
   void aggregated(ProcState &P, const Event &E);
   void record(ProcState &P, dftrace::RecordKind K, uint64_t Line);
   void addInterval(ProcState &P, IntervalUnion &U, int64_t Begin, int64_t End);
+  FileAcc &file(ProcState &P, uint64_t FHash, uint64_t Line);
+  void fileCall(ProcState &P, FileAcc &F, const Event &E,
+                const dftrace::IoCall &C, size_t Slot, int64_t Ts,
+                uint64_t Dur);
+  void datasetCall(ProcState &P, const Event &E, const dftrace::IoCall &C,
+                   uint64_t Dur);
   void attribute(ProcState &P, const Event &E, const SpanIo &Call, bool IsIo,
                  uint64_t Line, int64_t Ts, int64_t End);
   std::vector<Subtree> &stack(int64_t Pid, int64_t Tid);
@@ -371,6 +399,66 @@ void FileAnalyzer::record(ProcState &P, dftrace::RecordKind K, uint64_t Line) {
         {FileIndex, P.Stat.Pid, B.Layer, B.Symbol, B.Library, B.Fix});
     break;
   }
+  case RecordKind::FileSystem: {
+    const dftrace::FsRecord &R = Record.Fs;
+    FsInfo &F = P.Fs[R.FHash];
+    F = {R.Type, R.Mount, R.Magic, R.BlockSize, R.StripeSize, R.StripeCount};
+    auto It = P.Files.find(R.FHash); // the record came after an event
+    if (It != P.Files.end()) {
+      It->second.Stat.Fs = F;
+      It->second.Align = F.alignUnit();
+    }
+    break;
+  }
+  case RecordKind::MpiioHints: {
+    const dftrace::HintsRecord &R = Record.Hints;
+    MpiFileInfo &M = file(P, R.FHash, Line).Stat.MpiInfo;
+    ++M.Opens;
+    if (R.HasCommSize)
+      ++M.CommSizes[R.CommSize];
+    if (R.HasAmode)
+      ++M.Amodes[R.Amode];
+    for (const auto &[K, V] : R.Hints)
+      ++M.Hints[K][V];
+    break;
+  }
+  case RecordKind::Hdf5File: {
+    FileStat &F = file(P, Record.Hdf5File.FHash, Line).Stat;
+    ++F.Hdf5Opens;
+    for (const auto &[K, V] : Record.Hdf5File.Properties)
+      ++F.Hdf5Props[K][V];
+    break;
+  }
+  case RecordKind::Hdf5Dataset: {
+    const dftrace::Hdf5DsetRecord &R = Record.Hdf5Dset;
+    DsetAcc &D = P.Dsets[R.DHash];
+    D.FHash = R.FHash;
+    D.Dset = R.Dset;
+    ++D.Stat.Opens;
+    auto List = [](const std::vector<uint64_t> &V) {
+      std::string T = "[";
+      for (size_t I = 0; I < V.size(); ++I)
+        T += (I ? "," : "") + std::to_string(V[I]);
+      return T + "]";
+    };
+    if (!R.Layout.empty())
+      ++D.Stat.Props["layout"][R.Layout];
+    if (!R.Chunk.empty())
+      ++D.Stat.Props["chunk"][List(R.Chunk)];
+    if (!R.Dims.empty())
+      ++D.Stat.Props["dims"][List(R.Dims)];
+    if (R.TypeSize)
+      ++D.Stat.Props["type_size"][std::to_string(R.TypeSize)];
+    if (!R.FillTime.empty())
+      ++D.Stat.Props["fill_time"][R.FillTime];
+    break;
+  }
+  case RecordKind::Node: {
+    P.Stat.Host = Record.Node.Hostname;
+    P.Stat.MemTotal = Record.Node.MemTotal;
+    P.Stat.Cpus = Record.Node.Cpus;
+    break;
+  }
   default:
     break;
   }
@@ -441,12 +529,7 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
                    Small ? Dur : 0, Small ? C.Bytes : 0};
     }
     if (E.FHash.present()) {
-      auto [It, New] = P.Files.try_emplace(E.FHash.U);
-      FileAcc &F = It->second;
-      if (New) {
-        F.FirstLine = Line;
-        F.Stat.Processes = 1; // this one
-      }
+      FileAcc &F = file(P, E.FHash.U, Line);
       F.Stat.Layers[Slot].merge(Call);
       if (dftrace::isMetadataOp(C.O)) {
         ++F.Stat.MetaOps[Slot];
@@ -454,7 +537,10 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
       }
       if (Self.Mpi)
         F.Stat.Mpi.merge(*Self.Mpi);
+      fileCall(P, F, E, C, Slot, Ts, Dur);
     }
+    if (L == Layer::Hdf5 && E.DHash.present() && dftrace::isDataOp(C.O))
+      datasetCall(P, E, C, Dur);
     addInterval(P, P.Unions[static_cast<size_t>(L)], Ts, End);
     addInterval(P, P.IoUnion, Ts, End);
     if (P.Picture)
@@ -467,6 +553,86 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
     P.Picture->span(E.Name.S, L, E.Level.isInteger() ? E.Level.I : 1, Ts, Dur,
                     Line);
   attribute(P, E, Self, IsIo, Line, Ts, End);
+}
+
+FileAcc &FileAnalyzer::file(ProcState &P, uint64_t FHash, uint64_t Line) {
+  auto [It, New] = P.Files.try_emplace(FHash);
+  FileAcc &F = It->second;
+  if (New) {
+    F.FirstLine = Line;
+    F.Stat.Processes = 1; // this one
+    auto Fs = P.Fs.find(FHash);
+    if (Fs != P.Fs.end()) {
+      F.Stat.Fs = Fs->second;
+      F.Align = Fs->second.alignUnit();
+    }
+  }
+  return F;
+}
+
+/// A call's share of its file's figures: time by kind, first open and last
+/// close, the slowest data call, and the access pattern of its offsets.
+void FileAnalyzer::fileCall(ProcState &P, FileAcc &F, const Event &E,
+                            const dftrace::IoCall &C, size_t Slot, int64_t Ts,
+                            uint64_t Dur) {
+  FileStat &S = F.Stat;
+  if (C.O == Op::Open) {
+    S.FirstOpenUs = std::min(S.FirstOpenUs, Ts);
+    return;
+  }
+  if (C.O == Op::Close) {
+    S.LastCloseUs = std::max(S.LastCloseUs, Ts + static_cast<int64_t>(Dur));
+    return;
+  }
+  if (E.EtypeSize.isUnsigned() && E.FiletypeSize.isUnsigned()) {
+    // MPI_File_set_view: the view it set.
+    ++S.MpiInfo.Views[{E.EtypeSize.U, E.FiletypeSize.U,
+                       E.FiletypeExtent.isUnsigned() ? E.FiletypeExtent.U : 0,
+                       E.Contiguous.isUnsigned() ? E.Contiguous.U : 0}];
+    return;
+  }
+  if (!dftrace::isDataOp(C.O))
+    return;
+  bool Write = C.O == Op::Write;
+  (Write ? S.WriteTimeUs : S.ReadTimeUs)[Slot] += Dur;
+  SlowCall &Slow = S.Slowest[Slot];
+  if (Dur > Slow.DurUs || Slow.Name.empty()) { // the first of equals
+    Slow.DurUs = Dur;
+    Slow.Bytes = C.Bytes;
+    Slow.Name.assign(E.Name.S);
+    Slow.FileIndex = FileIndex;
+    Slow.Pid = P.Stat.Pid;
+  }
+  int Stream = streamSlot(Slot);
+  if (Stream < 0 || C.Failed)
+    return;
+  AccessStream &A = F.Streams[Stream];
+  if (E.Offset.isUnsigned())
+    A.data(Write, E.Offset.U, C.Bytes, F.Align);
+  else
+    A.noOffset(Write);
+}
+
+/// An H5Dread or H5Dwrite on a dataset named by an HDF5_DSET record.
+void FileAnalyzer::datasetCall(ProcState &P, const Event &E,
+                               const dftrace::IoCall &C, uint64_t Dur) {
+  DsetAcc &D = P.Dsets[E.DHash.U];
+  if (D.Dset.empty() && E.FHash.present())
+    D.FHash = E.FHash.U; // no HDF5_DSET record: at least the file
+  DatasetStat &S = D.Stat;
+  (C.O == Op::Write ? S.Writes : S.Reads).merge({1, Dur, C.Bytes});
+  if (E.Xfer.isString()) {
+    if (E.Xfer.S == "collective")
+      ++S.Collective;
+    else if (E.Xfer.S == "independent")
+      ++S.Independent;
+  }
+  if (E.IoMode.isString())
+    ++S.IoModes[std::string(E.IoMode.S)];
+  if (E.Selection.isUnsigned())
+    S.Selection += E.Selection.U;
+  if (!C.Failed)
+    S.Sizes.add(static_cast<int64_t>(C.Bytes));
 }
 
 /// What a span hands its parent, added into Dst (the parent's entry, a
@@ -745,20 +911,32 @@ bool FileAnalyzer::finish(Aggregate &Out) {
                          std::to_string(P.Stat.Pid) +
                          " has no \"FH\" line naming its path");
       }
-      Agg.Files[Name].merge(Acc->Stat);
+      FileStat &S = Acc->Stat;
+      for (int St = 0; St < 2; ++St) {
+        size_t Slot = ioSlot(St == 0 ? Layer::Posix : Layer::Stdio);
+        ProcessRanges R;
+        S.Access[Slot] = Acc->Streams[St].finish(R.Read, R.Write);
+        P.Stat.Access[Slot].merge(S.Access[Slot]);
+        if (!R.Read.empty() || !R.Write.empty())
+          S.Ranges[Slot].push_back(std::move(R));
+      }
+      IoTotals Reached = S.reached();
+      S.Ranks.push_back(
+          {FileIndex, P.Stat.Pid, Reached.bytes(), Reached.TimeUs});
       if (Options.Sites) {
         // The layer the code called (HDF5, else MPI-IO, else POSIX and
         // STDIO): below MPI-IO, ROMIO's aggregators move the others' data.
         IoTotals Top;
         for (size_t Slot : {ioSlot(Layer::Hdf5), ioSlot(Layer::MpiIo)})
-          if (Top.empty() && !Acc->Stat.Layers[Slot].empty())
-            Top = Acc->Stat.Layers[Slot];
+          if (Top.empty() && !S.Layers[Slot].empty())
+            Top = S.Layers[Slot];
         if (Top.empty()) {
-          Top = Acc->Stat.Layers[ioSlot(Layer::Posix)];
-          Top.merge(Acc->Stat.Layers[ioSlot(Layer::Stdio)]);
+          Top = S.Layers[ioSlot(Layer::Posix)];
+          Top.merge(S.Layers[ioSlot(Layer::Stdio)]);
         }
         Agg.Diag.FileRanks[Name].add(Top.bytes(), Top.TimeUs, Rank);
       }
+      Agg.Files[Name].merge(std::move(S));
     }
     for (const auto &[Key, C] : P.Sites) {
       uint32_t Chain = static_cast<uint32_t>(Key);
@@ -772,6 +950,16 @@ bool FileAnalyzer::finish(Aggregate &Out) {
       S.Processes = 1;
       S.Ranks.push_back(Rank);
       Agg.Diag.Sites[{FnNames[Key >> 32], Chains.text(Chain)}].merge(S);
+    }
+    for (auto &[DHash, D] : P.Dsets) {
+      auto Path = P.Paths.find(D.FHash);
+      std::string File = Path != P.Paths.end()
+                             ? Path->second
+                             : "fhash:" + std::to_string(D.FHash);
+      D.Stat.Sizes.trim();
+      Agg.Datasets[{File, D.Dset.empty() ? "dhash:" + std::to_string(DHash)
+                                         : D.Dset}]
+          .merge(D.Stat);
     }
     for (size_t L = 0; L < NumLayers; ++L) {
       P.Stat.UnionUs[L] = P.Unions[L].total();
