@@ -828,10 +828,15 @@ private:
     uint64_t Calls = 0, Not = 0, NotBytes = 0, Assumed = 0, Us = 0;
     for (const FileFigures &FF : R.FilesByTime) {
       AccessStats S = FF.S->reachedAccess();
+      // Without an FS record the unit is an assumption (1 MiB): such a
+      // file is a caveat, not evidence.
+      if (S.AlignAssumed && !Rule.param("judge_assumed")) {
+        Assumed += S.AlignAssumed;
+        continue;
+      }
       Calls += S.Reads + S.Writes;
       Not += S.NotAligned;
       NotBytes += S.NotAlignedBytes;
-      Assumed += S.AlignAssumed;
       if (S.Reads + S.Writes)
         Us += FF.Reached.TimeUs * S.NotAligned / (S.Reads + S.Writes);
     }
@@ -851,8 +856,8 @@ private:
                "aligned run (--compare)";
     if (Assumed)
       F.Caveats.push_back(std::to_string(Assumed) +
-                          " calls judged against 1 MiB: no FS record gave "
-                          "the block or stripe size");
+                          " calls on files without an FS record (block or "
+                          "stripe size unknown) were not judged");
     F.Sites = dataSites();
     accessFiles(F, [](const FileFigures &FF) {
       return FF.S->reachedAccess().NotAligned;
