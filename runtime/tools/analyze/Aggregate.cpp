@@ -82,6 +82,41 @@ uint64_t FileStat::reachedMetaTimeUs() const {
   return N;
 }
 
+AccessStats FileStat::reachedAccess() const {
+  unsigned Mask = bottomLayers(Layers);
+  AccessStats A;
+  for (size_t L = 0; L < NumIoLayers; ++L)
+    if (Mask & (1u << L))
+      A.merge(Access[L]);
+  return A;
+}
+
+SlowCall FileStat::reachedSlowest() const {
+  unsigned Mask = bottomLayers(Layers);
+  SlowCall S;
+  for (size_t L = 0; L < NumIoLayers; ++L)
+    if ((Mask & (1u << L)) && Slowest[L].slowerThan(S))
+      S = Slowest[L];
+  return S;
+}
+
+void FileStat::finishAccess() {
+  for (size_t L = 0; L < NumIoLayers; ++L) {
+    std::vector<const RangeList *> Read, Write;
+    for (const ProcessRanges &R : Ranges[L]) {
+      if (!R.Read.empty())
+        Read.push_back(&R.Read);
+      if (!R.Write.empty())
+        Write.push_back(&R.Write);
+    }
+    Access[L].CrossRead = crossBytes(Read);
+    Access[L].CrossWritten = crossBytes(Write);
+    Ranges[L].clear();
+    Ranges[L].shrink_to_fit();
+  }
+  std::sort(Ranks.begin(), Ranks.end());
+}
+
 void LayerStat::merge(const LayerStat &O) {
   Totals.merge(O.Totals);
   Failed += O.Failed;
@@ -93,6 +128,7 @@ void LayerStat::merge(const LayerStat &O) {
   }
   Mpi.merge(O.Mpi);
   Throttled.merge(O.Throttled);
+  Access.merge(O.Access);
 }
 
 void Aggregate::addIssue(uint32_t FileIndex, uint64_t Line, Issue Kind,
@@ -123,13 +159,16 @@ void Aggregate::merge(Aggregate &&O) {
   AggregatedRecords += O.AggregatedRecords;
   for (CaveatRecord &C : O.Caveats)
     Caveats.push_back(std::move(C));
+  Diag.merge(std::move(O.Diag));
   for (size_t L = 0; L < NumLayers; ++L)
     Layers[L].merge(O.Layers[L]);
   Io.merge(O.Io);
   for (auto &[Name, F] : O.Functions)
     Functions[Name].merge(F);
   for (auto &[Path, F] : O.Files)
-    Files[Path].merge(F);
+    Files[Path].merge(std::move(F));
+  for (auto &[Key, D] : O.Datasets)
+    Datasets[Key].merge(D);
   for (auto &[Dir, U] : O.Untraced)
     Untraced[Dir].merge(U);
   for (auto &[Key, T] : O.Throttled)
@@ -170,6 +209,11 @@ void Aggregate::finish() {
                               B.Library, B.Fix);
             });
   trimIssues(Issues);
+  for (auto &[Path, F] : Files) {
+    F.finishAccess();
+    for (size_t L = 0; L < NumIoLayers; ++L)
+      Layers[static_cast<size_t>(ioLayer(L))].Access.merge(F.Access[L]);
+  }
   std::stable_sort(Caveats.begin(), Caveats.end(),
                    [](const CaveatRecord &A, const CaveatRecord &B) {
                      return A.FileIndex < B.FileIndex;

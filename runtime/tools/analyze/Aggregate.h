@@ -22,7 +22,9 @@
 #ifndef DFTRACER_ANALYZE_AGGREGATE_H
 #define DFTRACER_ANALYZE_AGGREGATE_H
 
+#include "AccessPattern.h"
 #include "Archive.h"
+#include "CallSites.h"
 #include "EventCheck.h"
 #include "IoTaxonomy.h"
 #include "Timeline.h"
@@ -31,6 +33,7 @@
 #include <limits>
 #include <map>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -170,6 +173,7 @@ struct LayerStat {
   uint64_t WriteBins[NumSizeBins] = {};
   MpiStat Mpi;       // MPIIO only
   OpStat Throttled;  // of Totals: calls the runtime counted, not written
+  AccessStats Access; // I/O layers: the files' figures, summed by finish()
 
   void merge(const LayerStat &O);
 };
@@ -219,27 +223,148 @@ struct ThrottleStat {
   }
 };
 
+/// One process's share of a file (for the per-file rank figures).
+struct FileRank {
+  uint32_t FileIndex = 0; // the process: Report::rankLabel names it
+  int64_t Pid = 0;
+  uint64_t Bytes = 0;  // bytes that reached the file (bottom layers)
+  uint64_t TimeUs = 0; // time of its calls at those layers
+  bool operator<(const FileRank &O) const {
+    return std::tie(FileIndex, Pid, Bytes, TimeUs) <
+           std::tie(O.FileIndex, O.Pid, O.Bytes, O.TimeUs);
+  }
+};
+
+/// The byte ranges one process read and wrote on a file in one layer
+/// (AccessStream::finish), kept until Aggregate::finish computes the bytes
+/// different processes both covered.
+struct ProcessRanges {
+  RangeList Read, Write;
+};
+
+/// The slowest single data call on a file in a layer.
+struct SlowCall {
+  uint64_t DurUs = 0, Bytes = 0;
+  std::string Name;
+  uint32_t FileIndex = 0; // its process
+  int64_t Pid = 0;
+  bool slowerThan(const SlowCall &O) const {
+    return DurUs != O.DurUs ? DurUs > O.DurUs
+                            : std::tie(FileIndex, Pid, Name, Bytes) <
+                                  std::tie(O.FileIndex, O.Pid, O.Name, O.Bytes);
+  }
+};
+
+/// Named values seen, with how many records had each: key -> value -> n.
+using PropCounts = std::map<std::string, std::map<std::string, uint64_t>>;
+inline void mergeProps(PropCounts &To, const PropCounts &From) {
+  for (const auto &[K, Values] : From)
+    for (const auto &[V, N] : Values)
+      To[K][V] += N;
+}
+
+/// MPI-IO facts of a file: the hints in effect after each MPI_File_open
+/// (MPIIO_HINTS record) and the views set (MPI_File_set_view events).
+struct MpiFileInfo {
+  uint64_t Opens = 0; // MPIIO_HINTS records
+  PropCounts Hints; // key -> value -> opens
+  std::map<uint64_t, uint64_t> CommSizes, Amodes; // value -> opens
+  // {etype_size, filetype_size, filetype_extent, contiguous} -> calls
+  std::map<std::vector<uint64_t>, uint64_t> Views;
+
+  void merge(const MpiFileInfo &O) {
+    Opens += O.Opens;
+    mergeProps(Hints, O.Hints);
+    for (const auto &[V, N] : O.CommSizes)
+      CommSizes[V] += N;
+    for (const auto &[V, N] : O.Amodes)
+      Amodes[V] += N;
+    for (const auto &[V, N] : O.Views)
+      Views[V] += N;
+  }
+  bool empty() const { return !Opens && Views.empty(); }
+};
+
 /// One path, over every process that used it.
 struct FileStat {
   IoTotals Layers[NumIoLayers]; // every I/O event on the file, per layer
   uint64_t MetaOps[NumIoLayers] = {}; // of which metadata operations
   uint64_t MetaTimeUs[NumIoLayers] = {};
+  uint64_t ReadTimeUs[NumIoLayers] = {}; // of its read calls
+  uint64_t WriteTimeUs[NumIoLayers] = {};
   MpiStat Mpi;
   uint64_t Processes = 0; // processes that used it
+  // Access patterns (AccessPattern.h), per layer: each process's streams,
+  // summed; Cross* are filled in by Aggregate::finish from Ranges.
+  AccessStats Access[NumIoLayers];
+  std::vector<ProcessRanges> Ranges[NumIoLayers]; // cleared by finish()
+  FsInfo Fs;               // the FS record (first that sorts first)
+  std::vector<FileRank> Ranks; // one per process; sorted by finish()
+  int64_t FirstOpenUs = std::numeric_limits<int64_t>::max(); // ts
+  int64_t LastCloseUs = std::numeric_limits<int64_t>::min(); // ts + dur
+  SlowCall Slowest[NumIoLayers]; // the slowest data call, per layer
+  MpiFileInfo MpiInfo;
+  PropCounts Hdf5Props; // HDF5_FILE records' properties
+  uint64_t Hdf5Opens = 0; // HDF5_FILE records
 
-  void merge(const FileStat &O) {
+  void merge(FileStat &&O) {
     for (size_t L = 0; L < NumIoLayers; ++L) {
       Layers[L].merge(O.Layers[L]);
       MetaOps[L] += O.MetaOps[L];
       MetaTimeUs[L] += O.MetaTimeUs[L];
+      ReadTimeUs[L] += O.ReadTimeUs[L];
+      WriteTimeUs[L] += O.WriteTimeUs[L];
+      Access[L].merge(O.Access[L]);
+      for (ProcessRanges &R : O.Ranges[L])
+        Ranges[L].push_back(std::move(R));
+      if (O.Slowest[L].slowerThan(Slowest[L]))
+        Slowest[L] = O.Slowest[L];
     }
     Mpi.merge(O.Mpi);
     Processes += O.Processes;
+    Fs.merge(O.Fs);
+    Ranks.insert(Ranks.end(), O.Ranks.begin(), O.Ranks.end());
+    FirstOpenUs = std::min(FirstOpenUs, O.FirstOpenUs);
+    LastCloseUs = std::max(LastCloseUs, O.LastCloseUs);
+    MpiInfo.merge(O.MpiInfo);
+    mergeProps(Hdf5Props, O.Hdf5Props);
+    Hdf5Opens += O.Hdf5Opens;
   }
+  /// The access figures of the bottom layers (those reached() counts).
+  AccessStats reachedAccess() const;
+  /// The slowest data call of the bottom layers.
+  SlowCall reachedSlowest() const;
+  /// Cross-process bytes from Ranges, then drops them (Aggregate::finish).
+  void finishAccess();
   /// What reached the file: the bottom layers' calls, time and bytes.
   IoTotals reached() const;
   uint64_t reachedMetaOps() const;
   uint64_t reachedMetaTimeUs() const;
+};
+
+/// An HDF5 dataset (HDF5_DSET records, and the H5Dread/H5Dwrite calls
+/// whose dhash names it), over every process that used it.
+struct DatasetStat {
+  uint64_t Opens = 0; // HDF5_DSET records
+  PropCounts Props;   // layout, chunk, dims, type_size, fill_time
+  OpStat Reads, Writes;
+  uint64_t Collective = 0, Independent = 0; // calls by requested "xfer"
+  std::map<std::string, uint64_t> IoModes; // "io_mode" after the call
+  uint64_t Selection = 0;  // elements selected, summed
+  ValueCounts Sizes;       // transfer sizes (bytes)
+
+  void merge(const DatasetStat &O) {
+    Opens += O.Opens;
+    mergeProps(Props, O.Props);
+    Reads.merge(O.Reads);
+    Writes.merge(O.Writes);
+    Collective += O.Collective;
+    Independent += O.Independent;
+    for (const auto &[M, N] : O.IoModes)
+      IoModes[M] += N;
+    Selection += O.Selection;
+    Sizes.merge(O.Sizes);
+  }
 };
 
 /// Calls left untraced by the runtime's data-dir filter, per directory.
@@ -286,6 +411,9 @@ struct ProcessStat {
   uint64_t UnionUs[NumLayers] = {}; // time covered, per layer
   uint64_t IoUnionUs = 0;           // time covered by any I/O call
   IoBreakdown Io;                   // its I/O calls
+  AccessStats Access[NumIoLayers];  // its data calls' access patterns
+  std::string Host;                 // the NODE record; empty without
+  uint64_t MemTotal = 0, Cpus = 0;
   Timeline Picture;                 // only with --html
 
   int64_t wallUs() const { return Spans ? LastUs - FirstUs : 0; }
@@ -328,16 +456,21 @@ struct Aggregate {
   std::vector<StopRecord> Stopped;   // by file, pid (finish())
   std::vector<BypassRecord> Bypassed; // by file, pid, layer (finish())
   std::map<std::string, FileStat> Files; // by path
+  // By (file path, dataset path).
+  std::map<std::pair<std::string, std::string>, DatasetStat> Datasets;
   std::map<std::pair<uint8_t, std::string>, uint64_t> UnknownOps;
   std::vector<ProcessStat> Processes;
   uint64_t IssueCounts[NumIssues] = {};
   std::vector<IssueRecord> Issues; // the first MaxIssues, by file and line
   std::vector<CaveatRecord> Caveats; // by file (finish())
+  DiagnosisFacts Diag; // call sites and per-file rank shares (CallSites.h)
 
   static constexpr size_t MaxIssues = 200;
 
   void merge(Aggregate &&O);
-  /// Sorts processes (by file, pid) and keeps the first MaxIssues issues.
+  /// Sorts processes (by file, pid) and keeps the first MaxIssues issues;
+  /// computes each file's cross-process access figures and the layers'
+  /// access sums (LayerStat::Access).
   void finish();
   uint64_t issueTotal() const;
   void addIssue(uint32_t FileIndex, uint64_t Line, Issue Kind,
@@ -356,7 +489,8 @@ template <class A> void visit(A &Ar, IoBreakdown &S) {
   Ar(S.Once, S.Layers, S.Mpi, S.LayerMask, S.HasMpi);
 }
 template <class A> void visit(A &Ar, LayerStat &S) {
-  Ar(S.Totals, S.Failed, S.ByOp, S.ReadBins, S.WriteBins, S.Mpi, S.Throttled);
+  Ar(S.Totals, S.Failed, S.ByOp, S.ReadBins, S.WriteBins, S.Mpi, S.Throttled,
+     S.Access);
 }
 template <class A> void visit(A &Ar, FunctionStat &S) {
   Ar(S.Calls, S.TimeUs, S.ThrottledCalls, S.ThrottledUs, S.ThrottleReasons,
@@ -366,7 +500,23 @@ template <class A> void visit(A &Ar, ThrottleStat &S) {
   Ar(S.Calls, S.DurUs, S.Bytes, S.Processes, S.Reasons);
 }
 template <class A> void visit(A &Ar, FileStat &S) {
-  Ar(S.Layers, S.MetaOps, S.MetaTimeUs, S.Mpi, S.Processes);
+  Ar(S.Layers, S.MetaOps, S.MetaTimeUs, S.ReadTimeUs, S.WriteTimeUs, S.Mpi,
+     S.Processes, S.Access, S.Ranges, S.Fs, S.Ranks, S.FirstOpenUs,
+     S.LastCloseUs, S.Slowest, S.MpiInfo, S.Hdf5Props, S.Hdf5Opens);
+}
+template <class A> void visit(A &Ar, FileRank &S) {
+  Ar(S.FileIndex, S.Pid, S.Bytes, S.TimeUs);
+}
+template <class A> void visit(A &Ar, DatasetStat &S) {
+  Ar(S.Opens, S.Props, S.Reads, S.Writes, S.Collective, S.Independent,
+     S.IoModes, S.Selection, S.Sizes);
+}
+template <class A> void visit(A &Ar, ProcessRanges &S) { Ar(S.Read, S.Write); }
+template <class A> void visit(A &Ar, SlowCall &S) {
+  Ar(S.DurUs, S.Bytes, S.Name, S.FileIndex, S.Pid);
+}
+template <class A> void visit(A &Ar, MpiFileInfo &S) {
+  Ar(S.Opens, S.Hints, S.CommSizes, S.Amodes, S.Views);
 }
 template <class A> void visit(A &Ar, UntracedStat &S) {
   Ar(S.Opens, S.Reads, S.Writes, S.BytesRead, S.BytesWritten, S.Processes);
@@ -379,7 +529,8 @@ template <class A> void visit(A &Ar, BypassRecord &S) {
 }
 template <class A> void visit(A &Ar, ProcessStat &S) {
   Ar(S.FileIndex, S.Pid, S.Rank, S.Events, S.Spans, S.Threads, S.FirstUs,
-     S.LastUs, S.UnionUs, S.IoUnionUs, S.Io, S.Picture);
+     S.LastUs, S.UnionUs, S.IoUnionUs, S.Io, S.Access, S.Host, S.MemTotal,
+     S.Cpus, S.Picture);
 }
 template <class A> void visit(A &Ar, IssueRecord &S) {
   Ar(S.FileIndex, S.Line, S.Kind, S.Message);
@@ -392,7 +543,7 @@ template <class A> void visit(A &Ar, Aggregate &S) {
      S.MetadataEvents, S.OtherPhases, S.Unattributed, S.Layers, S.Io,
      S.Functions, S.Untraced, S.Throttled, S.Stopped, S.Bypassed, S.Files,
      S.UnknownOps, S.Processes, S.IssueCounts, S.Issues, S.TracerSpans,
-     S.AggregatedRecords, S.Caveats);
+     S.AggregatedRecords, S.Caveats, S.Datasets, S.Diag);
 }
 
 } // namespace dftanalyze

@@ -10,6 +10,8 @@
 
 #include "Analysis.h"
 #include "ChromeTrace.h"
+#include "Compare.h"
+#include "Diagnose.h"
 #include "Mpi.h"
 #include "Output.h"
 #include "SuggestFilter.h"
@@ -42,7 +44,9 @@ const char Usage[] =
     "\n"
     "  -j N, --jobs N        files read in parallel (default: every core; under\n"
     "                        MPI: the cores divided by the ranks on the node)\n"
-    "  --json                print the report as JSON (schema 1) instead of text\n"
+    "  --json                print the report as JSON (schema 2) instead of text\n"
+    "  --all-files           JSON: also list every file (files_all), not only\n"
+    "                        the top N\n"
     "  --html FILE           also write a self-contained HTML report\n"
     "  --chrome-trace FILE   also write Trace Event JSON for speedscope and\n"
     "                        chrome://tracing (FILE ending in .gz: gzip)\n"
@@ -61,6 +65,20 @@ const char Usage[] =
     "  --strict              exit 1 when the input has any problem (truncated\n"
     "                        or invalid lines, unknown categories, fhash without\n"
     "                        FH, negative times or sizes, missing parents)\n"
+    "  --diagnose            print only the findings (what is wrong, where, what\n"
+    "                        it costs, what to change; docs/diagnosis.md);\n"
+    "                        the text, JSON and HTML reports start with them\n"
+    "  --no-diagnose         leave the findings out (and skip their bookkeeping)\n"
+    "  --diagnosis-rules FILE  the rules (default: the installed\n"
+    "                        dftracer-analyze-diagnosis.json)\n"
+    "  --compare BASE        compare the baseline run BASE (a directory or\n"
+    "                        file; repeat for replicates) with the run given\n"
+    "                        as TRACE...: per layer, operation, file and\n"
+    "                        function, and per finding fixed, improved,\n"
+    "                        unchanged, regressed or new\n"
+    "  --replicates          with --compare: each TRACE is one changed run\n"
+    "  --force               with --compare: compare runs that differ in\n"
+    "                        programs, rank count or files\n"
     "  -h, --help            this text\n"
     "\n"
     "Problems in the input are counted and reported with file:line; the rest\n"
@@ -83,6 +101,10 @@ struct Options {
   bool Filtered = false;
   bool Suggest = false;
   std::string SuggestConfigPath;
+  bool DiagnoseOnly = false, NoDiagnose = false;
+  std::string RulesPath;
+  std::vector<std::string> Compare; // baseline runs
+  bool Replicates = false, Force = false;
   OutputOptions Out;
 };
 
@@ -133,6 +155,20 @@ int parseArgs(int Argc, char **Argv, Options &O) {
       O.Suggest = true;
     } else if (Takes("--suggest-config", nullptr)) {
       O.SuggestConfigPath = Value;
+    } else if (A == "--all-files") {
+      O.Out.AllFiles = true;
+    } else if (A == "--diagnose") {
+      O.DiagnoseOnly = true;
+    } else if (Takes("--compare", nullptr)) {
+      O.Compare.push_back(Value);
+    } else if (A == "--replicates") {
+      O.Replicates = true;
+    } else if (A == "--force") {
+      O.Force = true;
+    } else if (A == "--no-diagnose") {
+      O.NoDiagnose = true;
+    } else if (Takes("--diagnosis-rules", nullptr)) {
+      O.RulesPath = Value;
     } else if (A == "--strict") {
       O.Strict = true;
     } else if (Takes("--jobs", "-j")) {
@@ -178,6 +214,17 @@ int parseArgs(int Argc, char **Argv, Options &O) {
     return usageError("no trace file given");
   if (!O.SuggestConfigPath.empty() && !O.Suggest)
     return usageError("--suggest-config needs --suggest-filter");
+  if ((O.Replicates || O.Force) && O.Compare.empty())
+    return usageError("--replicates and --force need --compare BASE");
+  if (!O.Compare.empty() &&
+      (O.Suggest || !O.Chrome.empty() || O.DiagnoseOnly))
+    return usageError("--compare prints a comparison: not with "
+                      "--suggest-filter, --chrome-trace or --diagnose");
+  if (O.DiagnoseOnly && O.NoDiagnose)
+    return usageError("--diagnose and --no-diagnose exclude each other");
+  if (!O.RulesPath.empty() && O.NoDiagnose)
+    return usageError("--diagnosis-rules with --no-diagnose: nothing to apply "
+                      "them to");
   if (O.Filtered && O.Chrome.empty())
     return usageError("--ranks, --window and --layers filter --chrome-trace, "
                       "which is not given");
@@ -204,6 +251,87 @@ bool writeFileAtomically(const std::string &Path, const std::string &Text,
     return false;
   }
   return true;
+}
+
+/// One run's aggregate over every process of the job (all ranks call it).
+Aggregate analyzeRun(const MpiWorld &World, const std::vector<std::string> &Args,
+                     unsigned Jobs, const AnalyzeOptions &AO,
+                     std::vector<std::string> &ArgErrors) {
+  std::vector<std::string> Files = dftrace::expandTraceArguments(Args, ArgErrors);
+  std::vector<uint32_t> All;
+  for (uint32_t I = 0; I < Files.size(); ++I)
+    All.push_back(I);
+  std::vector<uint32_t> Mine = mpiShare(World, largestFirst(Files, All));
+  Aggregate A = analyzeFiles(Files, Mine, Jobs, AO);
+  mpiGather(World, A);
+  if (World.Rank == 0) {
+    A.FileNames = Files;
+    A.finish();
+  }
+  return A;
+}
+
+/// --compare: exit 0 when compared; 1 when a trace could not be read or the
+/// runs are not comparable (without --force) or an output not written.
+int compareMain(const MpiWorld &World, const Options &O,
+                const DiagnosisRules &Rules, bool Diagnosing, unsigned Jobs,
+                const AnalyzeOptions &AO) {
+  bool Root = World.Rank == 0;
+  std::vector<std::string> ArgErrors;
+  std::vector<RunFacts> Sides[2];
+  std::vector<std::vector<std::string>> Runs[2];
+  for (const std::string &B : O.Compare)
+    Runs[0].push_back({B});
+  if (O.Replicates)
+    for (const std::string &T : O.Traces)
+      Runs[1].push_back({T});
+  else
+    Runs[1].push_back(O.Traces);
+  bool Unreadable = false;
+  for (int I = 0; I < 2; ++I)
+    for (const std::vector<std::string> &Run : Runs[I]) {
+      Aggregate A = analyzeRun(World, Run, Jobs, AO, ArgErrors);
+      if (!Root)
+        continue;
+      Unreadable |= A.FilesUnreadable != 0 || A.FileNames.empty();
+      Report R(A);
+      std::string Name;
+      for (const std::string &P : Run)
+        Name += (Name.empty() ? "" : " ") + P;
+      Sides[I].push_back(runFacts(
+          Name, R, Diagnosing ? diagnose(R, Rules) : std::vector<Finding>()));
+    }
+  int Status = 0;
+  if (Root) {
+    for (const std::string &E : ArgErrors)
+      std::cerr << "dftracer-analyze: error: " << E << "\n";
+    if (!ArgErrors.empty() || Unreadable)
+      Status = 1;
+    Comparison C = compareRuns(Sides[0], Sides[1], Rules.CompareTolerance);
+    if (O.Json)
+      std::cout << jsonText({{"schema", JsonSchema},
+                             {"tool", "dftracer-analyze"},
+                             {"compare", comparisonJson(C, O.Force)}},
+                            2)
+                << "\n";
+    else
+      printComparisonText(std::cout, C, O.Force);
+    std::string Error;
+    if (!O.Html.empty()) {
+      std::ostringstream Page;
+      printComparisonHtml(Page, C, O.Force);
+      if (!writeFileAtomically(O.Html, Page.str(), Error)) {
+        std::cerr << "dftracer-analyze: " << Error << "\n";
+        Status = 1;
+      }
+    }
+    if (!C.Comparable && !O.Force) {
+      std::cerr << "dftracer-analyze: the runs are not comparable (see "
+                   "\"differs\"); --force compares anyway\n";
+      Status = 1;
+    }
+  }
+  return mpiBroadcast(World, Status);
 }
 
 } // namespace
@@ -243,6 +371,39 @@ int main(int Argc, char **Argv) {
     }
   }
 
+  DiagnosisRules Rules;
+  bool Diagnosing = !O.NoDiagnose && !O.Suggest;
+  if (Diagnosing) {
+    if (O.RulesPath.empty())
+      O.RulesPath = defaultDiagnosisRules();
+    if (O.RulesPath.empty())
+      Error = "no diagnosis rules (dftracer-analyze-diagnosis.json next to "
+              "the binary or in share/dftracer): give --diagnosis-rules FILE "
+              "or --no-diagnose";
+    else
+      loadDiagnosisRules(O.RulesPath, Rules, Error);
+    if (!Error.empty()) {
+      if (Root)
+        std::cerr << "dftracer-analyze: " << Error << "\n";
+      mpiStop(World);
+      return 2;
+    }
+  }
+
+  if (!O.Compare.empty()) {
+    unsigned CJobs = O.Jobs ? O.Jobs
+                            : std::max(1u, std::thread::hardware_concurrency() /
+                                               static_cast<unsigned>(World.LocalSize));
+    AnalyzeOptions CO;
+    CO.Unit = O.Unit;
+    CO.UnitGiven = O.UnitGiven;
+    CO.Sites = Diagnosing;
+    CO.SmallBytes = Rules.SmallBytes;
+    int Status = compareMain(World, O, Rules, Diagnosing, CJobs, CO);
+    mpiStop(World);
+    return Status;
+  }
+
   std::vector<std::string> ArgErrors;
   std::vector<std::string> Files =
       dftrace::expandTraceArguments(O.Traces, ArgErrors);
@@ -259,6 +420,8 @@ int main(int Argc, char **Argv) {
   AO.Timeline = !O.Html.empty();
   AO.Unit = O.Unit;
   AO.UnitGiven = O.UnitGiven;
+  AO.Sites = Diagnosing;
+  AO.SmallBytes = Rules.SmallBytes;
   Aggregate A = analyzeFiles(Files, Mine, Jobs, AO);
   mpiGather(World, A);
 
@@ -314,8 +477,22 @@ int main(int Argc, char **Argv) {
       Status = 1;
     }
     Report R(A);
+    std::vector<Finding> Findings;
+    if (Diagnosing) {
+      Findings = diagnose(R, Rules);
+      O.Out.Findings = &Findings;
+      O.Out.RulesPath = O.RulesPath;
+    }
     if (O.Suggest)
       printSuggestedFilter(std::cout, R, Suggest, O.SuggestConfigPath);
+    else if (O.DiagnoseOnly && O.Json)
+      std::cout << jsonText({{"schema", JsonSchema},
+                             {"tool", "dftracer-analyze"},
+                             {"findings", findingsJson(Findings)}},
+                            2)
+                << "\n";
+    else if (O.DiagnoseOnly)
+      printFindingsText(std::cout, Findings, O.RulesPath);
     else if (O.Json)
       std::cout << jsonText(reportJson(R, O.Out), 2) << "\n";
     else

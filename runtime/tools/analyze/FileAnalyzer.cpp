@@ -2,6 +2,8 @@
 
 #include "FileAnalyzer.h"
 
+#include "AccessPattern.h"
+#include "CallSites.h"
 #include "FoldWatermark.h"
 #include "IntervalUnion.h"
 #include "MetadataRecords.h"
@@ -73,6 +75,7 @@ struct Pending {
   IoBreakdown Io;        // I/O calls below
   IoBreakdown Unclaimed; // of which no annotated span below claimed
   ChargedList Charged;
+  SiteList Sites;         // call sites below that no annotated span claimed
   uint64_t FirstLine = 0; // of the first child, for the missing-parent issue
 
   void take(Pending &&Up) {
@@ -82,6 +85,8 @@ struct Pending {
       Unclaimed.merge(Up.Unclaimed);
     if (Up.Charged.size())
       Charged.take(Up.Charged);
+    if (Up.Sites.size())
+      Sites.take(Up.Sites);
   }
 };
 
@@ -108,6 +113,8 @@ struct SpanIo {
   IoTotals Call;                // one operation, its time and bytes
   size_t Slot = 0;              // I/O layer
   const MpiStat *Mpi = nullptr; // an MPI-IO read, write or open
+  uint32_t Chain = 0;           // its call site's chain (0: not kept)
+  SiteCounts Site;
 };
 
 /// A span with nothing below it, by value: what a subtree of one span
@@ -119,6 +126,8 @@ struct Leaf {
   MpiKind Kind = MpiKind::None;
   bool Open = false, Sized = false;
   uint64_t CommSize = 0;
+  uint32_t Chain = 0;
+  bool Failed = false, Small = false;
 };
 
 /// A subtree read on a thread without p_idx that no span around it has
@@ -134,7 +143,27 @@ struct Subtree {
 struct FileAcc {
   FileStat Stat;
   uint64_t FirstLine = 0;
+  uint64_t Align = 0; // the FS record's unit (0: none yet)
+  // Data calls with byte offsets, per layer: POSIX and STDIO (MPI-IO's
+  // offsets count etypes of the view, HDF5's calls have none).
+  AccessStream Streams[2];
 };
+
+/// A dataset of this process (HDF5_DSET), by dhash.
+struct DsetAcc {
+  uint64_t FHash = 0;
+  std::string Dset;
+  DatasetStat Stat;
+};
+
+/// The slot of Streams for an I/O layer slot, or -1.
+int streamSlot(size_t Slot) {
+  if (Slot == ioSlot(Layer::Posix))
+    return 0;
+  if (Slot == ioSlot(Layer::Stdio))
+    return 1;
+  return -1;
+}
 
 struct ProcState {
   ProcessStat Stat;
@@ -143,7 +172,11 @@ struct ProcState {
   IntervalUnion IoUnion;
   std::unordered_map<uint64_t, FileAcc> Files; // by fhash
   std::unordered_map<uint64_t, std::string> Paths;
+  std::unordered_map<uint64_t, FsInfo> Fs;      // FS records, by fhash
+  std::unordered_map<uint64_t, DsetAcc> Dsets;  // by dhash
   std::unique_ptr<TimelineBuilder> Picture;
+  // Call sites claimed: (function id << 32 | chain) -> figures.
+  std::unordered_map<uint64_t, SiteCounts> Sites;
 };
 
 class FileAnalyzer : public dftrace::TraceScanner {
@@ -171,12 +204,19 @@ private:
   void aggregated(ProcState &P, const Event &E);
   void record(ProcState &P, dftrace::RecordKind K, uint64_t Line);
   void addInterval(ProcState &P, IntervalUnion &U, int64_t Begin, int64_t End);
+  FileAcc &file(ProcState &P, uint64_t FHash, uint64_t Line);
+  void fileCall(ProcState &P, FileAcc &F, const Event &E,
+                const dftrace::IoCall &C, size_t Slot, int64_t Ts,
+                uint64_t Dur);
+  void datasetCall(ProcState &P, const Event &E, const dftrace::IoCall &C,
+                   uint64_t Dur);
   void attribute(ProcState &P, const Event &E, const SpanIo &Call, bool IsIo,
                  uint64_t Line, int64_t Ts, int64_t End);
   std::vector<Subtree> &stack(int64_t Pid, int64_t Tid);
   bool claim(std::vector<Subtree> &Stack, Pending &Mine, const Event &E,
              uint64_t Line, int64_t Ts, int64_t End);
-  void root(ProcState &P, const Pending &Up);
+  void root(ProcState &P, Pending &Up);
+  void claimSites(ProcState &P, uint32_t Fn, SiteList &Sites);
 
   uint32_t FileIndex;
   const AnalyzeOptions &Options;
@@ -197,6 +237,7 @@ private:
   std::vector<FunctionStat> Fns;
   dftrace::RecordDecoder Records;
   dftrace::MetadataRecord Record;
+  ChainTable Chains;
 };
 
 ProcState &FileAnalyzer::process(int64_t Pid) {
@@ -265,9 +306,15 @@ void FileAnalyzer::aggregated(ProcState &P, const Event &E) {
     IoBreakdown Io; // the record's calls, once, in its own layer
     Io.addCall(ioSlot(L), Calls, nullptr);
     P.Stat.Io.merge(Io);
-    FunctionStat &F = Fns[functionId(NoFunction)];
+    uint32_t NoFn = functionId(NoFunction);
+    FunctionStat &F = Fns[NoFn];
     F.Direct.merge(Io);
     F.Inclusive.merge(Io);
+    if (Options.Sites) {
+      uint32_t Chain = Chains.leaf(E.Name.S, L, A.Io.O, dftrace::mpiKindOf(E.Name.S));
+      P.Sites[(uint64_t(NoFn) << 32) | Chain].merge(
+          {A.Calls, A.DurUs, A.Io.Bytes, 0, 0, 0, 0});
+    }
     return;
   }
   FunctionStat &F = Fns[functionId(E.Name.S)];
@@ -352,6 +399,66 @@ void FileAnalyzer::record(ProcState &P, dftrace::RecordKind K, uint64_t Line) {
         {FileIndex, P.Stat.Pid, B.Layer, B.Symbol, B.Library, B.Fix});
     break;
   }
+  case RecordKind::FileSystem: {
+    const dftrace::FsRecord &R = Record.Fs;
+    FsInfo &F = P.Fs[R.FHash];
+    F = {R.Type, R.Mount, R.Magic, R.BlockSize, R.StripeSize, R.StripeCount};
+    auto It = P.Files.find(R.FHash); // the record came after an event
+    if (It != P.Files.end()) {
+      It->second.Stat.Fs = F;
+      It->second.Align = F.alignUnit();
+    }
+    break;
+  }
+  case RecordKind::MpiioHints: {
+    const dftrace::HintsRecord &R = Record.Hints;
+    MpiFileInfo &M = file(P, R.FHash, Line).Stat.MpiInfo;
+    ++M.Opens;
+    if (R.HasCommSize)
+      ++M.CommSizes[R.CommSize];
+    if (R.HasAmode)
+      ++M.Amodes[R.Amode];
+    for (const auto &[K, V] : R.Hints)
+      ++M.Hints[K][V];
+    break;
+  }
+  case RecordKind::Hdf5File: {
+    FileStat &F = file(P, Record.Hdf5File.FHash, Line).Stat;
+    ++F.Hdf5Opens;
+    for (const auto &[K, V] : Record.Hdf5File.Properties)
+      ++F.Hdf5Props[K][V];
+    break;
+  }
+  case RecordKind::Hdf5Dataset: {
+    const dftrace::Hdf5DsetRecord &R = Record.Hdf5Dset;
+    DsetAcc &D = P.Dsets[R.DHash];
+    D.FHash = R.FHash;
+    D.Dset = R.Dset;
+    ++D.Stat.Opens;
+    auto List = [](const std::vector<uint64_t> &V) {
+      std::string T = "[";
+      for (size_t I = 0; I < V.size(); ++I)
+        T += (I ? "," : "") + std::to_string(V[I]);
+      return T + "]";
+    };
+    if (!R.Layout.empty())
+      ++D.Stat.Props["layout"][R.Layout];
+    if (!R.Chunk.empty())
+      ++D.Stat.Props["chunk"][List(R.Chunk)];
+    if (!R.Dims.empty())
+      ++D.Stat.Props["dims"][List(R.Dims)];
+    if (R.TypeSize)
+      ++D.Stat.Props["type_size"][std::to_string(R.TypeSize)];
+    if (!R.FillTime.empty())
+      ++D.Stat.Props["fill_time"][R.FillTime];
+    break;
+  }
+  case RecordKind::Node: {
+    P.Stat.Host = Record.Node.Hostname;
+    P.Stat.MemTotal = Record.Node.MemTotal;
+    P.Stat.Cpus = Record.Node.Cpus;
+    break;
+  }
   default:
     break;
   }
@@ -414,13 +521,15 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
       ++LS.WriteBins[dftrace::sizeBin(C.Bytes)];
     if (C.O == Op::Unknown)
       ++Agg.UnknownOps[{static_cast<uint8_t>(L), std::string(E.Name.S)}];
+    if (Options.Sites) {
+      Self.Chain = Chains.leaf(E.Name.S, L, C.O, C.Mpi);
+      bool Small = dftrace::isDataOp(C.O) && !C.Failed &&
+                   C.Bytes < Options.SmallBytes;
+      Self.Site = {1, Dur, C.Bytes, C.Failed ? 1u : 0u, Small ? 1u : 0u,
+                   Small ? Dur : 0, Small ? C.Bytes : 0};
+    }
     if (E.FHash.present()) {
-      auto [It, New] = P.Files.try_emplace(E.FHash.U);
-      FileAcc &F = It->second;
-      if (New) {
-        F.FirstLine = Line;
-        F.Stat.Processes = 1; // this one
-      }
+      FileAcc &F = file(P, E.FHash.U, Line);
       F.Stat.Layers[Slot].merge(Call);
       if (dftrace::isMetadataOp(C.O)) {
         ++F.Stat.MetaOps[Slot];
@@ -428,7 +537,10 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
       }
       if (Self.Mpi)
         F.Stat.Mpi.merge(*Self.Mpi);
+      fileCall(P, F, E, C, Slot, Ts, Dur);
     }
+    if (L == Layer::Hdf5 && E.DHash.present() && dftrace::isDataOp(C.O))
+      datasetCall(P, E, C, Dur);
     addInterval(P, P.Unions[static_cast<size_t>(L)], Ts, End);
     addInterval(P, P.IoUnion, Ts, End);
     if (P.Picture)
@@ -443,18 +555,107 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   attribute(P, E, Self, IsIo, Line, Ts, End);
 }
 
+FileAcc &FileAnalyzer::file(ProcState &P, uint64_t FHash, uint64_t Line) {
+  auto [It, New] = P.Files.try_emplace(FHash);
+  FileAcc &F = It->second;
+  if (New) {
+    F.FirstLine = Line;
+    F.Stat.Processes = 1; // this one
+    auto Fs = P.Fs.find(FHash);
+    if (Fs != P.Fs.end()) {
+      F.Stat.Fs = Fs->second;
+      F.Align = Fs->second.alignUnit();
+    }
+  }
+  return F;
+}
+
+/// A call's share of its file's figures: time by kind, first open and last
+/// close, the slowest data call, and the access pattern of its offsets.
+void FileAnalyzer::fileCall(ProcState &P, FileAcc &F, const Event &E,
+                            const dftrace::IoCall &C, size_t Slot, int64_t Ts,
+                            uint64_t Dur) {
+  FileStat &S = F.Stat;
+  if (C.O == Op::Open) {
+    S.FirstOpenUs = std::min(S.FirstOpenUs, Ts);
+    return;
+  }
+  if (C.O == Op::Close) {
+    S.LastCloseUs = std::max(S.LastCloseUs, Ts + static_cast<int64_t>(Dur));
+    return;
+  }
+  if (E.EtypeSize.isUnsigned() && E.FiletypeSize.isUnsigned()) {
+    // MPI_File_set_view: the view it set.
+    ++S.MpiInfo.Views[{E.EtypeSize.U, E.FiletypeSize.U,
+                       E.FiletypeExtent.isUnsigned() ? E.FiletypeExtent.U : 0,
+                       E.Contiguous.isUnsigned() ? E.Contiguous.U : 0}];
+    return;
+  }
+  if (!dftrace::isDataOp(C.O))
+    return;
+  bool Write = C.O == Op::Write;
+  (Write ? S.WriteTimeUs : S.ReadTimeUs)[Slot] += Dur;
+  SlowCall &Slow = S.Slowest[Slot];
+  if (Dur > Slow.DurUs || Slow.Name.empty()) { // the first of equals
+    Slow.DurUs = Dur;
+    Slow.Bytes = C.Bytes;
+    Slow.Name.assign(E.Name.S);
+    Slow.FileIndex = FileIndex;
+    Slow.Pid = P.Stat.Pid;
+  }
+  int Stream = streamSlot(Slot);
+  if (Stream < 0 || C.Failed)
+    return;
+  AccessStream &A = F.Streams[Stream];
+  if (E.Offset.isUnsigned())
+    A.data(Write, E.Offset.U, C.Bytes, F.Align);
+  else
+    A.noOffset(Write);
+}
+
+/// An H5Dread or H5Dwrite on a dataset named by an HDF5_DSET record.
+void FileAnalyzer::datasetCall(ProcState &P, const Event &E,
+                               const dftrace::IoCall &C, uint64_t Dur) {
+  DsetAcc &D = P.Dsets[E.DHash.U];
+  if (D.Dset.empty() && E.FHash.present())
+    D.FHash = E.FHash.U; // no HDF5_DSET record: at least the file
+  DatasetStat &S = D.Stat;
+  (C.O == Op::Write ? S.Writes : S.Reads).merge({1, Dur, C.Bytes});
+  if (E.Xfer.isString()) {
+    if (E.Xfer.S == "collective")
+      ++S.Collective;
+    else if (E.Xfer.S == "independent")
+      ++S.Independent;
+  }
+  if (E.IoMode.isString())
+    ++S.IoModes[std::string(E.IoMode.S)];
+  if (E.Selection.isUnsigned())
+    S.Selection += E.Selection.U;
+  if (!C.Failed)
+    S.Sizes.add(static_cast<int64_t>(C.Bytes));
+}
+
 /// What a span hands its parent, added into Dst (the parent's entry, a
 /// subtree, or a root): an I/O call counts once with what it holds in
 /// their own layers; an annotated span passes its I/O up (its direct I/O
 /// is claimed). Done in place and by parts: these structures are large,
 /// and most spans are leaves.
-void handUp(Pending &Dst, Pending *Mine, const SpanIo &S, bool IsIo) {
+void handUp(Pending &Dst, Pending *Mine, const SpanIo &S, bool IsIo,
+            ChainTable &Chains) {
   if (IsIo) {
     Dst.Io.addCall(S.Slot, S.Call, S.Mpi);
     Dst.Unclaimed.addCall(S.Slot, S.Call, S.Mpi);
+    if (S.Chain)
+      Dst.Sites.add(S.Chain, S.Site);
     if (Mine) {
       Dst.Io.mergeLayers(Mine->Io);
       Dst.Unclaimed.mergeLayers(Mine->Unclaimed);
+      // The calls below are this call's: their chains start with it.
+      if (S.Chain && Mine->Sites.size()) {
+        for (const auto &[Chain, C] : Mine->Sites.items())
+          Dst.Sites.add(Chains.prepend(S.Chain, Chain), C);
+        Mine->Sites.clear();
+      }
     }
   } else if (Mine && !Mine->Io.empty()) {
     Dst.Io.merge(Mine->Io);
@@ -476,11 +677,14 @@ Leaf leafOf(const SpanIo &S, bool IsIo) {
     L.Sized = S.Mpi->SizedOpens != 0;
     L.CommSize = S.Mpi->CommSizeSum;
   }
+  L.Chain = S.Chain;
+  L.Failed = S.Site.Failed != 0;
+  L.Small = S.Site.SmallOps != 0;
   return L;
 }
 
 /// Dst takes what subtree T hands up.
-void takeSubtree(Pending &Dst, Subtree &T) {
+void takeSubtree(Pending &Dst, Subtree &T, ChainTable &Chains) {
   if (T.Up) {
     Dst.take(std::move(*T.Up));
     return;
@@ -496,7 +700,11 @@ void takeSubtree(Pending &Dst, Subtree &T) {
     M->SizedOpens = L.Sized;
     M->CommSizeSum = L.CommSize;
   }
-  handUp(Dst, nullptr, {L.Call, L.Slot, M ? &*M : nullptr}, true);
+  SiteCounts Site{1, L.Call.TimeUs, L.Call.bytes(), L.Failed ? 1u : 0u,
+                  L.Small ? 1u : 0u, L.Small ? L.Call.TimeUs : 0,
+                  L.Small ? L.Call.bytes() : 0};
+  handUp(Dst, nullptr, {L.Call, L.Slot, M ? &*M : nullptr, L.Chain, Site},
+         true, Chains);
 }
 
 void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
@@ -536,6 +744,8 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
         F.Inclusive.merge(Mine->Io);
         Mine->Charged.add(Id, Mine->Io);
       }
+      if (Mine->Sites.size())
+        claimSites(P, Id, Mine->Sites);
     }
   }
   auto Done = [&] {
@@ -546,13 +756,13 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
     auto [Parent, New] = Open.try_emplace({E.Pid.I, E.ParentIdx.U});
     if (New)
       Parent->second.FirstLine = Line;
-    handUp(Parent->second, Mine, Call, IsIo);
+    handUp(Parent->second, Mine, Call, IsIo, Chains);
     Done();
     return;
   }
   if (!HasParent && Nested &&
       (!Mine || (Mine->Io.empty() && Mine->Unclaimed.empty() &&
-                 !Mine->Charged.size()))) {
+                 !Mine->Charged.size() && !Mine->Sites.size()))) {
     // A single span, its parent (if any) still to come: kept by value.
     Stack->push_back({Ts, End, Line, leafOf(Call, IsIo), nullptr});
     ++Stacked;
@@ -560,7 +770,7 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
     return;
   }
   Pending Up;
-  handUp(Up, Mine, Call, IsIo);
+  handUp(Up, Mine, Call, IsIo, Chains);
   Done();
   if (HasParent && E.ParentIdx.U != 0) {
     // p_idx names the span itself: a parent that never ends, reported as
@@ -602,7 +812,7 @@ bool FileAnalyzer::claim(std::vector<Subtree> &Stack, Pending &Mine,
                          const Event &E, uint64_t Line, int64_t Ts,
                          int64_t End) {
   while (!Stack.empty() && Stack.back().Ts >= Ts && Stack.back().End <= End) {
-    takeSubtree(Mine, Stack.back());
+    takeSubtree(Mine, Stack.back(), Chains);
     Stack.pop_back();
     --Stacked;
   }
@@ -625,13 +835,22 @@ bool FileAnalyzer::claim(std::vector<Subtree> &Stack, Pending &Mine,
 
 /// A subtree with nothing above it: its I/O is the process's, and what no
 /// annotated span claimed is (no function)'s.
-void FileAnalyzer::root(ProcState &P, const Pending &Up) {
+void FileAnalyzer::root(ProcState &P, Pending &Up) {
   P.Stat.Io.merge(Up.Io);
   if (!Up.Unclaimed.empty()) {
-    FunctionStat &F = Fns[functionId(NoFunction)];
+    uint32_t Id = functionId(NoFunction);
+    FunctionStat &F = Fns[Id];
     F.Direct.merge(Up.Unclaimed);
     F.Inclusive.merge(Up.Unclaimed);
+    claimSites(P, Id, Up.Sites);
   }
+}
+
+/// The sites below an annotated span (or a root) are its function's.
+void FileAnalyzer::claimSites(ProcState &P, uint32_t Fn, SiteList &Sites) {
+  for (const auto &[Chain, C] : Sites.items())
+    P.Sites[(static_cast<uint64_t>(Fn) << 32) | Chain].merge(C);
+  Sites.clear();
 }
 
 bool FileAnalyzer::finish(Aggregate &Out) {
@@ -639,7 +858,7 @@ bool FileAnalyzer::finish(Aggregate &Out) {
   for (auto &[K, Stack] : Stacks)
     for (Subtree &T : Stack) {
       Pending Up;
-      takeSubtree(Up, T);
+      takeSubtree(Up, T, Chains);
       root(process(K.Pid), Up);
     }
   Stacks.clear();
@@ -662,9 +881,11 @@ bool FileAnalyzer::finish(Aggregate &Out) {
                               : "a missing END, or the trace was cut") +
                      "); its I/O is charged to " + UnknownParent);
     process(K.Pid).Stat.Io.merge(P.Io);
-    FunctionStat &F = Fns[functionId(UnknownParent)];
+    uint32_t Id = functionId(UnknownParent);
+    FunctionStat &F = Fns[Id];
     F.Direct.merge(P.Unclaimed);
     F.Inclusive.merge(P.Io);
+    claimSites(process(K.Pid), Id, P.Sites);
   }
   Open.clear();
 
@@ -675,6 +896,9 @@ bool FileAnalyzer::finish(Aggregate &Out) {
     for (auto &Entry : P.Files)
       Files.emplace_back(Entry.first, &Entry.second);
     std::sort(Files.begin(), Files.end());
+    std::string Rank = P.Stat.Rank.empty()
+                           ? "pid " + std::to_string(P.Stat.Pid)
+                           : P.Stat.Rank;
     for (auto &[Hash, Acc] : Files) {
       auto Path = P.Paths.find(Hash);
       std::string Name;
@@ -687,7 +911,55 @@ bool FileAnalyzer::finish(Aggregate &Out) {
                          std::to_string(P.Stat.Pid) +
                          " has no \"FH\" line naming its path");
       }
-      Agg.Files[Name].merge(Acc->Stat);
+      FileStat &S = Acc->Stat;
+      for (int St = 0; St < 2; ++St) {
+        size_t Slot = ioSlot(St == 0 ? Layer::Posix : Layer::Stdio);
+        ProcessRanges R;
+        S.Access[Slot] = Acc->Streams[St].finish(R.Read, R.Write);
+        P.Stat.Access[Slot].merge(S.Access[Slot]);
+        if (!R.Read.empty() || !R.Write.empty())
+          S.Ranges[Slot].push_back(std::move(R));
+      }
+      IoTotals Reached = S.reached();
+      S.Ranks.push_back(
+          {FileIndex, P.Stat.Pid, Reached.bytes(), Reached.TimeUs});
+      if (Options.Sites) {
+        // The layer the code called (HDF5, else MPI-IO, else POSIX and
+        // STDIO): below MPI-IO, ROMIO's aggregators move the others' data.
+        IoTotals Top;
+        for (size_t Slot : {ioSlot(Layer::Hdf5), ioSlot(Layer::MpiIo)})
+          if (Top.empty() && !S.Layers[Slot].empty())
+            Top = S.Layers[Slot];
+        if (Top.empty()) {
+          Top = S.Layers[ioSlot(Layer::Posix)];
+          Top.merge(S.Layers[ioSlot(Layer::Stdio)]);
+        }
+        Agg.Diag.FileRanks[Name].add(Top.bytes(), Top.TimeUs, Rank);
+      }
+      Agg.Files[Name].merge(std::move(S));
+    }
+    for (const auto &[Key, C] : P.Sites) {
+      uint32_t Chain = static_cast<uint32_t>(Key);
+      const ChainTable::Node &N = Chains.node(Chain);
+      SiteStat S;
+      S.C = C;
+      S.Layer = static_cast<uint8_t>(N.L);
+      S.Op = static_cast<uint8_t>(N.O);
+      S.Mpi = static_cast<uint8_t>(N.Mpi);
+      S.TopLayer = static_cast<uint8_t>(N.Top);
+      S.Processes = 1;
+      S.Ranks.push_back(Rank);
+      Agg.Diag.Sites[{FnNames[Key >> 32], Chains.text(Chain)}].merge(S);
+    }
+    for (auto &[DHash, D] : P.Dsets) {
+      auto Path = P.Paths.find(D.FHash);
+      std::string File = Path != P.Paths.end()
+                             ? Path->second
+                             : "fhash:" + std::to_string(D.FHash);
+      D.Stat.Sizes.trim();
+      Agg.Datasets[{File, D.Dset.empty() ? "dhash:" + std::to_string(DHash)
+                                         : D.Dset}]
+          .merge(D.Stat);
     }
     for (size_t L = 0; L < NumLayers; ++L) {
       P.Stat.UnionUs[L] = P.Unions[L].total();

@@ -46,6 +46,9 @@ struct AnalyzeOptions {
   // Units of traces that do not record theirs (--time-unit).
   dftrace::TimeUnit Unit = dftrace::TimeUnit::Us;
   bool UnitGiven = false;
+  // Call sites for the diagnosis (CallSites.h): off with --no-diagnose.
+  bool Sites = true;
+  uint64_t SmallBytes = 1048576; // data calls below it are small (rules)
 };
 
 /// Reads Path; its issues name FileIndex.

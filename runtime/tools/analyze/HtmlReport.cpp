@@ -515,6 +515,8 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
      << "files: " << bytesText(A.Io.reached().BytesRead) << " read, "
      << bytesText(A.Io.reached().BytesWritten) << " written.</p>\n";
   printRecordBanner(Os, R, O.Top);
+  if (O.Findings)
+    printFindingsHtml(Os, *O.Findings, O.RulesPath);
   if (uint64_t Total = A.issueTotal()) {
     Os << "<div id=\"issues\" class=\"banner\"><b>" << Total
        << " problems in the input</b> (counted, reported, the rest analysed):";

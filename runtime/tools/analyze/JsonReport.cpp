@@ -1,8 +1,10 @@
-//===- JsonReport.cpp - The report as JSON (schema 1) ---------------------===//
+//===- JsonReport.cpp - The report as JSON (schema 2) ---------------------===//
 
 #include "Output.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace dftanalyze {
 
@@ -69,17 +71,170 @@ Json io(const IoBreakdown &S) {
               {"layers", layersJson(S.Layers, S.Mpi)}};
 }
 
-Json fileJson(const FileFigures &F) {
+Json valuesJson(const ValueCounts &V, size_t N) {
+  Json J = Json::array();
+  for (const auto &[Value, Count] : V.top(N))
+    J.push_back({Value, Count});
+  return J;
+}
+
+Json propsJson(const PropCounts &P) {
+  Json J = Json::object();
+  for (const auto &[Key, Values] : P) {
+    if (Values.size() == 1) {
+      J[Key] = Values.begin()->first; // one value: as the record said it
+      continue;
+    }
+    Json All = Json::object(); // several: each with how many records
+    for (const auto &[V, N] : Values)
+      All[V] = N;
+    J[Key] = All;
+  }
+  return J;
+}
+
+} // namespace
+
+/// docs/analysis.md, "Access patterns": Darshan's counters and the rest.
+Json accessJson(const AccessStats &S) {
+  Json J{{"reads", S.Reads},
+         {"writes", S.Writes},
+         {"reads_without_offset", S.ReadsNoOffset},
+         {"writes_without_offset", S.WritesNoOffset},
+         {"seq_reads", S.SeqReads},
+         {"seq_writes", S.SeqWrites},
+         {"consec_reads", S.ConsecReads},
+         {"consec_writes", S.ConsecWrites},
+         {"rw_switches", S.RwSwitches},
+         {"common_access", valuesJson(S.Sizes, 4)},
+         {"strides", valuesJson(S.Strides, 4)},
+         {"values_not_kept", {{"sizes", S.Sizes.Other},
+                              {"strides", S.Strides.Other}}},
+         {"not_aligned", S.NotAligned},
+         {"not_aligned_bytes", S.NotAlignedBytes},
+         {"alignment", S.alignment()},
+         {"alignment_assumed", S.AlignAssumed},
+         {"max_byte_read", S.MaxByteRead},
+         {"max_byte_written", S.MaxByteWritten},
+         {"redundant_bytes_read", S.RedundantRead + S.CrossRead},
+         {"redundant_bytes_written", S.RedundantWritten + S.CrossWritten},
+         {"redundant_read_same_process", S.RedundantRead},
+         {"redundant_written_same_process", S.RedundantWritten},
+         {"redundant_read_other_processes", S.CrossRead},
+         {"redundant_written_other_processes", S.CrossWritten},
+         {"distinct_bytes_read", S.DistinctRead},
+         {"distinct_bytes_written", S.DistinctWritten},
+         {"redundant_at_least", S.RangesCapped != 0}};
+  if (S.alignment() == 0 && S.AlignMax)
+    J["alignment_range"] = {S.AlignMin, S.AlignMax};
+  return J;
+}
+
+namespace {
+
+Json fileJson(const Report &R, const FileFigures &F) {
   const FileStat &S = *F.S;
-  return Json{{"path", F.Path},
-              {"ops", F.Reached.Ops},
-              {"time_us", F.Reached.TimeUs},
-              {"bytes_read", F.Reached.BytesRead},
-              {"bytes_written", F.Reached.BytesWritten},
-              {"metadata_ops", F.MetaOps},
-              {"metadata_time_us", F.MetaTimeUs},
-              {"processes", S.Processes},
-              {"layers", layersJson(S.Layers, S.Mpi, S.MetaOps, S.MetaTimeUs)}};
+  Json J{{"path", F.Path},
+         {"ops", F.Reached.Ops},
+         {"time_us", F.Reached.TimeUs},
+         {"bytes_read", F.Reached.BytesRead},
+         {"bytes_written", F.Reached.BytesWritten},
+         {"metadata_ops", F.MetaOps},
+         {"metadata_time_us", F.MetaTimeUs},
+         {"processes", S.Processes},
+         {"layers", layersJson(S.Layers, S.Mpi, S.MetaOps, S.MetaTimeUs)}};
+  J["fs_type"] = S.Fs.Type.empty() ? "unknown" : S.Fs.Type;
+  if (!S.Fs.Type.empty()) {
+    Json Fs{{"mount", S.Fs.Mount}, {"block_size", S.Fs.BlockSize}};
+    if (S.Fs.StripeSize || S.Fs.StripeCount) {
+      Fs["stripe_size"] = S.Fs.StripeSize;
+      Fs["stripe_count"] = S.Fs.StripeCount;
+    }
+    if (!S.Fs.Magic.empty())
+      Fs["magic"] = S.Fs.Magic;
+    J["fs"] = Fs;
+  }
+  J["access"] = accessJson(S.reachedAccess());
+  Json Access = Json::object();
+  for (size_t L = 0; L < NumIoLayers; ++L)
+    if (!S.Access[L].empty())
+      Access[dftrace::layerName(ioLayer(L))] = accessJson(S.Access[L]);
+  J["access_by_layer"] = Access;
+  FileRankFigures Rk = R.fileRanks(S);
+  J["ranks"] = {{"count", Rk.Ranks},
+                {"shared", Rk.Ranks > 1},
+                {"fewest_bytes", {{"rank", Rk.MinBytesRank}, {"bytes", Rk.MinBytes}}},
+                {"most_bytes", {{"rank", Rk.MaxBytesRank}, {"bytes", Rk.MaxBytes}}},
+                {"fastest", {{"rank", Rk.MinTimeRank}, {"time_us", Rk.MinTimeUs}}},
+                {"slowest", {{"rank", Rk.MaxTimeRank}, {"time_us", Rk.MaxTimeUs}}},
+                {"bytes_variance", rounded(Rk.BytesVariance)},
+                {"time_variance_us2", rounded(Rk.TimeVariance)}};
+  unsigned Mask = bottomLayers(S.Layers);
+  uint64_t ReadUs = 0, WriteUs = 0;
+  for (size_t L = 0; L < NumIoLayers; ++L)
+    if (Mask & (1u << L)) {
+      ReadUs += S.ReadTimeUs[L];
+      WriteUs += S.WriteTimeUs[L];
+    }
+  J["time_split_us"] = {{"read", ReadUs}, {"write", WriteUs},
+                        {"metadata", F.MetaTimeUs}};
+  if (S.FirstOpenUs != std::numeric_limits<int64_t>::max())
+    J["first_open_us"] = S.FirstOpenUs;
+  if (S.LastCloseUs != std::numeric_limits<int64_t>::min())
+    J["last_close_us"] = S.LastCloseUs;
+  SlowCall Slow = S.reachedSlowest();
+  if (!Slow.Name.empty())
+    J["slowest_call"] = {{"name", Slow.Name},
+                         {"dur_us", Slow.DurUs},
+                         {"bytes", Slow.Bytes},
+                         {"rank", R.rankLabel(Slow.FileIndex, Slow.Pid)}};
+  const MpiFileInfo &M = S.MpiInfo;
+  if (!M.empty()) {
+    Json Mj{{"opens_with_hints", M.Opens}, {"hints", propsJson(M.Hints)}};
+    Json Sizes = Json::object(), Modes = Json::object();
+    for (const auto &[V, N] : M.CommSizes)
+      Sizes[std::to_string(V)] = N;
+    for (const auto &[V, N] : M.Amodes)
+      Modes[std::to_string(V)] = N;
+    Mj["comm_sizes"] = Sizes;
+    Mj["amodes"] = Modes;
+    Json Views = Json::array();
+    for (const auto &[V, N] : M.Views)
+      Views.push_back({{"etype_size", V[0]},
+                       {"filetype_size", V[1]},
+                       {"filetype_extent", V[2]},
+                       {"contiguous", V[3]},
+                       {"calls", N}});
+    Mj["views"] = Views;
+    J["mpiio"] = Mj;
+  }
+  if (S.Hdf5Opens)
+    J["hdf5"] = {{"opens", S.Hdf5Opens}, {"properties", propsJson(S.Hdf5Props)}};
+  return J;
+}
+
+Json datasetJson(const std::pair<std::string, std::string> &Key,
+                 const DatasetStat &D) {
+  uint64_t Calls = D.Reads.Ops + D.Writes.Ops;
+  Json J{{"file", Key.first},
+         {"dset", Key.second},
+         {"records", D.Opens},
+         {"properties", propsJson(D.Props)},
+         {"reads", opStat(D.Reads)},
+         {"writes", opStat(D.Writes)},
+         {"collective", D.Collective},
+         {"independent", D.Independent},
+         {"collective_share",
+          rounded(Calls ? static_cast<double>(D.Collective) /
+                              static_cast<double>(Calls)
+                        : 0)},
+         {"selection_elements", D.Selection},
+         {"transfer_sizes", valuesJson(D.Sizes, 4)}};
+  Json Modes = Json::object();
+  for (const auto &[M, N] : D.IoModes)
+    Modes[M] = N;
+  J["io_mode"] = Modes;
+  return J;
 }
 
 /// The runtime's records of what the traces do not hold.
@@ -157,6 +312,8 @@ Json layerJson(const LayerFigures &F) {
   J["other"] = {{"ops", F.Other.Ops}, {"time_us", F.Other.TimeUs}};
   if (F.L == Layer::MpiIo)
     J["mpiio"] = mpiJson(S.Mpi);
+  if (!S.Access.empty())
+    J["access"] = accessJson(S.Access);
   Json Ops = Json::object();
   for (size_t O = 0; O < NumOps; ++O)
     if (S.ByOp[O].Ops)
@@ -177,6 +334,8 @@ Json reportJson(const Report &R, const OutputOptions &O) {
   J["schema"] = JsonSchema;
   J["tool"] = "dftracer-analyze";
   recordsJson(J, R);
+  if (O.Findings)
+    J["findings"] = findingsJson(*O.Findings);
   J["files"] = A.FileNames.size();
   J["events"] = A.Events;
   J["lines"] = A.Lines;
@@ -239,11 +398,34 @@ Json reportJson(const Report &R, const OutputOptions &O) {
 
   Json ByTime = Json::array(), ByBytes = Json::array();
   for (size_t I = 0; I < R.FilesByTime.size() && I < O.Top; ++I) {
-    ByTime.push_back(fileJson(R.FilesByTime[I]));
-    ByBytes.push_back(fileJson(R.FilesByBytes[I]));
+    ByTime.push_back(fileJson(R, R.FilesByTime[I]));
+    ByBytes.push_back(fileJson(R, R.FilesByBytes[I]));
   }
   J["file_count"] = A.Files.size();
+  J["file_classes"] = {{"read_only", R.FileClasses.ReadOnly},
+                       {"write_only", R.FileClasses.WriteOnly},
+                       {"read_write", R.FileClasses.ReadWrite},
+                       {"no_data", R.FileClasses.NoData}};
   J["files_top"] = {{"by_time", ByTime}, {"by_bytes", ByBytes}};
+  if (O.AllFiles) {
+    // "files" keeps schema 1's meaning (trace files given): the list of
+    // every file is "files_all", by path.
+    Json All = Json::array();
+    std::vector<const FileFigures *> ByPath;
+    for (const FileFigures &F : R.FilesByTime)
+      ByPath.push_back(&F);
+    std::sort(ByPath.begin(), ByPath.end(),
+              [](const FileFigures *X, const FileFigures *Y) {
+                return X->Path < Y->Path;
+              });
+    for (const FileFigures *F : ByPath)
+      All.push_back(fileJson(R, *F));
+    J["files_all"] = All;
+  }
+  Json Datasets = Json::array();
+  for (const auto &[Key, D] : A.Datasets)
+    Datasets.push_back(datasetJson(Key, D));
+  J["datasets"] = Datasets;
 
   Json List = Json::array();
   for (const RankFigures &Rk : R.Ranks) {
@@ -264,6 +446,15 @@ Json reportJson(const Report &R, const OutputOptions &O) {
                     {"io_bytes_written", P.Io.reached().BytesWritten},
                     {"union_us", Union},
                     {"layers", layersJson(P.Io.Layers, P.Io.Mpi)}});
+    AccessStats Access;
+    for (const AccessStats &S : P.Access)
+      Access.merge(S);
+    if (!Access.empty())
+      List.back()["access"] = accessJson(Access);
+    if (!P.Host.empty())
+      List.back()["node"] = {{"hostname", P.Host},
+                             {"mem_total", P.MemTotal},
+                             {"cpus", P.Cpus}};
   }
   Json Ranks{{"count", R.Ranks.size()},
              {"mean_io_time_us", rounded(R.MeanIoUs)},

@@ -8,6 +8,7 @@
 #ifndef DFTRACER_ANALYZE_OUTPUT_H
 #define DFTRACER_ANALYZE_OUTPUT_H
 
+#include "Diagnose.h"
 #include "Report.h"
 
 #include <nlohmann/json.hpp>
@@ -19,13 +20,19 @@ namespace dftanalyze {
 
 struct OutputOptions {
   size_t Top = 10; // rows of the top-N tables (files, ranks, functions)
+  bool AllFiles = false; // --all-files: JSON "files_all", every file
+  // The diagnosis (Diagnose.h), printed first; null with --no-diagnose.
+  const std::vector<Finding> *Findings = nullptr;
+  std::string RulesPath;
 };
 
 /// Version of the JSON report; bumped when a key changes meaning or goes.
-inline constexpr int JsonSchema = 1;
+inline constexpr int JsonSchema = 2;
 
 void printText(std::ostream &Os, const Report &R, const OutputOptions &O);
 nlohmann::ordered_json reportJson(const Report &R, const OutputOptions &O);
+/// An AccessStats as the JSON report's "access" object (docs/analysis.md).
+nlohmann::ordered_json accessJson(const AccessStats &S);
 /// J as text. Issue messages quote the bytes of bad lines, and trace paths
 /// are bytes: what is not UTF-8 is written as U+FFFD instead of aborting.
 std::string jsonText(const nlohmann::ordered_json &J, int Indent = -1);

@@ -99,10 +99,50 @@ std::string reasonsText(uint8_t Reasons) {
 }
 
 std::string Report::rankLabel(uint32_t FileIndex, int64_t Pid) const {
-  for (const RankFigures &R : Ranks)
-    if (R.P->FileIndex == FileIndex && R.P->Pid == Pid)
-      return R.Label;
-  return "pid " + std::to_string(Pid);
+  auto It = RankIndex.find({FileIndex, Pid});
+  return It != RankIndex.end() ? Ranks[It->second].Label
+                               : "pid " + std::to_string(Pid);
+}
+
+FileRankFigures Report::fileRanks(const FileStat &S) const {
+  FileRankFigures F;
+  // In rank order, so that ties name the first rank.
+  std::vector<std::pair<size_t, const FileRank *>> List;
+  for (const FileRank &Fr : S.Ranks) {
+    auto It = RankIndex.find({Fr.FileIndex, Fr.Pid});
+    List.emplace_back(It != RankIndex.end() ? It->second : Ranks.size(), &Fr);
+  }
+  std::stable_sort(List.begin(), List.end(), [](const auto &X, const auto &Y) {
+    return X.first < Y.first;
+  });
+  F.Ranks = List.size();
+  if (List.empty())
+    return F;
+  double SumB = 0, SumT = 0;
+  bool First = true;
+  for (const auto &[Pos, Fr] : List) {
+    std::string Label = rankLabel(Fr->FileIndex, Fr->Pid);
+    if (First || Fr->Bytes < F.MinBytes)
+      F.MinBytes = Fr->Bytes, F.MinBytesRank = Label;
+    if (First || Fr->Bytes > F.MaxBytes)
+      F.MaxBytes = Fr->Bytes, F.MaxBytesRank = Label;
+    if (First || Fr->TimeUs < F.MinTimeUs)
+      F.MinTimeUs = Fr->TimeUs, F.MinTimeRank = Label;
+    if (First || Fr->TimeUs > F.MaxTimeUs)
+      F.MaxTimeUs = Fr->TimeUs, F.MaxTimeRank = Label;
+    First = false;
+    SumB += static_cast<double>(Fr->Bytes);
+    SumT += static_cast<double>(Fr->TimeUs);
+  }
+  double N = static_cast<double>(List.size());
+  double MeanB = SumB / N, MeanT = SumT / N;
+  for (const auto &[Pos, Fr] : List) {
+    double DB = static_cast<double>(Fr->Bytes) - MeanB;
+    double DT = static_cast<double>(Fr->TimeUs) - MeanT;
+    F.BytesVariance += DB * DB / N;
+    F.TimeVariance += DT * DT / N;
+  }
+  return F;
 }
 
 Report::Report(const Aggregate &A) : A(A) {
@@ -139,6 +179,8 @@ Report::Report(const Aggregate &A) : A(A) {
                               std::strtoull(Y.P->Rank.c_str(), nullptr, 10);
                      return false; // keep (file, pid) order
                    });
+  for (size_t I = 0; I < Ranks.size(); ++I)
+    RankIndex[{Ranks[I].P->FileIndex, Ranks[I].P->Pid}] = I;
   FirstUs = std::numeric_limits<int64_t>::max();
   LastUs = std::numeric_limits<int64_t>::min();
   uint64_t IoSum = 0;
@@ -205,9 +247,15 @@ Report::Report(const Aggregate &A) : A(A) {
                                             X.S->Direct.Once.TimeUs,
                                             X.S->TimeUs);
                    });
-  for (const auto &[Path, S] : A.Files)
+  for (const auto &[Path, S] : A.Files) {
     FilesByTime.push_back(
         {Path, &S, S.reached(), S.reachedMetaOps(), S.reachedMetaTimeUs()});
+    const IoTotals &T = FilesByTime.back().Reached;
+    ++(T.BytesRead && T.BytesWritten ? FileClasses.ReadWrite
+       : T.BytesRead                 ? FileClasses.ReadOnly
+       : T.BytesWritten              ? FileClasses.WriteOnly
+                                     : FileClasses.NoData);
+  }
   FilesByBytes = FilesByTime;
   std::stable_sort(FilesByTime.begin(), FilesByTime.end(),
                    [](const FileFigures &X, const FileFigures &Y) {

@@ -18,7 +18,9 @@
 
 #include "Aggregate.h"
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace dftanalyze {
@@ -56,6 +58,19 @@ struct FileFigures {
   uint64_t MetaOps = 0, MetaTimeUs = 0; // of the same layers
 };
 
+/// A file's processes, by bytes and by time (FileStat::Ranks).
+struct FileRankFigures {
+  size_t Ranks = 0; // processes that used the file
+  std::string MinBytesRank, MaxBytesRank, MinTimeRank, MaxTimeRank;
+  uint64_t MinBytes = 0, MaxBytes = 0, MinTimeUs = 0, MaxTimeUs = 0;
+  double BytesVariance = 0, TimeVariance = 0; // population, over Ranks
+};
+
+/// Files by what their data calls did (bottom layers' bytes).
+struct FileClassCounts {
+  uint64_t ReadOnly = 0, WriteOnly = 0, ReadWrite = 0, NoData = 0;
+};
+
 /// A layer bypassed the same way in one or more processes.
 struct BypassFigures {
   const BypassRecord *B = nullptr; // the first one
@@ -88,12 +103,20 @@ struct Report {
   std::vector<ThrottleFigures> Throttled; // by time not written, then name
   uint64_t UntracedCalls = 0, UntracedBytes = 0;
 
+  FileClassCounts FileClasses;
+
   /// The label of the process (FileIndex, Pid), or "pid P".
   std::string rankLabel(uint32_t FileIndex, int64_t Pid) const;
+  /// The rank figures of a file: the fewest and most bytes and time (ties:
+  /// the first in rank order), and their variance across its processes.
+  FileRankFigures fileRanks(const FileStat &S) const;
 
   explicit Report(const Aggregate &A);
   Report(const Report &) = delete;
   Report &operator=(const Report &) = delete;
+
+private:
+  std::map<std::pair<uint32_t, int64_t>, size_t> RankIndex; // into Ranks
 };
 
 double mebibytesPerSecond(uint64_t Bytes, uint64_t Us);

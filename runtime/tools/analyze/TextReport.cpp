@@ -14,6 +14,8 @@
 
 #include "Output.h"
 
+#include <cmath>
+
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -254,20 +256,155 @@ void printFiles(std::ostream &Os, const Report &R, size_t Top) {
     const auto &List = ByTime ? R.FilesByTime : R.FilesByBytes;
     Os << "Top files by " << (ByTime ? "I/O time" : "bytes") << " ("
        << std::min(Top, List.size()) << " of " << List.size() << ")\n";
-    Table T({"file", "ops", "time_s", "meta_ops", "meta_time_s", "bytes_read",
-             "bytes_written", "ranks", "by layer: ops, bytes r/w"});
+    Table T({"file", "fs", "ops", "time_s", "meta_ops", "meta_time_s",
+             "bytes_read", "bytes_written", "ranks",
+             "by layer: ops, bytes r/w"});
     for (size_t I = 0; I < List.size() && I < Top; ++I) {
       const FileFigures &F = List[I];
-      T.row({F.Path, num(F.Reached.Ops), seconds(F.Reached.TimeUs),
-             num(F.MetaOps), seconds(F.MetaTimeUs), num(F.Reached.BytesRead),
+      T.row({F.Path, F.S->Fs.Type.empty() ? "?" : F.S->Fs.Type,
+             num(F.Reached.Ops), seconds(F.Reached.TimeUs), num(F.MetaOps),
+             seconds(F.MetaTimeUs), num(F.Reached.BytesRead),
              num(F.Reached.BytesWritten), num(F.S->Processes),
              layersText(F.S->Layers, F.S->Mpi)});
     }
     T.print(Os);
     Os << "\n";
   }
+  const FileClassCounts &C = R.FileClasses;
   Os << "  (a file's ops, time and bytes are its lowest traced layer's, "
-        "POSIX where traced: the bytes that reached it)\n\n";
+        "POSIX where traced: the bytes that reached it; fs: the FS record's "
+        "file system, ? without one)\n"
+     << "  files: " << C.ReadOnly << " read-only, " << C.WriteOnly
+     << " write-only, " << C.ReadWrite << " read-write, " << C.NoData
+     << " without data\n\n";
+}
+
+std::string valuesText(const ValueCounts &V) {
+  std::string T;
+  for (const auto &[Value, Count] : V.top(4))
+    T += (T.empty() ? "" : " ") + std::to_string(Value) + "x" +
+         std::to_string(Count);
+  return T.empty() ? "-" : T;
+}
+
+std::string percent(uint64_t Part, uint64_t Whole) {
+  return Whole ? fixed(100.0 * static_cast<double>(Part) /
+                           static_cast<double>(Whole), 1) + "%"
+               : "-";
+}
+
+/// Darshan's counters and the redundant bytes of the top files by time
+/// (docs/analysis.md, "Access patterns").
+void printAccess(std::ostream &Os, const Report &R, size_t Top) {
+  bool Any = false;
+  for (const FileFigures &F : R.FilesByTime)
+    Any |= !F.S->reachedAccess().empty();
+  if (!Any)
+    return;
+  Os << "Access patterns of the top files by I/O time (POSIX and STDIO "
+        "offsets)\n";
+  Table T({"file", "reads", "seq", "consec", "writes", "seq", "consec",
+           "rw_sw", "common sizes", "strides", "not_aligned", "unit",
+           "redundant r/w (same proc + other procs)"});
+  std::vector<std::string> Notes;
+  for (size_t I = 0; I < R.FilesByTime.size() && I < Top; ++I) {
+    const FileFigures &F = R.FilesByTime[I];
+    AccessStats A = F.S->reachedAccess();
+    if (A.empty())
+      continue;
+    std::string Unit = A.alignment() ? num(A.alignment()) : "mixed";
+    if (A.AlignAssumed)
+      Unit += A.AlignAssumed == A.Reads + A.Writes ? " (assumed)"
+                                                    : " (partly assumed)";
+    std::string AtLeast = A.RangesCapped ? ">=" : "";
+    T.row({F.Path, num(A.Reads), num(A.SeqReads), num(A.ConsecReads),
+           num(A.Writes), num(A.SeqWrites), num(A.ConsecWrites),
+           num(A.RwSwitches), valuesText(A.Sizes), valuesText(A.Strides),
+           num(A.NotAligned) + " (" + percent(A.NotAligned, A.Reads + A.Writes) +
+               ")",
+           Unit,
+           AtLeast + num(A.RedundantRead) + "+" + num(A.CrossRead) + " / " +
+               AtLeast + num(A.RedundantWritten) + "+" + num(A.CrossWritten)});
+    if (A.ReadsNoOffset + A.WritesNoOffset)
+      Notes.push_back(F.Path + ": " + num(A.ReadsNoOffset + A.WritesNoOffset) +
+                      " data calls without an offset are not in the counters");
+    FileRankFigures Rk = R.fileRanks(*F.S);
+    std::string Line = F.Path + ": " + num(Rk.Ranks) +
+                       (Rk.Ranks > 1 ? " ranks (shared)" : " rank (unique)");
+    if (Rk.Ranks > 1)
+      Line += "; bytes " + processName(Rk.MinBytesRank) + " " +
+              num(Rk.MinBytes) + " to " + processName(Rk.MaxBytesRank) + " " +
+              num(Rk.MaxBytes) + ", time " + processName(Rk.MinTimeRank) +
+              " " + seconds(Rk.MinTimeUs) + " s to " +
+              processName(Rk.MaxTimeRank) + " " + seconds(Rk.MaxTimeUs) +
+              " s (std dev " + fixed(std::sqrt(Rk.TimeVariance) / 1e6, 6) +
+              " s)";
+    SlowCall Slow = F.S->reachedSlowest();
+    if (!Slow.Name.empty())
+      Line += "; slowest call " + Slow.Name + " " + seconds(Slow.DurUs) +
+              " s, " + num(Slow.Bytes) + " bytes, " +
+              processName(R.rankLabel(Slow.FileIndex, Slow.Pid));
+    Notes.push_back(Line);
+    const MpiFileInfo &M = F.S->MpiInfo;
+    if (!M.Hints.empty()) {
+      std::string H;
+      for (const auto &[K, Values] : M.Hints)
+        for (const auto &[V, N] : Values)
+          H += (H.empty() ? "" : ", ") + K + "=" + V +
+               (Values.size() > 1 ? " (" + num(N) + ")" : "");
+      Notes.push_back(F.Path + ": MPI-IO hints " + H);
+    }
+    if (!F.S->Hdf5Props.empty()) {
+      std::string H;
+      for (const auto &[K, Values] : F.S->Hdf5Props)
+        for (const auto &[V, N] : Values)
+          H += (H.empty() ? "" : ", ") + K + "=" + V;
+      Notes.push_back(F.Path + ": HDF5 " + H);
+    }
+  }
+  T.print(Os);
+  Os << "  (seq: at or after the end of the previous call of its kind by the "
+        "process; consec: exactly there; strides: offset - previous end; "
+        "sizes and strides as value x calls; unit: the FS record's stripe or "
+        "block size, 1 MiB when the trace has none; >=: past the range cap, a "
+        "lower bound)\n";
+  for (const std::string &N : Notes)
+    Os << "  " << N << "\n";
+  Os << "\n";
+}
+
+/// HDF5 datasets: layout, chunking, transfers and the collective share.
+void printDatasets(std::ostream &Os, const Aggregate &A, size_t Top) {
+  if (A.Datasets.empty())
+    return;
+  Os << "HDF5 datasets (" << std::min(Top, A.Datasets.size()) << " of "
+     << A.Datasets.size() << ")\n";
+  Table T({"file", "dataset", "layout", "chunk", "dims", "type_size", "writes",
+           "bytes_written", "reads", "bytes_read", "collective",
+           "transfer sizes"});
+  auto Prop = [](const PropCounts &P, const char *Key) -> std::string {
+    auto It = P.find(Key);
+    if (It == P.end())
+      return "-";
+    std::string T;
+    for (const auto &[V, N] : It->second)
+      T += (T.empty() ? "" : "|") + V;
+    return T;
+  };
+  size_t Shown = 0;
+  for (const auto &[Key, D] : A.Datasets) {
+    if (Shown++ == Top)
+      break;
+    uint64_t Calls = D.Reads.Ops + D.Writes.Ops;
+    T.row({Key.first, Key.second, Prop(D.Props, "layout"),
+           Prop(D.Props, "chunk"), Prop(D.Props, "dims"),
+           Prop(D.Props, "type_size"), num(D.Writes.Ops), num(D.Writes.Bytes),
+           num(D.Reads.Ops), num(D.Reads.Bytes),
+           num(D.Collective) + " (" + percent(D.Collective, Calls) + ")",
+           valuesText(D.Sizes)});
+  }
+  T.print(Os);
+  Os << "\n";
 }
 
 void printRanks(std::ostream &Os, const Report &R, size_t Top) {
@@ -415,6 +552,8 @@ void printIssues(std::ostream &Os, const Aggregate &A) {
 void printText(std::ostream &Os, const Report &R, const OutputOptions &O) {
   const Aggregate &A = R.A;
   printRecords(Os, R, O.Top);
+  if (O.Findings)
+    printFindingsText(Os, *O.Findings, O.RulesPath);
   Os << "dftracer-analyze: " << A.FileNames.size() << " files, " << A.Events
      << " events (" << A.TextBytes << " bytes of text), " << R.Ranks.size()
      << " ranks, " << A.issueTotal() << " issues\n";
@@ -425,6 +564,8 @@ void printText(std::ostream &Os, const Report &R, const OutputOptions &O) {
   printMpiKinds(Os, R);
   printSizes(Os, R);
   printFiles(Os, R, O.Top);
+  printAccess(Os, R, O.Top);
+  printDatasets(Os, A, O.Top);
   printRanks(Os, R, O.Top);
   printFunctions(Os, R, O.Top);
   printThrottled(Os, R, O.Top);

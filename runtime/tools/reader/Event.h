@@ -73,6 +73,12 @@ struct Event {
   // record's dft_cnt and the sums of its folded fields.
   // ArgDur: an aggregate's "dur" in args (one call, or one value for all).
   Field NumEvents, TimeMetric, Cnt, ArgDur, DurSum, RetSum, SizeSum, BytesSum;
+  // Issue 22's facts (docs/trace-format.md): an O_APPEND write's "append";
+  // HDF5's dataset hash (a hex string becomes UInt, as fhash), transfer
+  // mode, actual I/O mode and selection (elements); MPI_File_set_view's
+  // etype and filetype.
+  Field Append, DHash, Xfer, IoMode, Selection;
+  Field EtypeSize, FiletypeSize, FiletypeExtent, Contiguous;
 
   bool argsIsObject() const { return ArgsKind == Field::Other; }
   /// Marks every field missing (the parser's reset: cheaper than a new
@@ -82,7 +88,8 @@ struct Event {
                      &ParentIdx, &FHash, &Fd, &Count, &Size, &Bytes, &Offset,
                      &Length, &Ret, &ArgName, &ArgValue, &Type, &NumEvents,
                      &TimeMetric, &Cnt, &ArgDur, &DurSum, &RetSum, &SizeSum,
-                     &BytesSum})
+                     &BytesSum, &Append, &DHash, &Xfer, &IoMode, &Selection,
+                     &EtypeSize, &FiletypeSize, &FiletypeExtent, &Contiguous})
       F->K = Field::Missing;
     ArgsKind = Field::Missing;
     Ph2 = Phase::None;

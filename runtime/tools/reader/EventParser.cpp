@@ -85,6 +85,8 @@ Field *argField(Event &E, std::string_view Key) {
       return &E.ArgName;
     if (Key == "size")
       return &E.Size;
+    if (Key == "xfer")
+      return &E.Xfer;
     break;
   case 5:
     if (Key == "level")
@@ -99,14 +101,20 @@ Field *argField(Event &E, std::string_view Key) {
       return &E.Bytes;
     if (Key == "value")
       return &E.ArgValue;
+    if (Key == "dhash")
+      return &E.DHash;
     break;
   case 6:
     if (Key == "offset")
       return &E.Offset;
     if (Key == "length")
       return &E.Length;
+    if (Key == "append")
+      return &E.Append;
     break;
-  case 7: // upstream's aggregated records
+  case 7: // upstream's aggregated records; HDF5's io_mode
+    if (Key == "io_mode")
+      return &E.IoMode;
     if (Key == "dft_cnt")
       return &E.Cnt;
     if (Key == "dur_sum")
@@ -121,10 +129,24 @@ Field *argField(Event &E, std::string_view Key) {
   case 9:
     if (Key == "bytes_sum")
       return &E.BytesSum;
+    if (Key == "selection")
+      return &E.Selection;
     break;
   case 10:
     if (Key == "num_events")
       return &E.NumEvents;
+    if (Key == "etype_size")
+      return &E.EtypeSize;
+    if (Key == "contiguous")
+      return &E.Contiguous;
+    break;
+  case 13:
+    if (Key == "filetype_size")
+      return &E.FiletypeSize;
+    break;
+  case 15:
+    if (Key == "filetype_extent")
+      return &E.FiletypeExtent;
     break;
   }
   return nullptr;
@@ -261,6 +283,8 @@ bool EventParser::parse(const char *Data, size_t Size, size_t Capacity,
   E.Ph2 = decodePhase(E.Ph);
   if (E.FHash.isString())
     hexToUInt(E.FHash);
+  if (E.DHash.isString())
+    hexToUInt(E.DHash);
   if (E.ArgValue.isString() && E.Ph2 == Phase::Metadata && E.Name.isString() &&
       isHashRecord(E.Name.S))
     hexToUInt(E.ArgValue);

@@ -20,6 +20,16 @@ RecordKind recordKind(const Event &E) {
     return RecordKind::TraceStopped;
   if (N == "layer_bypassed")
     return RecordKind::LayerBypassed;
+  if (N == "FS")
+    return RecordKind::FileSystem;
+  if (N == "MPIIO_HINTS")
+    return RecordKind::MpiioHints;
+  if (N == "HDF5_FILE")
+    return RecordKind::Hdf5File;
+  if (N == "HDF5_DSET")
+    return RecordKind::Hdf5Dataset;
+  if (N == "NODE")
+    return RecordKind::Node;
   return RecordKind::None;
 }
 
@@ -42,6 +52,16 @@ const char *recordName(RecordKind K) {
     return "trace_stopped";
   case RecordKind::LayerBypassed:
     return "layer_bypassed";
+  case RecordKind::FileSystem:
+    return "FS";
+  case RecordKind::MpiioHints:
+    return "MPIIO_HINTS";
+  case RecordKind::Hdf5File:
+    return "HDF5_FILE";
+  case RecordKind::Hdf5Dataset:
+    return "HDF5_DSET";
+  case RecordKind::Node:
+    return "NODE";
   default:
     return "?";
   }
@@ -71,6 +91,48 @@ public:
     if (V.get_string().get(S))
       return fail(Key, "is not a string");
     Out = std::string(S);
+    return true;
+  }
+
+  /// A hash: an integer >= 0, or a hex string (upstream's shape).
+  bool hashKey(const char *Key, uint64_t &Out) {
+    dom::element V;
+    if (O.at_key(Key).get(V))
+      return fail(Key, "is missing");
+    if (V.is_uint64()) {
+      Out = V.get_uint64().value_unsafe();
+      return true;
+    }
+    std::string_view S;
+    if (!V.get_string().get(S) && !S.empty() && S.size() <= 16) {
+      uint64_t H = 0;
+      for (char C : S) {
+        int D = C >= '0' && C <= '9'   ? C - '0'
+                : C >= 'a' && C <= 'f' ? C - 'a' + 10
+                : C >= 'A' && C <= 'F' ? C - 'A' + 10
+                                       : -1;
+        if (D < 0)
+          return fail(Key, "is not a hash");
+        H = H << 4 | static_cast<uint64_t>(D);
+      }
+      Out = H;
+      return true;
+    }
+    return fail(Key, "is not a hash");
+  }
+  /// An array of integers >= 0; absent is an empty list.
+  bool unsignedList(const char *Key, std::vector<uint64_t> &Out) {
+    dom::element V;
+    if (O.at_key(Key).get(V))
+      return true;
+    dom::array A;
+    if (V.get_array().get(A))
+      return fail(Key, "is not an array");
+    for (dom::element E : A) {
+      if (!E.is_uint64())
+        return fail(Key, "holds a value that is not an integer >= 0");
+      Out.push_back(E.get_uint64().value_unsafe());
+    }
     return true;
   }
 
@@ -152,6 +214,74 @@ bool RecordDecoder::decode(RecordKind K, std::string_view Line,
     return A.stringKey("layer", B.Layer) && A.stringKey("symbol", B.Symbol) &&
            A.stringKey("library", B.Library, false) &&
            A.stringKey("fix", B.Fix, false);
+  }
+  case RecordKind::FileSystem: {
+    FsRecord &F = Out.Fs;
+    return A.hashKey("fhash", F.FHash) && A.stringKey("fs_type", F.Type) &&
+           A.stringKey("mount", F.Mount, false) &&
+           A.stringKey("magic", F.Magic, false) &&
+           A.unsignedKey("block_size", F.BlockSize, false) &&
+           A.unsignedKey("stripe_size", F.StripeSize, false) &&
+           A.unsignedKey("stripe_count", F.StripeCount, false);
+  }
+  case RecordKind::MpiioHints: {
+    HintsRecord &H = Out.Hints;
+    H.HasCommSize = Args["comm_size"].error() == simdjson::SUCCESS;
+    H.HasAmode = Args["amode"].error() == simdjson::SUCCESS;
+    if (!A.hashKey("fhash", H.FHash) ||
+        !A.unsignedKey("comm_size", H.CommSize, false) ||
+        !A.unsignedKey("amode", H.Amode, false))
+      return false;
+    dom::object Hints;
+    if (Args["hints"].get_object().get(Hints)) {
+      Error = Where + "args.\"hints\" is not an object";
+      return false;
+    }
+    for (auto [Key, Value] : Hints) {
+      std::string_view V;
+      if (Value.get_string().get(V)) {
+        Error = Where + "args.hints.\"" + std::string(Key) +
+                "\" is not a string";
+        return false;
+      }
+      H.Hints.emplace_back(std::string(Key), std::string(V));
+    }
+    return true;
+  }
+  case RecordKind::Hdf5File: {
+    Hdf5FileRecord &H = Out.Hdf5File;
+    if (!A.hashKey("fhash", H.FHash))
+      return false;
+    for (auto [Key, Value] : Args) {
+      if (Key == "fhash")
+        continue;
+      std::string_view V;
+      if (Value.is_uint64())
+        H.Properties.emplace_back(
+            std::string(Key), std::to_string(Value.get_uint64().value_unsafe()));
+      else if (!Value.get_string().get(V))
+        H.Properties.emplace_back(std::string(Key), std::string(V));
+      else {
+        Error = Where + "args.\"" + std::string(Key) +
+                "\" is neither an integer >= 0 nor a string";
+        return false;
+      }
+    }
+    return true;
+  }
+  case RecordKind::Hdf5Dataset: {
+    Hdf5DsetRecord &D = Out.Hdf5Dset;
+    return A.hashKey("fhash", D.FHash) && A.hashKey("dhash", D.DHash) &&
+           A.stringKey("dset", D.Dset) && A.stringKey("layout", D.Layout, false) &&
+           A.unsignedList("chunk", D.Chunk) && A.unsignedList("dims", D.Dims) &&
+           A.unsignedKey("type_size", D.TypeSize, false) &&
+           A.stringKey("fill_time", D.FillTime, false);
+  }
+  case RecordKind::Node: {
+    NodeRecord &N = Out.Node;
+    return A.stringKey("hostname", N.Hostname) &&
+           A.unsignedKey("mem_total", N.MemTotal, false) &&
+           A.unsignedKey("cpus", N.Cpus, false);
   }
   default:
     Error = "not a record";

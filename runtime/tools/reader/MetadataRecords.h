@@ -34,6 +34,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace dftrace {
@@ -44,6 +45,13 @@ enum class RecordKind : uint8_t {
   Throttled,
   TraceStopped,
   LayerBypassed,
+  // Issue 22's facts (docs/trace-format.md): once per file, MPI-IO open,
+  // HDF5 file and dataset, process.
+  FileSystem,  // "FS"
+  MpiioHints,  // "MPIIO_HINTS"
+  Hdf5File,    // "HDF5_FILE"
+  Hdf5Dataset, // "HDF5_DSET"
+  Node,        // "NODE"
 };
 
 /// The kind of a metadata event, by name ("untraced", "throttled",
@@ -80,12 +88,56 @@ struct BypassedRecord {
   std::string Layer, Symbol, Library, Fix;
 };
 
+/// The file system of a traced file ("FS").
+struct FsRecord {
+  uint64_t FHash = 0;
+  std::string Type, Mount, Magic; // Magic: "0x..." for "unknown"
+  uint64_t BlockSize = 0, StripeSize = 0, StripeCount = 0; // 0: not said
+};
+
+/// Named values of a record, in its order, as text (MPI-IO hints are
+/// strings; HDF5's properties are numbers or names).
+using Props = std::vector<std::pair<std::string, std::string>>;
+
+/// The hints in effect after an MPI_File_open ("MPIIO_HINTS").
+struct HintsRecord {
+  uint64_t FHash = 0, CommSize = 0, Amode = 0;
+  bool HasCommSize = false, HasAmode = false;
+  Props Hints;
+};
+
+/// An HDF5 file's access and creation properties ("HDF5_FILE"): every key
+/// of args but fhash, as text (vfd, alignment, meta_block_size, ...).
+struct Hdf5FileRecord {
+  uint64_t FHash = 0;
+  Props Properties;
+};
+
+/// An HDF5 dataset ("HDF5_DSET").
+struct Hdf5DsetRecord {
+  uint64_t FHash = 0, DHash = 0;
+  std::string Dset, Layout, FillTime;
+  std::vector<uint64_t> Chunk, Dims;
+  uint64_t TypeSize = 0;
+};
+
+/// The node a process ran on ("NODE").
+struct NodeRecord {
+  std::string Hostname;
+  uint64_t MemTotal = 0, Cpus = 0;
+};
+
 struct MetadataRecord {
   RecordKind Kind = RecordKind::None;
   std::vector<UntracedDir> Dirs; // Untraced
   ThrottledRecord Throttled;
   StoppedRecord Stopped;
   BypassedRecord Bypassed;
+  FsRecord Fs;
+  HintsRecord Hints;
+  Hdf5FileRecord Hdf5File;
+  Hdf5DsetRecord Hdf5Dset;
+  NodeRecord Node;
 };
 
 class RecordDecoder {

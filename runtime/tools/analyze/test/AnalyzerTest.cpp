@@ -1,5 +1,6 @@
 //===- AnalyzerTest.cpp - Tests of the analyzer's building blocks ---------===//
 
+#include "AccessPattern.h"
 #include "Aggregate.h"
 #include "Archive.h"
 #include "ChromeTrace.h"
@@ -126,6 +127,99 @@ TEST(Archive, RoundTrip) {
   EXPECT_EQ(B.Processes[0].Pid, -5);
   EXPECT_EQ(B.Processes[0].Picture.Spans[0].Ts, -10);
   EXPECT_EQ(B.Functions["f"].Inclusive.Once.TimeUs, 99u);
+}
+
+TEST(AccessStream, PastTheRangeCapRedundantBytesAreALowerBound) {
+  AccessStream S;
+  const uint64_t N = AccessStream::MaxRanges;
+  for (uint64_t I = 0; I < N; ++I) // N disjoint 10-byte reads, gaps between
+    S.data(false, I * 100, 10, 4096);
+  S.data(false, N * 100, 10, 4096);  // past the cap: not kept
+  S.data(false, N * 100, 10, 4096);  // so this re-read is missed
+  S.data(false, 0, 10, 4096);        // a kept range: counted
+  S.data(false, 5, 100, 4096);       // joins two kept ones: 10 again
+  RangeList R, W;
+  AccessStats A = S.finish(R, W);
+  EXPECT_EQ(A.RangesCapped, 1u);
+  EXPECT_EQ(A.RedundantRead, 10u + 5 + 5); // 0..10, then 5..10 and 100..105
+  EXPECT_EQ(R.size(), N - 1); // [0,110) merged with [100,110)
+  EXPECT_EQ(R.front(), std::make_pair(uint64_t(0), uint64_t(110)));
+}
+
+TEST(AccessStream, AdjacentRangesMergeAndOverlapsCountOnce) {
+  AccessStream S;
+  S.data(true, 0, 4096, 4096);
+  S.data(true, 4096, 4096, 4096);   // adjacent: one range
+  S.data(true, 2048, 4096, 4096);   // 4096 bytes again, not aligned
+  S.data(false, 100, 10, 0);        // unit unknown: 1 MiB, assumed
+  RangeList R, W;
+  AccessStats A = S.finish(R, W);
+  EXPECT_EQ(W.size(), 1u);
+  EXPECT_EQ(A.RedundantWritten, 4096u);
+  EXPECT_EQ(A.DistinctWritten, 8192u);
+  EXPECT_EQ(A.NotAligned, 2u);
+  EXPECT_EQ(A.AlignAssumed, 1u);
+  EXPECT_EQ(A.AlignMin, 4096u);
+  EXPECT_EQ(A.AlignMax, uint64_t(1) << 20);
+  EXPECT_EQ(A.alignment(), 0u); // mixed
+  EXPECT_EQ(A.SeqWrites, 1u);   // the third starts before the second's end
+  EXPECT_EQ(A.ConsecWrites, 1u);
+  EXPECT_EQ(A.RwSwitches, 1u);
+  EXPECT_EQ(A.MaxByteWritten, 8191);
+  EXPECT_EQ(A.MaxByteRead, 109);
+}
+
+TEST(AccessStats, MergeOrderDoesNotMatterAndArchiveRoundTrips) {
+  // Streams with more distinct sizes than a stream keeps: trimmed at the
+  // end of each stream, then summed, so any merge order gives one result.
+  std::vector<AccessStats> Parts;
+  std::vector<RangeList> Reads;
+  for (uint64_t P = 0; P < 5; ++P) {
+    AccessStream S;
+    for (uint64_t I = 0; I < 3000; ++I)
+      S.data(I % 2, I * 8192, 1 + (I * (P + 1)) % 1500, 4096);
+    RangeList R, W;
+    Parts.push_back(S.finish(R, W));
+    Reads.push_back(R);
+  }
+  AccessStats A, B;
+  for (size_t I = 0; I < Parts.size(); ++I)
+    A.merge(Parts[I]);
+  for (size_t I = Parts.size(); I-- > 0;)
+    B.merge(Parts[I]);
+  Writer WA, WB;
+  WA(A);
+  WB(B);
+  EXPECT_EQ(WA.Bytes, WB.Bytes);
+  EXPECT_GT(A.Sizes.Other, 0u);
+  EXPECT_LE(A.Sizes.Counts.size(), 5 * ValueCounts::KeepValues);
+  AccessStats C;
+  Reader R(WA.Bytes.data(), WA.Bytes.size());
+  R(C);
+  Writer WC;
+  WC(C);
+  EXPECT_EQ(WC.Bytes, WA.Bytes);
+  // The five processes read the same offsets: every byte a later one read
+  // was read before by another.
+  std::vector<const RangeList *> Lists;
+  for (const RangeList &L : Reads)
+    Lists.push_back(&L);
+  uint64_t Sum = 0;
+  for (const RangeList &L : Reads)
+    Sum += rangeBytes(L);
+  RangeList All;
+  for (const RangeList &L : Reads)
+    All.insert(All.end(), L.begin(), L.end());
+  std::sort(All.begin(), All.end());
+  uint64_t Union = 0, End = 0;
+  for (auto [Bg, En] : All) { // the union, the slow way
+    Bg = std::max(Bg, End);
+    if (En > Bg)
+      Union += En - Bg;
+    End = std::max(End, En);
+  }
+  EXPECT_EQ(crossBytes(Lists), Sum - Union);
+  EXPECT_GT(crossBytes(Lists), 0u);
 }
 
 TEST(Timeline, BucketsDoNotDependOnArrivalOrder) {

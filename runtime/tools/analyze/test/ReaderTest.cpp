@@ -115,6 +115,40 @@ struct ParsedLine {
   }
 };
 
+/// Issue 22's per-event keys (docs/trace-format.md) reach their fields, a
+/// hex dhash becomes the integer it spells (as fhash), and a line without
+/// them leaves them missing.
+TEST(EventParser, IssueTwentyTwoEventKeys) {
+  ParsedLine W(R"({"id":1,"name":"write","ph":"X","args":{"fhash":7,)"
+               R"("offset":4096,"append":1,"count":10,"ret":10}})");
+  EXPECT_EQ(W.E.Append.I, 1);
+  EXPECT_EQ(W.E.Offset.I, 4096);
+  ParsedLine H(R"({"id":2,"name":"H5Dwrite","ph":"X","args":{"fhash":7,)"
+               R"("dhash":"00000000000000ff","xfer":"collective",)"
+               R"("io_mode":"mixed","selection":1048576}})");
+  EXPECT_TRUE(H.E.DHash.isUnsigned());
+  EXPECT_EQ(H.E.DHash.U, 255u);
+  EXPECT_EQ(H.E.Xfer.S, "collective");
+  EXPECT_EQ(H.E.IoMode.S, "mixed");
+  EXPECT_EQ(H.E.Selection.I, 1048576);
+  ParsedLine V(R"({"id":3,"name":"MPI_File_set_view","ph":"X","args":{)"
+               R"("etype_size":8,"filetype_size":64,"filetype_extent":256,)"
+               R"("contiguous":0}})");
+  EXPECT_EQ(V.E.EtypeSize.I, 8);
+  EXPECT_EQ(V.E.FiletypeSize.I, 64);
+  EXPECT_EQ(V.E.FiletypeExtent.I, 256);
+  ASSERT_TRUE(V.E.Contiguous.isInteger());
+  EXPECT_EQ(V.E.Contiguous.I, 0);
+  // The same parser, a line without them: nothing left from the last one.
+  std::string Plain = R"({"id":4,"name":"read","ph":"X","args":{"ret":1}})" +
+                      std::string(64, ' ');
+  ASSERT_TRUE(V.P.parse(Plain.data(), Plain.size() - 64, Plain.size(), V.E));
+  for (const Field *F : {&V.E.Append, &V.E.DHash, &V.E.Xfer, &V.E.IoMode,
+                         &V.E.Selection, &V.E.EtypeSize, &V.E.FiletypeSize,
+                         &V.E.FiletypeExtent, &V.E.Contiguous})
+    EXPECT_FALSE(F->present());
+}
+
 /// The problems checkEvent finds in one line.
 std::vector<EventProblem> problems(const std::string &Line) {
   std::vector<EventProblem> Out;

@@ -11,6 +11,9 @@ namespace tracegen {
 
 /// generate --dir D ...: a trace set, and with --expected its totals.
 int generate(int Argc, char **Argv);
+/// access --dir D --pattern P ...: ranks sharing a file in a known access
+/// pattern, and with --expected its access figures (Access.cpp).
+int access(int Argc, char **Argv);
 /// compare EXPECTED ACTUAL [--partial]: every expected value matches.
 int compare(int Argc, char **Argv);
 /// check-chrome TRACE.json[.gz]: valid Trace Event Format.

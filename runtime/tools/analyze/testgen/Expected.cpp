@@ -171,7 +171,7 @@ void Expected::process(const Process &P, const std::string &FileName,
 
 Json Expected::json(size_t NumFiles) const {
   Json J;
-  J["schema"] = 1;
+  J["schema"] = 2;
   J["files"] = NumFiles;
   J["events"] = Events;
   J["lines"] = Lines;

@@ -5,6 +5,8 @@
 //       [--compute N] [--no-parent all|odd] [--start-order]
 //       [--upstream v1|dev]
 //       [--expected FILE]
+//   dftracer_trace_gen access --dir D --pattern sequential|strided|random|
+//       overlap [--ranks N] [--calls K] [--size S] [--expected E.json]
 //   dftracer_trace_gen compare EXPECTED.json ACTUAL.json [--partial]
 //   dftracer_trace_gen check-chrome TRACE.json[.gz]
 //   dftracer_trace_gen check-png SCREENSHOT.png
@@ -52,13 +54,15 @@ int main(int Argc, char **Argv) {
   std::string Cmd = Argc > 1 ? Argv[1] : "";
   if (Cmd == "generate")
     return tracegen::generate(Argc, Argv);
+  if (Cmd == "access")
+    return tracegen::access(Argc, Argv);
   if (Cmd == "compare")
     return tracegen::compare(Argc, Argv);
   if (Cmd == "check-chrome")
     return tracegen::checkChrome(Argc, Argv);
   if (Cmd == "check-png")
     return tracegen::checkPng(Argc, Argv);
-  std::cerr << "usage: dftracer_trace_gen generate|compare|check-chrome|"
+  std::cerr << "usage: dftracer_trace_gen generate|access|compare|check-chrome|"
                "check-png ...\n";
   return 2;
 }

@@ -1,0 +1,144 @@
+//===- CallSites.cpp - Which annotated function issued which I/O chain ----===//
+
+#include "CallSites.h"
+
+#include <algorithm>
+#include <iterator>
+#include <tuple>
+
+namespace dftanalyze {
+
+void SiteStat::merge(const SiteStat &O) {
+  if (!Processes && !C.Ops) {
+    Layer = O.Layer;
+    Op = O.Op;
+    Mpi = O.Mpi;
+    TopLayer = O.TopLayer;
+  }
+  C.merge(O.C);
+  Processes += O.Processes;
+  std::vector<std::string> All;
+  std::set_union(Ranks.begin(), Ranks.end(), O.Ranks.begin(), O.Ranks.end(),
+                 std::back_inserter(All));
+  if (All.size() > MaxSiteRanks)
+    All.resize(MaxSiteRanks);
+  Ranks = std::move(All);
+}
+
+namespace {
+/// Larger value wins; among equals the smaller label, so merges commute.
+void keepMax(uint64_t &Max, std::string &Label, uint64_t V,
+             const std::string &L) {
+  if (V > Max || (V == Max && (Label.empty() || L < Label))) {
+    Max = V;
+    Label = L;
+  }
+}
+} // namespace
+
+void FileRankStat::add(uint64_t Bytes, uint64_t TimeUs,
+                       const std::string &Rank) {
+  keepMax(MaxBytes, MaxBytesRank, Bytes, Rank);
+  keepMax(MaxTimeUs, MaxTimeRank, TimeUs, Rank);
+  SumBytes += Bytes;
+  SumTimeUs += TimeUs;
+  ++Processes;
+}
+
+void FileRankStat::merge(const FileRankStat &O) {
+  if (!O.Processes)
+    return;
+  keepMax(MaxBytes, MaxBytesRank, O.MaxBytes, O.MaxBytesRank);
+  keepMax(MaxTimeUs, MaxTimeRank, O.MaxTimeUs, O.MaxTimeRank);
+  SumBytes += O.SumBytes;
+  SumTimeUs += O.SumTimeUs;
+  Processes += O.Processes;
+}
+
+void DiagnosisFacts::merge(DiagnosisFacts &&O) {
+  if (Sites.empty())
+    Sites = std::move(O.Sites);
+  else
+    for (auto &[K, S] : O.Sites)
+      Sites[K].merge(S);
+  if (FileRanks.empty())
+    FileRanks = std::move(O.FileRanks);
+  else
+    for (auto &[K, S] : O.FileRanks)
+      FileRanks[K].merge(S);
+}
+
+uint32_t ChainTable::intern(const Node &N) {
+  uint64_t Key = (static_cast<uint64_t>(N.Name) << 32) | N.Tail;
+  auto [It, New] = Index.try_emplace(Key, static_cast<uint32_t>(Nodes.size()));
+  if (New)
+    Nodes.push_back(N);
+  return It->second;
+}
+
+uint32_t ChainTable::leaf(std::string_view Name, dftrace::Layer L,
+                          dftrace::Op O, dftrace::MpiKind Mpi) {
+  // Loops call the same function: the last name is checked first.
+  if (LastLeaf && Name == LastName)
+    return LastLeaf;
+  auto It = NameIds.find(Name);
+  uint32_t Id;
+  if (It == NameIds.end()) {
+    Names.push_back(std::make_unique<std::string>(Name));
+    Id = static_cast<uint32_t>(Names.size()); // 0 is no name
+    NameIds.emplace(*Names.back(), Id);
+  } else {
+    Id = It->second;
+  }
+  LastLeaf = intern({Id, 0, L, O, Mpi, L});
+  LastName = *Names[Id - 1];
+  return LastLeaf;
+}
+
+uint32_t ChainTable::prepend(uint32_t Call, uint32_t Tail) {
+  const Node &Last = Nodes[Tail];
+  return intern({Nodes[Call].Name, Tail, Last.L, Last.O, Last.Mpi,
+                 Nodes[Call].L});
+}
+
+std::string ChainTable::text(uint32_t Chain) const {
+  std::string S;
+  for (uint32_t C = Chain; C; C = Nodes[C].Tail) {
+    if (!S.empty())
+      S += " > ";
+    S += *Names[Nodes[C].Name - 1];
+  }
+  return S;
+}
+
+void SiteList::add(uint32_t Chain, const SiteCounts &C) {
+  if (Index) {
+    auto [It, New] = Index->try_emplace(Chain, Items.size());
+    if (New)
+      Items.emplace_back(Chain, C);
+    else
+      Items[It->second].second.merge(C);
+    return;
+  }
+  for (auto &[Id, Known] : Items)
+    if (Id == Chain) {
+      Known.merge(C);
+      return;
+    }
+  Items.emplace_back(Chain, C);
+  if (Items.size() > IndexAbove) {
+    Index = std::make_unique<std::unordered_map<uint32_t, size_t>>();
+    for (size_t I = 0; I < Items.size(); ++I)
+      Index->emplace(Items[I].first, I);
+  }
+}
+
+void SiteList::take(SiteList &O) {
+  if (size() < O.size())
+    std::swap(*this, O);
+  for (const auto &[Chain, C] : O.Items)
+    add(Chain, C);
+  O.clear();
+}
+
+} // namespace dftanalyze

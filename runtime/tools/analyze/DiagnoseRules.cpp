@@ -1,0 +1,169 @@
+//===- DiagnoseRules.cpp - Reading diagnosis_rules.json -------------------===//
+
+#include "Diagnose.h"
+
+#include <filesystem>
+#include <fstream>
+
+namespace dftanalyze {
+
+namespace {
+
+const char *const Kinds[] = {
+    "small_requests",  "misaligned_requests", "random_access",
+    "redundant_traffic", "metadata_heavy",    "sync_per_write",
+    "rank_imbalance",  "single_rank_io",      "independent_mpiio",
+    "small_hdf5_access", "hdf5_unaligned",    "stdio_bulk",
+    "many_files",      "failed_calls",        "cache_bound"};
+
+const char *const WhenKeys[] = {"fs_type", "fs_type_not", "layer", "mpiio",
+                                "hdf5"};
+
+bool known(const char *const *Begin, const char *const *End,
+           const std::string &S) {
+  for (const char *const *I = Begin; I != End; ++I)
+    if (S == *I)
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool loadDiagnosisRules(const std::string &Path, DiagnosisRules &Out,
+                        std::string &Error) {
+  std::ifstream In(Path);
+  if (!In) {
+    Error = Path + ": cannot read the diagnosis rules";
+    return false;
+  }
+  using Json = nlohmann::json;
+  Json J = Json::parse(In, nullptr, false);
+  if (J.is_discarded() || !J.is_object()) {
+    Error = Path + ": not a JSON object";
+    return false;
+  }
+  Out = DiagnosisRules();
+  Out.Path = Path;
+  if (J.contains("small_bytes")) {
+    if (!J["small_bytes"].is_number_unsigned() || J["small_bytes"] == 0) {
+      Error = Path + ": \"small_bytes\" must be a positive integer";
+      return false;
+    }
+    Out.SmallBytes = J["small_bytes"].get<uint64_t>();
+  }
+  if (J.contains("compare_tolerance")) {
+    if (!J["compare_tolerance"].is_number() ||
+        J["compare_tolerance"].get<double>() < 0) {
+      Error = Path + ": \"compare_tolerance\" must be a number >= 0";
+      return false;
+    }
+    Out.CompareTolerance = J["compare_tolerance"].get<double>();
+  }
+  if (!J.contains("rules") || !J["rules"].is_object()) {
+    Error = Path + ": \"rules\" must be an object of rules by kind";
+    return false;
+  }
+  for (const auto &[Kind, R] : J["rules"].items()) {
+    std::string Where = Path + ": rule \"" + Kind + "\"";
+    if (!known(std::begin(Kinds), std::end(Kinds), Kind)) {
+      Error = Where + ": unknown kind (docs/diagnosis.md lists them)";
+      return false;
+    }
+    if (!R.is_object()) {
+      Error = Where + ": must be an object";
+      return false;
+    }
+    DiagnosisRule Rule;
+    Rule.Kind = Kind;
+    for (const auto &[Key, V] : R.items()) {
+      if (Key == "definition" || Key == "source") {
+        if (!V.is_string()) {
+          Error = Where + ": \"" + Key + "\" must be a string";
+          return false;
+        }
+        (Key == "definition" ? Rule.Definition : Rule.Source) =
+            V.get<std::string>();
+      } else if (Key == "advice") {
+        if (!V.is_array()) {
+          Error = Where + ": \"advice\" must be an array";
+          return false;
+        }
+        for (size_t I = 0; I < V.size(); ++I) {
+          const Json &A = V[I];
+          std::string At = Where + ": advice " + std::to_string(I);
+          if (!A.is_object() || !A.contains("text") || !A["text"].is_string()) {
+            Error = At + ": needs a \"text\" string";
+            return false;
+          }
+          Advice Adv;
+          Adv.Text = A["text"].get<std::string>();
+          if (A.contains("when")) {
+            if (!A["when"].is_object()) {
+              Error = At + ": \"when\" must be an object";
+              return false;
+            }
+            for (const auto &[Cond, List] : A["when"].items()) {
+              if (!known(std::begin(WhenKeys), std::end(WhenKeys), Cond)) {
+                Error = At + ": unknown condition \"" + Cond +
+                        "\" (fs_type, fs_type_not, layer, mpiio, hdf5)";
+                return false;
+              }
+              std::vector<std::string> Values;
+              if (List.is_boolean()) {
+                Values.push_back(List.get<bool>() ? "true" : "false");
+              } else if (List.is_array()) {
+                for (const Json &S : List) {
+                  if (!S.is_string()) {
+                    Error = At + ": \"" + Cond + "\" must list strings";
+                    return false;
+                  }
+                  Values.push_back(S.get<std::string>());
+                }
+              } else {
+                Error = At + ": \"" + Cond + "\" must be a list or a boolean";
+                return false;
+              }
+              Adv.When[Cond] = std::move(Values);
+            }
+          }
+          Rule.Advices.push_back(std::move(Adv));
+        }
+      } else if (Key == "enabled") {
+        if (!V.is_boolean()) {
+          Error = Where + ": \"enabled\" must be true or false";
+          return false;
+        }
+        if (!V.get<bool>())
+          Rule.Params["disabled"] = 1;
+      } else if (Key.rfind("_", 0) == 0) {
+        continue; // comments
+      } else {
+        if (!V.is_number() || V.get<double>() < 0) {
+          Error = Where + ": \"" + Key + "\" must be a number >= 0";
+          return false;
+        }
+        Rule.Params[Key] = V.get<double>();
+      }
+    }
+    if (!Rule.Params.count("disabled"))
+      Out.Rules[Kind] = std::move(Rule);
+  }
+  return true;
+}
+
+std::string defaultDiagnosisRules() {
+  namespace fs = std::filesystem;
+  std::error_code Ec;
+  fs::path Exe = fs::read_symlink("/proc/self/exe", Ec);
+  if (Ec)
+    return "";
+  fs::path Dir = Exe.parent_path();
+  for (const fs::path &P :
+       {Dir / "dftracer-analyze-diagnosis.json",
+        Dir / ".." / "share" / "dftracer" / "dftracer-analyze-diagnosis.json"})
+    if (fs::is_regular_file(P, Ec))
+      return P.lexically_normal().string();
+  return "";
+}
+
+} // namespace dftanalyze

@@ -1,0 +1,60 @@
+/*
+ * scenario.h - what every diagnosis scenario shares: MPI start and end,
+ * and the path of a file in the output directory (argv[1]).
+ *
+ * Each scenario NAME.c shows one I/O problem; built with -DFIXED it is the
+ * twin with that problem fixed (test/inputs/scenarios/README.md).
+ */
+#ifndef SCENARIO_H
+#define SCENARIO_H
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <mpi.h>
+#include <dftracer/dftracer.h>
+
+static int scenario_rank, scenario_size;
+static const char *scenario_dir;
+
+static void scenario_start(int *argc, char ***argv)
+{
+    MPI_Init(argc, argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &scenario_rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &scenario_size);
+    if (*argc != 2) {
+        if (scenario_rank == 0)
+            fprintf(stderr, "usage: %s OUTDIR\n", (*argv)[0]);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    scenario_dir = (*argv)[1];
+}
+
+/* OUTDIR/NAME.RANK (rank < 0: OUTDIR/NAME). */
+static __attribute__((unused)) void scenario_path(char *buf, size_t size, const char *name, int rank)
+{
+    if (rank < 0)
+        snprintf(buf, size, "%s/%s", scenario_dir, name);
+    else
+        snprintf(buf, size, "%s/%s.%d", scenario_dir, name, rank);
+}
+
+static void scenario_fail(const char *what)
+{
+    perror(what);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+static __attribute__((unused)) void *scenario_buffer(size_t bytes)
+{
+    char *p = malloc(bytes);
+    if (!p)
+        scenario_fail("malloc");
+    memset(p, 'a' + scenario_rank % 26, bytes);
+    return p;
+}
+
+#endif
