@@ -3,7 +3,7 @@
 # `pugixml` source package. One library file (src/pugixml.cpp, 13,158 lines,
 # with its return macros PUGI__THROW_ERROR, PUGI__CHECK_ERROR, PUGI__PUSHNODE
 # and PUGI__SCANCHAR) and its header, plus the project's own test suite
-# (tests/, 40 files, ~1,200 tests, each allocation-failure test run a second
+# (tests/, 40 files, 956 tests, each allocation-failure test run a second
 # time with an allocator that throws std::bad_alloc through the library).
 #
 #   bench/cxx/annotate_pugixml.sh [WORK]     # WORK: default /tmp/annotate-pugixml
