@@ -47,7 +47,11 @@ std::string FunctionPlanner::bodyIndent() const {
         At && !Text.sameLine(LBrace, *At))
       return Text.indentOfLine(*At).str();
   }
-  return Text.indentOfLine(LBrace).str() + "    ";
+  // No statement to copy from (an empty body, or one whose statements this
+  // configuration skips): one level deeper than the brace, in the brace
+  // line's own kind of indent, so a tab-indented file gets no spaces.
+  StringRef BraceIndent = Text.indentOfLine(LBrace);
+  return BraceIndent.str() + (BraceIndent.contains('\t') ? "\t" : "    ");
 }
 
 std::optional<unsigned> FunctionPlanner::offsetOf(const Stmt *S) const {
