@@ -5,10 +5,14 @@
 #   bench/analysis/run.sh                 # 64 files, 10 M events
 #   EVENTS=2000000 bench/analysis/run.sh  # smaller
 #   REPS=5 KEEP=1 bench/analysis/run.sh   # more repetitions; keep the set
+#   SHAPE=generated bench/analysis/run.sh # the set before issue 22
 #
 # Generates the set with dftracer_trace_gen (64 files, one process each,
-# about half of the spans I/O calls), then measures, each figure the median
-# of REPS runs, both sides of every ratio in the same run:
+# about half of the spans I/O calls; SHAPE=real, the default, writes lines
+# shaped like a real run's, --real-shape: 16-digit times and path hashes,
+# six files per rank, the 6-8 args the runtime writes, ~180 B a line, spans
+# 3-5 deep), then measures, each figure the median of REPS runs, both sides
+# of every ratio in the same run:
 #   - MB/s of uncompressed trace per core: dftracer-analyze -j 1 --json,
 #     by wall time and by CPU time (user + system, the helper thread that
 #     inflates gzip included)
@@ -19,6 +23,9 @@
 #   - peak resident memory (GNU time) of -j 2 --html over the set
 #   - headless Chromium loading the --html report of the set: seconds
 #     until the page has drawn (the issue's target: < 10 s)
+#   - parse only (parse_only.cpp, on one file): simdjson's DOM a document
+#     per line, as the reader parses, against parse_many, On-Demand and
+#     iterate_many, every value read, MB per CPU second
 # Figures go to docs/performance.md with the machine's load average.
 set -euo pipefail
 
@@ -28,22 +35,28 @@ EVENTS=${EVENTS:-10000000}
 FILES=${FILES:-64}
 REPS=${REPS:-3}
 WORK=${WORK:-${TMPDIR:-/tmp}/dft-analysis-bench}
+SHAPE=${SHAPE:-real}
+case "$SHAPE" in
+  real) SHAPE_FLAGS=(--real-shape) ;;
+  generated) SHAPE_FLAGS=() ;;
+  *) echo "SHAPE must be real or generated, not '$SHAPE'" >&2; exit 2 ;;
+esac
 GEN=$BUILD/bin/dftracer_trace_gen
 ANALYZE=$BUILD/bin/dftracer-analyze
 
 cmake --build "$BUILD" --target dftracer-analyze dftracer_trace_gen >/dev/null
 mkdir -p "$WORK"
-PLAIN=$WORK/plain-$EVENTS
-GZ=$WORK/gzip-$EVENTS
+PLAIN=$WORK/plain-$SHAPE-$EVENTS
+GZ=$WORK/gzip-$SHAPE-$EVENTS
 if [ ! -d "$PLAIN" ]; then
   echo "generating $FILES files, $EVENTS spans in $PLAIN" >&2
   mkdir -p "$PLAIN.tmp"
-  "$GEN" generate --dir "$PLAIN.tmp" --files "$FILES" --spans $((EVENTS / FILES)) --seed 42 --compute 4
+  "$GEN" generate --dir "$PLAIN.tmp" --files "$FILES" --spans $((EVENTS / FILES)) --seed 42 --compute 4 "${SHAPE_FLAGS[@]}"
   mv "$PLAIN.tmp" "$PLAIN"
 fi
 if [ ! -d "$GZ" ]; then
   mkdir -p "$GZ.tmp"
-  "$GEN" generate --dir "$GZ.tmp" --files "$FILES" --spans $((EVENTS / FILES)) --seed 42 --compute 4 --gzip
+  "$GEN" generate --dir "$GZ.tmp" --files "$FILES" --spans $((EVENTS / FILES)) --seed 42 --compute 4 --gzip "${SHAPE_FLAGS[@]}"
   mv "$GZ.tmp" "$GZ"
 fi
 
@@ -117,7 +130,12 @@ if command -v chromium >/dev/null; then
   rm -rf "$PROFILE"
 fi
 
+PARSE=$WORK/parse_only
+c++ -O2 -std=c++17 "$ROOT/bench/analysis/parse_only.cpp" -lsimdjson -o "$PARSE"
+PARSED=$("$PARSE" "$(ls "$PLAIN"/*.pfw | head -1)" "$REPS")
+
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+printf 'shape: %s\n' "$SHAPE"
 printf 'set: %d files, %d spans (%d I/O calls), %.0f MB of text, %.0f MB gzip\n' \
   "$FILES" "$SPANS" "$IO" "$MB" "$(echo "$GZBYTES / 1000000" | bc -l)"
 printf '%-40s %10s %10s\n' "run (median of $REPS)" "seconds" "MB/s"
@@ -133,4 +151,5 @@ printf 'ratios: -j2/-j1 speedup %.2fx; gzip/plain time %.2fx; analyzer/python th
 printf 'peak RSS, -j 2 --html over the set: %d MB\n' "$((RSS / 1024))"
 printf 'HTML report: %d KB; headless Chromium drew it in %s s\n' \
   "$(( $(stat -c %s "$WORK/report.html") / 1024 ))" "$BROWSER"
+printf 'parse only, one file:\n%s\n' "$PARSED"
 [ -n "${KEEP:-}" ] || rm -rf "$PLAIN" "$GZ"

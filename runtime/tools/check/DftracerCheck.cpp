@@ -9,7 +9,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExpectCounts.h"
-#include "Nesting.h"
 #include "Summary.h"
 #include "TraceReader.h"
 #include "TraceScanner.h"
@@ -110,21 +109,18 @@ int main(int Argc, char **Argv) {
       return usageError(Error);
   }
 
-  // File by file: spans nest within a (file, pid, tid), so each file's
-  // spans are checked, summarised and released before the next is read,
-  // and memory follows the largest file, not the whole set.
+  // File by file, span by span: spans nest within a (file, pid, tid) and
+  // are written when they end, so each is checked and summarised as it is
+  // read (Nesting.h), and memory follows the spans still open, not the
+  // length of a file or of the set.
   TraceSet Set;
   Summary Sum;
   std::vector<std::string> ArgErrors;
   for (const std::string &File :
        dftrace::expandTraceArguments(Args, ArgErrors)) {
-    readTraceFile(File, Set, Unit, UnitGiven);
-    std::vector<double> Self = checkNesting(Set);
-    mergeSummary(Sum, summarize(Set, Self));
+    mergeSummary(Sum, readTraceFile(File, Set, Unit, UnitGiven));
     nameRecordRanks(Set);
-    Set.Spans = {};
     Set.Meta = {};
-    Set.Aggregates = {};
   }
   std::vector<CountMismatch> Mismatches;
   if (!CountsPath.empty())

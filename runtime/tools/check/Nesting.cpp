@@ -1,19 +1,14 @@
-//===- Nesting.cpp - Spans must nest per thread ---------------------------===//
+//===- Nesting.cpp - Spans must nest per thread, checked as they come -----===//
 
 #include "Nesting.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <map>
-#include <string>
 #include <tuple>
 
 namespace dftcheck {
 
 namespace {
-
-using ThreadKey = std::tuple<size_t, int64_t, int64_t>; // file, pid, tid
-using IdKey = std::tuple<size_t, int64_t, uint64_t>;    // file, pid, id
 
 std::string formatUs(double Us) {
   char Buf[64];
@@ -24,164 +19,315 @@ std::string formatUs(double Us) {
   return Buf;
 }
 
-std::string describe(const Span &S) {
-  return "'" + S.Name + "' (line " + std::to_string(S.Line) + ", " +
-         formatUs(S.Ts) + ".." + formatUs(S.end()) + " us)";
-}
-
-/// Checks the spans of one thread. Two modes:
-///  - tree mode, when every span carries p_idx (this runtime's traces): the
-///    tree comes from p_idx; each child must lie inside its parent, one
-///    level deeper, and siblings must not overlap. Timestamps are whole
-///    microseconds, so a zero-length span can touch a neighbour's boundary;
-///    only the declared tree can tell such ties apart.
-///  - time mode otherwise (B/E pairs, foreign traces): a sweep over spans
-///    sorted by start requires each to be disjoint from or inside the others.
-class ThreadChecker {
-public:
-  ThreadChecker(TraceSet &Set, const std::map<IdKey, size_t> &ById,
-                std::vector<double> &ChildTime)
-      : Set(Set), ById(ById), ChildTime(ChildTime) {}
-
-  void run(std::vector<size_t> &Spans);
-
-private:
-  void runTree(const std::vector<size_t> &Spans);
-  void runTime(std::vector<size_t> &Spans);
-  void checkSiblings(std::vector<size_t> &Siblings);
-  void problem(const Span &S, const std::string &Message) {
-    Set.problem(S.FileIndex, S.Line, Message);
-  }
-
-  TraceSet &Set;
-  const std::map<IdKey, size_t> &ById;
-  std::vector<double> &ChildTime;
-};
-
-void ThreadChecker::run(std::vector<size_t> &Spans) {
-  bool AllHaveParent = true;
-  for (size_t I : Spans)
-    AllHaveParent &=
-        Set.Spans[I].ParentId.has_value() && Set.Spans[I].Id.has_value();
-  if (AllHaveParent)
-    runTree(Spans);
-  else
-    runTime(Spans);
-}
-
-void ThreadChecker::checkSiblings(std::vector<size_t> &Siblings) {
-  const std::vector<Span> &Spans = Set.Spans;
-  std::sort(Siblings.begin(), Siblings.end(), [&](size_t A, size_t B) {
-    const Span &X = Spans[A], &Y = Spans[B];
-    return std::make_tuple(X.Ts, X.end(), *X.Id) <
-           std::make_tuple(Y.Ts, Y.end(), *Y.Id);
-  });
-  for (size_t K = 1; K < Siblings.size(); ++K) {
-    const Span &Prev = Spans[Siblings[K - 1]], &S = Spans[Siblings[K]];
-    if (S.Ts < Prev.end())
-      problem(S, "span " + describe(S) + " overlaps its sibling " +
-                     describe(Prev) + " on pid " + std::to_string(S.Pid) +
-                     " tid " + std::to_string(S.Tid) +
-                     ": spans must nest per thread");
-  }
-}
-
-void ThreadChecker::runTree(const std::vector<size_t> &ThreadSpans) {
-  std::map<uint64_t, std::vector<size_t>> Children; // parent id -> spans
-  for (size_t Index : ThreadSpans) {
-    const Span &S = Set.Spans[Index];
-    uint64_t ParentId = *S.ParentId;
-    if (ParentId == 0) {
-      if (S.Level && *S.Level != 1)
-        problem(S, "span " + describe(S) + " has no parent but level " +
-                       std::to_string(*S.Level) + " (expected 1)");
-      Children[0].push_back(Index);
-      continue;
-    }
-    auto It = ById.find({S.FileIndex, S.Pid, ParentId});
-    if (It == ById.end()) {
-      problem(S, "span " + describe(S) + " names parent id " +
-                     std::to_string(ParentId) +
-                     " but no span has that id: the parent was never closed "
-                     "(missing END?) or the trace is truncated");
-      continue;
-    }
-    const Span &Parent = Set.Spans[It->second];
-    if (Parent.Tid != S.Tid) {
-      problem(S, "span " + describe(S) + " names parent " + describe(Parent) +
-                     " of another thread (tid " + std::to_string(Parent.Tid) +
-                     ")");
-      continue;
-    }
-    if (S.Ts < Parent.Ts || S.end() > Parent.end())
-      problem(S, "span " + describe(S) + " is not inside its parent " +
-                     describe(Parent) + ": spans must nest per thread");
-    if (S.Level && Parent.Level && *S.Level != *Parent.Level + 1)
-      problem(S, "span " + describe(S) + " has level " +
-                     std::to_string(*S.Level) + " but its parent " +
-                     describe(Parent) + " has level " +
-                     std::to_string(*Parent.Level));
-    ChildTime[It->second] += S.Dur;
-    Children[ParentId].push_back(Index);
-  }
-  for (auto &Entry : Children)
-    checkSiblings(Entry.second);
-}
-
-void ThreadChecker::runTime(std::vector<size_t> &Order) {
-  const std::vector<Span> &Spans = Set.Spans;
-  std::vector<size_t> Stack; // enclosing spans, innermost last
-  // Parents first: earlier start, then longer.
-  std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
-    const Span &X = Spans[A], &Y = Spans[B];
-    return std::make_tuple(X.Ts, -X.end(), X.Line) <
-           std::make_tuple(Y.Ts, -Y.end(), Y.Line);
-  });
-  for (size_t Index : Order) {
-    const Span &S = Spans[Index];
-    while (!Stack.empty()) {
-      const Span &Top = Spans[Stack.back()];
-      if (Top.end() <= S.Ts &&
-          !(S.Dur == 0 && Top.end() == S.Ts && Top.Ts < S.Ts)) {
-        Stack.pop_back();
-        continue;
-      }
-      if (S.end() > Top.end()) {
-        problem(S, "span " + describe(S) + " overlaps " + describe(Top) +
-                       " on pid " + std::to_string(S.Pid) + " tid " +
-                       std::to_string(S.Tid) +
-                       " without nesting in it: spans must nest per thread");
-        Stack.pop_back();
-        continue;
-      }
-      break;
-    }
-    if (!Stack.empty())
-      ChildTime[Stack.back()] += S.Dur;
-    Stack.push_back(Index);
-  }
+std::string onThread(int64_t Pid, int64_t Tid) {
+  return " on pid " + std::to_string(Pid) + " tid " + std::to_string(Tid);
 }
 
 } // namespace
 
-std::vector<double> checkNesting(TraceSet &Set) {
-  std::map<ThreadKey, std::vector<size_t>> Threads;
-  std::map<IdKey, size_t> ById;
-  for (size_t I = 0; I < Set.Spans.size(); ++I) {
-    const Span &S = Set.Spans[I];
-    Threads[{S.FileIndex, S.Pid, S.Tid}].push_back(I);
-    if (S.Id)
-      ById.emplace(IdKey{S.FileIndex, S.Pid, *S.Id}, I);
+NestingChecker::Entry NestingChecker::entryOf(const Span &S) {
+  Entry E;
+  E.Ts = S.Ts;
+  E.Dur = S.Dur;
+  E.Id = S.Id.value_or(0);
+  E.Tid = S.Tid;
+  E.HasLevel = S.Level.has_value();
+  E.Level = S.Level.value_or(0);
+  E.Line = S.Line;
+  auto [It, Inserted] =
+      NameIds.emplace(S.Name, static_cast<uint32_t>(Names.size()));
+  if (Inserted)
+    Names.push_back(S.Name);
+  E.Name = It->second;
+  return E;
+}
+
+std::string NestingChecker::describe(const Entry &E) const {
+  return "'" + Names[E.Name] + "' (line " + std::to_string(E.Line) + ", " +
+         formatUs(E.Ts) + ".." + formatUs(E.end()) + " us)";
+}
+
+void NestingChecker::problem(size_t Line, std::string Message) {
+  Problems.push_back({FileIndex, Line, std::move(Message)});
+}
+
+bool NestingChecker::claimId(int64_t Pid, uint64_t Id) {
+  std::map<uint64_t, uint64_t> &Runs = UsedIds[Pid];
+  auto Next = Runs.upper_bound(Id); // the first run starting after Id
+  if (Next != Runs.begin()) {
+    auto Prev = std::prev(Next);
+    if (Id <= Prev->second)
+      return false;
+    if (Prev->second + 1 == Id) { // extends Prev, perhaps up to Next
+      Prev->second = Id;
+      if (Next != Runs.end() && Next->first == Id + 1) {
+        Prev->second = Next->second;
+        Runs.erase(Next);
+      }
+      return true;
+    }
   }
-  std::vector<double> ChildTime(Set.Spans.size(), 0.0);
-  for (auto &Entry : Threads) {
-    ThreadChecker Checker(Set, ById, ChildTime);
-    Checker.run(Entry.second);
+  if (Next != Runs.end() && Next->first == Id + 1) {
+    uint64_t Last = Next->second;
+    Runs.erase(Next);
+    Runs.emplace(Id, Last);
+    return true;
   }
-  std::vector<double> Self(Set.Spans.size());
-  for (size_t I = 0; I < Set.Spans.size(); ++I)
-    Self[I] = std::max(0.0, Set.Spans[I].Dur - ChildTime[I]);
-  return Self;
+  Runs.emplace(Id, Id);
+  return true;
+}
+
+bool NestingChecker::idUsed(int64_t Pid, uint64_t Id) const {
+  auto P = UsedIds.find(Pid);
+  if (P == UsedIds.end())
+    return false;
+  auto Next = P->second.upper_bound(Id);
+  return Next != P->second.begin() && Id <= std::prev(Next)->second;
+}
+
+void NestingChecker::SiblingOrder::add(const Entry &E) {
+  auto Key = [](const Entry &X) { return std::make_tuple(X.Ts, X.end(), X.Id); };
+  if (Any && (Key(E) < Key(Last) || E.Ts < MaxEnd))
+    Suspect = true;
+  if (!Any || Key(Last) < Key(E))
+    Last = E;
+  MaxEnd = Any ? std::max(MaxEnd, E.end()) : E.end();
+  Any = true;
+}
+
+/// The children that named S by p_idx, from their summary: their time on
+/// S's thread; S is rechecked when the summary cannot vouch for all of them.
+double NestingChecker::claimByParent(const Span &S, const Entry &Me) {
+  auto It = Waiting.find({S.Pid, Me.Id});
+  if (It == Waiting.end())
+    return 0;
+  const Children &K = It->second;
+  double Time = 0;
+  for (const auto &[Tid, T] : K.TimeByTid)
+    if (Tid == S.Tid)
+      Time = T;
+  bool Fails = K.MixedTids || K.Tid != S.Tid || K.MinTs < Me.Ts ||
+               K.MaxEnd > Me.end() ||
+               (K.HasLevel && Me.HasLevel &&
+                (K.MixedLevels || K.Level != Me.Level + 1)) ||
+               K.Order.Suspect;
+  if (Fails)
+    Failed.emplace(PidId{S.Pid, Me.Id}, Me);
+  Waiting.erase(It);
+  return Time;
+}
+
+/// The full check of one parent's children (the recheck): each must lie
+/// inside it, one level deeper, on its thread; siblings must not overlap.
+void NestingChecker::checkChildren(const Entry &Parent, int64_t Pid,
+                                   const std::vector<Entry> &Kids) {
+  std::vector<Entry> Siblings;
+  for (const Entry &C : Kids) {
+    if (C.Tid != Parent.Tid) {
+      problem(C.Line, "span " + describe(C) + " names parent " +
+                          describe(Parent) + " of another thread (tid " +
+                          std::to_string(Parent.Tid) + ")");
+      continue;
+    }
+    if (C.Ts < Parent.Ts || C.end() > Parent.end())
+      problem(C.Line, "span " + describe(C) + " is not inside its parent " +
+                          describe(Parent) + ": spans must nest per thread");
+    if (C.HasLevel && Parent.HasLevel && C.Level != Parent.Level + 1)
+      problem(C.Line, "span " + describe(C) + " has level " +
+                          std::to_string(C.Level) + " but its parent " +
+                          describe(Parent) + " has level " +
+                          std::to_string(Parent.Level));
+    Siblings.push_back(C);
+  }
+  checkRoots(Pid, Parent.Tid, Siblings);
+}
+
+/// Siblings (a parent's children, or a thread's outermost spans) must not
+/// overlap: sorted by start, each starts at or after the previous end.
+void NestingChecker::checkRoots(int64_t Pid, int64_t Tid,
+                                std::vector<Entry> &Siblings) {
+  std::sort(Siblings.begin(), Siblings.end(),
+            [](const Entry &X, const Entry &Y) {
+              return std::make_tuple(X.Ts, X.end(), X.Id) <
+                     std::make_tuple(Y.Ts, Y.end(), Y.Id);
+            });
+  for (size_t K = 1; K < Siblings.size(); ++K) {
+    const Entry &Prev = Siblings[K - 1], &C = Siblings[K];
+    if (C.Ts < Prev.end())
+      problem(C.Line, "span " + describe(C) + " overlaps its sibling " +
+                          describe(Prev) + onThread(Pid, Tid) +
+                          ": spans must nest per thread");
+  }
+}
+
+/// The spans without p_idx on S's thread that lie inside S and no span
+/// has claimed: S's direct children. Returns their time.
+double NestingChecker::claimByTime(const Span &S, const Entry &Me) {
+  auto It = Unclaimed.find({S.Pid, S.Tid});
+  if (It == Unclaimed.end())
+    return 0;
+  std::vector<Entry> &Stack = It->second;
+  double Time = 0;
+  while (!Stack.empty()) {
+    const Entry &Top = Stack.back();
+    if (Top.Ts >= Me.Ts && Top.end() <= Me.end()) { // ties count as inside
+      Time += Top.Dur;
+      Stack.pop_back();
+      continue;
+    }
+    if (Top.end() <= Me.Ts) // before S: a span still to come may hold both
+      break;
+    problem(Me.Line, "span " + describe(Me) + " overlaps " + describe(Top) +
+                         onThread(S.Pid, S.Tid) +
+                         " without nesting in it: spans must nest per thread");
+    Stack.pop_back();
+  }
+  return Time;
+}
+
+bool NestingChecker::add(const Span &S, double &SelfUs) {
+  // Ids name parents only through p_idx. Without it (upstream without
+  // DFTRACER_INC_METADATA) an id is upstream's event counter when the span
+  // ended, which a parent shares with its last child: spans are nested by
+  // time instead, and ids need not be unique.
+  if (S.ParentId && S.Id && !claimId(S.Pid, *S.Id)) {
+    Duplicates.push_back({{S.Pid, *S.Id}, S.Line});
+    Repeated.emplace(PidId{S.Pid, *S.Id}, 0);
+    DuplicateLines.insert(S.Line);
+    return false;
+  }
+  Entry Me = entryOf(S);
+  double Kids = 0;
+  if (S.Id) // a span without p_idx can still be named by one with it
+    Kids += claimByParent(S, Me);
+  Kids += claimByTime(S, Me);
+  SelfUs = std::max(0.0, S.Dur - Kids);
+  if (!S.ParentId || !S.Id) {
+    Unclaimed[{S.Pid, S.Tid}].push_back(Me);
+  } else if (*S.ParentId == 0) {
+    if (Me.HasLevel && Me.Level != 1)
+      problem(Me.Line, "span " + describe(Me) + " has no parent but level " +
+                           std::to_string(Me.Level) + " (expected 1)");
+    Roots[{S.Pid, S.Tid}].add(Me);
+  } else {
+    Children &K = Waiting[{S.Pid, *S.ParentId}];
+    if (K.N++ == 0) {
+      K.MinTs = Me.Ts;
+      K.MaxEnd = Me.end();
+      K.Tid = Me.Tid;
+    } else {
+      K.MinTs = std::min(K.MinTs, Me.Ts);
+      K.MaxEnd = std::max(K.MaxEnd, Me.end());
+      K.MixedTids |= Me.Tid != K.Tid;
+    }
+    if (Me.HasLevel) {
+      K.MixedLevels |= K.HasLevel && Me.Level != K.Level;
+      K.Level = Me.Level;
+      K.HasLevel = true;
+    }
+    bool Found = false;
+    for (auto &[Tid, T] : K.TimeByTid)
+      if (Tid == Me.Tid) {
+        T += Me.Dur;
+        Found = true;
+      }
+    if (!Found)
+      K.TimeByTid.emplace_back(Me.Tid, Me.Dur);
+    K.Order.add(Me);
+  }
+  return true;
+}
+
+bool NestingChecker::finish(const std::set<int64_t> &Stopped) {
+  std::map<int64_t, uint64_t> Open; // stopped pid -> children left waiting
+  for (const auto &[Key, K] : Waiting) {
+    if (Stopped.count(Key.first) && !idUsed(Key.first, Key.second))
+      Open[Key.first] += K.N;
+    else
+      Orphaned.insert(Key);
+  }
+  for (const auto &[Pid, N] : Open)
+    Caveats.push_back(
+        {FileIndex, 0,
+         std::to_string(N) + (N == 1 ? " span" : " spans") + " of pid " +
+             std::to_string(Pid) +
+             " name a parent that was still open when tracing stopped "
+             "(trace_stopped): it was never written"});
+  for (const auto &[Key, Order] : Roots)
+    if (Order.Suspect)
+      SuspectRoots.insert(Key);
+  Waiting.clear();
+  Unclaimed.clear();
+  Roots.clear();
+  return !Failed.empty() || !Orphaned.empty() || !SuspectRoots.empty() ||
+         !Duplicates.empty();
+}
+
+void NestingChecker::recheck(const Span &S) {
+  if (!S.ParentId || !S.Id || DuplicateLines.count(S.Line))
+    return;
+  auto R = Repeated.find({S.Pid, *S.Id});
+  if (R != Repeated.end() && R->second == 0)
+    R->second = S.Line;
+  if (*S.ParentId == 0) {
+    if (SuspectRoots.count({S.Pid, S.Tid}))
+      CollectedRoots[{S.Pid, S.Tid}].push_back(entryOf(S));
+    return;
+  }
+  PidId P{S.Pid, *S.ParentId};
+  if (Failed.count(P) || Orphaned.count(P))
+    Collected[P].push_back(entryOf(S));
+}
+
+void NestingChecker::finishRecheck() {
+  for (const auto &[P, Parent] : Failed)
+    checkChildren(Parent, P.first, Collected[P]);
+  for (const PidId &P : Orphaned) {
+    if (Failed.count(P))
+      continue;
+    bool Earlier = idUsed(P.first, P.second);
+    for (const Entry &C : Collected[P])
+      problem(C.Line,
+              "span " + describe(C) + " names parent id " +
+                  std::to_string(P.second) +
+                  (Earlier ? ", a span written before it: a child is written "
+                             "before its parent (spans are written when they "
+                             "end)"
+                           : " but no span has that id: the parent was never "
+                             "closed (missing END?) or the trace is "
+                             "truncated"));
+  }
+  for (auto &[K, R] : CollectedRoots)
+    checkRoots(K.first, K.second, R);
+  for (const auto &[D, Line] : Duplicates)
+    problem(Line, "id " + std::to_string(D.second) + " of pid " +
+                      std::to_string(D.first) + " already used on line " +
+                      std::to_string(Repeated[D]));
+  Failed.clear();
+  Orphaned.clear();
+  SuspectRoots.clear();
+  Repeated.clear();
+  Duplicates.clear();
+  DuplicateLines.clear();
+  Collected.clear();
+  CollectedRoots.clear();
+  UsedIds.clear();
+}
+std::vector<Problem> NestingChecker::takeProblems() {
+  std::stable_sort(Problems.begin(), Problems.end(),
+                   [](const Problem &A, const Problem &B) {
+                     return A.Line < B.Line;
+                   });
+  return std::move(Problems);
+}
+
+size_t NestingChecker::held() const {
+  size_t N = Roots.size() + Waiting.size();
+  for (const auto &[Key, Stack] : Unclaimed)
+    N += Stack.size();
+  for (const auto &[Pid, Runs] : UsedIds)
+    N += Runs.size();
+  return N;
 }
 
 } // namespace dftcheck

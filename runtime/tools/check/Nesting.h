@@ -1,4 +1,4 @@
-//===- Nesting.h - Spans must nest per thread -------------------*- C++ -*-===//
+//===- Nesting.h - Spans must nest per thread, checked as they come -*- C++ -*-===//
 //
 // On one thread (same file, pid and tid) any two spans are either disjoint or
 // one contains the other. When the runtime's args.p_idx and args.level are
@@ -10,8 +10,30 @@
 //   write  [25, 40)  overlaps read without nesting  -> problem
 // \endcode
 //
-// A child whose p_idx names no span is the signature of a missing END: its
-// parent was never closed, so it was never written.
+// Spans are written when they end, so a span's children come before it. The
+// checker is fed one span at a time (add) and keeps only what a check still
+// needs while a span can get a child:
+//  - by p_idx: per open parent, a fixed-size summary of its children so far
+//    (how many, their earliest start and latest end, thread, level, time per
+//    thread, the last sibling): when the parent comes, the summary says
+//    whether every child lies inside it, one level deeper, on its thread,
+//    with no two siblings overlapping. Memory follows the open spans.
+//  - without p_idx (B/E pairs, foreign traces): per thread, a stack of the
+//    spans no span has claimed yet, in end order; a span claims those on top
+//    that lie inside it (its direct children) and overlapping one without
+//    nesting is a problem. The thread's outermost spans stay until the end
+//    of the file (a span still to come may contain them), as in
+//    dftracer-analyze.
+//  - ids already used, as an interval set per process (the runtime's ids
+//    are dense: a run of ids is one entry).
+// A summary that fails names no span, so the file is read again (recheck):
+// only the children of the parents that failed, of the parents that never
+// came, and the spans whose id repeats are collected then, and reported one
+// by one as before. A trace that nests is read once.
+//
+// A child whose p_idx names no span by the end of the file is the signature
+// of a missing END; in a process whose tracing stopped (trace_stopped), its
+// parent was still open when the budget ran out, which is a caveat.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DFTRACER_CHECK_NESTING_H
@@ -19,13 +41,106 @@
 
 #include "Trace.h"
 
+#include <map>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace dftcheck {
 
-/// Adds nesting problems to Set and returns each span's self time (its
-/// duration minus that of its direct children), indexed like Set.Spans.
-std::vector<double> checkNesting(TraceSet &Set);
+class NestingChecker {
+public:
+  explicit NestingChecker(size_t FileIndex) : FileIndex(FileIndex) {}
+
+  /// Checks S against the spans before it. False when S is not counted (its
+  /// id repeats one already used); otherwise SelfUs is its duration minus
+  /// that of its direct children.
+  bool add(const Span &S, double &SelfUs);
+
+  /// Ends the first reading. Children whose parent never came in a process
+  /// of Stopped (trace_stopped) make one caveat per process. True when the
+  /// spans must be fed again, in the same order, to recheck().
+  bool finish(const std::set<int64_t> &Stopped);
+  /// The second reading: collects what the failed checks need.
+  void recheck(const Span &S);
+  /// Ends it: the problems, one per span, as a full check finds them.
+  void finishRecheck();
+
+  /// Problems found, by line (the order of the file).
+  std::vector<Problem> takeProblems();
+  std::vector<Problem> &caveats() { return Caveats; }
+
+  /// Entries held now: summaries, unclaimed spans, id runs (the bound).
+  size_t held() const;
+
+private:
+  /// What a check needs of one span.
+  struct Entry {
+    double Ts = 0, Dur = 0;
+    uint64_t Id = 0;
+    int64_t Tid = 0;
+    int64_t Level = 0;
+    bool HasLevel = false;
+    uint32_t Name = 0; // into Names
+    size_t Line = 0;
+    double end() const { return Ts + Dur; }
+  };
+  /// Siblings so far, in the order a check would sort them: the last one
+  /// and the latest end. A new sibling that sorts after the last and starts
+  /// at or after every end overlaps none (the sorted check finds nothing
+  /// new); anything else is suspect and rechecked.
+  struct SiblingOrder {
+    bool Any = false, Suspect = false;
+    Entry Last;
+    double MaxEnd = 0;
+    void add(const Entry &E);
+  };
+  /// The children of one parent that has not come yet.
+  struct Children {
+    uint64_t N = 0;
+    double MinTs = 0, MaxEnd = 0;
+    int64_t Tid = 0;
+    bool MixedTids = false;
+    int64_t Level = 0;
+    bool HasLevel = false, MixedLevels = false;
+    std::vector<std::pair<int64_t, double>> TimeByTid; // usually one
+    SiblingOrder Order;
+  };
+  using PidTid = std::pair<int64_t, int64_t>;
+  using PidId = std::pair<int64_t, uint64_t>;
+
+  Entry entryOf(const Span &S);
+  std::string describe(const Entry &E) const;
+  void problem(size_t Line, std::string Message);
+  bool claimId(int64_t Pid, uint64_t Id);
+  bool idUsed(int64_t Pid, uint64_t Id) const;
+  double claimByParent(const Span &S, const Entry &Me);
+  double claimByTime(const Span &S, const Entry &Me);
+  void checkChildren(const Entry &Parent, int64_t Pid,
+                     const std::vector<Entry> &Kids);
+  void checkRoots(int64_t Pid, int64_t Tid, std::vector<Entry> &Roots);
+
+  size_t FileIndex;
+  std::vector<std::string> Names;
+  std::unordered_map<std::string, uint32_t> NameIds;
+  std::map<PidId, Children> Waiting; // by parent
+  std::map<PidTid, std::vector<Entry>> Unclaimed; // spans without p_idx
+  std::map<PidTid, SiblingOrder> Roots; // outermost spans by p_idx
+  std::map<int64_t, std::map<uint64_t, uint64_t>> UsedIds; // [first, last]
+  std::vector<Problem> Problems, Caveats;
+
+  // For the recheck, from the first reading.
+  std::map<PidId, Entry> Failed;   // parents whose children's summary failed
+  std::set<PidId> Orphaned;        // parents that never came
+  std::set<PidTid> SuspectRoots;   // threads whose outermost spans overlap
+  std::map<PidId, size_t> Repeated; // (pid, id) used again -> first line
+  std::vector<std::pair<PidId, size_t>> Duplicates; // and the later lines
+  std::set<size_t> DuplicateLines;
+  std::map<PidId, std::vector<Entry>> Collected; // children, by parent
+  std::map<PidTid, std::vector<Entry>> CollectedRoots;
+};
 
 } // namespace dftcheck
 

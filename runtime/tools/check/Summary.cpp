@@ -39,61 +39,59 @@ void mergeSummary(Summary &Into, Summary &&Part) {
   Into.Meta += Part.Meta;
 }
 
-Summary summarize(const TraceSet &Set, const std::vector<double> &SelfUs) {
-  Summary Out;
-  std::map<std::string, FunctionStats> ByName;
-  struct ProcessAcc {
-    uint64_t Spans = 0;
-    std::set<int64_t> Tids;
-    double Begin = std::numeric_limits<double>::max();
-    double End = 0;
-    std::map<std::string, std::string> Meta;
-  };
-  std::map<std::pair<size_t, int64_t>, ProcessAcc> Processes;
-
-  for (size_t I = 0; I < Set.Spans.size(); ++I) {
-    const Span &S = Set.Spans[I];
-    FunctionStats &F = ByName[S.Name];
+void SummaryBuilder::addSpan(const Span &S, double SelfUs) {
+  FunctionStats &F = ByName[S.Name];
+  if (F.Name.empty())
     F.Name = S.Name;
-    ++F.Calls;
-    F.TotalUs += S.Dur;
-    F.SelfUs += SelfUs[I];
-    Out.Layers[static_cast<size_t>(S.Io.L)].add(
-        S.Io, static_cast<uint64_t>(std::llround(S.Dur)));
-    ProcessAcc &P = Processes[{S.FileIndex, S.Pid}];
-    ++P.Spans;
-    P.Tids.insert(S.Tid);
-    P.Begin = std::min(P.Begin, S.Ts);
-    P.End = std::max(P.End, S.end());
-  }
-  // Upstream's aggregated records: their calls, time and bytes; they are
-  // not nested, so their time is all self time.
-  for (const Aggregated &A : Set.Aggregates) {
-    FunctionStats &F = ByName[A.Name];
-    F.Name = A.Name;
-    F.Calls += A.Calls;
-    F.TotalUs += static_cast<double>(A.DurUs);
-    F.SelfUs += static_cast<double>(A.DurUs);
-    Out.Layers[static_cast<size_t>(A.Io.L)].merge(
-        {A.Calls, A.Io.O == dftrace::Op::Read ? A.Io.Bytes : 0,
-         A.Io.O == dftrace::Op::Write ? A.Io.Bytes : 0, A.DurUs});
-  }
-  for (const Metadata &M : Set.Meta)
-    Processes[{M.FileIndex, M.Pid}].Meta[M.Key] = M.Value;
+  ++F.Calls;
+  F.TotalUs += S.Dur;
+  F.SelfUs += SelfUs;
+  Layers[static_cast<size_t>(S.Io.L)].add(
+      S.Io, static_cast<uint64_t>(std::llround(S.Dur)));
+  ProcessAcc &P = Processes[S.Pid];
+  ++P.Spans;
+  P.Tids.insert(S.Tid);
+  P.Begin = std::min(P.Begin, S.Ts);
+  P.End = std::max(P.End, S.end());
+  ++Spans;
+}
 
+void SummaryBuilder::addCalls(const std::string &Name,
+                              const dftrace::IoCall &Io, uint64_t Calls,
+                              uint64_t DurUs) {
+  FunctionStats &F = ByName[Name];
+  F.Name = Name;
+  F.Calls += Calls;
+  F.TotalUs += static_cast<double>(DurUs);
+  F.SelfUs += static_cast<double>(DurUs);
+  Layers[static_cast<size_t>(Io.L)].merge(
+      {Calls, Io.O == dftrace::Op::Read ? Io.Bytes : 0,
+       Io.O == dftrace::Op::Write ? Io.Bytes : 0, DurUs});
+}
+
+Summary SummaryBuilder::finish(const TraceSet &Set, size_t FileIndex) {
+  Summary Out;
+  std::map<int64_t, std::map<std::string, std::string>> Meta;
+  for (const Metadata &M : Set.Meta)
+    if (M.FileIndex == FileIndex) {
+      Meta[M.Pid][M.Key] = M.Value;
+      Processes[M.Pid]; // a process with metadata only is still listed
+      ++Out.Meta;
+    }
   for (auto &Entry : ByName)
-    Out.Functions.push_back(Entry.second);
+    Out.Functions.push_back(std::move(Entry.second));
   std::sort(Out.Functions.begin(), Out.Functions.end(), byTotalTime);
-  Out.Spans = Set.Spans.size();
-  Out.Meta = Set.Meta.size();
-  for (auto &[Key, Acc] : Processes) {
+  for (size_t L = 0; L < dftrace::NumLayers; ++L)
+    Out.Layers[L] = Layers[L];
+  Out.Spans = Spans;
+  for (auto &[Pid, Acc] : Processes) {
     ProcessStats P;
-    P.File = Set.Files[Key.first];
-    P.Pid = Key.second;
+    P.File = Set.Files[FileIndex];
+    P.Pid = Pid;
     P.Spans = Acc.Spans;
     P.Threads = Acc.Tids.size();
     P.WallUs = Acc.Spans ? Acc.End - Acc.Begin : 0;
-    P.Meta = std::move(Acc.Meta);
+    P.Meta = std::move(Meta[Pid]);
     Out.Processes.push_back(std::move(P));
   }
   return Out;
@@ -224,7 +222,7 @@ void printRecords(std::ostream &Os, const TraceSet &Set) {
       Os << "throttled: " << processText(Set, R) << ": " << T.Function << " ("
          << T.FCat << "): " << T.Calls << " calls, " << T.DurUs
          << " us not written (" << T.Reason
-         << "); the function table counts written spans only\n";
+         << "); counted in the function table and the layers\n";
     }
 }
 

@@ -28,6 +28,8 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <limits>
+#include <set>
 #include <map>
 #include <ostream>
 #include <string>
@@ -58,7 +60,31 @@ struct Summary {
   size_t Spans = 0, Meta = 0; // of the files summarised
 };
 
-Summary summarize(const TraceSet &Set, const std::vector<double> &SelfUs);
+/// One file's summary, fed span by span as the file is read (no span is
+/// kept): dftracer-check's memory does not follow the file's length.
+class SummaryBuilder {
+public:
+  void addSpan(const Span &S, double SelfUs);
+  /// Upstream's aggregated records, and the runtime's throttled records:
+  /// calls the trace counted without a span each. They are not nested, so
+  /// their time is all self time.
+  void addCalls(const std::string &Name, const dftrace::IoCall &Io,
+                uint64_t Calls, uint64_t DurUs);
+  /// The summary, with the processes' metadata from Set.Meta (this file's).
+  Summary finish(const TraceSet &Set, size_t FileIndex);
+
+private:
+  struct ProcessAcc {
+    uint64_t Spans = 0;
+    std::set<int64_t> Tids;
+    double Begin = std::numeric_limits<double>::max();
+    double End = 0;
+  };
+  std::map<std::string, FunctionStats> ByName;
+  std::map<int64_t, ProcessAcc> Processes;
+  dftrace::IoTotals Layers[dftrace::NumLayers];
+  size_t Spans = 0;
+};
 /// Adds the summary of later files to Into (dftracer-check summarises
 /// file by file, so it holds one file's spans at a time).
 void mergeSummary(Summary &Into, Summary &&Part);

@@ -1,8 +1,9 @@
 //===- Trace.h - In-memory model of .pfw traces -----------------*- C++ -*-===//
 //
 // What dftracer-check reads from trace files: spans (complete "X" events,
-// and "B"/"E" pairs folded into spans), process metadata ("M" events), and
-// the problems found on the way. Every item remembers its file and line so
+// and "B"/"E" pairs folded into spans; each is checked and summarised as it
+// is read, and not kept), process metadata ("M" events), and the problems
+// found on the way. Every item remembers its file and line so
 // that a report says where the trace is wrong.
 //
 //===----------------------------------------------------------------------===//
@@ -58,24 +59,12 @@ struct Problem {
   std::string Message;
 };
 
-/// An upstream aggregated record: Calls calls of one function or I/O call
-/// (Upstream.h), not a span: it has no place in the nesting.
-struct Aggregated {
-  std::string Name;
-  dftrace::IoCall Io; // layer; op and bytes for I/O
-  uint64_t Calls = 0;
-  uint64_t DurUs = 0;
-  int64_t Pid = 0;
-  size_t FileIndex = 0;
-};
-
 struct TraceSet {
   std::vector<std::string> Files;
-  std::vector<Span> Spans;
-  std::vector<Metadata> Meta;
+  std::vector<Metadata> Meta; // of the file being read
+
   std::vector<Problem> Problems;
   std::vector<Problem> Caveats; // what a file cannot say, once per file
-  std::vector<Aggregated> Aggregates;
   size_t TracerSpans = 0; // upstream's "start"/"end": not functions
   std::vector<Record> Records; // in file order
   size_t Events = 0;      // JSON lines read

@@ -3,9 +3,12 @@
 #include "TraceReader.h"
 
 #include "EventCheck.h"
+#include "Nesting.h"
 #include "TraceScanner.h"
 
+#include <algorithm>
 #include <map>
+#include <set>
 #include <utility>
 
 namespace dftcheck {
@@ -25,17 +28,24 @@ struct Opener {
 class CheckScanner : public dftrace::TraceScanner {
 public:
   CheckScanner(TraceSet &Set, size_t FileIndex)
-      : Set(Set), FileIndex(FileIndex) {}
+      : Set(Set), FileIndex(FileIndex), Nester(FileIndex) {}
 
-  void finish();
+  /// Ends the file: what is still open, missing FH lines, and the
+  /// nesting's problems and caveats after the reader's.
+  void finish(const std::string &Path);
+  Summary summary() { return Builder.finish(Set, FileIndex); }
+  /// The span of an X event, as the checks see it.
+  Span spanOf(const Event &E, size_t Line) const;
 
 protected:
   void onEvent(const Event &E, uint64_t Line) override;
   void onProblem(Issue, uint64_t Line, std::string Message) override {
-    Set.problem(FileIndex, Line, std::move(Message));
+    if (!Rechecking) // the first reading reported them
+      Set.problem(FileIndex, Line, std::move(Message));
   }
   void onCaveat(std::string Message) override {
-    Set.Caveats.push_back({FileIndex, 0, std::move(Message)});
+    if (!Rechecking)
+      Set.Caveats.push_back({FileIndex, 0, std::move(Message)});
   }
 
 private:
@@ -47,13 +57,21 @@ private:
   TraceSet &Set;
   size_t FileIndex;
   std::map<std::pair<int64_t, int64_t>, std::vector<Opener>> OpenBegins;
-  std::map<std::pair<int64_t, uint64_t>, size_t> IdLines; // (pid, id) -> line
   std::map<std::pair<int64_t, uint64_t>, size_t> FHashUses; // -> first line
   std::map<std::pair<int64_t, uint64_t>, std::string> FHashPaths;
+  std::set<int64_t> Stopped; // pids with a trace_stopped record
   dftrace::RecordDecoder Records;
+  NestingChecker Nester;
+  SummaryBuilder Builder;
+  bool Rechecking = false; // the second reading (Nesting.h): spans only
 };
 
 void CheckScanner::onEvent(const Event &E, uint64_t Line) {
+  if (Rechecking) {
+    if (E.isComplete() && !E.isTracerSpan() && checkedEvent(E, Line))
+      Nester.recheck(spanOf(E, Line));
+    return;
+  }
   ++Set.Events;
   if (!checkedEvent(E, Line))
     return;
@@ -72,11 +90,10 @@ void CheckScanner::onEvent(const Event &E, uint64_t Line) {
 void CheckScanner::aggregated(const Event &E) {
   dftrace::AggregatedCalls A =
       dftrace::aggregatedOf(dftrace::layerOf(E), E);
-  Set.Aggregates.push_back(
-      {std::string(E.Name.S), A.Io, A.Calls, A.DurUs, E.Pid.I, FileIndex});
+  Builder.addCalls(std::string(E.Name.S), A.Io, A.Calls, A.DurUs);
 }
 
-void CheckScanner::span(const Event &E, size_t Line) {
+Span CheckScanner::spanOf(const Event &E, size_t Line) const {
   Span S;
   S.FileIndex = FileIndex;
   S.Line = Line;
@@ -93,37 +110,40 @@ void CheckScanner::span(const Event &E, size_t Line) {
     S.ParentId = E.ParentIdx.U;
   dftrace::Layer L = dftrace::layerOf(E);
   S.Io.L = L;
-  if (dftrace::isIoLayer(L)) {
+  if (dftrace::isIoLayer(L))
     S.Io = dftrace::classifyIo(L, E);
-    if (E.FHash.present())
-      FHashUses.emplace(std::make_pair(S.Pid, E.FHash.U), Line);
-  }
-  // Ids name parents only through p_idx. Without it (upstream without
-  // DFTRACER_INC_METADATA) an id is upstream's event counter when the span
-  // ended, which a parent shares with its last child: spans are nested by
-  // time instead, and ids need not be unique.
-  if (!S.ParentId) {
-    Set.Spans.push_back(std::move(S));
-    return;
-  }
-  auto [It, Inserted] = IdLines.emplace(std::make_pair(S.Pid, *S.Id), Line);
-  if (!Inserted) {
-    Set.problem(FileIndex, Line,
-                "id " + std::to_string(*S.Id) + " of pid " +
-                    std::to_string(S.Pid) + " already used on line " +
-                    std::to_string(It->second));
-    return;
-  }
-  Set.Spans.push_back(std::move(S));
+  return S;
+}
+
+void CheckScanner::span(const Event &E, size_t Line) {
+  Span S = spanOf(E, Line);
+  if (dftrace::isIoLayer(S.Io.L) && E.FHash.present())
+    FHashUses.emplace(std::make_pair(S.Pid, E.FHash.U), Line);
+  double Self = 0;
+  if (Nester.add(S, Self))
+    Builder.addSpan(S, Self);
 }
 
 void CheckScanner::metadata(const Event &E, size_t Line) {
   if (dftrace::RecordKind K = dftrace::recordKind(E);
       K != dftrace::RecordKind::None) {
     Record R{FileIndex, E.Pid.I, {}};
-    if (Records.decode(K, lineText(), R.R))
+    if (Records.decode(K, lineText(), R.R)) {
+      if (K == dftrace::RecordKind::TraceStopped)
+        Stopped.insert(R.Pid);
+      if (K == dftrace::RecordKind::Throttled) {
+        // Counted, not written: the calls count in the function table and
+        // --expect-counts, their bytes and time in the layers.
+        const dftrace::ThrottledRecord &T = R.R.Throttled;
+        dftrace::IoCall Io;
+        Io.L = dftrace::layerOfCategory(T.FCat);
+        if (dftrace::isIoLayer(Io.L))
+          Io.O = dftrace::opOf(Io.L, T.Function);
+        Io.Bytes = T.Bytes;
+        Builder.addCalls(T.Function, Io, T.Calls, T.DurUs);
+      }
       Set.Records.push_back(std::move(R));
-    else
+    } else
       Set.problem(FileIndex, Line, Records.error());
     return;
   }
@@ -182,10 +202,12 @@ void CheckScanner::beginEnd(const Event &E, size_t Line) {
   S.Dur = E.Ts.D - Open.Ts;
   S.FileIndex = FileIndex;
   S.Line = Open.Line;
-  Set.Spans.push_back(std::move(S));
+  double Self = 0;
+  if (Nester.add(S, Self))
+    Builder.addSpan(S, Self);
 }
 
-void CheckScanner::finish() {
+void CheckScanner::finish(const std::string &Path) {
   for (const auto &[Key, Stack] : OpenBegins)
     for (const Opener &Open : Stack)
       Set.problem(FileIndex, Open.Line,
@@ -196,33 +218,43 @@ void CheckScanner::finish() {
                   "fhash " + std::to_string(Key.second) + " of pid " +
                       std::to_string(Key.first) +
                       " has no \"FH\" line naming its path");
+  if (Nester.finish(Stopped)) {
+    Rechecking = true;
+    scan(Path);
+    Rechecking = false;
+    Nester.finishRecheck();
+  }
+  std::vector<Problem> Nesting = Nester.takeProblems();
+  for (Problem &P : Nesting)
+    Set.Problems.push_back(std::move(P));
+  for (Problem &C : Nester.caveats())
+    Set.Caveats.push_back(std::move(C));
 }
 
 } // namespace
 
-void readTraceFile(const std::string &Path, TraceSet &Set,
-                   dftrace::TimeUnit Unit, bool Given) {
+Summary readTraceFile(const std::string &Path, TraceSet &Set,
+                      dftrace::TimeUnit Unit, bool Given) {
   size_t FileIndex = Set.Files.size();
   Set.Files.push_back(Path);
-  size_t Spans = Set.Spans.size(), Meta = Set.Meta.size(),
-         Problems = Set.Problems.size(), Caveats = Set.Caveats.size(),
-         Aggregates = Set.Aggregates.size(), Events = Set.Events,
-         Tracer = Set.TracerSpans;
-  for (int Pass = 0; Pass < 2; ++Pass) {
+  size_t Meta = Set.Meta.size(), Problems = Set.Problems.size(),
+         Caveats = Set.Caveats.size(), Records = Set.Records.size(),
+         Events = Set.Events, Tracer = Set.TracerSpans;
+  for (int Pass = 0;; ++Pass) {
     CheckScanner Scanner(Set, FileIndex);
     Scanner.setTimeUnit(Unit, Given);
     Scanner.scan(Path);
-    Scanner.finish();
+    Scanner.finish(Path);
     dftrace::TimeUnit Recorded = Scanner.recordedUnit();
-    if (Recorded == dftrace::TimeUnit::Unknown || Recorded == Unit)
-      return;
+    if (Pass == 1 || Recorded == dftrace::TimeUnit::Unknown ||
+        Recorded == Unit)
+      return Scanner.summary();
     // The unit is recorded at the end of the file: read it again in it.
     Unit = Recorded;
-    Set.Spans.resize(Spans);
     Set.Meta.resize(Meta);
     Set.Problems.resize(Problems);
     Set.Caveats.resize(Caveats);
-    Set.Aggregates.resize(Aggregates);
+    Set.Records.resize(Records);
     Set.Events = Events;
     Set.TracerSpans = Tracer;
   }

@@ -13,12 +13,14 @@
 //
 // I/O events must have a known category, non-negative sizes, and an "FH"
 // line in the same process for every fhash they use. Nesting between spans
-// is checked afterwards (Nesting.h).
+// is checked as they come (Nesting.h), and the summary is built the same
+// way: no span is kept, so memory follows the open spans, not the file.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DFTRACER_CHECK_TRACEREADER_H
 #define DFTRACER_CHECK_TRACEREADER_H
 
+#include "Summary.h"
 #include "Trace.h"
 #include "Upstream.h"
 
@@ -27,10 +29,12 @@
 
 namespace dftcheck {
 
-/// Read one file (gzip or plain, detected from the content) into Set. Its
-/// times are in Unit unless the file records its own (upstream dev's
-/// time_metric); Given says the user chose Unit (--time-unit).
-void readTraceFile(const std::string &Path, TraceSet &Set,
+/// Read and check one file (gzip or plain, detected from the content): its
+/// problems, caveats, records and metadata go to Set, and its summary is
+/// returned. Its times are in Unit unless the file records its own
+/// (upstream dev's time_metric); Given says the user chose Unit
+/// (--time-unit).
+Summary readTraceFile(const std::string &Path, TraceSet &Set,
                    dftrace::TimeUnit Unit = dftrace::TimeUnit::Us,
                    bool Given = false);
 

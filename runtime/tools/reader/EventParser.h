@@ -1,6 +1,6 @@
 //===- EventParser.h - Parse one .pfw line with simdjson ---------*- C++ -*-===//
 //
-// Each line is its own simdjson On-Demand document, so a broken line costs
+// Each line is its own simdjson DOM document, so a broken line costs
 // that line only: the next one parses as if nothing happened.
 //
 // \code

@@ -30,8 +30,34 @@ Node *Builder::call(Node *Parent, const char *Name, int Layer, Kind K,
   va_start(Ap, Fmt);
   std::vsnprintf(Text, sizeof Text, Fmt, Ap);
   va_end(Ap);
-  N->Args = FHash ? "\"fhash\":" + std::to_string(FHash) + "," + Text : Text;
+  std::string A = Text;
+  if (Real)
+    A = realArgs(Name, std::move(A), Bytes);
+  N->Args = FHash ? "\"fhash\":" + std::to_string(FHash) + "," + A : A;
   return N;
+}
+
+std::string Builder::realArgs(const std::string &Name, std::string A,
+                              uint64_t Bytes) {
+  const std::string Zero = "\"offset\":0,";
+  if (size_t At = A.find(Zero); At != std::string::npos) {
+    A.replace(At, Zero.size(), "\"offset\":" + std::to_string(Offset) + ",");
+    Offset += Bytes;
+    return A;
+  }
+  if (A != "\"ret\":0")
+    return A;
+  if (Name == "open64" || Name == "openat" || Name == "fopen64")
+    return "\"flags\":577,\"mode\":420,\"ret\":5";
+  if (Name == "close" || Name == "fsync" || Name == "fclose" ||
+      Name == "fflush")
+    return "\"fd\":5,\"ret\":0";
+  if (Name == "lseek64" || Name == "fseek")
+    return "\"fd\":5,\"offset\":" + std::to_string(Offset) +
+           ",\"whence\":0,\"ret\":" + std::to_string(Offset);
+  if (Name == "mkdir")
+    return "\"mode\":493,\"ret\":0";
+  return A;
 }
 
 void Builder::io(Node *Parent, int Which) {

@@ -44,6 +44,11 @@ struct Builder {
   size_t Made = 0;
   uint64_t NoFhPath = 999; // an fhash with no FH line
   int Compute = 0;         // extra I/O-free spans after each phase
+  /// --real-shape: the args the runtime writes for each call (fd, flags,
+  /// mode, whence, offsets that move), not the few the totals need. Text
+  /// only: the tree and its totals are the same.
+  bool Real = false;
+  uint64_t Offset = 0; // the next data call's offset (Real)
   std::vector<std::pair<uint64_t, std::string>> Paths;
 
   uint64_t fhash() {
@@ -73,6 +78,9 @@ struct Builder {
   Node *call(Node *Parent, const char *Name, int Layer, Kind K,
              const char *OpName, uint64_t Bytes, uint64_t FHash,
              const char *Fmt, ...);
+
+  /// Real's args for a call whose generated args are A.
+  std::string realArgs(const std::string &Name, std::string A, uint64_t Bytes);
 
   /// An I/O call of the given layer, with what it holds.
   void io(Node *Parent, int Which);

@@ -180,6 +180,7 @@ int generate(int Argc, char **Argv) {
   uint64_t Seed = 1;
   bool Gzip = false, Truncate = false, Invalid = false, Mixed = false;
   bool StartOrder = false;
+  bool RealShape = false;
   NoParent NP = NoParent::None;
   Shape Sh = Shape::Own;
   int Compute = 0;
@@ -193,6 +194,7 @@ int generate(int Argc, char **Argv) {
     else if (A == "--members") Members = std::stoul(Next());
     else if (A == "--seed") Seed = std::stoull(Next());
     else if (A == "--compute") Compute = std::stoi(Next());
+    else if (A == "--real-shape") RealShape = true;
     else if (A == "--gzip") Gzip = true;
     else if (A == "--mixed") Mixed = true; // every other file gzip
     else if (A == "--truncate") Truncate = true;
@@ -243,20 +245,29 @@ int generate(int Argc, char **Argv) {
   bool Keep = !ExpectedPath.empty();
   for (size_t FI = 0; FI < Files; ++FI) {
     Process P;
-    P.Pid = 4000 + static_cast<int64_t>(FI);
+    P.Pid = (RealShape ? 27000 : 4000) + static_cast<int64_t>(FI);
     P.Rank = static_cast<int>(FI);
     Builder B;
     B.R.S = Seed * 7919 + FI * 104729 + 1;
     B.Compute = Compute;
-    for (int K = 0; K < 3; ++K)
-      B.Paths.emplace_back(1000 + FI * 10 + K, "/scratch/run/file" +
-                                                  std::to_string(K) + ".dat");
+    B.Real = RealShape;
+    // --real-shape: the runtime's 52-bit path hashes (16 digits), six
+    // files per rank.
+    const uint64_t HashBase = RealShape ? 4503599627370496ull : 1000;
+    const uint64_t HashStep = RealShape ? 2654435761ull : 1;
+    if (RealShape)
+      B.NoFhPath = HashBase - 7 * HashStep;
+    for (int K = 0; K < (RealShape ? 6 : 3); ++K)
+      B.Paths.emplace_back(HashBase + (FI * 10 + K) * HashStep,
+                           "/scratch/run/file" + std::to_string(K) + ".dat");
     for (auto &[Hash, Path] : B.Paths)
       P.PathOf[Hash] = Path;
     P.PathOf[B.NoFhPath] = "fhash:" + std::to_string(B.NoFhPath);
     size_t PerThread = std::max<size_t>(10, SpansPerFile / Threads);
     for (size_t T = 0; T < Threads; ++T) {
-      B.T = 1'000'000 + static_cast<int64_t>(B.R.below(50));
+      // --real-shape: wall-clock microseconds (16 digits), as the runtime's.
+      B.T = (RealShape ? 1796172333000000 : 1'000'000) +
+            static_cast<int64_t>(B.R.below(50));
       auto Root = std::make_unique<Node>();
       Root->Name = T == 0 ? "main" : "worker";
       Root->Ts = B.T;

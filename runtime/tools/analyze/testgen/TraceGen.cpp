@@ -3,7 +3,7 @@
 //   dftracer_trace_gen generate --dir D [--files N] [--spans N] [--threads T]
 //       [--gzip] [--members K] [--seed S] [--truncate] [--invalid]
 //       [--compute N] [--no-parent all|odd] [--start-order]
-//       [--upstream v1|dev]
+//       [--upstream v1|dev] [--real-shape]
 //       [--expected FILE]
 //   dftracer_trace_gen access --dir D --pattern sequential|strided|random|
 //       overlap [--ranks N] [--calls K] [--size S] [--expected E.json]
@@ -24,6 +24,9 @@
 // branch; `odd`: half of them), for the same totals; --start-order writes
 // each thread in order of start instead (the analyzer reports it);
 // --upstream v1|dev writes the same trees in upstream DFTracer's shapes.
+// --real-shape writes lines shaped like a real run's (bench/analysis):
+// 16-digit times and path hashes, 5-digit pids, six files per rank, and
+// the args the runtime writes (fd, flags, mode, whence, moving offsets).
 //
 //   Tree.h      the generated call tree of a process
 //   Builder.h   how a random tree is grown
