@@ -1,5 +1,6 @@
 #include "throttle.h"
 
+#include "clock.h"
 #include "event_format.h"
 #include "internal.h"
 #include "io_core.h"
@@ -11,9 +12,11 @@
 #include <string.h>
 
 unsigned char dftracer_throttled_[DftMaxFuncs];
+int dftracer_throttle_sampled_;
 
 static uint64_t ThrottleCalls; /* 0: never throttle */
 static uint64_t ThrottleUs;
+static uint64_t SampleEvery; /* sampled time: mean gap between timed calls */
 
 /* An interned name. Text points into NameText (copies: a library that
  * called START may be unloaded before the end). Guarded by the lock. */
@@ -50,6 +53,8 @@ static struct dftracer_text_store NameText;
 void dftracer_throttle_setup(const struct dftracer_config *Config) {
   ThrottleCalls = Config->ThrottleCalls;
   ThrottleUs = Config->ThrottleUs;
+  SampleEvery = Config->ThrottleSample;
+  dftracer_throttle_sampled_ = Config->ThrottleTime == DftThrottleTimeSampled;
   Funcs = (struct fnEntry *)dftracer_pages_alloc(sizeof(struct fnEntry) *
                                                  DftMaxFuncs);
   ByText = (uint32_t *)dftracer_pages_alloc(sizeof(uint32_t) * TextSlots);
@@ -60,8 +65,29 @@ void dftracer_throttle_setup(const struct dftracer_config *Config) {
 }
 
 struct dftracer_fn_stats *dftracer_fn_stats_new(void) {
-  return (struct dftracer_fn_stats *)dftracer_pages_alloc(
-      sizeof(struct dftracer_fn_stats));
+  struct dftracer_fn_stats *S = (struct dftracer_fn_stats *)
+      dftracer_pages_alloc(sizeof(struct dftracer_fn_stats));
+  /* Each thread its own sequence of gaps (xorshift needs a state not 0). */
+  if (S)
+    S->Rng = ((uint64_t)(uintptr_t)S * 0x9e3779b97f4a7c15ull) | 1;
+  return S;
+}
+
+enum dftracer_throttled_kind dftracer_fn_timed_kind(struct dftracer_fn_stats *St,
+                                                    uint32_t F) {
+  uint64_t X = St->Rng;
+  if (!dftracer_throttle_sampled_)
+    return DftThrottledExact;
+  /* The gap to the next timed call: uniform in [1, 2 x SampleEvery - 1],
+   * mean SampleEvery. Random, not a fixed stride, so that a program whose
+   * calls alternate (every other one slow, say) cannot line up with the
+   * timed ones. */
+  X ^= X << 13;
+  X ^= X >> 7;
+  X ^= X << 17;
+  St->Rng = X;
+  St->Stat[F].Countdown = SampleEvery <= 1 ? 1 : 1 + X % (2 * SampleEvery - 1);
+  return DftThrottledTicks;
 }
 
 void dftracer_fn_stats_free(struct dftracer_fn_stats *S) {
@@ -232,10 +258,14 @@ static void addLeft(struct dftracer_left *To, struct dftracer_left *From,
   To->Calls += __atomic_load_n(&From->Calls, __ATOMIC_RELAXED);
   To->Dur += __atomic_load_n(&From->Dur, __ATOMIC_RELAXED);
   To->Bytes += __atomic_load_n(&From->Bytes, __ATOMIC_RELAXED);
+  To->Timed += __atomic_load_n(&From->Timed, __ATOMIC_RELAXED);
+  To->Ticks += __atomic_load_n(&From->Ticks, __ATOMIC_RELAXED);
   if (Zero) {
     __atomic_store_n(&From->Calls, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&From->Dur, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&From->Bytes, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&From->Timed, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&From->Ticks, 0, __ATOMIC_RELAXED);
   }
 }
 
@@ -261,7 +291,7 @@ static const char *const ReasonName[DftReasons] = {"throttle", "size_limit",
                                                    "write_error"};
 
 /* Fixed text of a record around its name, category and numbers. */
-enum { RecordFixedBytes = 160 + 6 * DFTRACER_JSON_INT_BOUND };
+enum { RecordFixedBytes = 224 + 7 * DFTRACER_JSON_INT_BOUND };
 
 uint64_t dftracer_throttle_output_bound(void) {
   uint64_t Bytes = 0;
@@ -275,6 +305,14 @@ uint64_t dftracer_throttle_output_bound(void) {
                   dftracer_json_string_bound(Funcs[F].NameLen) +
                   dftracer_json_string_bound(Funcs[F].CatLen));
   return Bytes;
+}
+
+/* Sampled time: the calls' total estimated from the timed ones, their
+ * mean duration times all the calls (rounded to the microsecond). */
+static uint64_t sampledUs(const struct dftracer_left *L) {
+  unsigned __int128 Ns =
+      (unsigned __int128)dftracer_clock_ticks_ns(L->Ticks) * L->Calls;
+  return (uint64_t)((Ns / L->Timed + 500u) / 1000u);
 }
 
 void dftracer_throttle_output_locked(int Pid, int Tid) {
@@ -295,16 +333,19 @@ void dftracer_throttle_output_locked(int Pid, int Tid) {
        * here; longer ones go through whole pages). */
       char Line[4096], *Buf = Line, *End;
       size_t Bound;
+      uint64_t Dur = L->Dur;
       if (L->Calls == 0)
         continue;
+      if (L->Timed)
+        Dur += sampledUs(L);
       Bound = dftracer_throttled_line_bound(E->NameLen, E->CatLen);
       if (Bound > sizeof(Line) &&
           !(Buf = (char *)dftracer_pages_alloc(Bound)))
         continue;
       End = dftracer_format_throttled(Buf, dftracer_take_id_(), Pid, Tid,
                                       E->Name, E->NameLen, E->Cat, E->CatLen,
-                                      L->Calls, L->Dur, L->Bytes,
-                                      ReasonName[R]);
+                                      L->Calls, Dur, L->Bytes,
+                                      ReasonName[R], L->Timed);
       dftracer_writer_output_locked(Buf, (size_t)(End - Buf));
       if (Buf != Line)
         dftracer_pages_free(Buf, Bound);

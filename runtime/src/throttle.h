@@ -64,6 +64,10 @@ struct dftracer_left {
   uint64_t Calls;
   uint64_t Dur; /* µs */
   uint64_t Bytes;
+  /* Sampled time (DftThrottleTimeSampled, throttle only): the calls that
+   * were timed and their summed duration in clock ticks (clock.h). */
+  uint64_t Timed;
+  uint64_t Ticks;
 };
 
 struct dftracer_fn_stat {
@@ -73,6 +77,9 @@ struct dftracer_fn_stat {
   uint64_t Calls;
   uint64_t Dur;
   uint64_t Next;
+  /* Sampled time: throttled calls of this name left before the next timed
+   * one (0 or 1: this one). Owner only. */
+  uint64_t Countdown;
   /* Calls not written, per reason: relaxed atomics (read at the end). */
   struct dftracer_left Left[DftReasons];
 };
@@ -80,6 +87,7 @@ struct dftracer_fn_stat {
 /* One thread's counters, indexed by name; whole pages, touched only where
  * used. Used lists the indices the thread has touched, for the merge. */
 struct dftracer_fn_stats {
+  uint64_t Rng; /* sampled time's gaps (xorshift; owner only) */
   uint32_t UsedCount;
   uint32_t Used[DftMaxFuncs];
   struct dftracer_fn_stat Stat[DftMaxFuncs];
@@ -127,6 +135,54 @@ static inline void dftracer_fn_left(struct dftracer_fn_stats *St, uint32_t F,
     __atomic_store_n(&L->Bytes,
                      __atomic_load_n(&L->Bytes, __ATOMIC_RELAXED) + Bytes,
                      __ATOMIC_RELAXED);
+}
+
+/* How a throttled START is timed (the span's Throttled field). */
+enum dftracer_throttled_kind {
+  DftThrottledExact = 1,   /* StartUs: now_us, END adds the µs to Dur */
+  DftThrottledTicks = 2    /* StartUs: clock ticks, END adds to Ticks */
+  /* (Sampled mode's untimed calls have no record: tracer.c.) */
+};
+
+/* Sampled time is on (DFTRACER_THROTTLE_TIME=sampled). */
+extern int dftracer_throttle_sampled_ __attribute__((visibility("hidden")));
+
+/* Whether this throttled START of index F reads no clock: in sampled
+ * mode, the first throttled call of a name on a thread and then 1 in ~N
+ * (random gaps, so that a pattern in the program cannot line up with
+ * them) are timed, the rest are not. Inline and call-free: the hot path. */
+static inline int dftracer_fn_untimed(struct dftracer_fn_stats *St,
+                                      uint32_t F) {
+  struct dftracer_fn_stat *S = &St->Stat[F];
+  if (__builtin_expect(dftracer_throttle_sampled_ && S->Countdown > 1, 1)) {
+    --S->Countdown;
+    return 1;
+  }
+  return 0;
+}
+
+/* How a throttled START that dftracer_fn_untimed did not skip is timed
+ * (sampled mode: draws the gap to the next timed call). */
+enum dftracer_throttled_kind dftracer_fn_timed_kind(struct dftracer_fn_stats *St,
+                                                    uint32_t F);
+
+/* END of a throttled call of index F (sampled mode): counted, and when it
+ * was timed, Ticks long. Owner only; stores that FINI may read at any
+ * moment are relaxed (plain on x86), never read-modify-write atomics. */
+static inline void dftracer_fn_left_sampled(struct dftracer_fn_stats *St,
+                                            uint32_t F, int Timed,
+                                            uint64_t Ticks) {
+  struct dftracer_left *L = &St->Stat[F].Left[DftReasonThrottle];
+  __atomic_store_n(&L->Calls, __atomic_load_n(&L->Calls, __ATOMIC_RELAXED) + 1,
+                   __ATOMIC_RELAXED);
+  if (Timed) {
+    __atomic_store_n(&L->Ticks,
+                     __atomic_load_n(&L->Ticks, __ATOMIC_RELAXED) + Ticks,
+                     __ATOMIC_RELAXED);
+    __atomic_store_n(&L->Timed,
+                     __atomic_load_n(&L->Timed, __ATOMIC_RELAXED) + 1,
+                     __ATOMIC_RELAXED);
+  }
 }
 
 /* Bytes an I/O event moved, by the rule of docs/trace-format.md, from its

@@ -177,8 +177,48 @@ static inline void probeRank(const struct dftracer_thread *T) {
  * in the handler is not recorded either (the handler's END then gets a
  * null handle). (UPDATE only changes its span's args, which an I/O event
  * never touches.) */
-DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
-                                                  const char *Cat) {
+/* A throttled START that reads no clock (sampled time, between timed
+ * calls, throttle.h) needs no record: its handle is its name's index,
+ * tagged odd (a record's address never is), and END only counts it. */
+static inline struct dftracer_span *untimedHandle(uint32_t Func) {
+  return (struct dftracer_span *)(((uintptr_t)Func << 1) | 1);
+}
+static inline int isUntimedHandle(const struct dftracer_span *S) {
+  return ((uintptr_t)S & 1) != 0;
+}
+
+/* A timed START of throttled name Func: off the stack, so that what it
+ * calls nests under its parent; END only needs the owner, the index and
+ * the start. */
+static __attribute__((noinline)) struct dftracer_span *
+timedStart(struct dftracer_thread *T, uint32_t Func) {
+  enum dftracer_throttled_kind Kind = dftracer_fn_timed_kind(T->Stats, Func);
+  struct dftracer_span *S;
+  int Busy = dftracer_busy_enter();
+  S = dftracer_thread_alloc_span(T);
+  if (DFT_LIKELY(S != NULL)) {
+    S->Owner = T;
+    S->Func = Func;
+    S->HandleLive = 1;
+    S->Throttled = Kind;
+    S->StartUs = Kind == DftThrottledExact ? dftracer_now_us(&T->Clock)
+                                           : dftracer_clock_ticks();
+  }
+  dftracer_busy_leave(Busy);
+  return S;
+}
+
+/* A START of throttled name Func. Inline, and the untimed case with no
+ * call: the function that holds it saves no register. */
+static inline struct dftracer_span *throttledStart(struct dftracer_thread *T,
+                                                   uint32_t Func) {
+  if (DFT_LIKELY(dftracer_fn_untimed(T->Stats, Func)))
+    return untimedHandle(Func);
+  return timedStart(T, Func);
+}
+
+static __attribute__((noinline)) struct dftracer_span *
+beginSlow(const char *Name, const char *Cat) {
   struct dftracer_thread *T;
   struct dftracer_span *S;
   uint32_t Func;
@@ -187,8 +227,7 @@ DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
     return NULL; /* called directly, raced with FINI, or in a handler */
   Busy = dftracer_busy_enter();
   T = dftracer_thread_get();
-  S = DFT_LIKELY(T != NULL) ? dftracer_thread_alloc_span(T) : NULL;
-  if (DFT_UNLIKELY(!S)) {
+  if (DFT_UNLIKELY(!T)) {
     dftracer_busy_leave(Busy);
     return NULL;
   }
@@ -197,15 +236,13 @@ DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
   Func = nameIndex(T, Name, Cat);
   if (DFT_UNLIKELY(__atomic_load_n(&dftracer_throttled_[Func],
                                    __ATOMIC_RELAXED))) {
-    /* Off the stack, so that what it calls nests under its parent; END
-     * only needs the owner, the index and the start. */
-    S->Owner = T;
-    S->Func = Func;
-    S->Throttled = 1;
-    S->HandleLive = 1;
-    S->StartUs = dftracer_now_us(&T->Clock);
     dftracer_busy_leave(Busy);
-    return S;
+    return throttledStart(T, Func);
+  }
+  S = dftracer_thread_alloc_span(T);
+  if (DFT_UNLIKELY(!S)) {
+    dftracer_busy_leave(Busy);
+    return NULL;
   }
   dftracer_thread_push_span(T, S, Name, Cat);
   S->Func = Func;
@@ -213,6 +250,21 @@ DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
   S->StartUs = dftracer_now_us(&T->Clock);
   dftracer_busy_leave(Busy);
   return S;
+}
+
+/* A throttled name whose index the thread's name cache holds goes
+ * straight to throttledStart, with no stack frame of the general path
+ * (the hot tiny function of issue 20 is called millions of times). */
+DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
+                                                  const char *Cat) {
+  struct dftracer_thread *T = dftracer_thread_peek();
+  if (DFT_LIKELY(T != NULL) && !dftracer_io_busy_ && isActive()) {
+    const struct dftracer_name_entry *E = nameSlot(T, Name);
+    if (E->Name == Name && E->Cat == Cat &&
+        __atomic_load_n(&dftracer_throttled_[E->Func], __ATOMIC_RELAXED))
+      return throttledStart(T, E->Func);
+  }
+  return beginSlow(Name, Cat);
 }
 
 /* Pop T's stack down to and including S. */
@@ -245,23 +297,26 @@ static inline void closeSpan(struct dftracer_thread *T,
   popThrough(T, S);
 }
 
-DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
-  struct dftracer_span *S = *Handle;
+static __attribute__((noinline)) void endSlow(struct dftracer_span *S) {
   struct dftracer_thread *T;
   uint64_t EndUs;
   int Busy;
-  *Handle = NULL;
-  if (!S)
-    return;
   T = S->Owner;
   if (DFT_UNLIKELY(T != dftracer_thread_peek()))
     return; /* not ours to touch: the owner closes it with its parent */
   Busy = dftracer_busy_enter();
   if (DFT_UNLIKELY(S->Throttled)) {
-    EndUs = dftracer_now_us(&T->Clock);
-    if (isActive())
-      dftracer_fn_left(T->Stats, S->Func, DftReasonThrottle,
-                       EndUs >= S->StartUs ? EndUs - S->StartUs : 0, 0);
+    if (S->Throttled == DftThrottledExact) {
+      EndUs = dftracer_now_us(&T->Clock);
+      if (isActive())
+        dftracer_fn_left(T->Stats, S->Func, DftReasonThrottle,
+                         EndUs >= S->StartUs ? EndUs - S->StartUs : 0, 0);
+    } else { /* DftThrottledTicks: untimed calls have no record */
+      uint64_t Ticks = dftracer_clock_ticks() - S->StartUs;
+      if (isActive())
+        dftracer_fn_left_sampled(T->Stats, S->Func, 1,
+                                 (int64_t)Ticks > 0 ? Ticks : 0);
+    }
     dftracer_thread_release_span(T, S);
     dftracer_busy_leave(Busy);
     return;
@@ -275,6 +330,29 @@ DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
     dftracer_thread_release_span(T, S);
   }
   dftracer_busy_leave(Busy);
+}
+
+/* An untimed throttled call (the hot case) is only counted, here, with no
+ * call and no register saved. */
+DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
+  struct dftracer_span *S = *Handle;
+  *Handle = NULL;
+  if (!S)
+    return;
+  if (DFT_LIKELY(isUntimedHandle(S))) {
+    uint32_t Func = (uint32_t)((uintptr_t)S >> 1);
+    struct dftracer_thread *T = dftracer_thread_peek();
+    /* Counted by the thread that ends it, if that thread has used the
+     * name (the merge only reads the names a thread used). */
+    if (DFT_LIKELY(T && T->Stats && T->Stats->Stat[Func].Next != 0) &&
+        isActive()) {
+      int Busy = dftracer_busy_enter();
+      dftracer_fn_left_sampled(T->Stats, Func, 0, 0);
+      dftracer_busy_leave(Busy);
+    }
+    return;
+  }
+  endSlow(S);
 }
 
 /* End an I/O call's span (io_core.c). Its record lives in the wrapper's
@@ -307,7 +385,7 @@ static char *reserveArgs(struct dftracer_span *S, size_t Extra) {
 DFT_API void dftracer_span_update_int(struct dftracer_span *S, const char *Key,
                                       long long Value) {
   char *Out;
-  if (!S || S->Closed || S->Throttled || !Key ||
+  if (!S || isUntimedHandle(S) || S->Closed || S->Throttled || !Key ||
       !dftracer_process_.Config.IncMetadata)
     return;
   Out = reserveArgs(S, dftracer_arg_bound(strlen(Key), 0));
@@ -318,7 +396,7 @@ DFT_API void dftracer_span_update_int(struct dftracer_span *S, const char *Key,
 DFT_API void dftracer_span_update_str(struct dftracer_span *S, const char *Key,
                                       const char *Value) {
   char *Out;
-  if (!S || S->Closed || S->Throttled || !Key ||
+  if (!S || isUntimedHandle(S) || S->Closed || S->Throttled || !Key ||
       !dftracer_process_.Config.IncMetadata)
     return;
   if (!Value)

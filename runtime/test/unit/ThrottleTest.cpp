@@ -27,7 +27,7 @@ TEST(Throttle, ThrottledLine) {
   std::vector<char> Buf(dftracer_throttled_line_bound(sizeof(Name) - 1, 5));
   char *End = dftracer_format_throttled(Buf.data(), 9, 41, 42, Name,
                                         sizeof(Name) - 1, "C_APP", 5, 4094304,
-                                        812345, 0, "throttle");
+                                        812345, 0, "throttle", 0);
   ASSERT_LE(static_cast<size_t>(End - Buf.data()), Buf.size());
   std::string Line(Buf.data(), End);
   ASSERT_EQ(Line.back(), '\n');
@@ -41,6 +41,20 @@ TEST(Throttle, ThrottledLine) {
   EXPECT_EQ(J["args"], json::parse(R"({"function":"uniform_\"random\"_number",
     "fcat":"C_APP","calls":4094304,"dur":812345,"bytes":0,
     "reason":"throttle"})"));
+}
+
+// Sampled time (DFTRACER_THROTTLE_TIME=sampled): the same record, saying
+// that dur is an estimate and from how many timed calls.
+TEST(Throttle, SampledThrottledLine) {
+  std::vector<char> Buf(dftracer_throttled_line_bound(5, 5));
+  char *End = dftracer_format_throttled(Buf.data(), 9, 41, 42, "tiny_", 5,
+                                        "C_APP", 5, 4094304, 812345, 0,
+                                        "throttle", 127947);
+  ASSERT_LE(static_cast<size_t>(End - Buf.data()), Buf.size());
+  json J = json::parse(std::string(Buf.data(), End));
+  EXPECT_EQ(J["args"], json::parse(R"({"function":"tiny_","fcat":"C_APP",
+    "calls":4094304,"dur":812345,"bytes":0,"reason":"throttle",
+    "time":"sampled","timed":127947})"));
 }
 
 TEST(Throttle, TraceStoppedLine) {
