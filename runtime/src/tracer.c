@@ -192,7 +192,9 @@ static inline int isUntimedHandle(const struct dftracer_span *S) {
  * the start. */
 static __attribute__((noinline)) struct dftracer_span *
 timedStart(struct dftracer_thread *T, uint32_t Func) {
-  enum dftracer_throttled_kind Kind = dftracer_fn_timed_kind(T->Stats, Func);
+  enum dftracer_throttled_kind Kind =
+      dftracer_throttle_sampled_ ? dftracer_fn_timed_kind(T->Stats, Func)
+                                 : DftThrottledExact;
   struct dftracer_span *S;
   int Busy = dftracer_busy_enter();
   S = dftracer_thread_alloc_span(T);
@@ -297,6 +299,28 @@ static inline void closeSpan(struct dftracer_thread *T,
   popThrough(T, S);
 }
 
+/* END of a timed throttled call: counted with its duration. */
+static __attribute__((noinline)) void throttledEnd(struct dftracer_span *S) {
+  struct dftracer_thread *T = S->Owner;
+  int Busy;
+  if (DFT_UNLIKELY(T != dftracer_thread_peek()))
+    return; /* not ours to touch */
+  Busy = dftracer_busy_enter();
+  if (S->Throttled == DftThrottledExact) {
+    uint64_t EndUs = dftracer_now_us(&T->Clock);
+    if (DFT_LIKELY(isActive()))
+      dftracer_fn_left(T->Stats, S->Func, DftReasonThrottle,
+                       EndUs >= S->StartUs ? EndUs - S->StartUs : 0, 0);
+  } else { /* DftThrottledTicks: untimed calls have no record */
+    uint64_t Ticks = dftracer_clock_ticks() - S->StartUs;
+    if (DFT_LIKELY(isActive()))
+      dftracer_fn_left_sampled(T->Stats, S->Func, 1,
+                               (int64_t)Ticks > 0 ? Ticks : 0);
+  }
+  dftracer_thread_release_span(T, S);
+  dftracer_busy_leave(Busy);
+}
+
 static __attribute__((noinline)) void endSlow(struct dftracer_span *S) {
   struct dftracer_thread *T;
   uint64_t EndUs;
@@ -305,22 +329,6 @@ static __attribute__((noinline)) void endSlow(struct dftracer_span *S) {
   if (DFT_UNLIKELY(T != dftracer_thread_peek()))
     return; /* not ours to touch: the owner closes it with its parent */
   Busy = dftracer_busy_enter();
-  if (DFT_UNLIKELY(S->Throttled)) {
-    if (S->Throttled == DftThrottledExact) {
-      EndUs = dftracer_now_us(&T->Clock);
-      if (isActive())
-        dftracer_fn_left(T->Stats, S->Func, DftReasonThrottle,
-                         EndUs >= S->StartUs ? EndUs - S->StartUs : 0, 0);
-    } else { /* DftThrottledTicks: untimed calls have no record */
-      uint64_t Ticks = dftracer_clock_ticks() - S->StartUs;
-      if (isActive())
-        dftracer_fn_left_sampled(T->Stats, S->Func, 1,
-                                 (int64_t)Ticks > 0 ? Ticks : 0);
-    }
-    dftracer_thread_release_span(T, S);
-    dftracer_busy_leave(Busy);
-    return;
-  }
   S->HandleLive = 0;
   if (DFT_LIKELY(!S->Closed)) {
     EndUs = dftracer_now_us(&T->Clock);
@@ -352,7 +360,10 @@ DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
     }
     return;
   }
-  endSlow(S);
+  if (S->Throttled)
+    throttledEnd(S);
+  else
+    endSlow(S);
 }
 
 /* End an I/O call's span (io_core.c). Its record lives in the wrapper's
