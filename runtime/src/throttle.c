@@ -17,6 +17,9 @@ int dftracer_throttle_sampled_;
 static uint64_t ThrottleCalls; /* 0: never throttle */
 static uint64_t ThrottleUs;
 static uint64_t SampleEvery; /* sampled time: mean gap between timed calls */
+/* Sampled time: a timed call longer than this is an outlier (dftracer_throttle_sampled_us):
+ * 10 x the mean under which names are throttled (100 µs by default). */
+static uint64_t OutlierNs;
 
 /* An interned name. Text points into NameText (copies: a library that
  * called START may be unloaded before the end). Guarded by the lock. */
@@ -54,6 +57,7 @@ void dftracer_throttle_setup(const struct dftracer_config *Config) {
   ThrottleCalls = Config->ThrottleCalls;
   ThrottleUs = Config->ThrottleUs;
   SampleEvery = Config->ThrottleSample;
+  OutlierNs = ThrottleUs < ~0ull / 10000u ? ThrottleUs * 10000u : ~0ull;
   dftracer_throttle_sampled_ = Config->ThrottleTime == DftThrottleTimeSampled;
   Funcs = (struct fnEntry *)dftracer_pages_alloc(sizeof(struct fnEntry) *
                                                  DftMaxFuncs);
@@ -71,6 +75,28 @@ struct dftracer_fn_stats *dftracer_fn_stats_new(void) {
   if (S)
     S->Rng = ((uint64_t)(uintptr_t)S * 0x9e3779b97f4a7c15ull) | 1;
   return S;
+}
+
+void dftracer_fn_left_timed(struct dftracer_fn_stats *St, uint32_t F,
+                            uint64_t Ticks) {
+  struct dftracer_left *L = &St->Stat[F].Left[DftReasonThrottle];
+  uint64_t Ns = dftracer_clock_ticks_ns(Ticks);
+  /* Relaxed stores, read by FINI at any moment (dftracer_fn_left). */
+  __atomic_store_n(&L->Calls, __atomic_load_n(&L->Calls, __ATOMIC_RELAXED) + 1,
+                   __ATOMIC_RELAXED);
+  __atomic_store_n(&L->Timed, __atomic_load_n(&L->Timed, __ATOMIC_RELAXED) + 1,
+                   __ATOMIC_RELAXED);
+  if (Ns <= OutlierNs) {
+    __atomic_store_n(&L->TimedNs,
+                     __atomic_load_n(&L->TimedNs, __ATOMIC_RELAXED) + Ns,
+                     __ATOMIC_RELAXED);
+  } else {
+    __atomic_store_n(&L->LongNs,
+                     __atomic_load_n(&L->LongNs, __ATOMIC_RELAXED) + Ns,
+                     __ATOMIC_RELAXED);
+    __atomic_store_n(&L->Long, __atomic_load_n(&L->Long, __ATOMIC_RELAXED) + 1,
+                     __ATOMIC_RELAXED);
+  }
 }
 
 enum dftracer_throttled_kind dftracer_fn_timed_kind(struct dftracer_fn_stats *St,
@@ -259,13 +285,17 @@ static void addLeft(struct dftracer_left *To, struct dftracer_left *From,
   To->Dur += __atomic_load_n(&From->Dur, __ATOMIC_RELAXED);
   To->Bytes += __atomic_load_n(&From->Bytes, __ATOMIC_RELAXED);
   To->Timed += __atomic_load_n(&From->Timed, __ATOMIC_RELAXED);
-  To->Ticks += __atomic_load_n(&From->Ticks, __ATOMIC_RELAXED);
+  To->TimedNs += __atomic_load_n(&From->TimedNs, __ATOMIC_RELAXED);
+  To->Long += __atomic_load_n(&From->Long, __ATOMIC_RELAXED);
+  To->LongNs += __atomic_load_n(&From->LongNs, __ATOMIC_RELAXED);
   if (Zero) {
     __atomic_store_n(&From->Calls, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&From->Dur, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&From->Bytes, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&From->Timed, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&From->Ticks, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&From->TimedNs, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&From->Long, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&From->LongNs, 0, __ATOMIC_RELAXED);
   }
 }
 
@@ -307,12 +337,24 @@ uint64_t dftracer_throttle_output_bound(void) {
   return Bytes;
 }
 
-/* Sampled time: the calls' total estimated from the timed ones, their
- * mean duration times all the calls (rounded to the microsecond). */
-static uint64_t sampledUs(const struct dftracer_left *L) {
-  unsigned __int128 Ns =
-      (unsigned __int128)dftracer_clock_ticks_ns(L->Ticks) * L->Calls;
-  return (uint64_t)((Ns / L->Timed + 500u) / 1000u);
+/* Sampled time: the calls' total estimated from the timed ones, rounded
+ * to the microsecond. The timed calls within the outlier bound stand for
+ * all calls in their proportion (their mean x calls x their share). Those
+ * beyond it (the thread preempted, a page fault: one such call seen 1 time
+ * in SampleEvery and counted SampleEvery times would be most of the
+ * estimate, and vary by that much from run to run) count once each, as
+ * measured, while fewer than LongExtrapolated were seen; from then on they
+ * are common enough to stand for the calls in their proportion too. */
+enum { LongExtrapolated = 16 };
+uint64_t dftracer_throttle_sampled_us(const struct dftracer_left *L) {
+  uint64_t Short = L->Timed - L->Long;
+  unsigned __int128 Ns;
+  if (L->Long >= LongExtrapolated || Short == 0)
+    Ns = (unsigned __int128)(L->TimedNs + L->LongNs) * L->Calls / L->Timed;
+  else
+    Ns = (unsigned __int128)L->TimedNs * (L->Calls - L->Long) / Short +
+         L->LongNs;
+  return (uint64_t)((Ns + 500u) / 1000u);
 }
 
 void dftracer_throttle_output_locked(int Pid, int Tid) {
@@ -337,7 +379,7 @@ void dftracer_throttle_output_locked(int Pid, int Tid) {
       if (L->Calls == 0)
         continue;
       if (L->Timed)
-        Dur += sampledUs(L);
+        Dur += dftracer_throttle_sampled_us(L);
       Bound = dftracer_throttled_line_bound(E->NameLen, E->CatLen);
       if (Bound > sizeof(Line) &&
           !(Buf = (char *)dftracer_pages_alloc(Bound)))

@@ -65,9 +65,12 @@ struct dftracer_left {
   uint64_t Dur; /* µs */
   uint64_t Bytes;
   /* Sampled time (DftThrottleTimeSampled, throttle only): the calls that
-   * were timed and their summed duration in clock ticks (clock.h). */
+   * were timed, the summed ns of those that took at most the outlier
+   * bound, and the count and ns of those that took longer. */
   uint64_t Timed;
-  uint64_t Ticks;
+  uint64_t TimedNs;
+  uint64_t Long;
+  uint64_t LongNs;
 };
 
 struct dftracer_fn_stat {
@@ -140,7 +143,7 @@ static inline void dftracer_fn_left(struct dftracer_fn_stats *St, uint32_t F,
 /* How a throttled START is timed (the span's Throttled field). */
 enum dftracer_throttled_kind {
   DftThrottledExact = 1,   /* StartUs: now_us, END adds the µs to Dur */
-  DftThrottledTicks = 2    /* StartUs: clock ticks, END adds to Ticks */
+  DftThrottledTicks = 2    /* StartUs: clock ticks (sampled mode) */
   /* (Sampled mode's untimed calls have no record: tracer.c.) */
 };
 
@@ -166,24 +169,24 @@ static inline int dftracer_fn_untimed(struct dftracer_fn_stats *St,
 enum dftracer_throttled_kind dftracer_fn_timed_kind(struct dftracer_fn_stats *St,
                                                     uint32_t F);
 
-/* END of a throttled call of index F (sampled mode): counted, and when it
- * was timed, Ticks long. Owner only; stores that FINI may read at any
- * moment are relaxed (plain on x86), never read-modify-write atomics. */
-static inline void dftracer_fn_left_sampled(struct dftracer_fn_stats *St,
-                                            uint32_t F, int Timed,
-                                            uint64_t Ticks) {
+/* END of an untimed throttled call of index F (sampled mode): counted.
+ * Owner only; FINI may read the counter at any moment, so the store is
+ * relaxed (plain on x86), never an atomic read-modify-write. */
+static inline void dftracer_fn_left_untimed(struct dftracer_fn_stats *St,
+                                            uint32_t F) {
   struct dftracer_left *L = &St->Stat[F].Left[DftReasonThrottle];
   __atomic_store_n(&L->Calls, __atomic_load_n(&L->Calls, __ATOMIC_RELAXED) + 1,
                    __ATOMIC_RELAXED);
-  if (Timed) {
-    __atomic_store_n(&L->Ticks,
-                     __atomic_load_n(&L->Ticks, __ATOMIC_RELAXED) + Ticks,
-                     __ATOMIC_RELAXED);
-    __atomic_store_n(&L->Timed,
-                     __atomic_load_n(&L->Timed, __ATOMIC_RELAXED) + 1,
-                     __ATOMIC_RELAXED);
-  }
 }
+
+/* END of a timed throttled call of index F (sampled mode), Ticks of
+ * dftracer_clock_ticks long. */
+void dftracer_fn_left_timed(struct dftracer_fn_stats *St, uint32_t F,
+                            uint64_t Ticks);
+
+/* Sampled time: the total, in µs, that the `throttled` line says for L
+ * (throttle.c has the rule), L->Timed not 0. */
+uint64_t dftracer_throttle_sampled_us(const struct dftracer_left *L);
 
 /* Bytes an I/O event moved, by the rule of docs/trace-format.md, from its
  * name, category and formatted args (",\"key\":value" pairs). */

@@ -219,11 +219,12 @@ static inline struct dftracer_span *throttledStart(struct dftracer_thread *T,
   return timedStart(T, Func);
 }
 
+/* START in general. Func: the name's index when the caller found it in
+ * the thread's name cache, else 0 (looked up here). */
 static __attribute__((noinline)) struct dftracer_span *
-beginSlow(const char *Name, const char *Cat) {
+beginSlow(const char *Name, const char *Cat, uint32_t Func) {
   struct dftracer_thread *T;
   struct dftracer_span *S;
-  uint32_t Func;
   int Busy;
   if (DFT_UNLIKELY(!isActive() || dftracer_io_busy_))
     return NULL; /* called directly, raced with FINI, or in a handler */
@@ -235,7 +236,8 @@ beginSlow(const char *Name, const char *Cat) {
   }
   Name = Name ? Name : "(null)";
   Cat = Cat ? Cat : "C_APP";
-  Func = nameIndex(T, Name, Cat);
+  if (!Func)
+    Func = nameIndex(T, Name, Cat);
   if (DFT_UNLIKELY(__atomic_load_n(&dftracer_throttled_[Func],
                                    __ATOMIC_RELAXED))) {
     dftracer_busy_leave(Busy);
@@ -260,13 +262,16 @@ beginSlow(const char *Name, const char *Cat) {
 DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
                                                   const char *Cat) {
   struct dftracer_thread *T = dftracer_thread_peek();
+  uint32_t Func = 0;
   if (DFT_LIKELY(T != NULL) && !dftracer_io_busy_ && isActive()) {
     const struct dftracer_name_entry *E = nameSlot(T, Name);
-    if (E->Name == Name && E->Cat == Cat &&
-        __atomic_load_n(&dftracer_throttled_[E->Func], __ATOMIC_RELAXED))
-      return throttledStart(T, E->Func);
+    if (E->Name == Name && E->Cat == Cat) {
+      Func = E->Func;
+      if (__atomic_load_n(&dftracer_throttled_[Func], __ATOMIC_RELAXED))
+        return throttledStart(T, Func);
+    }
   }
-  return beginSlow(Name, Cat);
+  return beginSlow(Name, Cat, Func);
 }
 
 /* Pop T's stack down to and including S. */
@@ -314,8 +319,8 @@ static __attribute__((noinline)) void throttledEnd(struct dftracer_span *S) {
   } else { /* DftThrottledTicks: untimed calls have no record */
     uint64_t Ticks = dftracer_clock_ticks() - S->StartUs;
     if (DFT_LIKELY(isActive()))
-      dftracer_fn_left_sampled(T->Stats, S->Func, 1,
-                               (int64_t)Ticks > 0 ? Ticks : 0);
+      dftracer_fn_left_timed(T->Stats, S->Func,
+                             (int64_t)Ticks > 0 ? Ticks : 0);
   }
   dftracer_thread_release_span(T, S);
   dftracer_busy_leave(Busy);
@@ -355,7 +360,7 @@ DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
     if (DFT_LIKELY(T && T->Stats && T->Stats->Stat[Func].Next != 0) &&
         isActive()) {
       int Busy = dftracer_busy_enter();
-      dftracer_fn_left_sampled(T->Stats, Func, 0, 0);
+      dftracer_fn_left_untimed(T->Stats, Func);
       dftracer_busy_leave(Busy);
     }
     return;

@@ -57,6 +57,35 @@ TEST(Throttle, SampledThrottledLine) {
     "time":"sampled","timed":127947})"));
 }
 
+// Sampled time's estimate (throttle.c): the timed calls' mean x calls; a
+// timed call beyond the outlier bound (a preemption) counts once, as
+// measured, while fewer than 16 were seen, and in proportion from then on.
+TEST(Throttle, SampledEstimate) {
+  dftracer_left L = {};
+  L.Calls = 3200;
+  L.Timed = 100;
+  L.TimedNs = 100 * 50; // 50 ns each
+  EXPECT_EQ(dftracer_throttle_sampled_us(&L), 160u);
+  // One of the 100 took 2 ms: 3199 calls at 50 ns, plus that one (not 32
+  // of it: 64 ms).
+  L.TimedNs = 99 * 50;
+  L.Long = 1;
+  L.LongNs = 2000000;
+  EXPECT_EQ(dftracer_throttle_sampled_us(&L), 2160u);
+  // 16 of 100: common, so they stand for 16 % of the calls.
+  L.TimedNs = 84 * 50;
+  L.Long = 16;
+  L.LongNs = 16 * 200000; // 200 us each
+  EXPECT_EQ(dftracer_throttle_sampled_us(&L),
+            (84u * 50 + 16u * 200000) * 32 / 1000);
+  // Only outliers timed: their mean.
+  L.Timed = 2;
+  L.Long = 2;
+  L.TimedNs = 0;
+  L.LongNs = 400000;
+  EXPECT_EQ(dftracer_throttle_sampled_us(&L), 3200u * 200);
+}
+
 TEST(Throttle, TraceStoppedLine) {
   char Buf[DftTraceStoppedBound];
   char *End = dftracer_format_trace_stopped(Buf, 3, 41, 42, "write_error",
