@@ -219,12 +219,30 @@ static inline struct dftracer_span *throttledStart(struct dftracer_thread *T,
   return timedStart(T, Func);
 }
 
-/* START in general. Func: the name's index when the caller found it in
- * the thread's name cache, else 0 (looked up here). */
+/* START of a name that is not throttled, on T (tracing on, not busy), of
+ * index Func: pushed on the stack. */
 static __attribute__((noinline)) struct dftracer_span *
-beginSlow(const char *Name, const char *Cat, uint32_t Func) {
-  struct dftracer_thread *T;
+beginSpan(struct dftracer_thread *T, const char *Name, const char *Cat,
+          uint32_t Func) {
   struct dftracer_span *S;
+  int Busy = dftracer_busy_enter();
+  S = dftracer_thread_alloc_span(T);
+  if (DFT_LIKELY(S != NULL)) {
+    dftracer_thread_push_span(T, S, Name, Cat);
+    S->Func = Func;
+    probeRank(T);
+    S->StartUs = dftracer_now_us(&T->Clock);
+  }
+  dftracer_busy_leave(Busy);
+  return S;
+}
+
+/* START in general: the thread's state made if need be, the name's index
+ * looked up. */
+static __attribute__((noinline)) struct dftracer_span *
+beginSlow(const char *Name, const char *Cat) {
+  struct dftracer_thread *T;
+  uint32_t Func;
   int Busy;
   if (DFT_UNLIKELY(!isActive() || dftracer_io_busy_))
     return NULL; /* called directly, raced with FINI, or in a handler */
@@ -236,42 +254,32 @@ beginSlow(const char *Name, const char *Cat, uint32_t Func) {
   }
   Name = Name ? Name : "(null)";
   Cat = Cat ? Cat : "C_APP";
-  if (!Func)
-    Func = nameIndex(T, Name, Cat);
-  if (DFT_UNLIKELY(__atomic_load_n(&dftracer_throttled_[Func],
-                                   __ATOMIC_RELAXED))) {
-    dftracer_busy_leave(Busy);
-    return throttledStart(T, Func);
-  }
-  S = dftracer_thread_alloc_span(T);
-  if (DFT_UNLIKELY(!S)) {
-    dftracer_busy_leave(Busy);
-    return NULL;
-  }
-  dftracer_thread_push_span(T, S, Name, Cat);
-  S->Func = Func;
-  probeRank(T);
-  S->StartUs = dftracer_now_us(&T->Clock);
+  Func = nameIndex(T, Name, Cat);
   dftracer_busy_leave(Busy);
-  return S;
+  if (DFT_UNLIKELY(__atomic_load_n(&dftracer_throttled_[Func],
+                                   __ATOMIC_RELAXED)))
+    return throttledStart(T, Func);
+  return beginSpan(T, Name, Cat, Func);
 }
 
-/* A throttled name whose index the thread's name cache holds goes
- * straight to throttledStart, with no stack frame of the general path
- * (the hot tiny function of issue 20 is called millions of times). */
+/* A name whose index the thread's name cache holds goes straight to
+ * throttledStart or beginSpan: a throttled one with no stack frame of the
+ * general path (the hot tiny function of issue 20 is called millions of
+ * times). */
 DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
                                                   const char *Cat) {
   struct dftracer_thread *T = dftracer_thread_peek();
-  uint32_t Func = 0;
   if (DFT_LIKELY(T != NULL) && !dftracer_io_busy_ && isActive()) {
     const struct dftracer_name_entry *E = nameSlot(T, Name);
-    if (E->Name == Name && E->Cat == Cat) {
-      Func = E->Func;
-      if (__atomic_load_n(&dftracer_throttled_[Func], __ATOMIC_RELAXED))
-        return throttledStart(T, Func);
+    /* (An empty slot has Name and Cat NULL and index 0: the slow path
+     * then names a NULL name.) */
+    if (E->Name == Name && E->Cat == Cat && E->Func != 0) {
+      if (__atomic_load_n(&dftracer_throttled_[E->Func], __ATOMIC_RELAXED))
+        return throttledStart(T, E->Func);
+      return beginSpan(T, Name, Cat, E->Func);
     }
   }
-  return beginSlow(Name, Cat, Func);
+  return beginSlow(Name, Cat);
 }
 
 /* Pop T's stack down to and including S. */
