@@ -30,6 +30,7 @@ struct fnEntry {
   size_t CatLen;
   uint64_t Hash;
   struct dftracer_left Total[DftReasons]; /* of threads that exited */
+  struct dftracer_sampled Sampled;        /* of the throttle's calls */
 };
 static struct fnEntry *Funcs; /* Funcs[1..FuncCount] */
 static uint32_t FuncCount;
@@ -79,10 +80,11 @@ struct dftracer_fn_stats *dftracer_fn_stats_new(void) {
 
 void dftracer_fn_left_timed(struct dftracer_fn_stats *St, uint32_t F,
                             uint64_t Ticks) {
-  struct dftracer_left *L = &St->Stat[F].Left[DftReasonThrottle];
+  struct dftracer_left *C = &St->Stat[F].Left[DftReasonThrottle];
+  struct dftracer_sampled *L = &St->Stat[F].Sampled;
   uint64_t Ns = dftracer_clock_ticks_ns(Ticks);
   /* Relaxed stores, read by FINI at any moment (dftracer_fn_left). */
-  __atomic_store_n(&L->Calls, __atomic_load_n(&L->Calls, __ATOMIC_RELAXED) + 1,
+  __atomic_store_n(&C->Calls, __atomic_load_n(&C->Calls, __ATOMIC_RELAXED) + 1,
                    __ATOMIC_RELAXED);
   __atomic_store_n(&L->Timed, __atomic_load_n(&L->Timed, __ATOMIC_RELAXED) + 1,
                    __ATOMIC_RELAXED);
@@ -284,14 +286,20 @@ static void addLeft(struct dftracer_left *To, struct dftracer_left *From,
   To->Calls += __atomic_load_n(&From->Calls, __ATOMIC_RELAXED);
   To->Dur += __atomic_load_n(&From->Dur, __ATOMIC_RELAXED);
   To->Bytes += __atomic_load_n(&From->Bytes, __ATOMIC_RELAXED);
+  if (Zero) {
+    __atomic_store_n(&From->Calls, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&From->Dur, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&From->Bytes, 0, __ATOMIC_RELAXED);
+  }
+}
+
+static void addSampled(struct dftracer_sampled *To,
+                       struct dftracer_sampled *From, int Zero) {
   To->Timed += __atomic_load_n(&From->Timed, __ATOMIC_RELAXED);
   To->TimedNs += __atomic_load_n(&From->TimedNs, __ATOMIC_RELAXED);
   To->Long += __atomic_load_n(&From->Long, __ATOMIC_RELAXED);
   To->LongNs += __atomic_load_n(&From->LongNs, __ATOMIC_RELAXED);
   if (Zero) {
-    __atomic_store_n(&From->Calls, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&From->Dur, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&From->Bytes, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&From->Timed, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&From->TimedNs, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&From->Long, 0, __ATOMIC_RELAXED);
@@ -310,6 +318,7 @@ static void mergeLocked(struct dftracer_fn_stats *St, int Zero) {
     F = St->Used[I];
     for (R = 0; R < DftReasons; ++R)
       addLeft(&Funcs[F].Total[R], &St->Stat[F].Left[R], Zero);
+    addSampled(&Funcs[F].Sampled, &St->Stat[F].Sampled, Zero);
   }
 }
 
@@ -346,14 +355,15 @@ uint64_t dftracer_throttle_output_bound(void) {
  * measured, while fewer than LongExtrapolated were seen; from then on they
  * are common enough to stand for the calls in their proportion too. */
 enum { LongExtrapolated = 16 };
-uint64_t dftracer_throttle_sampled_us(const struct dftracer_left *L) {
-  uint64_t Short = L->Timed - L->Long;
+uint64_t dftracer_throttle_sampled_us(const struct dftracer_left *L,
+                                      const struct dftracer_sampled *S) {
+  uint64_t Short = S->Timed - S->Long;
   unsigned __int128 Ns;
-  if (L->Long >= LongExtrapolated || Short == 0)
-    Ns = (unsigned __int128)(L->TimedNs + L->LongNs) * L->Calls / L->Timed;
+  if (S->Long >= LongExtrapolated || Short == 0)
+    Ns = (unsigned __int128)(S->TimedNs + S->LongNs) * L->Calls / S->Timed;
   else
-    Ns = (unsigned __int128)L->TimedNs * (L->Calls - L->Long) / Short +
-         L->LongNs;
+    Ns = (unsigned __int128)S->TimedNs * (L->Calls - S->Long) / Short +
+         S->LongNs;
   return (uint64_t)((Ns + 500u) / 1000u);
 }
 
@@ -375,11 +385,11 @@ void dftracer_throttle_output_locked(int Pid, int Tid) {
        * here; longer ones go through whole pages). */
       char Line[4096], *Buf = Line, *End;
       size_t Bound;
-      uint64_t Dur = L->Dur;
+      uint64_t Dur = L->Dur, Timed = 0;
       if (L->Calls == 0)
         continue;
-      if (L->Timed)
-        Dur += dftracer_throttle_sampled_us(L);
+      if (R == DftReasonThrottle && (Timed = E->Sampled.Timed) != 0)
+        Dur += dftracer_throttle_sampled_us(L, &E->Sampled);
       Bound = dftracer_throttled_line_bound(E->NameLen, E->CatLen);
       if (Bound > sizeof(Line) &&
           !(Buf = (char *)dftracer_pages_alloc(Bound)))
@@ -387,12 +397,13 @@ void dftracer_throttle_output_locked(int Pid, int Tid) {
       End = dftracer_format_throttled(Buf, dftracer_take_id_(), Pid, Tid,
                                       E->Name, E->NameLen, E->Cat, E->CatLen,
                                       L->Calls, Dur, L->Bytes,
-                                      ReasonName[R], L->Timed);
+                                      ReasonName[R], Timed);
       dftracer_writer_output_locked(Buf, (size_t)(End - Buf));
       if (Buf != Line)
         dftracer_pages_free(Buf, Bound);
       memset(L, 0, sizeof(*L));
     }
+    memset(&E->Sampled, 0, sizeof(E->Sampled));
   }
 }
 
@@ -401,12 +412,17 @@ void dftracer_throttle_reset_locked(struct dftracer_fn_stats *St) {
   int R;
   if (!Funcs)
     return;
-  for (F = 1; F <= FuncCount; ++F)
+  for (F = 1; F <= FuncCount; ++F) {
     memset(Funcs[F].Total, 0, sizeof(Funcs[F].Total));
+    memset(&Funcs[F].Sampled, 0, sizeof(Funcs[F].Sampled));
+  }
   if (St) {
     uint32_t I;
-    for (I = 0; I < St->UsedCount; ++I)
+    for (I = 0; I < St->UsedCount; ++I) {
       for (R = 0; R < DftReasons; ++R)
         memset(&St->Stat[St->Used[I]].Left[R], 0, sizeof(struct dftracer_left));
+      memset(&St->Stat[St->Used[I]].Sampled, 0,
+             sizeof(struct dftracer_sampled));
+    }
   }
 }

@@ -64,9 +64,12 @@ struct dftracer_left {
   uint64_t Calls;
   uint64_t Dur; /* µs */
   uint64_t Bytes;
-  /* Sampled time (DftThrottleTimeSampled, throttle only): the calls that
-   * were timed, the summed ns of those that took at most the outlier
-   * bound, and the count and ns of those that took longer. */
+};
+
+/* Sampled time (DftThrottleTimeSampled) of a name's throttled calls: the
+ * calls that were timed, the summed ns of those that took at most the
+ * outlier bound, and the count and ns of those that took longer. */
+struct dftracer_sampled {
   uint64_t Timed;
   uint64_t TimedNs;
   uint64_t Long;
@@ -83,8 +86,10 @@ struct dftracer_fn_stat {
   /* Sampled time: throttled calls of this name left before the next timed
    * one (0 or 1: this one). Owner only. */
   uint64_t Countdown;
-  /* Calls not written, per reason: relaxed atomics (read at the end). */
+  /* Calls not written, per reason, and the throttled ones' sampled time:
+   * relaxed atomics (read at the end). */
   struct dftracer_left Left[DftReasons];
+  struct dftracer_sampled Sampled;
 };
 
 /* One thread's counters, indexed by name; whole pages, touched only where
@@ -184,9 +189,11 @@ static inline void dftracer_fn_left_untimed(struct dftracer_fn_stats *St,
 void dftracer_fn_left_timed(struct dftracer_fn_stats *St, uint32_t F,
                             uint64_t Ticks);
 
-/* Sampled time: the total, in µs, that the `throttled` line says for L
- * (throttle.c has the rule), L->Timed not 0. */
-uint64_t dftracer_throttle_sampled_us(const struct dftracer_left *L);
+/* Sampled time: the total, in µs, that the `throttled` line says for
+ * L->Calls calls of which S timed some (throttle.c has the rule); S->Timed
+ * is not 0. */
+uint64_t dftracer_throttle_sampled_us(const struct dftracer_left *L,
+                                      const struct dftracer_sampled *S);
 
 /* Bytes an I/O event moved, by the rule of docs/trace-format.md, from its
  * name, category and formatted args (",\"key\":value" pairs). */

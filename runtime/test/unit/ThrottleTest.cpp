@@ -62,28 +62,29 @@ TEST(Throttle, SampledThrottledLine) {
 // measured, while fewer than 16 were seen, and in proportion from then on.
 TEST(Throttle, SampledEstimate) {
   dftracer_left L = {};
+  dftracer_sampled S = {};
   L.Calls = 3200;
-  L.Timed = 100;
-  L.TimedNs = 100 * 50; // 50 ns each
-  EXPECT_EQ(dftracer_throttle_sampled_us(&L), 160u);
+  S.Timed = 100;
+  S.TimedNs = 100 * 50; // 50 ns each
+  EXPECT_EQ(dftracer_throttle_sampled_us(&L, &S), 160u);
   // One of the 100 took 2 ms: 3199 calls at 50 ns, plus that one (not 32
   // of it: 64 ms).
-  L.TimedNs = 99 * 50;
-  L.Long = 1;
-  L.LongNs = 2000000;
-  EXPECT_EQ(dftracer_throttle_sampled_us(&L), 2160u);
+  S.TimedNs = 99 * 50;
+  S.Long = 1;
+  S.LongNs = 2000000;
+  EXPECT_EQ(dftracer_throttle_sampled_us(&L, &S), 2160u);
   // 16 of 100: common, so they stand for 16 % of the calls.
-  L.TimedNs = 84 * 50;
-  L.Long = 16;
-  L.LongNs = 16 * 200000; // 200 us each
-  EXPECT_EQ(dftracer_throttle_sampled_us(&L),
+  S.TimedNs = 84 * 50;
+  S.Long = 16;
+  S.LongNs = 16 * 200000; // 200 us each
+  EXPECT_EQ(dftracer_throttle_sampled_us(&L, &S),
             (84u * 50 + 16u * 200000) * 32 / 1000);
   // Only outliers timed: their mean.
-  L.Timed = 2;
-  L.Long = 2;
-  L.TimedNs = 0;
-  L.LongNs = 400000;
-  EXPECT_EQ(dftracer_throttle_sampled_us(&L), 3200u * 200);
+  S.Timed = 2;
+  S.Long = 2;
+  S.TimedNs = 0;
+  S.LongNs = 400000;
+  EXPECT_EQ(dftracer_throttle_sampled_us(&L, &S), 3200u * 200);
 }
 
 TEST(Throttle, TraceStoppedLine) {
