@@ -170,13 +170,6 @@ static inline void probeRank(const struct dftracer_thread *T) {
     recordRank();
 }
 
-/* Every entry point that changes the thread's stack, pool or buffer, or
- * takes the process lock, marks the thread busy (io_core.h) while it does:
- * a signal handler's write() in between is not traced into a half-written
- * line, nor waits for a lock its own thread holds, and a START or METADATA
- * in the handler is not recorded either (the handler's END then gets a
- * null handle). (UPDATE only changes its span's args, which an I/O event
- * never touches.) */
 /* A throttled START that reads no clock (sampled time, between timed
  * calls, throttle.h) needs no record: its handle is its name's index,
  * tagged odd (a record's address never is), and END only counts it. */
@@ -262,7 +255,17 @@ beginSlow(const char *Name, const char *Cat) {
   return beginSpan(T, Name, Cat, Func);
 }
 
-/* A name whose index the thread's name cache holds goes straight to
+/* Every entry point that changes the thread's stack, pool or buffer, or
+ * takes the process lock, marks the thread busy (io_core.h) while it does:
+ * a signal handler's write() in between is not traced into a half-written
+ * line, nor waits for a lock its own thread holds, and a START or METADATA
+ * in the handler is not recorded either (the handler's END then gets a
+ * null handle). (UPDATE only changes its span's args, which an I/O event
+ * never touches.) An untimed throttled START only counts down its name's
+ * gap (a handler's racing it makes one gap one call longer at worst), so
+ * it does not mark the thread.
+ *
+ * A name whose index the thread's name cache holds goes straight to
  * throttledStart or beginSpan: a throttled one with no stack frame of the
  * general path (the hot tiny function of issue 20 is called millions of
  * times). */
