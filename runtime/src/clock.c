@@ -195,6 +195,24 @@ uint64_t dftracer_clock_slow_(struct dftracer_clock *C) {
   return C->AnchorUs;
 }
 
+uint64_t dftracer_clock_ticks_ns(uint64_t Ticks) {
+  uint64_t Mult;
+  if (!dftracer_clock_tsc_)
+    return Ticks; /* dftracer_clock_ticks read CLOCK_MONOTONIC */
+  Mult = __atomic_load_n(&SharedMult, __ATOMIC_RELAXED);
+  if (!Mult) {
+    /* No read has measured the rate yet: over whatever time has passed
+     * since the base (less precise within the first millisecond). */
+    struct pair Base = base(), P = takePair();
+    if (P.Ns > Base.Ns && P.Tsc > Base.Tsc)
+      Mult = (uint64_t)(((unsigned __int128)(P.Ns - Base.Ns)
+                         << DftClockShift) /
+                        ((unsigned __int128)(P.Tsc - Base.Tsc) * 1000u));
+  }
+  return (uint64_t)(((unsigned __int128)Ticks * Mult * 1000u) >>
+                    DftClockShift);
+}
+
 /* Whether the counter is used, and the base read from S. */
 static void start(const struct dftracer_clock_source *S, int UseCounter) {
   Source = S;
@@ -222,6 +240,10 @@ void dftracer_clock_init(int Monotonic) {
   (void)Monotonic;
 #endif
 }
+
+#if !DFTRACER_HAVE_TSC
+uint64_t dftracer_clock_ticks_ns(uint64_t Ticks) { return Ticks; }
+#endif
 
 uint64_t dftracer_wall_ns(void) {
   struct timespec Wall;

@@ -135,6 +135,26 @@ static inline uint64_t dftracer_now_us(struct dftracer_clock *C) {
   return Us;
 }
 
+/* A raw reading for durations only (a sampled throttled call, throttle.h):
+ * the counter's ticks when reads use it, else CLOCK_MONOTONIC nanoseconds.
+ * One `rdtsc` and no conversion: differences are summed and converted
+ * once, by dftracer_clock_ticks_ns, at the end. */
+static inline uint64_t dftracer_clock_ticks(void) {
+#if DFTRACER_HAVE_TSC
+  if (__builtin_expect(dftracer_clock_tsc_, 1))
+    return DFTRACER_CLOCK_COUNTER();
+#endif
+  {
+    struct timespec Ts;
+    clock_gettime(CLOCK_MONOTONIC, &Ts);
+    return (uint64_t)Ts.tv_sec * 1000000000u + (uint64_t)Ts.tv_nsec;
+  }
+}
+
+/* Nanoseconds in Ticks of dftracer_clock_ticks: the counter's measured
+ * rate (measured now, over the time since load, if no read has yet). */
+uint64_t dftracer_clock_ticks_ns(uint64_t Ticks);
+
 /* Wall-clock nanoseconds, for the file-name hash. */
 uint64_t dftracer_wall_ns(void);
 

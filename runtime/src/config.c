@@ -77,7 +77,7 @@ static int readNumber(const char *Var, int Suffix, unsigned long long *Value) {
 void dftracer_config_from_env(struct dftracer_config *Config) {
   const char *Prefix = getenv("DFTRACER_LOG_FILE");
   const char *DataDir = getenv("DFTRACER_DATA_DIR");
-  const char *Clock, *Throttle;
+  const char *Clock, *Throttle, *Time;
   memset(Config, 0, sizeof(*Config));
   Config->Enable = dftracer_env_flag(getenv("DFTRACER_ENABLE"));
   Config->Compression = dftracer_env_flag(getenv("DFTRACER_TRACE_COMPRESSION"));
@@ -108,6 +108,27 @@ void dftracer_config_from_env(struct dftracer_config *Config) {
   readNumber("DFTRACER_THROTTLE_US", 0, &Config->ThrottleUs);
   if (Throttle && *Throttle && !dftracer_env_flag(Throttle))
     Config->ThrottleCalls = 0; /* DFTRACER_THROTTLE=0 (or off, no, ...) */
+  Config->ThrottleTime = DftThrottleTimeDefault;
+  Time = getenv("DFTRACER_THROTTLE_TIME");
+  if (Time && strcmp(Time, "exact") == 0)
+    Config->ThrottleTime = DftThrottleTimeExact;
+  else if (Time && strcmp(Time, "sampled") == 0)
+    Config->ThrottleTime = DftThrottleTimeSampled;
+  else if (Time && *Time)
+    fprintf(stderr,
+            "dftracer: DFTRACER_THROTTLE_TIME='%s' is neither exact nor "
+            "sampled; using %s\n",
+            Time, DftThrottleTimeDefault == DftThrottleTimeExact ? "exact"
+                                                                 : "sampled");
+  Config->ThrottleSample = DftThrottleSampleDefault;
+  readNumber("DFTRACER_THROTTLE_SAMPLE", 0, &Config->ThrottleSample);
+  if (Config->ThrottleSample == 0 || Config->ThrottleSample > (1u << 30)) {
+    fprintf(stderr,
+            "dftracer: DFTRACER_THROTTLE_SAMPLE=%llu is not between 1 and "
+            "2^30; using %d\n",
+            Config->ThrottleSample, (int)DftThrottleSampleDefault);
+    Config->ThrottleSample = DftThrottleSampleDefault;
+  }
   Config->MaxTraceSizeSet =
       readNumber("DFTRACER_MAX_TRACE_SIZE", 1, &Config->MaxTraceSize);
 }

@@ -41,6 +41,11 @@ struct dftracer_config {
   /* Throttling (throttle.h): 0 calls means off. */
   unsigned long long ThrottleCalls;
   unsigned long long ThrottleUs;
+  /* DFTRACER_THROTTLE_TIME: how a throttled call's time is counted
+   * (DftThrottleTime*), and DFTRACER_THROTTLE_SAMPLE, 1 in how many calls
+   * sampled mode times (on average). */
+  int ThrottleTime;
+  unsigned long long ThrottleSample;
   /* DFTRACER_MAX_TRACE_SIZE in bytes; MaxTraceSizeSet is 0 when unset (the
    * default then comes from the file system's free space, budget.h). */
   unsigned long long MaxTraceSize;
@@ -63,6 +68,15 @@ void dftracer_config_set_prefix(struct dftracer_config *Config,
 
 /* Defaults of the throttle (docs/runtime.md, docs/performance.md). */
 enum { DftThrottleCallsDefault = 1000, DftThrottleUsDefault = 10 };
+/* exact: every throttled call reads the clock twice (its dur is what its
+ * span would have said); sampled: 1 in ThrottleSample calls does, and the
+ * total time is estimated from them (calls stay exact). */
+enum {
+  DftThrottleTimeExact,
+  DftThrottleTimeSampled,
+  DftThrottleTimeDefault = DftThrottleTimeSampled
+};
+enum { DftThrottleSampleDefault = 32 };
 
 /* True for "1", "true", "yes", "on" in any case; upstream documents "1". */
 int dftracer_env_flag(const char *Value);

@@ -131,7 +131,7 @@ char *dftracer_format_fh(char *Out, uint64_t Id, int Pid, int Tid,
 }
 
 size_t dftracer_throttled_line_bound(size_t NameLen, size_t CatLen) {
-  return 192 + 6 * DFTRACER_JSON_INT_BOUND +
+  return 224 + 7 * DFTRACER_JSON_INT_BOUND +
          dftracer_json_string_bound(NameLen) +
          dftracer_json_string_bound(CatLen);
 }
@@ -140,7 +140,7 @@ char *dftracer_format_throttled(char *Out, uint64_t Id, int Pid, int Tid,
                                 const char *Name, size_t NameLen,
                                 const char *Cat, size_t CatLen, uint64_t Calls,
                                 uint64_t Dur, uint64_t Bytes,
-                                const char *Reason) {
+                                const char *Reason, uint64_t Timed) {
   Out = putRecordHead(Out, Id, "throttled", Pid, Tid);
   Out = DFTRACER_PUT_LIT(Out, "\"function\":");
   Out = dftracer_put_string(Out, Name, NameLen);
@@ -154,6 +154,11 @@ char *dftracer_format_throttled(char *Out, uint64_t Id, int Pid, int Tid,
   Out = dftracer_put_u64(Out, Bytes);
   Out = DFTRACER_PUT_LIT(Out, ",\"reason\":\"");
   Out = dftracer_put_raw(Out, Reason, strlen(Reason));
+  if (Timed) {
+    Out = DFTRACER_PUT_LIT(Out, "\",\"time\":\"sampled\",\"timed\":");
+    Out = dftracer_put_u64(Out, Timed);
+    return DFTRACER_PUT_LIT(Out, "}}\n");
+  }
   return DFTRACER_PUT_LIT(Out, "\"}}\n");
 }
 

@@ -71,14 +71,15 @@ char *dftracer_format_fh(char *Out, uint64_t Id, int Pid, int Tid,
 
 /* A `throttled` record (calls counted instead of written; throttle.h):
  * {"id":..,"name":"throttled","cat":"dftracer",..,"ph":"M","args":
- * {"function":Name,"fcat":Cat,"calls":N,"dur":N,"bytes":N,"reason":R}}.
- * Reason is a literal. */
+ * {"function":Name,"fcat":Cat,"calls":N,"dur":N,"bytes":N,"reason":R}},
+ * and ,"time":"sampled","timed":Timed after R when Timed is not 0 (dur is
+ * then estimated from that many timed calls). Reason is a literal. */
 size_t dftracer_throttled_line_bound(size_t NameLen, size_t CatLen);
 char *dftracer_format_throttled(char *Out, uint64_t Id, int Pid, int Tid,
                                 const char *Name, size_t NameLen,
                                 const char *Cat, size_t CatLen, uint64_t Calls,
                                 uint64_t Dur, uint64_t Bytes,
-                                const char *Reason);
+                                const char *Reason, uint64_t Timed);
 
 /* A `trace_stopped` record (budget.h): {..,"args":{"reason":R,"limit":N,
  * "written":N,"ts":N}}, with "error":"ENOSPC" after them when Error is not

@@ -1,5 +1,6 @@
 #include "throttle.h"
 
+#include "clock.h"
 #include "event_format.h"
 #include "internal.h"
 #include "io_core.h"
@@ -11,9 +12,14 @@
 #include <string.h>
 
 unsigned char dftracer_throttled_[DftMaxFuncs];
+int dftracer_throttle_sampled_;
 
 static uint64_t ThrottleCalls; /* 0: never throttle */
 static uint64_t ThrottleUs;
+static uint64_t SampleEvery; /* sampled time: mean gap between timed calls */
+/* Sampled time: a timed call longer than this is an outlier (dftracer_throttle_sampled_us):
+ * 10 x the mean under which names are throttled (100 µs by default). */
+static uint64_t OutlierNs;
 
 /* An interned name. Text points into NameText (copies: a library that
  * called START may be unloaded before the end). Guarded by the lock. */
@@ -24,6 +30,7 @@ struct fnEntry {
   size_t CatLen;
   uint64_t Hash;
   struct dftracer_left Total[DftReasons]; /* of threads that exited */
+  struct dftracer_sampled Sampled;        /* of the throttle's calls */
 };
 static struct fnEntry *Funcs; /* Funcs[1..FuncCount] */
 static uint32_t FuncCount;
@@ -50,6 +57,9 @@ static struct dftracer_text_store NameText;
 void dftracer_throttle_setup(const struct dftracer_config *Config) {
   ThrottleCalls = Config->ThrottleCalls;
   ThrottleUs = Config->ThrottleUs;
+  SampleEvery = Config->ThrottleSample;
+  OutlierNs = ThrottleUs < ~0ull / 10000u ? ThrottleUs * 10000u : ~0ull;
+  dftracer_throttle_sampled_ = Config->ThrottleTime == DftThrottleTimeSampled;
   Funcs = (struct fnEntry *)dftracer_pages_alloc(sizeof(struct fnEntry) *
                                                  DftMaxFuncs);
   ByText = (uint32_t *)dftracer_pages_alloc(sizeof(uint32_t) * TextSlots);
@@ -60,8 +70,52 @@ void dftracer_throttle_setup(const struct dftracer_config *Config) {
 }
 
 struct dftracer_fn_stats *dftracer_fn_stats_new(void) {
-  return (struct dftracer_fn_stats *)dftracer_pages_alloc(
-      sizeof(struct dftracer_fn_stats));
+  struct dftracer_fn_stats *S = (struct dftracer_fn_stats *)
+      dftracer_pages_alloc(sizeof(struct dftracer_fn_stats));
+  /* Each thread its own sequence of gaps (xorshift needs a state not 0). */
+  if (S)
+    S->Rng = ((uint64_t)(uintptr_t)S * 0x9e3779b97f4a7c15ull) | 1;
+  return S;
+}
+
+void dftracer_fn_left_timed(struct dftracer_fn_stats *St, uint32_t F,
+                            uint64_t Ticks) {
+  struct dftracer_left *C = &St->Stat[F].Left[DftReasonThrottle];
+  struct dftracer_sampled *L = &St->Stat[F].Sampled;
+  uint64_t Ns = dftracer_clock_ticks_ns(Ticks);
+  /* Relaxed stores, read by FINI at any moment (dftracer_fn_left). */
+  __atomic_store_n(&C->Calls, __atomic_load_n(&C->Calls, __ATOMIC_RELAXED) + 1,
+                   __ATOMIC_RELAXED);
+  __atomic_store_n(&L->Timed, __atomic_load_n(&L->Timed, __ATOMIC_RELAXED) + 1,
+                   __ATOMIC_RELAXED);
+  if (Ns <= OutlierNs) {
+    __atomic_store_n(&L->TimedNs,
+                     __atomic_load_n(&L->TimedNs, __ATOMIC_RELAXED) + Ns,
+                     __ATOMIC_RELAXED);
+  } else {
+    __atomic_store_n(&L->LongNs,
+                     __atomic_load_n(&L->LongNs, __ATOMIC_RELAXED) + Ns,
+                     __ATOMIC_RELAXED);
+    __atomic_store_n(&L->Long, __atomic_load_n(&L->Long, __ATOMIC_RELAXED) + 1,
+                     __ATOMIC_RELAXED);
+  }
+}
+
+enum dftracer_throttled_kind dftracer_fn_timed_kind(struct dftracer_fn_stats *St,
+                                                    uint32_t F) {
+  uint64_t X = St->Rng;
+  if (!dftracer_throttle_sampled_)
+    return DftThrottledExact;
+  /* The gap to the next timed call: uniform in [1, 2 x SampleEvery - 1],
+   * mean SampleEvery. Random, not a fixed stride, so that a program whose
+   * calls alternate (every other one slow, say) cannot line up with the
+   * timed ones. */
+  X ^= X << 13;
+  X ^= X >> 7;
+  X ^= X << 17;
+  St->Rng = X;
+  St->Stat[F].Countdown = SampleEvery <= 1 ? 1 : 1 + X % (2 * SampleEvery - 1);
+  return DftThrottledTicks;
 }
 
 void dftracer_fn_stats_free(struct dftracer_fn_stats *S) {
@@ -239,6 +293,20 @@ static void addLeft(struct dftracer_left *To, struct dftracer_left *From,
   }
 }
 
+static void addSampled(struct dftracer_sampled *To,
+                       struct dftracer_sampled *From, int Zero) {
+  To->Timed += __atomic_load_n(&From->Timed, __ATOMIC_RELAXED);
+  To->TimedNs += __atomic_load_n(&From->TimedNs, __ATOMIC_RELAXED);
+  To->Long += __atomic_load_n(&From->Long, __ATOMIC_RELAXED);
+  To->LongNs += __atomic_load_n(&From->LongNs, __ATOMIC_RELAXED);
+  if (Zero) {
+    __atomic_store_n(&From->Timed, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&From->TimedNs, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&From->Long, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&From->LongNs, 0, __ATOMIC_RELAXED);
+  }
+}
+
 static void mergeLocked(struct dftracer_fn_stats *St, int Zero) {
   uint32_t I, F;
   int R;
@@ -250,6 +318,7 @@ static void mergeLocked(struct dftracer_fn_stats *St, int Zero) {
     F = St->Used[I];
     for (R = 0; R < DftReasons; ++R)
       addLeft(&Funcs[F].Total[R], &St->Stat[F].Left[R], Zero);
+    addSampled(&Funcs[F].Sampled, &St->Stat[F].Sampled, Zero);
   }
 }
 
@@ -261,7 +330,7 @@ static const char *const ReasonName[DftReasons] = {"throttle", "size_limit",
                                                    "write_error"};
 
 /* Fixed text of a record around its name, category and numbers. */
-enum { RecordFixedBytes = 160 + 6 * DFTRACER_JSON_INT_BOUND };
+enum { RecordFixedBytes = 224 + 7 * DFTRACER_JSON_INT_BOUND };
 
 uint64_t dftracer_throttle_output_bound(void) {
   uint64_t Bytes = 0;
@@ -275,6 +344,27 @@ uint64_t dftracer_throttle_output_bound(void) {
                   dftracer_json_string_bound(Funcs[F].NameLen) +
                   dftracer_json_string_bound(Funcs[F].CatLen));
   return Bytes;
+}
+
+/* Sampled time: the calls' total estimated from the timed ones, rounded
+ * to the microsecond. The timed calls within the outlier bound stand for
+ * all calls in their proportion (their mean x calls x their share). Those
+ * beyond it (the thread preempted, a page fault: one such call seen 1 time
+ * in SampleEvery and counted SampleEvery times would be most of the
+ * estimate, and vary by that much from run to run) count once each, as
+ * measured, while fewer than LongExtrapolated were seen; from then on they
+ * are common enough to stand for the calls in their proportion too. */
+enum { LongExtrapolated = 16 };
+uint64_t dftracer_throttle_sampled_us(const struct dftracer_left *L,
+                                      const struct dftracer_sampled *S) {
+  uint64_t Short = S->Timed - S->Long;
+  unsigned __int128 Ns;
+  if (S->Long >= LongExtrapolated || Short == 0)
+    Ns = (unsigned __int128)(S->TimedNs + S->LongNs) * L->Calls / S->Timed;
+  else
+    Ns = (unsigned __int128)S->TimedNs * (L->Calls - S->Long) / Short +
+         S->LongNs;
+  return (uint64_t)((Ns + 500u) / 1000u);
 }
 
 void dftracer_throttle_output_locked(int Pid, int Tid) {
@@ -295,21 +385,25 @@ void dftracer_throttle_output_locked(int Pid, int Tid) {
        * here; longer ones go through whole pages). */
       char Line[4096], *Buf = Line, *End;
       size_t Bound;
+      uint64_t Dur = L->Dur, Timed = 0;
       if (L->Calls == 0)
         continue;
+      if (R == DftReasonThrottle && (Timed = E->Sampled.Timed) != 0)
+        Dur += dftracer_throttle_sampled_us(L, &E->Sampled);
       Bound = dftracer_throttled_line_bound(E->NameLen, E->CatLen);
       if (Bound > sizeof(Line) &&
           !(Buf = (char *)dftracer_pages_alloc(Bound)))
         continue;
       End = dftracer_format_throttled(Buf, dftracer_take_id_(), Pid, Tid,
                                       E->Name, E->NameLen, E->Cat, E->CatLen,
-                                      L->Calls, L->Dur, L->Bytes,
-                                      ReasonName[R]);
+                                      L->Calls, Dur, L->Bytes,
+                                      ReasonName[R], Timed);
       dftracer_writer_output_locked(Buf, (size_t)(End - Buf));
       if (Buf != Line)
         dftracer_pages_free(Buf, Bound);
       memset(L, 0, sizeof(*L));
     }
+    memset(&E->Sampled, 0, sizeof(E->Sampled));
   }
 }
 
@@ -318,12 +412,17 @@ void dftracer_throttle_reset_locked(struct dftracer_fn_stats *St) {
   int R;
   if (!Funcs)
     return;
-  for (F = 1; F <= FuncCount; ++F)
+  for (F = 1; F <= FuncCount; ++F) {
     memset(Funcs[F].Total, 0, sizeof(Funcs[F].Total));
+    memset(&Funcs[F].Sampled, 0, sizeof(Funcs[F].Sampled));
+  }
   if (St) {
     uint32_t I;
-    for (I = 0; I < St->UsedCount; ++I)
+    for (I = 0; I < St->UsedCount; ++I) {
       for (R = 0; R < DftReasons; ++R)
         memset(&St->Stat[St->Used[I]].Left[R], 0, sizeof(struct dftracer_left));
+      memset(&St->Stat[St->Used[I]].Sampled, 0,
+             sizeof(struct dftracer_sampled));
+    }
   }
 }

@@ -66,6 +66,16 @@ struct dftracer_left {
   uint64_t Bytes;
 };
 
+/* Sampled time (DftThrottleTimeSampled) of a name's throttled calls: the
+ * calls that were timed, the summed ns of those that took at most the
+ * outlier bound, and the count and ns of those that took longer. */
+struct dftracer_sampled {
+  uint64_t Timed;
+  uint64_t TimedNs;
+  uint64_t Long;
+  uint64_t LongNs;
+};
+
 struct dftracer_fn_stat {
   /* Spans of this name the thread wrote, and their summed duration: the
    * throttle's evidence. Owner only. Next: when to judge again (0: this
@@ -73,13 +83,19 @@ struct dftracer_fn_stat {
   uint64_t Calls;
   uint64_t Dur;
   uint64_t Next;
-  /* Calls not written, per reason: relaxed atomics (read at the end). */
+  /* Sampled time: throttled calls of this name left before the next timed
+   * one (0 or 1: this one). Owner only. */
+  uint64_t Countdown;
+  /* Calls not written, per reason, and the throttled ones' sampled time:
+   * relaxed atomics (read at the end). */
   struct dftracer_left Left[DftReasons];
+  struct dftracer_sampled Sampled;
 };
 
 /* One thread's counters, indexed by name; whole pages, touched only where
  * used. Used lists the indices the thread has touched, for the merge. */
 struct dftracer_fn_stats {
+  uint64_t Rng; /* sampled time's gaps (xorshift; owner only) */
   uint32_t UsedCount;
   uint32_t Used[DftMaxFuncs];
   struct dftracer_fn_stat Stat[DftMaxFuncs];
@@ -128,6 +144,56 @@ static inline void dftracer_fn_left(struct dftracer_fn_stats *St, uint32_t F,
                      __atomic_load_n(&L->Bytes, __ATOMIC_RELAXED) + Bytes,
                      __ATOMIC_RELAXED);
 }
+
+/* How a throttled START is timed (the span's Throttled field). */
+enum dftracer_throttled_kind {
+  DftThrottledExact = 1,   /* StartUs: now_us, END adds the µs to Dur */
+  DftThrottledTicks = 2    /* StartUs: clock ticks (sampled mode) */
+  /* (Sampled mode's untimed calls have no record: tracer.c.) */
+};
+
+/* Sampled time is on (DFTRACER_THROTTLE_TIME=sampled). */
+extern int dftracer_throttle_sampled_ __attribute__((visibility("hidden")));
+
+/* Whether this throttled START of index F reads no clock: in sampled
+ * mode, the first throttled call of a name on a thread and then 1 in ~N
+ * (random gaps, so that a pattern in the program cannot line up with
+ * them) are timed, the rest are not. Inline and call-free: the hot path. */
+static inline int dftracer_fn_untimed(struct dftracer_fn_stats *St,
+                                      uint32_t F) {
+  struct dftracer_fn_stat *S = &St->Stat[F];
+  if (__builtin_expect(dftracer_throttle_sampled_ && S->Countdown > 1, 1)) {
+    --S->Countdown;
+    return 1;
+  }
+  return 0;
+}
+
+/* How a throttled START that dftracer_fn_untimed did not skip is timed
+ * (sampled mode: draws the gap to the next timed call). */
+enum dftracer_throttled_kind dftracer_fn_timed_kind(struct dftracer_fn_stats *St,
+                                                    uint32_t F);
+
+/* END of an untimed throttled call of index F (sampled mode): counted.
+ * Owner only; FINI may read the counter at any moment, so the store is
+ * relaxed (plain on x86), never an atomic read-modify-write. */
+static inline void dftracer_fn_left_untimed(struct dftracer_fn_stats *St,
+                                            uint32_t F) {
+  struct dftracer_left *L = &St->Stat[F].Left[DftReasonThrottle];
+  __atomic_store_n(&L->Calls, __atomic_load_n(&L->Calls, __ATOMIC_RELAXED) + 1,
+                   __ATOMIC_RELAXED);
+}
+
+/* END of a timed throttled call of index F (sampled mode), Ticks of
+ * dftracer_clock_ticks long. */
+void dftracer_fn_left_timed(struct dftracer_fn_stats *St, uint32_t F,
+                            uint64_t Ticks);
+
+/* Sampled time: the total, in µs, that the `throttled` line says for
+ * L->Calls calls of which S timed some (throttle.c has the rule); S->Timed
+ * is not 0. */
+uint64_t dftracer_throttle_sampled_us(const struct dftracer_left *L,
+                                      const struct dftracer_sampled *S);
 
 /* Bytes an I/O event moved, by the rule of docs/trace-format.md, from its
  * name, category and formatted args (",\"key\":value" pairs). */

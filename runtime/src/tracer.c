@@ -170,49 +170,119 @@ static inline void probeRank(const struct dftracer_thread *T) {
     recordRank();
 }
 
-/* Every entry point that changes the thread's stack, pool or buffer, or
- * takes the process lock, marks the thread busy (io_core.h) while it does:
- * a signal handler's write() in between is not traced into a half-written
- * line, nor waits for a lock its own thread holds, and a START or METADATA
- * in the handler is not recorded either (the handler's END then gets a
- * null handle). (UPDATE only changes its span's args, which an I/O event
- * never touches.) */
-DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
-                                                  const char *Cat) {
-  struct dftracer_thread *T;
+/* A throttled START that reads no clock (sampled time, between timed
+ * calls, throttle.h) needs no record: its handle is its name's index,
+ * tagged odd (a record's address never is), and END only counts it. */
+static inline struct dftracer_span *untimedHandle(uint32_t Func) {
+  return (struct dftracer_span *)(((uintptr_t)Func << 1) | 1);
+}
+static inline int isUntimedHandle(const struct dftracer_span *S) {
+  return ((uintptr_t)S & 1) != 0;
+}
+
+/* A timed START of throttled name Func: off the stack, so that what it
+ * calls nests under its parent; END only needs the owner, the index and
+ * the start. */
+static __attribute__((noinline)) struct dftracer_span *
+timedStart(struct dftracer_thread *T, uint32_t Func) {
+  enum dftracer_throttled_kind Kind =
+      dftracer_throttle_sampled_ ? dftracer_fn_timed_kind(T->Stats, Func)
+                                 : DftThrottledExact;
   struct dftracer_span *S;
+  int Busy = dftracer_busy_enter();
+  S = dftracer_thread_alloc_span(T);
+  if (DFT_LIKELY(S != NULL)) {
+    S->Owner = T;
+    S->Func = Func;
+    S->HandleLive = 1;
+    S->Throttled = Kind;
+    S->StartUs = Kind == DftThrottledExact ? dftracer_now_us(&T->Clock)
+                                           : dftracer_clock_ticks();
+  }
+  dftracer_busy_leave(Busy);
+  return S;
+}
+
+/* A START of throttled name Func. Inline, and the untimed case with no
+ * call: the function that holds it saves no register. */
+static inline struct dftracer_span *throttledStart(struct dftracer_thread *T,
+                                                   uint32_t Func) {
+  if (DFT_LIKELY(dftracer_fn_untimed(T->Stats, Func)))
+    return untimedHandle(Func);
+  return timedStart(T, Func);
+}
+
+/* START of a name that is not throttled, on T (tracing on, not busy), of
+ * index Func: pushed on the stack. */
+static __attribute__((noinline)) struct dftracer_span *
+beginSpan(struct dftracer_thread *T, const char *Name, const char *Cat,
+          uint32_t Func) {
+  struct dftracer_span *S;
+  int Busy = dftracer_busy_enter();
+  S = dftracer_thread_alloc_span(T);
+  if (DFT_LIKELY(S != NULL)) {
+    dftracer_thread_push_span(T, S, Name, Cat);
+    S->Func = Func;
+    probeRank(T);
+    S->StartUs = dftracer_now_us(&T->Clock);
+  }
+  dftracer_busy_leave(Busy);
+  return S;
+}
+
+/* START in general: the thread's state made if need be, the name's index
+ * looked up. */
+static __attribute__((noinline)) struct dftracer_span *
+beginSlow(const char *Name, const char *Cat) {
+  struct dftracer_thread *T;
   uint32_t Func;
   int Busy;
   if (DFT_UNLIKELY(!isActive() || dftracer_io_busy_))
     return NULL; /* called directly, raced with FINI, or in a handler */
   Busy = dftracer_busy_enter();
   T = dftracer_thread_get();
-  S = DFT_LIKELY(T != NULL) ? dftracer_thread_alloc_span(T) : NULL;
-  if (DFT_UNLIKELY(!S)) {
+  if (DFT_UNLIKELY(!T)) {
     dftracer_busy_leave(Busy);
     return NULL;
   }
   Name = Name ? Name : "(null)";
   Cat = Cat ? Cat : "C_APP";
   Func = nameIndex(T, Name, Cat);
-  if (DFT_UNLIKELY(__atomic_load_n(&dftracer_throttled_[Func],
-                                   __ATOMIC_RELAXED))) {
-    /* Off the stack, so that what it calls nests under its parent; END
-     * only needs the owner, the index and the start. */
-    S->Owner = T;
-    S->Func = Func;
-    S->Throttled = 1;
-    S->HandleLive = 1;
-    S->StartUs = dftracer_now_us(&T->Clock);
-    dftracer_busy_leave(Busy);
-    return S;
-  }
-  dftracer_thread_push_span(T, S, Name, Cat);
-  S->Func = Func;
-  probeRank(T);
-  S->StartUs = dftracer_now_us(&T->Clock);
   dftracer_busy_leave(Busy);
-  return S;
+  if (DFT_UNLIKELY(__atomic_load_n(&dftracer_throttled_[Func],
+                                   __ATOMIC_RELAXED)))
+    return throttledStart(T, Func);
+  return beginSpan(T, Name, Cat, Func);
+}
+
+/* Every entry point that changes the thread's stack, pool or buffer, or
+ * takes the process lock, marks the thread busy (io_core.h) while it does:
+ * a signal handler's write() in between is not traced into a half-written
+ * line, nor waits for a lock its own thread holds, and a START or METADATA
+ * in the handler is not recorded either (the handler's END then gets a
+ * null handle). (UPDATE only changes its span's args, which an I/O event
+ * never touches.) An untimed throttled START only counts down its name's
+ * gap (a handler's racing it makes one gap one call longer at worst), so
+ * it does not mark the thread.
+ *
+ * A name whose index the thread's name cache holds goes straight to
+ * throttledStart or beginSpan: a throttled one with no stack frame of the
+ * general path (the hot tiny function of issue 20 is called millions of
+ * times). */
+DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
+                                                  const char *Cat) {
+  struct dftracer_thread *T = dftracer_thread_peek();
+  if (DFT_LIKELY(T != NULL) && !dftracer_io_busy_ && isActive()) {
+    const struct dftracer_name_entry *E = nameSlot(T, Name);
+    /* (An empty slot has Name and Cat NULL and index 0: the slow path
+     * then names a NULL name.) */
+    if (E->Name == Name && E->Cat == Cat && E->Func != 0) {
+      if (__atomic_load_n(&dftracer_throttled_[E->Func], __ATOMIC_RELAXED))
+        return throttledStart(T, E->Func);
+      return beginSpan(T, Name, Cat, E->Func);
+    }
+  }
+  return beginSlow(Name, Cat);
 }
 
 /* Pop T's stack down to and including S. */
@@ -245,27 +315,36 @@ static inline void closeSpan(struct dftracer_thread *T,
   popThrough(T, S);
 }
 
-DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
-  struct dftracer_span *S = *Handle;
+/* END of a timed throttled call: counted with its duration. */
+static __attribute__((noinline)) void throttledEnd(struct dftracer_span *S) {
+  struct dftracer_thread *T = S->Owner;
+  int Busy;
+  if (DFT_UNLIKELY(T != dftracer_thread_peek()))
+    return; /* not ours to touch */
+  Busy = dftracer_busy_enter();
+  if (S->Throttled == DftThrottledExact) {
+    uint64_t EndUs = dftracer_now_us(&T->Clock);
+    if (DFT_LIKELY(isActive()))
+      dftracer_fn_left(T->Stats, S->Func, DftReasonThrottle,
+                       EndUs >= S->StartUs ? EndUs - S->StartUs : 0, 0);
+  } else { /* DftThrottledTicks: untimed calls have no record */
+    uint64_t Ticks = dftracer_clock_ticks() - S->StartUs;
+    if (DFT_LIKELY(isActive()))
+      dftracer_fn_left_timed(T->Stats, S->Func,
+                             (int64_t)Ticks > 0 ? Ticks : 0);
+  }
+  dftracer_thread_release_span(T, S);
+  dftracer_busy_leave(Busy);
+}
+
+static __attribute__((noinline)) void endSlow(struct dftracer_span *S) {
   struct dftracer_thread *T;
   uint64_t EndUs;
   int Busy;
-  *Handle = NULL;
-  if (!S)
-    return;
   T = S->Owner;
   if (DFT_UNLIKELY(T != dftracer_thread_peek()))
     return; /* not ours to touch: the owner closes it with its parent */
   Busy = dftracer_busy_enter();
-  if (DFT_UNLIKELY(S->Throttled)) {
-    EndUs = dftracer_now_us(&T->Clock);
-    if (isActive())
-      dftracer_fn_left(T->Stats, S->Func, DftReasonThrottle,
-                       EndUs >= S->StartUs ? EndUs - S->StartUs : 0, 0);
-    dftracer_thread_release_span(T, S);
-    dftracer_busy_leave(Busy);
-    return;
-  }
   S->HandleLive = 0;
   if (DFT_LIKELY(!S->Closed)) {
     EndUs = dftracer_now_us(&T->Clock);
@@ -275,6 +354,32 @@ DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
     dftracer_thread_release_span(T, S);
   }
   dftracer_busy_leave(Busy);
+}
+
+/* An untimed throttled call (the hot case) is only counted, here, with no
+ * call and no register saved. */
+DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
+  struct dftracer_span *S = *Handle;
+  *Handle = NULL;
+  if (!S)
+    return;
+  if (DFT_LIKELY(isUntimedHandle(S))) {
+    uint32_t Func = (uint32_t)((uintptr_t)S >> 1);
+    struct dftracer_thread *T = dftracer_thread_peek();
+    /* Counted by the thread that ends it, if that thread has used the
+     * name (the merge only reads the names a thread used). */
+    if (DFT_LIKELY(T && T->Stats && T->Stats->Stat[Func].Next != 0) &&
+        isActive()) {
+      int Busy = dftracer_busy_enter();
+      dftracer_fn_left_untimed(T->Stats, Func);
+      dftracer_busy_leave(Busy);
+    }
+    return;
+  }
+  if (S->Throttled)
+    throttledEnd(S);
+  else
+    endSlow(S);
 }
 
 /* End an I/O call's span (io_core.c). Its record lives in the wrapper's
@@ -307,7 +412,7 @@ static char *reserveArgs(struct dftracer_span *S, size_t Extra) {
 DFT_API void dftracer_span_update_int(struct dftracer_span *S, const char *Key,
                                       long long Value) {
   char *Out;
-  if (!S || S->Closed || S->Throttled || !Key ||
+  if (!S || isUntimedHandle(S) || S->Closed || S->Throttled || !Key ||
       !dftracer_process_.Config.IncMetadata)
     return;
   Out = reserveArgs(S, dftracer_arg_bound(strlen(Key), 0));
@@ -318,7 +423,7 @@ DFT_API void dftracer_span_update_int(struct dftracer_span *S, const char *Key,
 DFT_API void dftracer_span_update_str(struct dftracer_span *S, const char *Key,
                                       const char *Value) {
   char *Out;
-  if (!S || S->Closed || S->Throttled || !Key ||
+  if (!S || isUntimedHandle(S) || S->Closed || S->Throttled || !Key ||
       !dftracer_process_.Config.IncMetadata)
     return;
   if (!Value)

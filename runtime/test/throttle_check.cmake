@@ -6,7 +6,7 @@
 #         -DFUNCTION=tiny [-DREASON=throttle|size_limit|none]
 #         [-DEXPECT_FILES=N] [-DEXACT_SPANS=N] [-DMAX_SPANS=N]
 #         [-DMAX_FILE_BYTES=N] [-DSTDERR_REGEX=re] [-DIO_PARENT=ON]
-#         -P throttle_check.cmake
+#         [-DSAMPLED=K] -P throttle_check.cmake
 #
 # REASON: the reason of FUNCTION's `throttled` lines (none: there must be
 # none). EXACT_SPANS/MAX_SPANS: FUNCTION's spans per file. The summed
@@ -16,6 +16,12 @@
 # every write() event is traced, and those made under a throttled call
 # nest under loop() (p_idx = loop's id), one per throttled call.
 # size_limit also needs a `trace_stopped` line with that reason.
+# SAMPLED=K (DFTRACER_THROTTLE_TIME=sampled, 1 in K calls timed on
+# average): the `throttle` lines say "time":"sampled" with the number of
+# calls timed, between calls/(2K) and 2 x calls/K + 8 (the gaps are random
+# with mean K; each thread times its first throttled call), and their dur,
+# an estimate, is not held to the loops' time; without SAMPLED a line must
+# not say "time" (exact: every throttled call timed).
 cmake_minimum_required(VERSION 3.20)
 
 function(fail)
@@ -34,6 +40,7 @@ file(MAKE_DIRECTORY "${WORK_DIR}")
 set(_env --unset=DFTRACER_LOG_FILE --unset=DFTRACER_TRACE_COMPRESSION
   --unset=DFTRACER_DATA_DIR --unset=DFTRACER_THROTTLE
   --unset=DFTRACER_THROTTLE_CALLS --unset=DFTRACER_THROTTLE_US
+  --unset=DFTRACER_THROTTLE_TIME --unset=DFTRACER_THROTTLE_SAMPLE
   --unset=DFTRACER_MAX_TRACE_SIZE --unset=LD_PRELOAD
   DFTRACER_ENABLE=1 "DFTRACER_LOG_FILE=${WORK_DIR}/trace" ${ENV})
 execute_process(
@@ -122,6 +129,21 @@ foreach(_f IN LISTS _files)
     endif()
     if(_r MATCHES "\"reason\":\"throttle\"")
       math(EXPR _thrown "${_thrown} + ${_c}")
+      if(SAMPLED)
+        if(NOT _r MATCHES "\"time\":\"sampled\",\"timed\":([0-9]+)}")
+          fail("${_name}: a sampled throttle line without its timed calls:"
+               "\n${_r}")
+        endif()
+        set(_timed ${CMAKE_MATCH_1})
+        math(EXPR _lo "${_c} / (2 * ${SAMPLED})")
+        math(EXPR _hi "2 * ${_c} / ${SAMPLED} + 8")
+        if(_timed LESS _lo OR _timed GREATER _hi OR _timed EQUAL 0)
+          fail("${_name}: ${_timed} of ${_c} throttled calls timed, not "
+               "about 1 in ${SAMPLED} (${_lo}..${_hi}):\n${_r}")
+        endif()
+      elseif(_r MATCHES "\"time\"")
+        fail("${_name}: exact time, but the line says otherwise:\n${_r}")
+      endif()
     endif()
   endforeach()
   if(NOT _total EQUAL _calls_${_pid})
@@ -153,7 +175,7 @@ foreach(_f IN LISTS _files)
     field(_d "${_r}" dur)
     math(EXPR _loopdur_all "${_loopdur_all} + ${_d}")
   endforeach()
-  if(_dur GREATER _loopdur_all)
+  if(NOT SAMPLED AND _dur GREATER _loopdur_all)
     fail("${_name}: ${FUNCTION}'s durations sum to ${_dur} us, more than "
          "the loops that hold them (${_loopdur_all} us)")
   endif()

@@ -27,7 +27,7 @@ TEST(Throttle, ThrottledLine) {
   std::vector<char> Buf(dftracer_throttled_line_bound(sizeof(Name) - 1, 5));
   char *End = dftracer_format_throttled(Buf.data(), 9, 41, 42, Name,
                                         sizeof(Name) - 1, "C_APP", 5, 4094304,
-                                        812345, 0, "throttle");
+                                        812345, 0, "throttle", 0);
   ASSERT_LE(static_cast<size_t>(End - Buf.data()), Buf.size());
   std::string Line(Buf.data(), End);
   ASSERT_EQ(Line.back(), '\n');
@@ -41,6 +41,50 @@ TEST(Throttle, ThrottledLine) {
   EXPECT_EQ(J["args"], json::parse(R"({"function":"uniform_\"random\"_number",
     "fcat":"C_APP","calls":4094304,"dur":812345,"bytes":0,
     "reason":"throttle"})"));
+}
+
+// Sampled time (DFTRACER_THROTTLE_TIME=sampled): the same record, saying
+// that dur is an estimate and from how many timed calls.
+TEST(Throttle, SampledThrottledLine) {
+  std::vector<char> Buf(dftracer_throttled_line_bound(5, 5));
+  char *End = dftracer_format_throttled(Buf.data(), 9, 41, 42, "tiny_", 5,
+                                        "C_APP", 5, 4094304, 812345, 0,
+                                        "throttle", 127947);
+  ASSERT_LE(static_cast<size_t>(End - Buf.data()), Buf.size());
+  json J = json::parse(std::string(Buf.data(), End));
+  EXPECT_EQ(J["args"], json::parse(R"({"function":"tiny_","fcat":"C_APP",
+    "calls":4094304,"dur":812345,"bytes":0,"reason":"throttle",
+    "time":"sampled","timed":127947})"));
+}
+
+// Sampled time's estimate (throttle.c): the timed calls' mean x calls; a
+// timed call beyond the outlier bound (a preemption) counts once, as
+// measured, while fewer than 16 were seen, and in proportion from then on.
+TEST(Throttle, SampledEstimate) {
+  dftracer_left L = {};
+  dftracer_sampled S = {};
+  L.Calls = 3200;
+  S.Timed = 100;
+  S.TimedNs = 100 * 50; // 50 ns each
+  EXPECT_EQ(dftracer_throttle_sampled_us(&L, &S), 160u);
+  // One of the 100 took 2 ms: 3199 calls at 50 ns, plus that one (not 32
+  // of it: 64 ms).
+  S.TimedNs = 99 * 50;
+  S.Long = 1;
+  S.LongNs = 2000000;
+  EXPECT_EQ(dftracer_throttle_sampled_us(&L, &S), 2160u);
+  // 16 of 100: common, so they stand for 16 % of the calls.
+  S.TimedNs = 84 * 50;
+  S.Long = 16;
+  S.LongNs = 16 * 200000; // 200 us each
+  EXPECT_EQ(dftracer_throttle_sampled_us(&L, &S),
+            (84u * 50 + 16u * 200000) * 32 / 1000);
+  // Only outliers timed: their mean.
+  S.Timed = 2;
+  S.Long = 2;
+  S.TimedNs = 0;
+  S.LongNs = 400000;
+  EXPECT_EQ(dftracer_throttle_sampled_us(&L, &S), 3200u * 200);
 }
 
 TEST(Throttle, TraceStoppedLine) {
