@@ -41,10 +41,26 @@ extern int dftracer_trace_format_;
 /* Where the encoder's bytes go; Iov may be consumed. */
 typedef void (*dftracer_compact_out)(void *Arg, struct iovec *Iov, int Count);
 
+/* libzstd's functions the encoder calls (no malloc: a static context in
+ * pages), and the level; Level 0 (or no functions) stores blocks. */
+struct dftracer_compact_zstd {
+  size_t (*EstimateCCtx)(int Level);        /* ZSTD_estimateCCtxSize */
+  void *(*InitStaticCCtx)(void *, size_t);  /* ZSTD_initStaticCCtx */
+  size_t (*CompressCCtx)(void *, void *, size_t, const void *, size_t,
+                         int);              /* ZSTD_compressCCtx */
+  size_t (*Bound)(size_t);                  /* ZSTD_compressBound */
+  unsigned (*IsError)(size_t);              /* ZSTD_isError */
+  int Level;
+};
+
 /* A new encoder; writes the file header through Out. NULL when memory is
- * exhausted. */
+ * exhausted. The runtime's uses the libzstd it loaded (compact_writer.c);
+ * _with takes the functions (compact_encoder.c, for tools). */
 struct dftracer_compact *dftracer_compact_start(dftracer_compact_out Out,
                                                 void *Arg);
+struct dftracer_compact *
+dftracer_compact_start_with(const struct dftracer_compact_zstd *Zstd,
+                            dftracer_compact_out Out, void *Arg);
 /* Lines of .pfw text, in any pieces (a line may end in a later call). */
 void dftracer_compact_feed(struct dftracer_compact *C, const char *Data,
                            size_t Len);

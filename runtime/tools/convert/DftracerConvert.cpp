@@ -1,12 +1,17 @@
 //===- DftracerConvert.cpp - Compact traces back to .pfw ------------------===//
 //
 //   dftracer-convert [--gzip] [--force] [-o OUT] TRACE.pfc...
+//   dftracer-convert --compact [--force] [-o OUT] TRACE.pfw[.gz]...
 //
 // Writes each compact trace as the .pfw the runtime writes for the same
 // events (TRACE.pfw beside it, or OUT; "-" is standard output), or as
 // .pfw.gz with --gzip (zlib level 1 with the gzip wrapper, as the runtime).
 // Spans are printed with the runtime's own event_format.c, metadata lines
 // were kept as their text: the .pfw is byte for byte the runtime's.
+//
+// With --compact, the other way: each .pfw or .pfw.gz through the
+// runtime's own encoder (compact_encoder.c) into TRACE.pfc (its "[" line
+// is the compact header; every other line is encoded as the runtime would).
 //
 // Exit status: 0 all converted; 1 an input was truncated or corrupt (what
 // it held before the damage is written, and the byte offset is named);
@@ -16,13 +21,22 @@
 //===----------------------------------------------------------------------===//
 
 #include "CompactReader.h"
+#include "LineReader.h"
+
+extern "C" {
+#include "compact_writer.h"
+}
+#define ZSTD_STATIC_LINKING_ONLY // ZSTD_initStaticCCtx, as the runtime
+#include <zstd.h>
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/uio.h>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -124,11 +138,85 @@ std::string outputFor(const std::string &In, bool Gzip) {
   return Base + (Gzip ? ".pfw.gz" : ".pfw");
 }
 
+void *initStaticCCtx(void *Mem, size_t Bytes) {
+  return ZSTD_initStaticCCtx(Mem, Bytes);
+}
+size_t compressCCtx(void *C, void *To, size_t Cap, const void *From,
+                    size_t Len, int Level) {
+  return ZSTD_compressCCtx(static_cast<ZSTD_CCtx *>(C), To, Cap, From, Len,
+                           Level);
+}
+
+void writeTo(void *Arg, struct iovec *Iov, int Count) {
+  Output *O = static_cast<Output *>(Arg);
+  for (int I = 0; I < Count; ++I)
+    O->write(static_cast<const char *>(Iov[I].iov_base), Iov[I].iov_len);
+}
+
+/// In as .pfc into To; 0, 1 (In was damaged: what came before is written)
+/// or 2.
+int toCompact(const std::string &In, const std::string &To, bool Force) {
+  dftrace::LineReader R(In);
+  std::string Err;
+  if (!R.open(Err)) {
+    std::fprintf(stderr, "dftracer-convert: %s: %s\n", In.c_str(), Err.c_str());
+    return 2;
+  }
+  Output O;
+  if (!O.open(To, false, Force, Err)) {
+    std::fprintf(stderr, "dftracer-convert: %s: %s\n", To.c_str(), Err.c_str());
+    return 2;
+  }
+  dftracer_compact_zstd Z{ZSTD_estimateCCtxSize, initStaticCCtx, compressCCtx,
+                          ZSTD_compressBound, ZSTD_isError, 1};
+  dftracer_compact *C = dftracer_compact_start_with(&Z, writeTo, &O);
+  if (!C) {
+    std::fprintf(stderr, "dftracer-convert: out of memory\n");
+    return 2;
+  }
+  dftrace::Line L;
+  std::string Buf;
+  while (R.next(L)) {
+    if (L.Number == 1 && L.Size == 1 && L.Data[0] == '[')
+      continue;
+    Buf.assign(L.Data, L.Size);
+    if (L.Terminated)
+      Buf.push_back('\n');
+    dftracer_compact_feed(C, Buf.data(), Buf.size());
+  }
+  dftracer_compact_finish(C);
+  int Status = 0;
+  if (!O.close(Err)) {
+    std::fprintf(stderr, "dftracer-convert: %s: %s\n", To.c_str(), Err.c_str());
+    Status = 2;
+  }
+  if (!R.error().empty()) {
+    std::fprintf(stderr, "dftracer-convert: %s: %s\n", In.c_str(),
+                 R.error().c_str());
+    Status = Status ? Status : 1;
+  }
+  return Status;
+}
+
+std::string compactOutputFor(const std::string &In) {
+  std::string Base = In;
+  for (const char *Ext : {".pfw.gz", ".pfw"}) {
+    size_t N = std::strlen(Ext);
+    if (Base.size() > N && Base.compare(Base.size() - N, N, Ext) == 0) {
+      Base.resize(Base.size() - N);
+      break;
+    }
+  }
+  return Base + ".pfc";
+}
+
 int usage(const char *Why) {
   std::fprintf(stderr,
                "dftracer-convert: %s\n"
                "usage: dftracer-convert [--gzip] [--force] [-o OUT] "
-               "TRACE.pfc...\n",
+               "TRACE.pfc...\n"
+               "       dftracer-convert --compact [--force] [-o OUT] "
+               "TRACE.pfw[.gz]...\n",
                Why);
   return 2;
 }
@@ -136,13 +224,15 @@ int usage(const char *Why) {
 } // namespace
 
 int main(int Argc, char **Argv) {
-  bool Gzip = false, Force = false;
+  bool Gzip = false, Force = false, Compact = false;
   std::string Out;
   std::vector<std::string> Inputs;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
     if (A == "--gzip")
       Gzip = true;
+    else if (A == "--compact")
+      Compact = true;
     else if (A == "--force")
       Force = true;
     else if (A == "-o" && I + 1 < Argc)
@@ -158,7 +248,15 @@ int main(int Argc, char **Argv) {
     return usage("no input");
   if (!Out.empty() && Inputs.size() > 1)
     return usage("-o takes one input");
+  if (Compact && Gzip)
+    return usage("--compact writes .pfc: not with --gzip");
   int Status = 0;
+  if (Compact) {
+    for (const std::string &In : Inputs)
+      Status = std::max(Status, toCompact(In, Out.empty() ? compactOutputFor(In)
+                                                          : Out, Force));
+    return Status;
+  }
   for (const std::string &In : Inputs) {
     CompactReader R(In);
     std::string Err;

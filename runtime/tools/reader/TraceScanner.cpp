@@ -295,8 +295,9 @@ bool TraceScanner::scanCompact(const std::string &Path) {
       TextBytes += Text.size() - (R.Terminated ? 0 : 1);
       size_t Size = Text.size() - 1;
       Text.append(LineReader::Padding, '\0');
-      if (Size == 0)
-        continue;
+      std::string_view T(Text.data(), Size);
+      if (Size == 0 || T == "[" || T == "]") // kept by dftracer-convert
+        continue;                             // --compact from a .pfw
       if (!Parser.parse(Text.data(), Size, Text.size(), E)) {
         if (!R.Terminated)
           onProblem(Issue::TruncatedLine, LineNo,

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The runtime benchmark in each trace format (issue 25): per-call cost of a
+# traced span and of a traced 1-byte pwrite, the sustained span cost, the
+# writer thread's CPU per event and trace bytes per event, for .pfw,
+# .pfw.gz and compact .pfc, the formats' runs alternated (pfw gz compact
+# pfw gz compact ...) so that they see the same load.
+#
+#   bench/runtime/formats.sh [BUILD_DIR] [ROUNDS]
+#
+# Figures in docs/performance.md ("Trace formats").
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=$(cd "${1:-$root/build}" && pwd)
+rounds=${2:-3}
+bench=$build/bin/dftracer_runtime_bench
+[ -x "$bench" ] || { echo "no $bench (ninja -C $build dftracer_runtime_bench)" >&2; exit 2; }
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for r in $(seq "$rounds"); do
+  for f in pfw gz compact; do
+    case $f in
+      pfw) env=() ;;
+      gz) env=(DFTRACER_TRACE_COMPRESSION=1) ;;
+      compact) env=(DFTRACER_TRACE_FORMAT=compact) ;;
+    esac
+    env "${env[@]}" "$bench" --benchmark_filter='BM_ClockPair|BM_PairOn|BM_Pwrite' \
+      --benchmark_min_time=0.05 --benchmark_repetitions=5 \
+      --benchmark_report_aggregates_only=true --sustained_rounds=1 \
+      --sustained_pause=0 2>/dev/null |
+      grep -E '^BM_(PairOn|Pwrite/Traced)[^ ]* +[0-9.]+ +[0-9.]+$|^BM_(PairOn|Pwrite)[^ ]*_median|traced events/s|writer thread|trace bytes per event|sustained wall|^\(trace written' |
+      sed "s/^/round $r $f: /"
+  done
+done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
