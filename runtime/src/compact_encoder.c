@@ -208,14 +208,21 @@ static void putText(struct dftracer_compact *C, const char *Line, size_t Len) {
 
 /* --- Tables ----------------------------------------------------------------*/
 
+/* Eight bytes at a time: names, keys and values are short, and every span
+ * line hashes several. */
 static uint64_t hashBytes(const char *P, size_t Len) {
-  uint64_t H = 0xcbf29ce484222325ull;
-  size_t I;
-  for (I = 0; I < Len; ++I) {
-    H ^= (unsigned char)P[I];
-    H *= 0x100000001b3ull;
+  uint64_t H = 0x9e3779b97f4a7c15ull ^ Len, W;
+  while (Len >= 8) {
+    memcpy(&W, P, 8);
+    H = (H ^ W) * 0xff51afd7ed558ccdull;
+    H ^= H >> 32;
+    P += 8;
+    Len -= 8;
   }
-  return H;
+  W = 0;
+  memcpy(&W, P, Len);
+  H = (H ^ W) * 0xc4ceb9fe1a85ec53ull;
+  return H ^ (H >> 29);
 }
 
 /* The index of the string [P, P + Len), defined in the block (at *Q) when
@@ -288,26 +295,31 @@ static int64_t threadIndex(struct dftracer_compact *C, int64_t Pid,
  * again gives the same bytes: integers without leading zeros or '+', "-0"
  * refused, strings kept as their escaped text. */
 
-static const char *lit(const char *P, const char *End, const char *Lit,
-                       size_t N) {
+static inline __attribute__((always_inline)) const char *
+lit(const char *P, const char *End, const char *Lit, size_t N) {
   if (!P || (size_t)(End - P) < N || memcmp(P, Lit, N) != 0)
     return NULL;
   return P + N;
 }
 #define LIT(P, End, Lit) lit((P), (End), Lit, sizeof(Lit) - 1)
 
-static const char *parseU64(const char *P, const char *End, uint64_t *V) {
-  uint64_t R = 0;
+/* Up to 19 digits cannot overflow; 20 are checked. */
+static inline const char *parseU64(const char *P, const char *End,
+                                   uint64_t *V) {
+  uint64_t R;
   const char *Start = P;
-  if (!P || P == End || *P < '0' || *P > '9')
+  if (!P || P == End || (unsigned)(*P - '0') > 9)
     return NULL;
   if (*P == '0') {
     *V = 0;
-    return P + 1 < End && P[1] >= '0' && P[1] <= '9' ? NULL : P + 1;
+    return P + 1 < End && (unsigned)(P[1] - '0') <= 9 ? NULL : P + 1;
   }
-  while (P < End && *P >= '0' && *P <= '9') {
+  R = (uint64_t)(*P++ - '0');
+  while (P < End && (unsigned)(*P - '0') <= 9 && P - Start < 19)
+    R = R * 10 + (uint64_t)(*P++ - '0');
+  if (P < End && (unsigned)(*P - '0') <= 9) { /* a 20th digit */
     unsigned D = (unsigned)(*P - '0');
-    if (P - Start >= 20 || R > (UINT64_MAX - D) / 10)
+    if (R > (UINT64_MAX - D) / 10 || (P + 1 < End && (unsigned)(P[1] - '0') <= 9))
       return NULL;
     R = R * 10 + D;
     ++P;
@@ -317,7 +329,7 @@ static const char *parseU64(const char *P, const char *End, uint64_t *V) {
 }
 
 /* Magnitudes up to INT64_MAX either way (INT64_MIN is kept as text). */
-static const char *parseI64(const char *P, const char *End, int64_t *V) {
+static inline const char *parseI64(const char *P, const char *End, int64_t *V) {
   uint64_t M;
   int Neg = P && P < End && *P == '-';
   P = parseU64(Neg ? P + 1 : P, End, &M);
@@ -328,7 +340,7 @@ static const char *parseI64(const char *P, const char *End, int64_t *V) {
 }
 
 /* Past the string that starts at P ('"'). */
-static const char *scanString(const char *P, const char *End) {
+static inline const char *scanString(const char *P, const char *End) {
   if (!P || P == End || *P != '"')
     return NULL;
   for (++P; P < End; ++P) {
