@@ -92,8 +92,8 @@ J2=$(median_seconds "$ANALYZE" -j 2 --json "$PLAIN")
 G1=$(median_seconds "$ANALYZE" -j 1 --json "$GZ")
 P1=$(median_seconds "$ANALYZE" -j 1 --json "$PFC")
 PFCBYTES=$(du -sb "$PFC" | cut -f1)
-if ! diff <("$ANALYZE" -j 2 --json "$PLAIN" | sed 's/\.pfw"/"/') \
-          <("$ANALYZE" -j 2 --json "$PFC" | sed 's/\.pfc"/"/') >/dev/null; then
+if ! diff <("$ANALYZE" -j 2 --json "$PLAIN" | sed "s|$PLAIN/||; s/\\.pfw\"/\"/") \
+          <("$ANALYZE" -j 2 --json "$PFC" | sed "s|$PFC/||; s/\\.pfc\"/\"/") >/dev/null; then
   echo "the compact set's report differs from the plain set's" >&2
   exit 1
 fi
