@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The runtime benchmark in each trace format (issue 25): per-call cost of a
-# traced span and of a traced 1-byte pwrite, the sustained span cost, the
+# The runtime benchmark in each trace format (issue 25): the cost a traced
+# 1-byte pwrite adds (median, min, added), the sustained span cost ((a)
+# thread CPU and (c) wall per pair, clock pair beside), the
 # writer thread's CPU per event and trace bytes per event, for .pfw,
 # .pfw.gz and compact .pfc, the formats' runs alternated (pfw gz compact
 # pfw gz compact ...) so that they see the same load.
@@ -22,11 +23,11 @@ for r in $(seq "$rounds"); do
       gz) env=(DFTRACER_TRACE_COMPRESSION=1) ;;
       compact) env=(DFTRACER_TRACE_FORMAT=compact) ;;
     esac
-    env "${env[@]}" "$bench" --benchmark_filter='BM_ClockPair|BM_PairOn|BM_Pwrite' \
+    env "${env[@]}" "$bench" --benchmark_filter='BM_ClockPair|BM_Pwrite/(Libc|Traced)' \
       --benchmark_min_time=0.05 --benchmark_repetitions=5 \
       --benchmark_report_aggregates_only=true --sustained_rounds=1 \
       --sustained_pause=0 2>/dev/null |
-      grep -E '^BM_(PairOn|Pwrite/Traced)[^ ]* +[0-9.]+ +[0-9.]+$|^BM_(PairOn|Pwrite)[^ ]*_median|traced events/s|writer thread|trace bytes per event|sustained wall|^\(trace written' |
+      grep -E '^BM_Pwrite/Traced +[0-9.]+ +[0-9.]+ +[0-9.-]+|^\((a|c)\) |traced events/s|writer thread|trace bytes per event|^\(trace written' |
       sed "s/^/round $r $f: /"
   done
 done

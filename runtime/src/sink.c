@@ -247,7 +247,9 @@ static void endDeflate(struct dftracer_sink *S) {
 /* The encoder's blocks: to the trace file itself, or (both formats) to
  * the .pfc beside it. */
 static void compactToSink(void *Arg, struct iovec *Iov, int Count) {
-  writePlain((struct dftracer_sink *)Arg, Iov, Count);
+  struct dftracer_sink *S = (struct dftracer_sink *)Arg;
+  if (!S->Failed) /* a block after a failed one would hide the cut */
+    writePlain(S, Iov, Count);
 }
 static void compactToSide(void *Arg, struct iovec *Iov, int Count) {
   struct dftracer_sink *S = (struct dftracer_sink *)Arg;
