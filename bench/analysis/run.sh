@@ -18,6 +18,9 @@
 #     inflates gzip included)
 #   - -j 2 against -j 1
 #   - the same set gzip-compressed, -j 1, against plain -j 1
+#   - the same set in the compact format (dftracer-convert --compact), -j 1,
+#     in events/s against plain -j 1 (issue 25's target: >= 4x), its
+#     report checked identical to the plain set's
 #   - a plain Python json.loads loop over the lines (per-layer and
 #     per-function sums) on 4 of the files, scaled per MB, against -j 1
 #   - peak resident memory (GNU time) of -j 2 --html over the set
@@ -44,10 +47,12 @@ esac
 GEN=$BUILD/bin/dftracer_trace_gen
 ANALYZE=$BUILD/bin/dftracer-analyze
 
-cmake --build "$BUILD" --target dftracer-analyze dftracer_trace_gen >/dev/null
+cmake --build "$BUILD" --target dftracer-analyze dftracer_trace_gen dftracer-convert >/dev/null
 mkdir -p "$WORK"
 PLAIN=$WORK/plain-$SHAPE-$EVENTS
 GZ=$WORK/gzip-$SHAPE-$EVENTS
+PFC=$WORK/compact-$SHAPE-$EVENTS
+CONVERT=$BUILD/bin/dftracer-convert
 if [ ! -d "$PLAIN" ]; then
   echo "generating $FILES files, $EVENTS spans in $PLAIN" >&2
   mkdir -p "$PLAIN.tmp"
@@ -58,6 +63,15 @@ if [ ! -d "$GZ" ]; then
   mkdir -p "$GZ.tmp"
   "$GEN" generate --dir "$GZ.tmp" --files "$FILES" --spans $((EVENTS / FILES)) --seed 42 --compute 4 --gzip "${SHAPE_FLAGS[@]}"
   mv "$GZ.tmp" "$GZ"
+fi
+
+if [ ! -d "$PFC" ]; then
+  mkdir -p "$PFC.tmp"
+  for f in "$PLAIN"/*.pfw; do
+    b=$(basename "$f" .pfw)
+    "$CONVERT" --compact -o "$PFC.tmp/$b.pfc" "$f"
+  done
+  mv "$PFC.tmp" "$PFC"
 fi
 
 # cpu_seconds CMD...: user + system seconds of one run (GNU time).
@@ -89,6 +103,13 @@ MB=$(echo "$BYTES / 1000000" | bc -l)
 J1=$(median_seconds "$ANALYZE" -j 1 --json "$PLAIN")
 J2=$(median_seconds "$ANALYZE" -j 2 --json "$PLAIN")
 G1=$(median_seconds "$ANALYZE" -j 1 --json "$GZ")
+P1=$(median_seconds "$ANALYZE" -j 1 --json "$PFC")
+PFCBYTES=$(du -sb "$PFC" | cut -f1)
+if ! diff <("$ANALYZE" -j 2 --json "$PLAIN" | sed "s|$PLAIN/||; s/\\.pfw\"/\"/") \
+          <("$ANALYZE" -j 2 --json "$PFC" | sed "s|$PFC/||; s/\\.pfc\"/\"/") >/dev/null; then
+  echo "the compact set's report differs from the plain set's" >&2
+  exit 1
+fi
 C1=$(cpu_seconds "$ANALYZE" -j 1 --json "$PLAIN")
 CG=$(cpu_seconds "$ANALYZE" -j 1 --json "$GZ")
 
@@ -136,20 +157,24 @@ PARSED=$("$PARSE" "$(ls "$PLAIN"/*.pfw | head -1)" "$REPS")
 
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 printf 'shape: %s\n' "$SHAPE"
-printf 'set: %d files, %d spans (%d I/O calls), %.0f MB of text, %.0f MB gzip\n' \
-  "$FILES" "$SPANS" "$IO" "$MB" "$(echo "$GZBYTES / 1000000" | bc -l)"
+printf 'set: %d files, %d spans (%d I/O calls), %.0f MB of text, %.0f MB gzip, %.0f MB compact\n' \
+  "$FILES" "$SPANS" "$IO" "$MB" "$(echo "$GZBYTES / 1000000" | bc -l)" "$(echo "$PFCBYTES / 1000000" | bc -l)"
 printf '%-40s %10s %10s\n' "run (median of $REPS)" "seconds" "MB/s"
 printf '%-40s %10.2f %10.0f\n' "dftracer-analyze -j 1" "$J1" "$(echo "$MB / $J1" | bc -l)"
 printf '%-40s %10.2f %10.0f\n' "dftracer-analyze -j 2" "$J2" "$(echo "$MB / $J2" | bc -l)"
 printf '%-40s %10.2f %10.0f\n' "dftracer-analyze -j 1, gzip input" "$G1" "$(echo "$MB / $G1" | bc -l)"
+printf '%-40s %10.2f %10.0f\n' "dftracer-analyze -j 1, compact input" "$P1" "$(echo "$MB / $P1" | bc -l)"
 printf '%-40s %10.2f %10.0f\n' "python3 json.loads loop (4 files)" "$PY" "$(echo "$PYBYTES / 1000000 / $PY" | bc -l)"
 printf '%-40s %10.2f %10.0f\n' "-j 1, CPU seconds (user+sys), plain" "$C1" "$(echo "$MB / $C1" | bc -l)"
 printf '%-40s %10.2f %10.0f\n' "-j 1, CPU seconds (user+sys), gzip" "$CG" "$(echo "$MB / $CG" | bc -l)"
 printf 'ratios: -j2/-j1 speedup %.2fx; gzip/plain time %.2fx; analyzer/python throughput %.1fx\n' \
   "$(echo "$J1 / $J2" | bc -l)" "$(echo "$G1 / $J1" | bc -l)" \
   "$(echo "($MB / $J1) / ($PYBYTES / 1000000 / $PY)" | bc -l)"
+printf 'events/s, -j 1: plain %.2f M/s, compact %.2f M/s (%.2fx; %.1f bytes per event on disk, .pfw %.1f)\n' \
+  "$(echo "$SPANS / $J1 / 1000000" | bc -l)" "$(echo "$SPANS / $P1 / 1000000" | bc -l)" \
+  "$(echo "$J1 / $P1" | bc -l)" "$(echo "$PFCBYTES / $SPANS" | bc -l)" "$(echo "$BYTES / $SPANS" | bc -l)"
 printf 'peak RSS, -j 2 --html over the set: %d MB\n' "$((RSS / 1024))"
 printf 'HTML report: %d KB; headless Chromium drew it in %s s\n' \
   "$(( $(stat -c %s "$WORK/report.html") / 1024 ))" "$BROWSER"
 printf 'parse only, one file:\n%s\n' "$PARSED"
-[ -n "${KEEP:-}" ] || rm -rf "$PLAIN" "$GZ"
+[ -n "${KEEP:-}" ] || rm -rf "$PLAIN" "$GZ" "$PFC"

@@ -8,7 +8,9 @@
 #   bench/runtime/io_overhead.sh [BUILD_DIR] [RUNS]
 #
 # Prints the median wall time of each and their ratio (targets: <= 1.15 at
-# 4 KiB, <= 1.02 at 1 MiB; docs/performance.md).
+# 4 KiB, <= 1.02 at 1 MiB; docs/performance.md), for each trace format in
+# turn (.pfw, .pfw.gz, compact .pfc: runs alternate plain pfw gz compact),
+# with the trace bytes per event (issue 25's target: <= 8 at 4 KiB).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
@@ -34,35 +36,56 @@ mpicc -O2 -I/usr/include/hdf5/mpich "$root/test/inputs/kernels/ior_driver.c" \
   -o "$tmp/ior_driver" -L/usr/lib/x86_64-linux-gnu/hdf5/mpich -lhdf5 \
   -Wl,-rpath,/usr/lib/x86_64-linux-gnu/hdf5/mpich
 
-# run_once XFER traced|plain: wall seconds of one run
+# run_once XFER MODE: wall seconds of one run. MODE: plain (untraced), or
+# traced into pfw, gz (.pfw.gz) or compact (.pfc); a traced run leaves the
+# bytes of its traces in $tmp/bytes.MODE and pfw its events in $tmp/events.
 run_once() {
   local xfer=$1 mode=$2 start end
   local args=(-a POSIX -b $((32 << 20)) -t "$xfer" -s 4 -i 4 -o "$fs/ior")
+  local fmt=()
+  case $mode in
+    gz) fmt=(DFTRACER_TRACE_COMPRESSION=1) ;;
+    compact) fmt=(DFTRACER_TRACE_FORMAT=compact) ;;
+  esac
   start=$(date +%s%N)
-  if [ "$mode" = traced ]; then
-    env DFTRACER_ENABLE=1 DFTRACER_DATA_DIR="$fs" \
+  if [ "$mode" = plain ]; then
+    mpiexec -n 2 "$tmp/ior_driver" "${args[@]}" > /dev/null
+  else
+    env DFTRACER_ENABLE=1 DFTRACER_DATA_DIR="$fs" "${fmt[@]}" \
       DFTRACER_LOG_FILE="$tmp/trace" LD_PRELOAD="$preload" \
       mpiexec -n 2 "$tmp/ior_driver" "${args[@]}" > /dev/null
-  else
-    mpiexec -n 2 "$tmp/ior_driver" "${args[@]}" > /dev/null
   fi
   end=$(date +%s%N)
-  rm -f "$tmp"/trace-*.pfw
+  if [ "$mode" != plain ]; then
+    cat "$tmp"/trace-* | wc -c > "$tmp/bytes.$mode"
+    [ "$mode" = pfw ] && cat "$tmp"/trace-*.pfw | grep -c '"ph":"X"' > "$tmp/events"
+  fi
+  rm -f "$tmp"/trace-*
   awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f\n", (e - s) / 1e9 }'
 }
 
 median() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 
+modes=(plain pfw gz compact)
 for xfer in 4096 1048576; do
-  plain=() traced=()
+  declare -A times=()
   run_once "$xfer" plain > /dev/null # warm the page cache and the binaries
-  for _ in $(seq "$runs"); do
-    plain+=("$(run_once "$xfer" plain)")
-    traced+=("$(run_once "$xfer" traced)")
+  for _ in $(seq "$runs"); do        # alternated: plain pfw gz compact ...
+    for m in "${modes[@]}"; do
+      times[$m]+="$(run_once "$xfer" "$m") "
+    done
   done
-  p=$(printf '%s\n' "${plain[@]}" | median)
-  t=$(printf '%s\n' "${traced[@]}" | median)
-  printf 'transfer %8d B: plain %6.3f s  traced %6.3f s  ratio %.3f  (runs: plain %s; traced %s)\n' \
-    "$xfer" "$p" "$t" "$(awk -v t="$t" -v p="$p" 'BEGIN { print t / p }')" \
-    "${plain[*]}" "${traced[*]}"
+  p=$(printf '%s\n' ${times[plain]} | median)
+  printf 'transfer %8d B: plain %6.3f s  (runs: %s)\n' "$xfer" "$p" "${times[plain]}"
+  events=$(cat "$tmp/events")
+  for m in pfw gz compact; do
+    t=$(printf '%s\n' ${times[$m]} | median)
+    bytes=$(cat "$tmp/bytes.$m")
+    printf '  %-7s traced %6.3f s  ratio %.3f  %7.2f bytes per event (%d events, last run)  (runs: %s)\n' \
+      "$m" "$t" "$(awk -v t="$t" -v p="$p" 'BEGIN { print t / p }')" \
+      "$(awk -v b="$bytes" -v e="$events" 'BEGIN { print b / e }')" "$events" \
+      "${times[$m]}"
+  done
+  unset times
 done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -2,6 +2,7 @@
 #include "sink.h"
 
 #include "budget.h"
+#include "compact_writer.h"
 #include "io_core.h"
 #include "pages.h"
 
@@ -77,7 +78,7 @@ enum { MaxWriteBytes = 256 << 10 };
 
 void dftracer_sink_reset(struct dftracer_sink *S) {
   memset(S, 0, sizeof(*S));
-  S->Fd = -1;
+  S->Fd = S->CompactFd = -1;
 }
 
 /* Reserve disk blocks ahead of the writes. On ext4 this halves the kernel
@@ -243,19 +244,73 @@ static void endDeflate(struct dftracer_sink *S) {
   S->Deflate = NULL;
 }
 
+/* The encoder's blocks: to the trace file itself, or (both formats) to
+ * the .pfc beside it. */
+static void compactToSink(void *Arg, struct iovec *Iov, int Count) {
+  struct dftracer_sink *S = (struct dftracer_sink *)Arg;
+  if (!S->Failed) /* a block after a failed one would hide the cut */
+    writePlain(S, Iov, Count);
+}
+static void compactToSide(void *Arg, struct iovec *Iov, int Count) {
+  struct dftracer_sink *S = (struct dftracer_sink *)Arg;
+  while (Count > 0 && S->CompactFd >= 0) {
+    ssize_t N = sysWritev(S->CompactFd, Iov, Count);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0) {
+      sysClose(S->CompactFd); /* a test-only file: given up silently */
+      S->CompactFd = -1;
+      return;
+    }
+    while (Count > 0 && (size_t)N >= Iov->iov_len) {
+      N -= (ssize_t)Iov->iov_len;
+      ++Iov;
+      --Count;
+    }
+    if (Count > 0) {
+      Iov->iov_base = (char *)Iov->iov_base + N;
+      Iov->iov_len -= (size_t)N;
+    }
+  }
+}
+
+/* DFTRACER_TRACE_FORMAT=compact: the encoder, and for both formats its own
+ * file, Path with .pfc for .pfw. */
+static int startCompact(struct dftracer_sink *S) {
+  int Both = dftracer_trace_format_ == DftFormatBoth;
+  if (Both) {
+    char Side[sizeof(S->Path)];
+    size_t Len = strlen(S->Path);
+    memcpy(Side, S->Path, Len + 1);
+    memcpy(Side + Len - 3, "pfc", 3);
+    S->CompactFd = sysOpen(Side, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                           0644);
+    if (S->CompactFd < 0)
+      return 0; /* the .pfw alone */
+    S->CompactFd = moveUp(S->CompactFd);
+  }
+  S->Compact =
+      dftracer_compact_start(Both ? compactToSide : compactToSink, S);
+  S->Binary = !Both;
+  return S->Compact ? 0 : -1;
+}
+
 static int openImpl(struct dftracer_sink *S, const char *Prefix, int Compress,
                     uint64_t Hash) {
   static const char Header[] = "[\n";
   int Attempt;
+  int Compact = dftracer_trace_format_ == DftFormatCompact;
+  if (dftracer_trace_format_ != DftFormatPfw)
+    Compress = 0;
   if (S->Fd >= 0)
     return 0;
   if (S->Failed)
     return -1;
   /* O_EXCL: a name that exists belongs to another process; pick another. */
   for (Attempt = 0; Attempt < 16; ++Attempt) {
-    snprintf(S->Path, sizeof(S->Path), "%s-%016llx-app.pfw%s", Prefix,
+    snprintf(S->Path, sizeof(S->Path), "%s-%016llx-app.%s%s", Prefix,
              (unsigned long long)(Hash + (uint64_t)Attempt),
-             Compress ? ".gz" : "");
+             Compact ? "pfc" : "pfw", Compress ? ".gz" : "");
     S->Fd = sysOpen(S->Path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (S->Fd >= 0 || errno != EEXIST)
       break;
@@ -273,9 +328,18 @@ static int openImpl(struct dftracer_sink *S, const char *Prefix, int Compress,
     S->Fd = -1;
     return -1;
   }
-  {
+  if (dftracer_trace_format_ != DftFormatPfw && startCompact(S) != 0) {
+    failOnce(S, "cannot start the compact encoder for");
+    sysClose(S->Fd);
+    S->Fd = -1;
+    return -1;
+  }
+  if (!S->Binary) {
     struct iovec Iov = {(void *)Header, sizeof(Header) - 1};
-    writevImpl(S, &Iov, 1);
+    if (S->Compact) /* the .pfc has its own header */
+      writePlain(S, &Iov, 1);
+    else
+      writevImpl(S, &Iov, 1);
   }
   return S->Failed ? -1 : 0;
 }
@@ -284,6 +348,17 @@ static void writevImpl(struct dftracer_sink *S, struct iovec *Iov, int Count) {
   int I;
   if (S->Fd < 0 || S->Failed)
     return;
+  if (S->Compact) {
+    /* Fed first: writePlain consumes the iovecs. */
+    for (I = 0; I < Count; ++I)
+      dftracer_compact_feed(S->Compact, (const char *)Iov[I].iov_base,
+                            Iov[I].iov_len);
+    __atomic_store_n(&S->Consumed, dftracer_compact_consumed(S->Compact),
+                     __ATOMIC_RELAXED);
+    if (!S->Binary)
+      writePlain(S, Iov, Count);
+    return;
+  }
   if (!S->Deflate) {
     writePlain(S, Iov, Count);
     return;
@@ -316,7 +391,7 @@ static void noteLineEnd(struct dftracer_sink *S, const struct iovec *Iov,
  * lines), and tracing stops. */
 static void writeFailed(struct dftracer_sink *S) {
   int Err = errno;
-  if (!S->Deflate && S->LineEnd < S->Written &&
+  if (!S->Deflate && !S->Binary && S->LineEnd < S->Written &&
       sysFtruncate(S->Fd, (off_t)S->LineEnd) == 0)
     __atomic_store_n(&S->Written, S->LineEnd, __ATOMIC_RELAXED);
   S->WriteFailed = 1;
@@ -352,7 +427,8 @@ static void writePlain(struct dftracer_sink *S, struct iovec *Iov, int Count) {
       writeFailed(S);
       return;
     }
-    noteLineEnd(S, Iov, Count, (size_t)N);
+    if (!S->Binary)
+      noteLineEnd(S, Iov, Count, (size_t)N);
     __atomic_store_n(&S->Written, S->Written + (uint64_t)N, __ATOMIC_RELAXED);
     Total -= (size_t)N;
     /* Skip what went out; a short write resumes mid-buffer. */
@@ -373,6 +449,14 @@ static void closeImpl(struct dftracer_sink *S) {
     return;
   if (S->Deflate)
     endDeflate(S); /* the gzip trailer */
+  if (S->Compact) {
+    dftracer_compact_finish(S->Compact); /* the last block */
+    S->Compact = NULL;
+  }
+  if (S->CompactFd >= 0) {
+    sysClose(S->CompactFd);
+    S->CompactFd = -1;
+  }
   /* Give back the blocks preallocated past the end. */
   if (S->Reserved > S->Written && sysFtruncate(S->Fd, (off_t)S->Written) != 0)
     failOnce(S, "cannot trim trace file");
@@ -387,7 +471,12 @@ void dftracer_sink_abandon(struct dftracer_sink *S) {
    * left as it is (pages the child never uses again). */
   if (S->Fd >= 0)
     sysClose(S->Fd);
+  if (S->CompactFd >= 0)
+    sysClose(S->CompactFd);
   __atomic_store_n(&dftracer_trace_fd_, -1, __ATOMIC_RELAXED);
+  dftracer_compact_abandon(S->Compact);
+  S->Compact = NULL;
+  S->CompactFd = -1;
   S->Deflate = NULL;
   S->Fd = -1;
 }
@@ -417,7 +506,7 @@ void dftracer_sink_write(struct dftracer_sink *S, const char *Data,
 }
 
 int dftracer_sink_retry_final(struct dftracer_sink *S) {
-  if (S->Fd < 0 || !S->WriteFailed || S->Deflate || S->Final)
+  if (S->Fd < 0 || !S->WriteFailed || S->Deflate || S->Binary || S->Final)
     return 0;
   S->Final = 1;
   S->Failed = 0;

@@ -1,7 +1,8 @@
 /*===- sink.h - The per-process trace file --------------------------------===*
  *
  * One file per process: `<prefix>-<16 hex>-app.pfw`, or `.pfw.gz` with
- * DFTRACER_TRACE_COMPRESSION=1. The hash mixes host name, pid and the wall
+ * DFTRACER_TRACE_COMPRESSION=1, or `.pfc` with DFTRACER_TRACE_FORMAT=compact
+ * (the same lines re-encoded by compact_writer.h). The hash mixes host name, pid and the wall
  * clock at load, so ranks on different nodes that share a pid, and reruns
  * into the same directory, never collide. The file is created with O_EXCL on
  * first use, on a descriptor above the low ones a program counts on; its
@@ -19,6 +20,9 @@
 struct dftracer_sink {
   int Fd;
   struct dftracer_deflate *Deflate; /* the gzip stream, or NULL (sink.c) */
+  struct dftracer_compact *Compact; /* the .pfc encoder, or NULL */
+  int Binary;        /* Fd is the .pfc (no lines to cut back to) */
+  int CompactFd;     /* the .pfc beside the .pfw (both formats), or -1 */
   int Failed;        /* opening or writing failed: drop everything, warn once */
   int WriteFailed;   /* ... a write, with the file open (budget.h) */
   int Final;         /* the one attempt at the last lines after that */

@@ -2,6 +2,7 @@
 #include "writer.h"
 
 #include "budget.h"
+#include "compact_writer.h"
 #include "internal.h"
 #include "io_core.h"
 #include "layer_check.h"
@@ -244,9 +245,9 @@ static void startLocked(void) {
 }
 
 /* The trace's size so far, as the budget counts it (budget.h): the bytes
- * handed over; for a gzip trace the compressed bytes written, plus what is
- * queued at the ratio seen so far (1 before any), plus the deflate
- * stream's output buffer. */
+ * handed over; for a gzip or compact trace the compressed bytes written,
+ * plus what is queued at the ratio seen so far (1 before any), plus the
+ * encoder's output buffer. */
 static void accountLocked(size_t Bytes) {
   struct dftracer_process *P = &dftracer_process_;
   uint64_t FileBytes;
@@ -254,7 +255,8 @@ static void accountLocked(size_t Bytes) {
   if (P->Finishing)
     return; /* the rest of the buffers, the last lines: room was left */
   FileBytes = W.Handed;
-  if (P->Config.Compression) {
+  if ((P->Config.Compression && dftracer_trace_format_ == DftFormatPfw) ||
+      dftracer_trace_format_ == DftFormatCompact) {
     uint64_t Written = __atomic_load_n(&P->Sink.Written, __ATOMIC_RELAXED);
     uint64_t In = __atomic_load_n(&P->Sink.Consumed, __ATOMIC_RELAXED);
     uint64_t Pending = W.Handed > In ? W.Handed - In : 0;

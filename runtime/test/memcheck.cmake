@@ -16,7 +16,9 @@ set(_cases
   "dft_exit_busy|"
   "dft_io_posix|DFTRACER_DATA_DIR=data"
   "dft_io_stdio|DFTRACER_DATA_DIR=data DFTRACER_TRACE_COMPRESSION=1"
-  "dft_io_aio|DFTRACER_DATA_DIR=data")
+  "dft_io_aio|DFTRACER_DATA_DIR=data"
+  "dft_threads_small_queue|DFTRACER_TRACE_FORMAT=compact"
+  "dft_io_posix|DFTRACER_DATA_DIR=data DFTRACER_TRACE_FORMAT=compact")
 foreach(_case ${_cases})
   string(REPLACE "|" ";" _parts "${_case}")
   list(GET _parts 0 _program)

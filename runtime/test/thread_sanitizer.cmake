@@ -24,14 +24,24 @@ run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build -G ${GENERATOR}
   -DCMAKE_EXE_LINKER_FLAGS=${_flags} -DCMAKE_SHARED_LINKER_FLAGS=${_flags})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build --target ${_programs})
 
-foreach(_compression 0 1)
+# The compact format (issue 25) on a few: its encoder runs on the writer
+# thread, or on a thread that hands over a buffer while it does not run.
+set(_compact_cases dft_threads_small_queue dft_fork_child "dft_io_robust|signal")
+foreach(_compression 0 1 compact)
   foreach(_case ${_cases})
+    if(_compression STREQUAL "compact" AND NOT _case IN_LIST _compact_cases)
+      continue()
+    endif()
     string(REPLACE "|" ";" _parts "${_case}")
     list(GET _parts 0 _program)
     set(_arg)
     set(_env)
     if(_case MATCHES "\\|")
       list(SUBLIST _parts 1 -1 _arg)
+    endif()
+    set(_format DFTRACER_TRACE_COMPRESSION=${_compression})
+    if(_compression STREQUAL "compact")
+      set(_format DFTRACER_TRACE_FORMAT=compact)
     endif()
     if(_program STREQUAL "dft_throttle")
       # Throttled after 100 calls whatever TSan's slowdown: the throttled
@@ -45,8 +55,9 @@ foreach(_compression 0 1)
     run(${CMAKE_COMMAND} -E chdir ${_dir} ${CMAKE_COMMAND} -E env
       "TSAN_OPTIONS=halt_on_error=1 exitcode=66"
       DFTRACER_ENABLE=1 DFTRACER_LOG_FILE=${_dir}/trace
-      DFTRACER_TRACE_COMPRESSION=${_compression} DFTRACER_DATA_DIR=data
+      ${_format} DFTRACER_DATA_DIR=data
       ${_env} ${WORK_DIR}/build/bin/${_program} ${_arg})
   endforeach()
 endforeach()
-message(STATUS "no data race in ${_cases}, plain and compressed")
+message(STATUS "no data race in ${_cases}, plain and compressed; "
+               "${_compact_cases} compact")

@@ -2,8 +2,11 @@
 # and runs it for SECONDS on a copy of the committed corpus.
 #   cmake -DCLANG=<clang++-19> -DSOURCE=<runtime/tools/fuzz> -DWORK=<dir>
 #         -DSECONDS=<n> -P fuzz.cmake
+# The runtime's line format (C, for the compact reader) with the same clang.
+string(REGEX REPLACE "\\+\\+" "" _clang_c "${CLANG}")
 execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE}/project -B ${WORK}/build
-  -G Ninja -DCMAKE_CXX_COMPILER=${CLANG} -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  -G Ninja -DCMAKE_CXX_COMPILER=${CLANG} -DCMAKE_C_COMPILER=${_clang_c}
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo
   RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
 if(NOT _rc EQUAL 0)
   message(FATAL_ERROR "configuring the fuzz target failed:\n${_out}${_err}")

@@ -238,6 +238,10 @@ void readField(dom::element V, Field &Out) {
 
 } // namespace
 
+Field *eventArgField(Event &E, std::string_view Key) {
+  return argField(E, Key);
+}
+
 bool EventParser::parse(const char *Data, size_t Size, size_t Capacity,
                         Event &E) {
   E.clear();

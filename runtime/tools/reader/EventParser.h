@@ -44,6 +44,10 @@ private:
   std::string Error;
 };
 
+/// The field of E that the args key Key fills, or nullptr for a key the
+/// Event does not hold (the compact reader fills Events with the same map).
+Field *eventArgField(Event &E, std::string_view Key);
+
 } // namespace dftrace
 
 #endif

@@ -23,6 +23,7 @@
 #ifndef DFTRACER_READER_TRACESCANNER_H
 #define DFTRACER_READER_TRACESCANNER_H
 
+#include "CompactReader.h"
 #include "Event.h"
 #include "EventCheck.h"
 #include "Upstream.h"
@@ -37,7 +38,8 @@ class TraceScanner {
 public:
   virtual ~TraceScanner() = default;
 
-  /// Reads Path (plain or gzip). Returns false when it cannot be opened.
+  /// Reads Path (plain, gzip, or compact: CompactReader.h, told by its
+  /// first bytes). Returns false when it cannot be opened.
   bool scan(const std::string &Path);
 
   /// Uncompressed text bytes read by the last scan().
@@ -69,19 +71,32 @@ protected:
 
   /// The text of the line being passed to onEvent (blanks trimmed), for a
   /// reader that needs more of it than Event holds (MetadataRecords.h).
-  std::string_view lineText() const { return Current; }
+  /// A compact trace's span is printed only when asked for.
+  std::string_view lineText() const {
+    if (LazySpan)
+      printLazySpan();
+    return Current;
+  }
 
 private:
+  bool scanCompact(const std::string &Path);
+  void printLazySpan() const;
+
   std::vector<EventProblem> Problems;
   UpstreamFacts Facts;
   TimeUnit Unit = TimeUnit::Us;
   bool UnitGiven = false;
-  std::string_view Current;
+  mutable std::string_view Current;
+  // The compact span being passed to onEvent, printed by lineText().
+  mutable bool LazySpan = false;
+  mutable std::string LazyText;
+  const CompactReader *LazyReader = nullptr;
+  const CompactReader::Record *LazyRecord = nullptr;
   uint64_t TextBytes = 0;
   uint64_t Lines = 0;
 };
 
-/// Expands directories to the .pfw/.pfw.gz files directly inside them
+/// Expands directories to the .pfw/.pfw.gz/.pfc files directly inside them
 /// (sorted by name); other paths are kept as given. Directories without
 /// trace files are reported in Errors.
 std::vector<std::string>

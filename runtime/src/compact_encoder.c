@@ -1,0 +1,588 @@
+/*===- compact_encoder.c - .pfw lines to compact blocks -------------------===*
+ *
+ * The encoder of compact_writer.h, without the runtime around it (no
+ * configuration, no libzstd loading): dftracer-convert --compact links it
+ * with pages.c to write .pfc from .pfw. docs/trace-format.md specifies the
+ * format.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "compact_writer.h"
+
+#include "compact_format.h"
+#include "pages.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <zlib.h>
+
+/* A block holds this many raw bytes at most; at ~20 bytes a span, about
+ * 13,000 events. A line whose encoding may not fit is cut into text parts. */
+enum {
+  BlockBytes = 256 << 10,
+  LineRoomMax = BlockBytes / 2 - 256,
+  CarryBytes = 64 << 10,
+  StringSlots = 1 << 16, /* a power of two */
+  MaxStrings = StringSlots / 2,
+  StringArenaBytes = 8 << 20,
+  MaxThreads = 4096,
+  ThreadSlots = 8192, /* a power of two */
+  MaxArgs = 64
+};
+
+struct stringSlot {
+  uint64_t Hash;
+  uint32_t Off; /* in the arena */
+  uint32_t Len;
+  uint32_t Index; /* + 1; 0 = empty slot */
+};
+
+struct threadState {
+  int64_t Pid, Tid;
+  uint64_t PrevId, PrevTs, PrevParent;
+  uint64_t Prev[DftCompactKeySlots];
+};
+
+struct dftracer_compact {
+  dftracer_compact_out Out;
+  void *Arg;
+  uint64_t Consumed;
+  /* The block being filled, and its compressed form with room for the
+   * header in front. */
+  uint8_t *Raw;
+  size_t Used;
+  uint8_t *Stored;
+  size_t StoredCap;
+  void *CCtxMem;
+  size_t CCtxBytes;
+  void *CCtx; /* NULL: blocks are stored */
+  struct dftracer_compact_zstd Z;
+  /* A line that continues in the next piece of input. */
+  char *Carry;
+  size_t CarryLen;
+  int InParts; /* the current line's start went out as text parts */
+  /* Strings: a hash table over an arena of their bytes. */
+  struct stringSlot *Strings;
+  char *Arena;
+  size_t ArenaUsed;
+  uint32_t NumStrings;
+  uint8_t *KeySlot; /* per string index: slot + 1, 0 = none */
+  unsigned NumKeySlots;
+  /* Threads (pid, tid pairs): their states and a hash table of them. */
+  struct threadState *Threads;
+  uint16_t *ThreadTable; /* index + 1 */
+  uint32_t NumThreads;
+  uint32_t LastThread; /* index + 1 of the last one used */
+};
+
+/* --- Allocation ------------------------------------------------------------*/
+
+#define ALLOC_ONE(Field, Bytes)                                                \
+  ((C->Field = dftracer_pages_alloc(Bytes)) != NULL)
+
+static void freeAll(struct dftracer_compact *C) {
+  dftracer_pages_free(C->Raw, BlockBytes);
+  dftracer_pages_free(C->Stored, C->StoredCap);
+  dftracer_pages_free(C->CCtxMem, C->CCtxBytes);
+  dftracer_pages_free(C->Carry, CarryBytes);
+  dftracer_pages_free(C->Strings, StringSlots * sizeof(struct stringSlot));
+  dftracer_pages_free(C->Arena, StringArenaBytes);
+  dftracer_pages_free(C->KeySlot, MaxStrings);
+  dftracer_pages_free(C->Threads, MaxThreads * sizeof(struct threadState));
+  dftracer_pages_free(C->ThreadTable, ThreadSlots * sizeof(uint16_t));
+  dftracer_pages_free(C, sizeof(*C));
+}
+
+static void writeHeader(struct dftracer_compact *C) {
+  uint8_t Head[DftCompactMagicLen + 4];
+  char Json[256];
+  struct iovec Iov[2];
+  int Len = snprintf(Json, sizeof(Json),
+                     "{\"format\":\"dftracer-compact\",\"version\":%d,"
+                     "\"codec\":\"%s\",\"level\":%d,\"block_bytes\":%d}",
+                     DftCompactVersion, C->CCtx ? "zstd" : "none",
+                     C->CCtx ? C->Z.Level : 0, (int)BlockBytes);
+  memcpy(Head, DFT_COMPACT_MAGIC, DftCompactMagicLen);
+  dft_put_u32le(Head + DftCompactMagicLen, (uint32_t)Len);
+  Iov[0].iov_base = Head;
+  Iov[0].iov_len = sizeof(Head);
+  Iov[1].iov_base = Json;
+  Iov[1].iov_len = (size_t)Len;
+  C->Out(C->Arg, Iov, 2);
+}
+
+struct dftracer_compact *
+dftracer_compact_start_with(const struct dftracer_compact_zstd *Zstd,
+                            dftracer_compact_out Out, void *Arg) {
+  struct dftracer_compact *C = dftracer_pages_alloc(sizeof(*C));
+  if (!C)
+    return NULL;
+  C->Z = *Zstd;
+  if (!C->Z.EstimateCCtx || !C->Z.InitStaticCCtx || !C->Z.CompressCCtx ||
+      !C->Z.Bound || !C->Z.IsError)
+    C->Z.Level = 0;
+  C->Out = Out;
+  C->Arg = Arg;
+  C->StoredCap = DftCompactBlockHeader +
+                 (C->Z.Level > 0 ? C->Z.Bound(BlockBytes) : BlockBytes);
+  if (!ALLOC_ONE(Raw, BlockBytes) || !ALLOC_ONE(Stored, C->StoredCap) ||
+      !ALLOC_ONE(Carry, CarryBytes) ||
+      !ALLOC_ONE(Strings, StringSlots * sizeof(struct stringSlot)) ||
+      !ALLOC_ONE(Arena, StringArenaBytes) || !ALLOC_ONE(KeySlot, MaxStrings) ||
+      !ALLOC_ONE(Threads, MaxThreads * sizeof(struct threadState)) ||
+      !ALLOC_ONE(ThreadTable, ThreadSlots * sizeof(uint16_t))) {
+    freeAll(C);
+    return NULL;
+  }
+  if (C->Z.Level > 0) {
+    C->CCtxBytes = C->Z.EstimateCCtx(C->Z.Level);
+    C->CCtxMem = dftracer_pages_alloc(C->CCtxBytes);
+    if (C->CCtxMem)
+      C->CCtx = C->Z.InitStaticCCtx(C->CCtxMem, C->CCtxBytes);
+  }
+  writeHeader(C);
+  return C;
+}
+
+/* --- Blocks ----------------------------------------------------------------*/
+
+static void flushBlock(struct dftracer_compact *C) {
+  uint8_t *H = C->Stored;
+  size_t N = 0;
+  int Codec = DftCodecNone;
+  struct iovec Iov[2];
+  int Count = 1;
+  if (C->Used == 0)
+    return;
+  if (C->CCtx) {
+    N = C->Z.CompressCCtx(C->CCtx, H + DftCompactBlockHeader,
+                       C->StoredCap - DftCompactBlockHeader, C->Raw, C->Used,
+                       C->Z.Level);
+    if (!C->Z.IsError(N) && N < C->Used)
+      Codec = DftCodecZstd;
+  }
+  memcpy(H, DFT_COMPACT_BLOCK_MAGIC, 4);
+  H[4] = (uint8_t)Codec;
+  H[5] = H[6] = H[7] = 0;
+  dft_put_u32le(H + 8, (uint32_t)C->Used);
+  Iov[0].iov_base = H;
+  if (Codec == DftCodecZstd) {
+    dft_put_u32le(H + 12, (uint32_t)N);
+    dft_put_u32le(H + 16, (uint32_t)crc32(0, H + DftCompactBlockHeader,
+                                          (uInt)N));
+    Iov[0].iov_len = DftCompactBlockHeader + N;
+  } else {
+    dft_put_u32le(H + 12, (uint32_t)C->Used);
+    dft_put_u32le(H + 16, (uint32_t)crc32(0, C->Raw, (uInt)C->Used));
+    Iov[0].iov_len = DftCompactBlockHeader;
+    Iov[1].iov_base = C->Raw;
+    Iov[1].iov_len = C->Used;
+    Count = 2;
+  }
+  C->Out(C->Arg, Iov, Count);
+  C->Used = 0;
+}
+
+/* Room for Bytes more in the block. */
+static uint8_t *room(struct dftracer_compact *C, size_t Bytes) {
+  if (C->Used + Bytes > BlockBytes)
+    flushBlock(C);
+  return C->Raw + C->Used;
+}
+
+/* A line as its text, cut into parts when long. */
+static void putText(struct dftracer_compact *C, const char *Line, size_t Len) {
+  for (;;) {
+    size_t Part = Len > LineRoomMax ? LineRoomMax : Len;
+    uint8_t *Q = room(C, Part + 16);
+    *Q++ = Part < Len ? DftTagTextPart : DftTagText;
+    Q = dft_put_varint(Q, Part);
+    memcpy(Q, Line, Part);
+    C->Used = (size_t)(Q + Part - C->Raw);
+    if (Part == Len)
+      return;
+    Line += Part;
+    Len -= Part;
+  }
+}
+
+/* --- Tables ----------------------------------------------------------------*/
+
+/* Eight bytes at a time: names, keys and values are short, and every span
+ * line hashes several. */
+static uint64_t hashBytes(const char *P, size_t Len) {
+  uint64_t H = 0x9e3779b97f4a7c15ull ^ Len, W;
+  while (Len >= 8) {
+    memcpy(&W, P, 8);
+    H = (H ^ W) * 0xff51afd7ed558ccdull;
+    H ^= H >> 32;
+    P += 8;
+    Len -= 8;
+  }
+  W = 0;
+  memcpy(&W, P, Len);
+  H = (H ^ W) * 0xc4ceb9fe1a85ec53ull;
+  return H ^ (H >> 29);
+}
+
+/* The index of the string [P, P + Len), defined in the block (at *Q) when
+ * new; -1 when the tables are full. */
+static int64_t intern(struct dftracer_compact *C, const char *P, size_t Len,
+                      uint8_t **Q) {
+  uint64_t H = hashBytes(P, Len);
+  size_t I = (size_t)H & (StringSlots - 1);
+  struct stringSlot *S;
+  for (;; I = (I + 1) & (StringSlots - 1)) {
+    S = &C->Strings[I];
+    if (S->Index == 0)
+      break;
+    if (S->Hash == H && S->Len == Len && memcmp(C->Arena + S->Off, P, Len) == 0)
+      return S->Index - 1;
+  }
+  if (C->NumStrings >= MaxStrings || C->ArenaUsed + Len > StringArenaBytes)
+    return -1;
+  memcpy(C->Arena + C->ArenaUsed, P, Len);
+  S->Hash = H;
+  S->Off = (uint32_t)C->ArenaUsed;
+  S->Len = (uint32_t)Len;
+  S->Index = ++C->NumStrings;
+  C->ArenaUsed += Len;
+  *(*Q)++ = DftTagString;
+  *Q = dft_put_varint(*Q, Len);
+  memcpy(*Q, P, Len);
+  *Q += Len;
+  return S->Index - 1;
+}
+
+/* The index of thread (Pid, Tid), defined at *Q when new; -1 when full. */
+static int64_t threadIndex(struct dftracer_compact *C, int64_t Pid,
+                           int64_t Tid, uint8_t **Q) {
+  size_t I;
+  struct threadState *T;
+  if (C->LastThread) {
+    T = &C->Threads[C->LastThread - 1];
+    if (T->Pid == Pid && T->Tid == Tid)
+      return C->LastThread - 1;
+  }
+  I = (size_t)(hashBytes((const char *)&Tid, sizeof(Tid)) ^ (uint64_t)Pid) &
+      (ThreadSlots - 1);
+  for (;; I = (I + 1) & (ThreadSlots - 1)) {
+    uint16_t X = C->ThreadTable[I];
+    if (X == 0)
+      break;
+    T = &C->Threads[X - 1];
+    if (T->Pid == Pid && T->Tid == Tid) {
+      C->LastThread = X;
+      return X - 1;
+    }
+  }
+  if (C->NumThreads >= MaxThreads)
+    return -1;
+  T = &C->Threads[C->NumThreads];
+  memset(T, 0, sizeof(*T));
+  T->Pid = Pid;
+  T->Tid = Tid;
+  C->ThreadTable[I] = (uint16_t)++C->NumThreads;
+  C->LastThread = C->NumThreads;
+  *(*Q)++ = DftTagThread;
+  *Q = dft_put_svarint(*Q, Pid);
+  *Q = dft_put_svarint(*Q, Tid);
+  return C->NumThreads - 1;
+}
+
+/* --- The strict span-line parser -------------------------------------------
+ * It accepts exactly what event_format.c writes, so that printing the parts
+ * again gives the same bytes: integers without leading zeros or '+', "-0"
+ * refused, strings kept as their escaped text. */
+
+static inline __attribute__((always_inline)) const char *
+lit(const char *P, const char *End, const char *Lit, size_t N) {
+  if (!P || (size_t)(End - P) < N || memcmp(P, Lit, N) != 0)
+    return NULL;
+  return P + N;
+}
+#define LIT(P, End, Lit) lit((P), (End), Lit, sizeof(Lit) - 1)
+
+/* Up to 19 digits cannot overflow; 20 are checked. */
+static inline const char *parseU64(const char *P, const char *End,
+                                   uint64_t *V) {
+  uint64_t R;
+  const char *Start = P;
+  if (!P || P == End || (unsigned)(*P - '0') > 9)
+    return NULL;
+  if (*P == '0') {
+    *V = 0;
+    return P + 1 < End && (unsigned)(P[1] - '0') <= 9 ? NULL : P + 1;
+  }
+  R = (uint64_t)(*P++ - '0');
+  while (P < End && (unsigned)(*P - '0') <= 9 && P - Start < 19)
+    R = R * 10 + (uint64_t)(*P++ - '0');
+  if (P < End && (unsigned)(*P - '0') <= 9) { /* a 20th digit */
+    unsigned D = (unsigned)(*P - '0');
+    if (R > (UINT64_MAX - D) / 10 || (P + 1 < End && (unsigned)(P[1] - '0') <= 9))
+      return NULL;
+    R = R * 10 + D;
+    ++P;
+  }
+  *V = R;
+  return P;
+}
+
+/* Magnitudes up to INT64_MAX either way (INT64_MIN is kept as text). */
+static inline const char *parseI64(const char *P, const char *End, int64_t *V) {
+  uint64_t M;
+  int Neg = P && P < End && *P == '-';
+  P = parseU64(Neg ? P + 1 : P, End, &M);
+  if (!P || M > (uint64_t)INT64_MAX || (Neg && M == 0))
+    return NULL;
+  *V = Neg ? -(int64_t)M : (int64_t)M;
+  return P;
+}
+
+/* Past the string that starts at P ('"'). */
+static inline const char *scanString(const char *P, const char *End) {
+  if (!P || P == End || *P != '"')
+    return NULL;
+  for (++P; P < End; ++P) {
+    if (*P == '\\')
+      ++P;
+    else if (*P == '"')
+      return P + 1;
+  }
+  return NULL;
+}
+
+/* Past one JSON value of any kind (its text is kept as is). */
+static const char *scanValue(const char *P, const char *End) {
+  int Depth = 0;
+  while (P && P < End) {
+    char Ch = *P;
+    if (Ch == '"') {
+      P = scanString(P, End);
+      if (Depth == 0)
+        return P;
+      continue;
+    }
+    if (Ch == '{' || Ch == '[')
+      ++Depth;
+    else if (Ch == '}' || Ch == ']') {
+      if (Depth == 0)
+        return P;
+      if (--Depth == 0)
+        return P + 1;
+    } else if (Ch == ',' && Depth == 0)
+      return P;
+    ++P;
+  }
+  return NULL;
+}
+
+struct parsedArg {
+  const char *Key, *Value;
+  size_t KeyLen, ValueLen;
+  int Kind;
+  int64_t Int;
+};
+
+/* 1 when Line was written as a span; 0 to keep it as text. */
+static int encodeSpan(struct dftracer_compact *C, const char *Line,
+                      size_t Len) {
+  const char *P = Line, *End = Line + Len, *Name, *Cat;
+  size_t NameLen, CatLen;
+  uint64_t Id, Ts, Dur, Level, Parent;
+  int64_t Pid = 0, Tid = 0, ThreadIdx, NameIdx, CatIdx;
+  struct parsedArg Args[MaxArgs];
+  int NArgs = 0, I;
+  uint8_t *Q, *Start;
+  struct threadState *T;
+
+  P = parseU64(LIT(P, End, "{\"id\":"), End, &Id);
+  Name = LIT(P, End, ",\"name\":");
+  P = scanString(Name, End);
+  if (!P)
+    return 0;
+  NameLen = (size_t)(P - Name);
+  Cat = LIT(P, End, ",\"cat\":");
+  P = scanString(Cat, End);
+  if (!P)
+    return 0;
+  CatLen = (size_t)(P - Cat);
+  P = parseI64(LIT(P, End, ",\"pid\":"), End, &Pid);
+  P = parseI64(LIT(P, End, ",\"tid\":"), End, &Tid);
+  P = parseU64(LIT(P, End, ",\"ts\":"), End, &Ts);
+  P = parseU64(LIT(P, End, ",\"dur\":"), End, &Dur);
+  P = parseU64(LIT(P, End, ",\"ph\":\"X\",\"args\":{\"level\":"), End, &Level);
+  P = parseU64(LIT(P, End, ",\"p_idx\":"), End, &Parent);
+  if (!P || Pid < INT32_MIN || Pid > INT32_MAX || Tid < INT32_MIN ||
+      Tid > INT32_MAX || Level > UINT32_MAX)
+    return 0;
+  while (P < End && *P == ',') {
+    struct parsedArg *A;
+    const char *After;
+    if (NArgs == MaxArgs)
+      return 0;
+    A = &Args[NArgs++];
+    A->Key = P + 1;
+    P = scanString(A->Key, End);
+    if (!P)
+      return 0;
+    A->KeyLen = (size_t)(P - A->Key);
+    P = LIT(P, End, ":");
+    if (!P)
+      return 0;
+    A->Value = P;
+    if (*P == '"') {
+      A->Kind = DftArgString;
+      P = scanString(P, End);
+    } else if ((After = parseI64(P, End, &A->Int)) != NULL && After < End &&
+               (*After == ',' || *After == '}')) {
+      A->Kind = DftArgInt;
+      P = After;
+    } else {
+      A->Kind = DftArgRaw;
+      P = scanValue(P, End);
+    }
+    if (!P || P == A->Value)
+      return 0;
+    A->ValueLen = (size_t)(P - A->Value);
+  }
+  if (!LIT(P, End, "}}") || P + 2 != End)
+    return 0;
+
+  /* Room for the record and the strings it may define (each shorter than
+   * the line). */
+  Start = Q = room(C, 2 * Len + 256);
+  ThreadIdx = threadIndex(C, Pid, Tid, &Q);
+  NameIdx = intern(C, Name, NameLen, &Q);
+  CatIdx = intern(C, Cat, CatLen, &Q);
+  if (ThreadIdx < 0 || NameIdx < 0 || CatIdx < 0)
+    goto asText;
+  for (I = 0; I < NArgs; ++I) {
+    int64_t K = intern(C, Args[I].Key, Args[I].KeyLen, &Q);
+    if (K < 0)
+      goto asText;
+    Args[I].KeyLen = (size_t)K; /* from here on: the key's index */
+    if (Args[I].Kind == DftArgString) {
+      int64_t V = intern(C, Args[I].Value, Args[I].ValueLen, &Q);
+      if (V < 0)
+        goto asText;
+      Args[I].Int = V;
+    }
+  }
+  T = &C->Threads[ThreadIdx];
+  *Q++ = DftTagSpan;
+  Q = dft_put_varint(Q, (uint64_t)ThreadIdx);
+  Q = dft_put_svarint(Q, (int64_t)(Id - (T->PrevId + 1)));
+  Q = dft_put_varint(Q, (uint64_t)NameIdx);
+  Q = dft_put_varint(Q, (uint64_t)CatIdx);
+  Q = dft_put_svarint(Q, (int64_t)(Ts - T->PrevTs));
+  Q = dft_put_varint(Q, Dur);
+  Q = dft_put_varint(Q, Level);
+  Q = dft_put_svarint(Q, (int64_t)(Parent - T->PrevParent));
+  Q = dft_put_varint(Q, (uint64_t)NArgs);
+  T->PrevId = Id;
+  T->PrevTs = Ts;
+  T->PrevParent = Parent;
+  for (I = 0; I < NArgs; ++I) {
+    struct parsedArg *A = &Args[I];
+    Q = dft_put_varint(Q, (uint64_t)A->KeyLen << 2 | (uint64_t)A->Kind);
+    if (A->Kind == DftArgInt) {
+      unsigned Slot = C->KeySlot[A->KeyLen];
+      if (Slot == 0 && C->NumKeySlots < DftCompactKeySlots)
+        Slot = C->KeySlot[A->KeyLen] = (uint8_t)++C->NumKeySlots;
+      if (Slot) {
+        Q = dft_put_svarint(Q, (int64_t)((uint64_t)A->Int - T->Prev[Slot - 1]));
+        T->Prev[Slot - 1] = (uint64_t)A->Int;
+      } else {
+        Q = dft_put_svarint(Q, A->Int);
+      }
+    } else if (A->Kind == DftArgString) {
+      Q = dft_put_varint(Q, (uint64_t)A->Int);
+    } else {
+      Q = dft_put_varint(Q, A->ValueLen);
+      memcpy(Q, A->Value, A->ValueLen);
+      Q += A->ValueLen;
+    }
+  }
+  C->Used += (size_t)(Q - Start);
+  return 1;
+asText:
+  /* Keep the definitions written so far (the tables hold them now). */
+  C->Used += (size_t)(Q - Start);
+  return 0;
+}
+
+static void encodeLine(struct dftracer_compact *C, const char *Line,
+                       size_t Len) {
+  if (Len > LineRoomMax / 2 || !encodeSpan(C, Line, Len))
+    putText(C, Line, Len);
+}
+
+/* --- Input -----------------------------------------------------------------*/
+
+/* The bytes of a line that does not end here, as text parts. */
+static void putParts(struct dftracer_compact *C, const char *Data, size_t Len) {
+  while (Len > 0) {
+    size_t N = Len > LineRoomMax ? LineRoomMax : Len;
+    uint8_t *Q = room(C, N + 16);
+    *Q++ = DftTagTextPart;
+    Q = dft_put_varint(Q, N);
+    memcpy(Q, Data, N);
+    C->Used = (size_t)(Q + N - C->Raw);
+    Data += N;
+    Len -= N;
+  }
+}
+
+void dftracer_compact_feed(struct dftracer_compact *C, const char *Data,
+                           size_t Len) {
+  const char *End = Data + Len;
+  C->Consumed += Len;
+  while (Data < End) {
+    const char *Nl = memchr(Data, '\n', (size_t)(End - Data));
+    size_t Part = (size_t)((Nl ? Nl : End) - Data);
+    if (C->InParts) { /* the line's start went out as parts already */
+      if (!Nl) {
+        putParts(C, Data, Part);
+        return;
+      }
+      putText(C, Data, Part);
+      C->InParts = 0;
+    } else if (C->CarryLen + Part > CarryBytes) {
+      /* A very long line: kept as text, its start out as parts. */
+      putParts(C, C->Carry, C->CarryLen);
+      C->CarryLen = 0;
+      C->InParts = 1;
+      continue;
+    } else if (!Nl) {
+      memcpy(C->Carry + C->CarryLen, Data, Part);
+      C->CarryLen += Part;
+      return;
+    } else if (C->CarryLen) {
+      memcpy(C->Carry + C->CarryLen, Data, Part);
+      encodeLine(C, C->Carry, C->CarryLen + Part);
+      C->CarryLen = 0;
+    } else {
+      encodeLine(C, Data, Part);
+    }
+    Data = Nl + 1;
+  }
+}
+
+uint64_t dftracer_compact_consumed(const struct dftracer_compact *C) {
+  return C ? C->Consumed : 0;
+}
+
+void dftracer_compact_finish(struct dftracer_compact *C) {
+  if (!C)
+    return;
+  /* A last line without its end (never from the runtime) stays parts
+   * that no text record finishes, which readers report. */
+  putParts(C, C->Carry, C->CarryLen);
+  flushBlock(C);
+  freeAll(C);
+}
+
+void dftracer_compact_abandon(struct dftracer_compact *C) {
+  (void)C; /* the parent's: its pages are left as they are */
+}

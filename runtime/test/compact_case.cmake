@@ -1,0 +1,99 @@
+# A compact trace cut short and one with a damaged block (issue 25): what
+# comes before the damage is read, the damage is named with its byte
+# offset, and a cut file loses at most its last block.
+#
+#   cmake -DPROGRAM=<dft_compact_blocks> -DWORK_DIR=<dir> -DCHECKER=<exe>
+#         -DCONVERTER=<dftracer-convert> -P compact_case.cmake
+cmake_minimum_required(VERSION 3.20)
+
+function(fail)
+  string(JOIN "" _msg ${ARGN})
+  message(FATAL_ERROR "${_msg}")
+endfunction()
+
+# run(EXIT n ARGS...): the command exits n; its output in _out.
+function(run expect)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE _rc OUTPUT_VARIABLE _o
+    ERROR_VARIABLE _e)
+  if(NOT _rc EQUAL expect)
+    fail("exit ${_rc}, expected ${expect}: ${ARGN}\n${_e}\n${_o}")
+  endif()
+  set(_out "${_o}${_e}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}/trace")
+run(0 ${CMAKE_COMMAND} -E env --unset=DFTRACER_TEST_BOTH_FORMATS
+  --unset=DFTRACER_COMPACT_LEVEL --unset=LD_PRELOAD DFTRACER_ENABLE=1
+  DFTRACER_INC_METADATA=1 DFTRACER_THROTTLE=0 DFTRACER_TRACE_FORMAT=compact
+  DFTRACER_LOG_FILE=${WORK_DIR}/trace/t ${PROGRAM})
+file(GLOB _pfc "${WORK_DIR}/trace/*.pfc")
+list(LENGTH _pfc _n)
+if(NOT _n EQUAL 1)
+  fail("expected one .pfc, found: ${_pfc}")
+endif()
+run(0 ${CONVERTER} -o ${WORK_DIR}/full.pfw ${_pfc})
+file(READ ${WORK_DIR}/full.pfw _full)
+string(LENGTH "${_full}" _full_len)
+file(SIZE ${_pfc} _size)
+
+# Which blocks are there: a cut inside the last one must keep all others.
+file(READ ${_pfc} _hex HEX)
+string(REGEX MATCHALL "44464342" _blocks "${_hex}") # "DFCB"
+list(LENGTH _blocks _nblocks)
+if(_nblocks LESS 3)
+  fail("expected several blocks, found ${_nblocks}")
+endif()
+
+# Cut 100 bytes off: the last block is lost, and said so with its offset.
+configure_file(${_pfc} ${WORK_DIR}/cut.pfc COPYONLY)
+math(EXPR _cut "${_size} - 100")
+run(0 truncate -s ${_cut} ${WORK_DIR}/cut.pfc)
+run(1 ${CONVERTER} -o ${WORK_DIR}/cut.pfw ${WORK_DIR}/cut.pfc)
+if(NOT _out MATCHES "block at byte ([0-9]+) is truncated")
+  fail("no truncated-block message: ${_out}")
+endif()
+set(_at ${CMAKE_MATCH_1})
+math(EXPR _hex_at "2 * ${_at}")
+string(SUBSTRING "${_hex}" ${_hex_at} 8 _magic)
+if(NOT _magic STREQUAL "44464342")
+  fail("the offset named (${_at}) is not where a block starts")
+endif()
+string(FIND "${_hex}" "44464342" _last REVERSE)
+math(EXPR _last "${_last} / 2")
+if(NOT _at EQUAL _last)
+  fail("the cut lost more than the last block: named ${_at}, last at ${_last}")
+endif()
+file(READ ${WORK_DIR}/cut.pfw _cut_text)
+string(LENGTH "${_cut_text}" _cut_len)
+string(SUBSTRING "${_full}" 0 ${_cut_len} _prefix)
+if(NOT _cut_len GREATER 0 OR NOT _prefix STREQUAL _cut_text)
+  fail("the cut file's events are not the full file's first ones")
+endif()
+run(1 ${CHECKER} ${WORK_DIR}/cut.pfc)
+if(NOT _out MATCHES "truncated or corrupt after this line: block at byte ${_at} is truncated")
+  fail("dftracer-check does not name the cut: ${_out}")
+endif()
+
+# A damaged byte in the middle: the checksum says so; the blocks before
+# it are read.
+configure_file(${_pfc} ${WORK_DIR}/bad.pfc COPYONLY)
+math(EXPR _mid "${_size} / 2")
+run(0 sh -c "printf '\\377\\377\\377\\377' | dd of=${WORK_DIR}/bad.pfc bs=1 seek=${_mid} conv=notrunc status=none")
+run(1 ${CONVERTER} -o ${WORK_DIR}/bad.pfw ${WORK_DIR}/bad.pfc)
+if(NOT _out MATCHES "block at byte [0-9]+ (is corrupt|has no block magic)")
+  fail("no damaged-block message: ${_out}")
+endif()
+file(READ ${WORK_DIR}/bad.pfw _bad_text)
+string(LENGTH "${_bad_text}" _bad_len)
+string(SUBSTRING "${_full}" 0 ${_bad_len} _prefix)
+if(NOT _bad_len GREATER 2 OR NOT _prefix STREQUAL _bad_text)
+  fail("the damaged file's events are not the full file's first ones")
+endif()
+
+# Not a compact trace at all: exit 2, named.
+file(WRITE ${WORK_DIR}/text.pfc "[\n")
+run(2 ${CONVERTER} -o ${WORK_DIR}/text.pfw ${WORK_DIR}/text.pfc)
+if(NOT _out MATCHES "not a compact trace")
+  fail("a text file is not refused by name: ${_out}")
+endif()

@@ -1,0 +1,421 @@
+//===- CompactReader.cpp - The records of a compact (.pfc) trace ----------===//
+
+#include "CompactReader.h"
+
+extern "C" {
+#include "compact_format.h"
+#include "event_format.h"
+#include "json_writer.h"
+}
+
+#include <zlib.h>
+#include <zstd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace dftrace {
+
+struct CompactReader::Thread {
+  int64_t Pid = 0, Tid = 0;
+  uint64_t PrevId = 0, PrevTs = 0, PrevParent = 0;
+  uint64_t Prev[DftCompactKeySlots] = {};
+};
+
+struct CompactReader::Zstd {
+  ZSTD_DCtx *D = ZSTD_createDCtx();
+  ~Zstd() { ZSTD_freeDCtx(D); }
+};
+
+CompactReader::CompactReader(std::string Path)
+    : Path(std::move(Path)), Z(std::make_unique<Zstd>()) {}
+
+CompactReader::~CompactReader() {
+  if (Fd >= 0)
+    ::close(Fd);
+}
+
+bool CompactReader::sniff(const std::string &Path) {
+  int F = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (F < 0)
+    return false;
+  char Head[DftCompactMagicLen];
+  ssize_t N = ::read(F, Head, sizeof(Head));
+  ::close(F);
+  return N == DftCompactMagicLen &&
+         std::memcmp(Head, DFT_COMPACT_MAGIC, DftCompactMagicLen) == 0;
+}
+
+bool CompactReader::readExact(void *To, size_t N, size_t &Got) {
+  Got = 0;
+  while (Got < N) {
+    ssize_t R = ::read(Fd, static_cast<char *>(To) + Got, N - Got);
+    if (R < 0 && errno == EINTR)
+      continue;
+    if (R < 0) {
+      Error = std::string("read error: ") + std::strerror(errno);
+      return false;
+    }
+    if (R == 0)
+      break;
+    Got += static_cast<size_t>(R);
+  }
+  FileOffset += Got;
+  return true;
+}
+
+bool CompactReader::fail(const std::string &Why) {
+  Error = Why;
+  AtEnd = true;
+  return false;
+}
+
+bool CompactReader::open(std::string &OpenError) {
+  Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (Fd < 0) {
+    OpenError = std::string("cannot open: ") + std::strerror(errno);
+    return false;
+  }
+  uint8_t Head[DftCompactMagicLen + 4];
+  size_t Got;
+  if (!readExact(Head, sizeof(Head), Got) || Got < sizeof(Head) ||
+      std::memcmp(Head, DFT_COMPACT_MAGIC, DftCompactMagicLen) != 0) {
+    OpenError = "not a compact trace (no header)";
+    return false;
+  }
+  uint32_t Len = dft_get_u32le(Head + DftCompactMagicLen);
+  std::string Json(Len, '\0');
+  if (Len > (1u << 20) || !readExact(Json.data(), Len, Got) || Got < Len) {
+    OpenError = "compact trace header is truncated";
+    return false;
+  }
+  // {"format":"dftracer-compact","version":N,...}: only the version
+  // decides whether this reader can read it.
+  size_t V = Json.find("\"version\":");
+  if (V == std::string::npos ||
+      std::strtol(Json.c_str() + V + 10, nullptr, 10) != DftCompactVersion) {
+    OpenError = "compact trace version not supported by this reader: " + Json;
+    return false;
+  }
+  return true;
+}
+
+bool CompactReader::readBlock() {
+  uint8_t H[DftCompactBlockHeader];
+  size_t Got;
+  BlockOffset = FileOffset;
+  if (!readExact(H, sizeof(H), Got))
+    return fail(Error);
+  if (Got == 0) {
+    AtEnd = true;
+    return false;
+  }
+  std::string At = "block at byte " + std::to_string(BlockOffset);
+  if (Got < sizeof(H))
+    return fail(At + " is truncated (" + std::to_string(Got) + " of " +
+                std::to_string(sizeof(H)) +
+                " header bytes): its events are lost");
+  if (std::memcmp(H, DFT_COMPACT_BLOCK_MAGIC, 4) != 0)
+    return fail(At + " has no block magic: the rest of the file is lost");
+  uint32_t RawLen = dft_get_u32le(H + 8), StoredLen = dft_get_u32le(H + 12);
+  uint32_t Crc = dft_get_u32le(H + 16);
+  Stored.resize(StoredLen);
+  if (!readExact(Stored.data(), StoredLen, Got))
+    return fail(Error);
+  if (Got < StoredLen)
+    return fail(At + " is truncated (" + std::to_string(Got) + " of " +
+                std::to_string(StoredLen) +
+                " bytes; the writer was killed?): its events are lost");
+  if (crc32(0, Stored.data(), StoredLen) != Crc)
+    return fail(At + " is corrupt (checksum mismatch): the rest of the file "
+                     "is lost");
+  if (H[4] == DftCodecNone) {
+    Raw.swap(Stored);
+  } else if (H[4] == DftCodecZstd) {
+    Raw.resize(RawLen);
+    size_t N = ZSTD_decompressDCtx(Z->D, Raw.data(), RawLen, Stored.data(),
+                                   StoredLen);
+    if (ZSTD_isError(N) || N != RawLen)
+      return fail(At + " does not decompress: the rest of the file is lost");
+  } else {
+    return fail(At + " has unknown codec " + std::to_string(H[4]));
+  }
+  if (Raw.size() != RawLen)
+    return fail(At + " has the wrong length");
+  P = Raw.data();
+  End = P + RawLen;
+  return true;
+}
+
+bool CompactReader::next(Record &R) {
+  auto Bad = [&](const char *What) {
+    return fail("block at byte " + std::to_string(BlockOffset) + ": " + What +
+                " at byte " + std::to_string(P - Raw.data()) +
+                " of its data: the rest of the file is lost");
+  };
+  for (;;) {
+    if (P == End) {
+      if (AtEnd || !readBlock()) {
+        if (!Parts.empty()) { // a last line that never ended
+          Joined.swap(Parts);
+          Parts.clear();
+          R.K = Record::TextRecord;
+          R.Text = Joined;
+          R.Terminated = false;
+          return true;
+        }
+        return false;
+      }
+      continue;
+    }
+    uint8_t Tag = *P++;
+    uint64_t A, B;
+    switch (Tag) {
+    case DftTagString:
+    case DftTagText:
+    case DftTagTextPart: {
+      if (!dft_get_varint(&P, End, &A) || A > uint64_t(End - P))
+        return Bad("bad length");
+      std::string_view S(reinterpret_cast<const char *>(P), A);
+      P += A;
+      if (Tag == DftTagString) {
+        Strings.emplace_back(S);
+        continue;
+      }
+      if (Tag == DftTagTextPart) {
+        Parts.append(S);
+        continue;
+      }
+      R.K = Record::TextRecord;
+      R.Terminated = true;
+      if (!Parts.empty()) {
+        Parts.append(S);
+        Joined.swap(Parts);
+        Parts.clear();
+        R.Text = Joined;
+      } else {
+        R.Text = S;
+      }
+      return true;
+    }
+    case DftTagThread: {
+      if (!dft_get_varint(&P, End, &A) || !dft_get_varint(&P, End, &B))
+        return Bad("bad thread");
+      Thread T;
+      T.Pid = dft_unzigzag(A);
+      T.Tid = dft_unzigzag(B);
+      Threads.push_back(T);
+      continue;
+    }
+    case DftTagSpan: {
+      uint64_t V[9];
+      for (uint64_t &X : V)
+        if (!dft_get_varint(&P, End, &X))
+          return Bad("bad span");
+      if (V[0] >= Threads.size() || V[2] >= Strings.size() ||
+          V[3] >= Strings.size())
+        return Bad("span names an undefined thread or string");
+      Thread &T = Threads[V[0]];
+      R.K = Record::SpanRecord;
+      R.Pid = T.Pid;
+      R.Tid = T.Tid;
+      R.Id = T.PrevId = T.PrevId + 1 + uint64_t(dft_unzigzag(V[1]));
+      R.Name = uint32_t(V[2]);
+      R.Cat = uint32_t(V[3]);
+      R.Ts = T.PrevTs = T.PrevTs + uint64_t(dft_unzigzag(V[4]));
+      R.Dur = V[5];
+      R.Level = V[6];
+      R.ParentId = T.PrevParent =
+          T.PrevParent + uint64_t(dft_unzigzag(V[7]));
+      uint64_t N = V[8];
+      if (N > 64)
+        return Bad("too many args");
+      if (R.Args.size() < N)
+        R.Args.resize(N);
+      R.NArgs = N;
+      if (KeySlot.size() < Strings.size())
+        KeySlot.resize(Strings.size() + 256, 0);
+      for (uint64_t I = 0; I < N; ++I) {
+        Arg &Ar = R.Args[I];
+        if (!dft_get_varint(&P, End, &A) || (A >> 2) >= Strings.size())
+          return Bad("bad arg key");
+        Ar.Key = uint32_t(A >> 2);
+        Ar.Kind = uint8_t(A & 3);
+        if (!dft_get_varint(&P, End, &B))
+          return Bad("bad arg value");
+        if (Ar.Kind == DftArgInt) {
+          uint8_t &Slot = KeySlot[Ar.Key];
+          if (Slot == 0 && NumKeySlots < DftCompactKeySlots)
+            Slot = uint8_t(++NumKeySlots);
+          if (Slot) {
+            T.Prev[Slot - 1] += uint64_t(dft_unzigzag(B));
+            Ar.Int = int64_t(T.Prev[Slot - 1]);
+          } else {
+            Ar.Int = dft_unzigzag(B);
+          }
+        } else if (Ar.Kind == DftArgString) {
+          if (B >= Strings.size())
+            return Bad("bad arg string");
+          Ar.Str = uint32_t(B);
+        } else if (Ar.Kind == DftArgRaw) {
+          if (B > uint64_t(End - P))
+            return Bad("bad arg length");
+          Ar.Raw = std::string_view(reinterpret_cast<const char *>(P), B);
+          P += B;
+        } else {
+          return Bad("unknown arg kind");
+        }
+      }
+      return true;
+    }
+    default:
+      return Bad("unknown record tag");
+    }
+  }
+}
+
+bool CompactReader::string(uint32_t I, std::string_view &Out) {
+  if (Plain.size() < Strings.size())
+    Plain.resize(Strings.size());
+  Unescaped &U = Plain[I];
+  if (!U.Done) {
+    U.Ok = unescapeJsonString(Strings[I], U.S);
+    U.Done = true;
+  }
+  Out = U.S;
+  return U.Ok;
+}
+
+void CompactReader::formatSpan(const Record &R, std::string &Out) const {
+  std::string NameCat = "\"name\":";
+  NameCat.append(Strings[R.Name]).append(",\"cat\":");
+  NameCat.append(Strings[R.Cat]).push_back(',');
+  std::string Args;
+  char Num[DFTRACER_JSON_INT_BOUND];
+  for (size_t I = 0; I < R.NArgs; ++I) {
+    const Arg &A = R.Args[I];
+    Args.push_back(',');
+    Args.append(Strings[A.Key]).push_back(':');
+    if (A.Kind == DftArgInt)
+      Args.append(Num, dftracer_put_i64(Num, A.Int) - Num);
+    else if (A.Kind == DftArgString)
+      Args.append(Strings[A.Str]);
+    else
+      Args.append(A.Raw);
+  }
+  char PidTid[64];
+  dftracer_span_line L{};
+  L.Id = R.Id;
+  L.ParentId = R.ParentId;
+  L.Ts = R.Ts;
+  L.Dur = R.Dur;
+  L.Level = unsigned(R.Level);
+  L.NameCat = NameCat.data();
+  L.NameCatLen = NameCat.size();
+  L.PidTid = PidTid;
+  L.PidTidLen = size_t(
+      dftracer_format_pid_tid(PidTid, int(R.Pid), int(R.Tid)) - PidTid);
+  L.Args = Args.data();
+  L.ArgsLen = Args.size();
+  size_t At = Out.size();
+  Out.resize(At + dftracer_span_line_bound(&L));
+  char *E = dftracer_format_span(Out.data() + At, &L);
+  Out.resize(size_t(E - Out.data()));
+}
+
+namespace {
+
+int hexDigit(char C) {
+  if (C >= '0' && C <= '9')
+    return C - '0';
+  if (C >= 'a' && C <= 'f')
+    return C - 'a' + 10;
+  if (C >= 'A' && C <= 'F')
+    return C - 'A' + 10;
+  return -1;
+}
+
+bool hex4(std::string_view S, size_t At, uint32_t &V) {
+  if (At + 4 > S.size())
+    return false;
+  V = 0;
+  for (size_t I = At; I < At + 4; ++I) {
+    int D = hexDigit(S[I]);
+    if (D < 0)
+      return false;
+    V = V << 4 | uint32_t(D);
+  }
+  return true;
+}
+
+void putUtf8(std::string &Out, uint32_t Cp) {
+  if (Cp < 0x80) {
+    Out.push_back(char(Cp));
+  } else if (Cp < 0x800) {
+    Out.push_back(char(0xc0 | Cp >> 6));
+    Out.push_back(char(0x80 | (Cp & 0x3f)));
+  } else if (Cp < 0x10000) {
+    Out.push_back(char(0xe0 | Cp >> 12));
+    Out.push_back(char(0x80 | (Cp >> 6 & 0x3f)));
+    Out.push_back(char(0x80 | (Cp & 0x3f)));
+  } else {
+    Out.push_back(char(0xf0 | Cp >> 18));
+    Out.push_back(char(0x80 | (Cp >> 12 & 0x3f)));
+    Out.push_back(char(0x80 | (Cp >> 6 & 0x3f)));
+    Out.push_back(char(0x80 | (Cp & 0x3f)));
+  }
+}
+
+} // namespace
+
+bool unescapeJsonString(std::string_view Raw, std::string &Out) {
+  Out.clear();
+  if (Raw.size() < 2 || Raw.front() != '"' || Raw.back() != '"')
+    return false;
+  std::string_view S = Raw.substr(1, Raw.size() - 2);
+  for (size_t I = 0; I < S.size(); ++I) {
+    char C = S[I];
+    if (static_cast<unsigned char>(C) < 0x20 || C == '"')
+      return false;
+    if (C != '\\') {
+      Out.push_back(C);
+      continue;
+    }
+    if (++I == S.size())
+      return false;
+    switch (S[I]) {
+    case '"': Out.push_back('"'); break;
+    case '\\': Out.push_back('\\'); break;
+    case '/': Out.push_back('/'); break;
+    case 'b': Out.push_back('\b'); break;
+    case 'f': Out.push_back('\f'); break;
+    case 'n': Out.push_back('\n'); break;
+    case 'r': Out.push_back('\r'); break;
+    case 't': Out.push_back('\t'); break;
+    case 'u': {
+      uint32_t Cp, Lo;
+      if (!hex4(S, I + 1, Cp))
+        return false;
+      I += 4;
+      if (Cp >= 0xd800 && Cp < 0xdc00) {
+        if (I + 2 >= S.size() || S[I + 1] != '\\' || S[I + 2] != 'u' ||
+            !hex4(S, I + 3, Lo) || Lo < 0xdc00 || Lo >= 0xe000)
+          return false;
+        I += 6;
+        Cp = 0x10000 + ((Cp - 0xd800) << 10) + (Lo - 0xdc00);
+      } else if (Cp >= 0xdc00 && Cp < 0xe000) {
+        return false;
+      }
+      putUtf8(Out, Cp);
+      break;
+    }
+    default:
+      return false;
+    }
+  }
+  return true;
+}
+
+} // namespace dftrace
