@@ -3,6 +3,7 @@
 
 #include "clock.h"
 #include "event_format.h"
+#include "fd_position.h"
 #include "io_filter.h"
 #include "io_real.h"
 #include "pages.h"
@@ -251,6 +252,7 @@ void dftracer_io_setup(void) {
   FhLineCap = dftracer_fh_line_bound(DftPathMax);
   FhLine[1] = FhLine[0] + FhLineCap;
   dftracer_fd_limit_ = (unsigned)Fds;
+  dftracer_fd_position_setup((unsigned)Fds);
   if (P->Config.DataDir[0])
     dftracer_io_filter_set(P->Config.DataDir);
   dftracer_io_layers_ = P->Config.IoLayers;
