@@ -4,6 +4,7 @@
 #include "clock.h"
 #include "event_format.h"
 #include "fd_position.h"
+#include "file_system.h"
 #include "io_filter.h"
 #include "io_real.h"
 #include "pages.h"
@@ -35,6 +36,7 @@ struct pathEntry {
   uint64_t Hash; /* 0: empty; published last, with release */
   const char *Path;
   size_t Len;
+  const char *Fs; /* its FS record's args (file_system.h), or NULL */
 };
 static struct pathEntry *Paths;
 static unsigned PathCount;
@@ -90,21 +92,30 @@ static int seen(uint64_t Hash) {
 /* Output the FH line of Path: to the sink when replaying, else to the
  * writer. Caller holds the lock. */
 static void outputFhLocked(const char *Path, size_t PathLen, uint64_t Hash,
-                           int Replay) {
+                           const char *Fs, int Replay) {
   struct dftracer_process *P = &dftracer_process_;
   char *Line = FhLine[Replay], *End;
+  const char *FsLine;
+  size_t FsLen = 0;
   if (dftracer_fh_line_bound(PathLen) > FhLineCap)
     return; /* not from absolute_path, or no memory at load */
   End = dftracer_format_fh(Line, dftracer_take_id_(), P->Pid,
                            (int)syscall(SYS_gettid), Path, PathLen, Hash);
-  if (Replay)
+  FsLine = dftracer_fs_line_locked(Hash, Fs, Replay, &FsLen);
+  if (Replay) {
     dftracer_sink_write(&P->Sink, Line, (size_t)(End - Line));
-  else
+    if (FsLine)
+      dftracer_sink_write(&P->Sink, FsLine, FsLen);
+  } else {
     dftracer_writer_output_locked(Line, (size_t)(End - Line));
+    if (FsLine)
+      dftracer_writer_output_locked(FsLine, FsLen);
+  }
 }
 
 /* Caller holds the lock. */
-static void rememberLocked(uint64_t Hash, const char *Path, size_t Len) {
+static void rememberLocked(uint64_t Hash, const char *Path, size_t Len,
+                           const char *Fs) {
   unsigned I = (unsigned)Hash & (PathSlots - 1);
   char *Copy;
   if (!Paths || PathCount >= PathSlots / 4 * 3 ||
@@ -114,6 +125,7 @@ static void rememberLocked(uint64_t Hash, const char *Path, size_t Len) {
     I = (I + 1) & (PathSlots - 1);
   Paths[I].Path = Copy;
   Paths[I].Len = Len;
+  Paths[I].Fs = Fs;
   __atomic_store_n(&Paths[I].Hash, Hash, __ATOMIC_RELEASE);
   ++PathCount;
 }
@@ -134,8 +146,9 @@ static uint64_t notePath(const char *Abs, size_t Len) {
   if (!seen(Hash)) {
     /* Output before it is marked seen: a thread that finds it seen then
      * writes its event after this line reached the writer. */
-    outputFhLocked(Abs, Len, Hash, 0);
-    rememberLocked(Hash, Abs, Len);
+    const char *Fs = dftracer_fs_describe_locked(Abs, Len);
+    outputFhLocked(Abs, Len, Hash, Fs, 0);
+    rememberLocked(Hash, Abs, Len, Fs);
   }
   pthread_mutex_unlock(&P->Lock);
   dftracer_busy_leave(Busy);
@@ -161,7 +174,8 @@ void dftracer_io_replay_paths_locked(void) {
   ReplayPending = 0;
   for (I = 0; I < PathSlots; ++I)
     if (Paths[I].Hash)
-      outputFhLocked(Paths[I].Path, Paths[I].Len, Paths[I].Hash, 1);
+      outputFhLocked(Paths[I].Path, Paths[I].Len, Paths[I].Hash, Paths[I].Fs,
+                     1);
 }
 
 void dftracer_io_after_fork(void) { ReplayPending = 1; }
@@ -253,6 +267,7 @@ void dftracer_io_setup(void) {
   FhLine[1] = FhLine[0] + FhLineCap;
   dftracer_fd_limit_ = (unsigned)Fds;
   dftracer_fd_position_setup((unsigned)Fds);
+  dftracer_fs_setup();
   if (P->Config.DataDir[0])
     dftracer_io_filter_set(P->Config.DataDir);
   dftracer_io_layers_ = P->Config.IoLayers;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -115,14 +116,22 @@ static void streams(const char *Path) {
   }
 }
 
+/* io_offsets [DIR [clean]]: the files in DIR (made if missing; data by
+ * default), removed at the end with `clean` (a directory in /dev/shm for
+ * runtime.io_file_system_tmpfs). */
 int main(int argc, char **argv) {
   const char *Dir = argc > 1 ? argv[1] : "data";
   char A[4096], B[4096];
   memset(Buf, 'x', sizeof(Buf));
   snprintf(A, sizeof(A), "%s/offsets.bin", Dir);
   snprintf(B, sizeof(B), "%s/stream.txt", Dir);
+  mkdir(Dir, 0755);
   descriptors(A);
   appending(A);
   streams(B);
+  if (argc > 2 && strcmp(argv[2], "clean") == 0) {
+    unlink(A), unlink(B);
+    rmdir(Dir);
+  }
   return 0;
 }
