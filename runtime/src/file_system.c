@@ -167,12 +167,16 @@ const char *dftracer_fs_describe_locked(const char *Path, size_t Len) {
   if (!BodyBuf || Len >= DftPathMax)
     return NULL;
   if (statfs(Path, &Fs) != 0) {
-    /* Not there yet (an open that creates it): its directory's. */
-    const char *Slash = (const char *)memrchr(Path, '/', Len);
-    size_t PLen = Slash && Slash > Path ? (size_t)(Slash - Path) : 1;
-    memcpy(Parent, Path, PLen);
-    Parent[PLen] = '\0';
-    if (statfs(Parent, &Fs) != 0) {
+    /* Not there (yet: an open that creates it; or any more: a removed
+     * directory): the nearest directory above it that is. */
+    size_t PLen = Len;
+    memcpy(Parent, Path, Len);
+    do {
+      const char *Slash = (const char *)memrchr(Parent, '/', PLen);
+      PLen = Slash && Slash > Parent ? (size_t)(Slash - Parent) : 1;
+      Parent[PLen] = '\0';
+    } while (statfs(Parent, &Fs) != 0 && PLen > 1);
+    if (PLen == 1 && statfs("/", &Fs) != 0) {
       errno = Saved;
       return NULL;
     }

@@ -5,6 +5,7 @@
 #include "event_format.h"
 #include "fd_position.h"
 #include "file_system.h"
+#include "node_info.h"
 #include "io_filter.h"
 #include "io_real.h"
 #include "pages.h"
@@ -219,7 +220,13 @@ void dftracer_io_end(struct dftracer_io_call *C,
   for (I = 0; I < Count && I < MaxArgs; ++I) {
     *Out++ = ',';
     Out = dftracer_put_raw(Out, Args[I].Key, Args[I].KeyLen);
-    Out = dftracer_put_i64(Out, Args[I].Value);
+    if (DFT_UNLIKELY(Args[I].Str != NULL)) {
+      *Out++ = '"';
+      Out = dftracer_put_raw(Out, Args[I].Str, strlen(Args[I].Str));
+      *Out++ = '"';
+    } else {
+      Out = dftracer_put_i64(Out, Args[I].Value);
+    }
   }
   C->Span.Args = Text;
   C->Span.ArgsLen = (size_t)(Out - Text);
@@ -268,6 +275,7 @@ void dftracer_io_setup(void) {
   dftracer_fd_limit_ = (unsigned)Fds;
   dftracer_fd_position_setup((unsigned)Fds);
   dftracer_fs_setup();
+  dftracer_node_setup();
   if (P->Config.DataDir[0])
     dftracer_io_filter_set(P->Config.DataDir);
   dftracer_io_layers_ = P->Config.IoLayers;

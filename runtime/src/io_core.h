@@ -106,14 +106,18 @@ struct dftracer_io_call {
   uint64_t Fhash;
 };
 
-/* An argument of the event: Key is the preformatted `"name":`. */
+/* An argument of the event: Key is the preformatted `"name":`; the value
+ * is Value, or the string Str (static storage, nothing to escape) when set. */
 struct dftracer_io_arg {
   const char *Key;
   size_t KeyLen;
   int64_t Value;
+  const char *Str;
 };
 #define DFT_ARG(Name, Value)                                                   \
-  { "\"" #Name "\":", sizeof("\"" #Name "\":") - 1, (int64_t)(Value) }
+  { "\"" #Name "\":", sizeof("\"" #Name "\":") - 1, (int64_t)(Value), 0 }
+#define DFT_ARG_STR(Name, Text)                                                \
+  { "\"" #Name "\":", sizeof("\"" #Name "\":") - 1, 0, (Text) }
 
 /* Step 3: 1 when the call is being recorded (then end it with
  * dftracer_io_end), 0 when it cannot be (no memory). Name is the symbol,
