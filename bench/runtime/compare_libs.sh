@@ -6,6 +6,8 @@
 # here when run as root (else the temporary directory).
 #
 #   bench/runtime/compare_libs.sh BENCH OLD_LIBDIR NEW_LIBDIR [ROUNDS]
+#   (DFT_COMPARE_FILTER: the benchmark regex, default BM_(Pwrite|Write|Fwrite)/;
+#    DFT_COMPARE_MIN_TIME: seconds per repetition, default 0.2)
 #
 # Prints, per round and build, the median and fastest ns each case adds to
 # libc's call (RuntimeBench's "added" tables), and the load before each run.
@@ -29,8 +31,8 @@ for round in $(seq 1 "$rounds"); do
     [ $build = new ] && dir=$new
     echo "== round $round $build ($dir) load $(cut -d' ' -f1-3 /proc/loadavg)"
     LD_LIBRARY_PATH=$dir DFTRACER_BENCH_IODIR=$tmp/io "$bench" \
-      --benchmark_filter='BM_(Pwrite|Write|Fwrite)/' \
-      --benchmark_min_time=0.2 --benchmark_repetitions=5 \
+      --benchmark_filter="${DFT_COMPARE_FILTER:-BM_(Pwrite|Write|Fwrite)/}" \
+      --benchmark_min_time=${DFT_COMPARE_MIN_TIME:-0.2} --benchmark_repetitions=5 \
       --benchmark_enable_random_interleaving=true \
       --benchmark_report_aggregates_only=true --sustained_calls=1000 \
       2>/dev/null | awk '/^1-byte|^BM_(Pwrite|Write|Fwrite)\/[A-Za-z]+ +[0-9.]+ +[0-9.]+ +[-0-9.]+ +[-0-9.]+$/'

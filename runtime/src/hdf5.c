@@ -252,13 +252,14 @@ hid_t H5Dopen2(hid_t loc_id, const char *name, hid_t dapl_id) {
     dftracer_hdf5_xfer_after(dxpl_id, &X);                                     \
   dftracer_busy_leave(Busy);                                                   \
   if (X.IoMode)                                                                \
-    DFT_IO_END(&C, DFT_ARG(bytes, Bytes), DFT_ARG(dhash, X.Dhash),             \
-               DFT_ARG_STR(xfer, X.Xfer), DFT_ARG(selection, X.Selection),     \
-               DFT_ARG_STR(io_mode, X.IoMode), DFT_ARG(ret, Ret));             \
+    DFT_IO_END_STR(&C, DFT_ARG(bytes, Bytes), DFT_ARG(dhash, X.Dhash),         \
+                   DFT_ARG_STR(xfer, X.Xfer),                                  \
+                   DFT_ARG(selection, X.Selection),                            \
+                   DFT_ARG_STR(io_mode, X.IoMode), DFT_ARG(ret, Ret));         \
   else                                                                         \
-    DFT_IO_END(&C, DFT_ARG(bytes, Bytes), DFT_ARG(dhash, X.Dhash),             \
-               DFT_ARG_STR(xfer, X.Xfer), DFT_ARG(selection, X.Selection),     \
-               DFT_ARG(ret, Ret));                                             \
+    DFT_IO_END_STR(&C, DFT_ARG(bytes, Bytes), DFT_ARG(dhash, X.Dhash),         \
+                   DFT_ARG_STR(xfer, X.Xfer),                                  \
+                   DFT_ARG(selection, X.Selection), DFT_ARG(ret, Ret));        \
   return Ret
 
 DECLARE_SLOT(H5Dread);

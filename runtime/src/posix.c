@@ -62,37 +62,9 @@ const char dftracer_posix_layer_[] DFT_HIDDEN = "posix";
 #define RD DftUntracedRead
 #define WR DftUntracedWrite
 
-/* The end of a non-positioned read or write on Fd (`CountKey`: count or
- * iovcnt): `offset` where it started, when known, and `append` for a write
- * at the end (fd_position.h). */
-static void endMoving(struct dftracer_io_call *C, int Fd, int IsVector,
-                      int64_t Count, int64_t Offset, int Append, int64_t Ret) {
-  struct dftracer_io_arg Args[5] = {DFT_ARG(fd, Fd)};
-  int N = 1;
-  if (IsVector) {
-    struct dftracer_io_arg A = DFT_ARG(iovcnt, Count);
-    Args[N++] = A;
-  } else {
-    struct dftracer_io_arg A = DFT_ARG(count, Count);
-    Args[N++] = A;
-  }
-  if (Offset >= 0) {
-    struct dftracer_io_arg A = DFT_ARG(offset, Offset);
-    Args[N++] = A;
-  }
-  if (Append) {
-    struct dftracer_io_arg A = DFT_ARG(append, 1);
-    Args[N++] = A;
-  }
-  {
-    struct dftracer_io_arg A = DFT_ARG(ret, Ret);
-    Args[N++] = A;
-  }
-  dftracer_io_end(C, Args, N);
-}
-
 /* FD_DATA_CALL for the calls that move the description's position: the
- * event gets the offset it started at (fd_position.h). */
+ * event gets the offset it started at (fd_position.h), and `append` for a
+ * write at the end. */
 #define FD_MOVING_CALL(NAME, FD, DIRECTION, IS_VECTOR, COUNT, CALL)            \
   struct dftracer_io_call C;                                                   \
   struct dftracer_fd_desc *D;                                                  \
@@ -110,8 +82,8 @@ static void endMoving(struct dftracer_io_call *C, int Fd, int IsVector,
   Offset = dftracer_pos_before(D, (DIRECTION) == WR, &Append);                 \
   Ret = CALL;                                                                  \
   dftracer_pos_after(D, Offset, Append, (int64_t)Ret);                         \
-  endMoving(&C, FD, IS_VECTOR, (int64_t)(COUNT), Offset, Append,               \
-            (int64_t)Ret);                                                     \
+  dftracer_io_end_data(&C, (IS_VECTOR) ? DftDataVector : DftDataPosix, FD, 0,  \
+                       (int64_t)(COUNT), Offset, Append, (int64_t)Ret);        \
   return Ret
 
 ssize_t read(int fd, void *buf, size_t count) {

@@ -136,27 +136,6 @@ static void streamOpened(int Fd, const char *Mode, int NewDescription) {
   }
 }
 
-static void endStreamData(struct dftracer_io_call *C, int Fd, size_t Size,
-                          size_t Count, int64_t Offset, int Append,
-                          size_t Ret) {
-  struct dftracer_io_arg Args[6] = {DFT_ARG(fd, Fd), DFT_ARG(size, Size),
-                                    DFT_ARG(count, Count)};
-  int N = 3;
-  if (Offset >= 0) {
-    struct dftracer_io_arg A = DFT_ARG(offset, Offset);
-    Args[N++] = A;
-  }
-  if (Append) {
-    struct dftracer_io_arg A = DFT_ARG(append, 1);
-    Args[N++] = A;
-  }
-  {
-    struct dftracer_io_arg A = DFT_ARG(ret, Ret);
-    Args[N++] = A;
-  }
-  dftracer_io_end(C, Args, N);
-}
-
 /* STREAM_CALL for fread and fwrite (DIRECTION, untraced.h) of COUNT items
  * of SIZE bytes: a call on a file the filter left out is counted there. */
 #define STREAM_DATA_CALL(NAME, STREAM, SIZE, COUNT, DIRECTION, CALL)           \
@@ -178,7 +157,8 @@ static void endStreamData(struct dftracer_io_call *C, int Fd, size_t Size,
   Offset = streamBefore(D, (DIRECTION) == DftUntracedWrite, &Append);          \
   Ret = CALL;                                                                  \
   streamAfter(D, STREAM, Offset, Append, SIZE, COUNT, Ret);                    \
-  endStreamData(&C, Fd, SIZE, COUNT, Offset, Append, Ret);                     \
+  dftracer_io_end_data(&C, DftDataStream, Fd, (int64_t)(SIZE),                 \
+                       (int64_t)(COUNT), Offset, Append, (int64_t)Ret);        \
   return Ret
 
 /* An open of PATH: the new stream's descriptor gets the file's hash. */
@@ -310,7 +290,7 @@ size_t(fwrite_unlocked)(const void *ptr, size_t size, size_t count,
 }
 
 /* A successful fseek's position: where libc now has the stream (its
- * ftell after a seek reads the offset it just set, no system call). The
+ * ftell after a seek mostly reads the offset it just set). The
  * event's `ret` is that position (-1: failed), docs/trace-format.md. */
 static int64_t seekEnd(FILE *Stream, int Fd, int Ret) {
   struct dftracer_fd_desc *D = dftracer_fd_desc(Fd);
