@@ -7,8 +7,11 @@
 //    (BM_PairOff) next to the same call unannotated (BM_EmptyCall) and a
 //    bare clock_gettime pair (BM_ClockPair); the kernel's cost of writing
 //    one trace line's bytes to a file (BM_WriteFloor); the I/O cases
-//    (BM_Pwrite/*, BM_Fflush/*): a 1-byte pwrite at offset 0, and an fflush
-//    with nothing to flush, through the interception (tracing off; on, on a
+//    (BM_Pwrite/*, BM_Write/*, BM_Fwrite/*, BM_Fflush/*): a 1-byte pwrite
+//    at offset 0, a 1-byte write (the position moves: its offset is the
+//    runtime's to keep, issue 22), a 1-byte fwrite into a stream's buffer
+//    (a system call every 4096), and an fflush with nothing to flush,
+//    through the interception (tracing off; on, on a
 //    file outside the data dir; on, on a traced file) next to libc's own
 //    function called directly. The files are in DFTRACER_BENCH_IODIR
 //    (default: the temporary directory; point it at a tmpfs to keep the
@@ -150,6 +153,41 @@ void BM_Pwrite(benchmark::State &State, Via V) {
   close(Fd);
 }
 
+/// A 1-byte write at the descriptor's position, which moves: the file grows
+/// by a byte per call.
+void BM_Write(benchmark::State &State, Via V) {
+  auto Fn = ioFunction(V, "write", &write);
+  int Fd = ioFile(V);
+  char Byte = 'x';
+  if (Fd < 0 || !Fn) {
+    State.SkipWithError("cannot open the benchmark file or find write");
+    return;
+  }
+  setTracing(V != Via::Off);
+  for (auto _ : State)
+    if (Fn(Fd, &Byte, 1) != 1)
+      State.SkipWithError("write failed");
+  setTracing(true);
+  close(Fd);
+}
+
+/// A 1-byte fwrite: into the stream's buffer, written out every 4096.
+void BM_Fwrite(benchmark::State &State, Via V) {
+  auto Fn = ioFunction(V, "fwrite", &fwrite);
+  FILE *F = fdopen(ioFile(V), "w");
+  char Byte = 'x';
+  if (!F || !Fn) {
+    State.SkipWithError("cannot open the benchmark stream or find fwrite");
+    return;
+  }
+  setTracing(V != Via::Off);
+  for (auto _ : State)
+    if (Fn(&Byte, 1, 1, F) != 1)
+      State.SkipWithError("fwrite failed");
+  setTracing(true);
+  fclose(F);
+}
+
 /// fflush of a stream with nothing buffered: no system call, so the
 /// difference to libc is the interception alone, without a ~500 ns system
 /// call's noise around it.
@@ -179,7 +217,10 @@ int registerIoCases() {
                                                {"UntracedFile", Via::UntracedFile},
                                                {"Traced", Via::Traced}};
   const std::pair<const char *, void (*)(benchmark::State &, Via)> Calls[] = {
-      {"BM_Pwrite/", BM_Pwrite}, {"BM_Fflush/", BM_Fflush}};
+      {"BM_Pwrite/", BM_Pwrite},
+      {"BM_Write/", BM_Write},
+      {"BM_Fwrite/", BM_Fwrite},
+      {"BM_Fflush/", BM_Fflush}};
   for (const auto &[Prefix, Fn] : Calls)
     for (const auto &[Name, V] : Vias)
       benchmark::RegisterBenchmark((std::string(Prefix) + Name).c_str(), Fn, V)
@@ -241,6 +282,8 @@ public:
     // --benchmark_enable_random_interleaving, so that A and B see the same
     // load) is the steadier estimate; both are printed.
     printAdded("BM_Pwrite/", "1-byte pwrite");
+    printAdded("BM_Write/", "1-byte write");
+    printAdded("BM_Fwrite/", "1-byte fwrite, buffered");
     printAdded("BM_Fflush/", "fflush, nothing buffered");
   }
 

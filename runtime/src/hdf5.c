@@ -16,6 +16,8 @@
  *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
+#include "hdf5_api.h"
+#include "hdf5_properties.h"
 #include "io_core.h"
 #include "io_filter.h"
 #include "io_real.h"
@@ -26,12 +28,6 @@
 #include <sys/types.h>
 
 #define HDF5 DftLayerHdf5
-
-typedef int64_t hid_t; /* HDF5 >= 1.10 */
-typedef int herr_t;
-typedef int htri_t;
-typedef long long hssize_t;
-enum { H5S_ALL = 0 };
 
 /* What is wrapped (io_symbols.def). */
 hid_t H5Fcreate(const char *, unsigned, hid_t, hid_t);
@@ -65,21 +61,10 @@ herr_t H5Oget_info(hid_t, void *);
 herr_t H5Oget_info1(hid_t, void *);
 herr_t H5Oget_info2(hid_t, void *, unsigned);
 herr_t H5Oget_info3(hid_t, void *, unsigned);
-/* Helpers, called as they are. */
-htri_t H5Iis_valid(hid_t);
-ssize_t H5Fget_name(hid_t, char *, size_t);
-hid_t H5Dget_space(hid_t);
-hid_t H5Aget_space(hid_t);
-hssize_t H5Sget_select_npoints(hid_t);
-herr_t H5Sclose(hid_t);
-size_t H5Tget_size(hid_t);
-
-#define DECLARE_SLOT(N) static void *Slot_##N
-/* The real N (libhdf5's, after this library) and a helper H. */
+/* The real N (libhdf5's, after this library); helpers (HELPER) are in
+ * hdf5_api.h. */
 #define REAL(N)                                                                \
   ((__typeof__(&N))dftracer_real_lookup_once(&Slot_##N, RTLD_NEXT, #N))
-#define HELPER(N)                                                              \
-  ((__typeof__(&N))dftracer_real_lookup_once(&Slot_##N, RTLD_DEFAULT, #N))
 /* A wrapped call, or -1 (HDF5's failure) without libhdf5. */
 #define CALL(N, ...) (REAL(N) ? REAL(N)(__VA_ARGS__) : -1)
 
@@ -104,9 +89,10 @@ static uint64_t objectHash(hid_t Id) {
   return dftracer_io_path_hash(AT_FDCWD, Name);
 }
 
-/* Selected elements x memory type size, or -1 when HDF5 cannot tell. */
+/* Selected elements x memory type size, or -1 when HDF5 cannot tell; the
+ * elements go to *Elements (-1 too). */
 static int64_t bytesOf(hid_t Object, hid_t MemType, hid_t MemSpace,
-                       hid_t FileSpace, int IsAttribute) {
+                       hid_t FileSpace, int IsAttribute, int64_t *Elements) {
   hid_t Space = MemSpace != H5S_ALL ? MemSpace : FileSpace;
   hid_t Own = -1;
   hssize_t Points;
@@ -120,6 +106,7 @@ static int64_t bytesOf(hid_t Object, hid_t MemType, hid_t MemSpace,
   if (Space < 0)
     return -1;
   Points = HELPER(H5Sget_select_npoints)(Space);
+  *Elements = Points < 0 ? -1 : (int64_t)Points;
   Size = HELPER(H5Tget_size)(MemType);
   if (Own >= 0)
     HELPER(H5Sclose)(Own);
@@ -131,10 +118,13 @@ static int64_t bytesOf(hid_t Object, hid_t MemType, hid_t MemSpace,
  * call, and of traced objects only: HDF5 is not asked about a call that
  * makes no event (nor made to report an invalid identifier twice). */
 static uint64_t dataHash(hid_t Object, hid_t MemType, hid_t MemSpace,
-                         hid_t FileSpace, int IsAttribute, int64_t *Bytes) {
+                         hid_t FileSpace, int IsAttribute, int64_t *Bytes,
+                         int64_t *Elements) {
   uint64_t Hash = objectHash(Object);
+  *Elements = -1;
   if (Hash)
-    *Bytes = bytesOf(Object, MemType, MemSpace, FileSpace, IsAttribute);
+    *Bytes =
+        bytesOf(Object, MemType, MemSpace, FileSpace, IsAttribute, Elements);
   return Hash;
 }
 
@@ -156,19 +146,39 @@ const char dftracer_hdf5_layer_[] DFT_HIDDEN = "hdf5";
 
 #pragma GCC visibility push(default)
 
+/* H5_CALL that, when Ret is a new identifier, emits RECORD's record of it
+ * (hdf5_properties.h) after the event, busy. */
+#define H5_CALL_RECORD(RetType, NAME, HASH, CALLEXPR, RECORD, ...)             \
+  struct dftracer_io_call C;                                                   \
+  uint64_t Hash;                                                               \
+  RetType Ret;                                                                 \
+  if (DFT_LIKELY(!dftracer_io_on(HDF5)) || !(Hash = (HASH)) ||                 \
+      !dftracer_io_begin(&C, HDF5, #NAME, Hash))                               \
+    return CALLEXPR;                                                           \
+  Ret = CALLEXPR;                                                              \
+  DFT_IO_END(&C, __VA_ARGS__);                                                 \
+  if (Ret >= 0) {                                                              \
+    int Busy = dftracer_busy_enter();                                          \
+    RECORD(Hash, Ret);                                                         \
+    dftracer_busy_leave(Busy);                                                 \
+  }                                                                            \
+  return Ret
+
 DECLARE_SLOT(H5Fcreate);
 hid_t H5Fcreate(const char *filename, unsigned flags, hid_t fcpl_id,
                 hid_t fapl_id) {
-  H5_CALL(hid_t, H5Fcreate, PATH_HASH(filename),
-          CALL(H5Fcreate, filename, flags, fcpl_id, fapl_id),
-          DFT_ARG(flags, flags), DFT_ARG(ret, Ret));
+  H5_CALL_RECORD(hid_t, H5Fcreate, PATH_HASH(filename),
+                 CALL(H5Fcreate, filename, flags, fcpl_id, fapl_id),
+                 dftracer_hdf5_file_record, DFT_ARG(flags, flags),
+                 DFT_ARG(ret, Ret));
 }
 
 DECLARE_SLOT(H5Fopen);
 hid_t H5Fopen(const char *filename, unsigned flags, hid_t fapl_id) {
-  H5_CALL(hid_t, H5Fopen, PATH_HASH(filename),
-          CALL(H5Fopen, filename, flags, fapl_id), DFT_ARG(flags, flags),
-          DFT_ARG(ret, Ret));
+  H5_CALL_RECORD(hid_t, H5Fopen, PATH_HASH(filename),
+                 CALL(H5Fopen, filename, flags, fapl_id),
+                 dftracer_hdf5_file_record, DFT_ARG(flags, flags),
+                 DFT_ARG(ret, Ret));
 }
 
 DECLARE_SLOT(H5Fflush);
@@ -181,6 +191,10 @@ herr_t H5Fflush(hid_t object_id, int scope) {
 #define H5_OPEN(N, LOC, ...)                                                   \
   H5_CALL(hid_t, N, objectHash(LOC), CALL(N, LOC, __VA_ARGS__),                \
           DFT_ARG(ret, Ret))
+/* Creating or opening a dataset: its HDF5_DSET record follows. */
+#define H5_DSET_OPEN(N, LOC, ...)                                              \
+  H5_CALL_RECORD(hid_t, N, objectHash(LOC), CALL(N, LOC, __VA_ARGS__),         \
+                 dftracer_hdf5_dset_record, DFT_ARG(ret, Ret))
 /* Closing (or flushing) object ID. */
 #define H5_CLOSE(N, ID)                                                        \
   H5_CALL(herr_t, N, objectHash(ID), CALL(N, ID), DFT_ARG(ret, Ret))
@@ -192,7 +206,7 @@ DECLARE_SLOT(H5Dcreate2);
 hid_t H5Dcreate2(hid_t loc_id, const char *name, hid_t type_id,
                  hid_t space_id, hid_t lcpl_id, hid_t dcpl_id,
                  hid_t dapl_id) {
-  H5_OPEN(H5Dcreate2, loc_id, name, type_id, space_id, lcpl_id, dcpl_id,
+  H5_DSET_OPEN(H5Dcreate2, loc_id, name, type_id, space_id, lcpl_id, dcpl_id,
           dapl_id);
 }
 
@@ -200,41 +214,66 @@ hid_t H5Dcreate2(hid_t loc_id, const char *name, hid_t type_id,
 DECLARE_SLOT(H5Dcreate1);
 hid_t H5Dcreate1(hid_t loc_id, const char *name, hid_t type_id,
                  hid_t space_id, hid_t dcpl_id) {
-  H5_OPEN(H5Dcreate1, loc_id, name, type_id, space_id, dcpl_id);
+  H5_DSET_OPEN(H5Dcreate1, loc_id, name, type_id, space_id, dcpl_id);
 }
 
 DECLARE_SLOT(H5Dopen1);
 hid_t H5Dopen1(hid_t loc_id, const char *name) {
-  H5_OPEN(H5Dopen1, loc_id, name);
+  H5_DSET_OPEN(H5Dopen1, loc_id, name);
 }
 
 DECLARE_SLOT(H5Dopen2);
 hid_t H5Dopen2(hid_t loc_id, const char *name, hid_t dapl_id) {
-  H5_OPEN(H5Dopen2, loc_id, name, dapl_id);
+  H5_DSET_OPEN(H5Dopen2, loc_id, name, dapl_id);
 }
+
+/* H5Dread and H5Dwrite: `bytes` and the transfer's facts
+ * (hdf5_properties.h), asked busy, before the call and, for io_mode, after
+ * it. */
+#define H5_TRANSFER(NAME, CALLEXPR)                                            \
+  struct dftracer_io_call C;                                                   \
+  struct dftracer_hdf5_xfer X;                                                 \
+  uint64_t Hash;                                                               \
+  int64_t Bytes = 0, Elements;                                                 \
+  herr_t Ret;                                                                  \
+  int Busy;                                                                    \
+  if (DFT_LIKELY(!dftracer_io_on(HDF5)) ||                                     \
+      !(Hash = dataHash(dset_id, mem_type_id, mem_space_id, file_space_id, 0,  \
+                        &Bytes, &Elements)))                                   \
+    return CALLEXPR;                                                           \
+  Busy = dftracer_busy_enter();                                                \
+  dftracer_hdf5_xfer_before(Hash, dset_id, dxpl_id, Elements, &X);             \
+  dftracer_busy_leave(Busy);                                                   \
+  if (!dftracer_io_begin(&C, HDF5, #NAME, Hash))                               \
+    return CALLEXPR;                                                           \
+  Ret = CALLEXPR;                                                              \
+  Busy = dftracer_busy_enter();                                                \
+  if (Ret >= 0)                                                                \
+    dftracer_hdf5_xfer_after(dxpl_id, &X);                                     \
+  dftracer_busy_leave(Busy);                                                   \
+  if (X.IoMode)                                                                \
+    DFT_IO_END_STR(&C, DFT_ARG(bytes, Bytes), DFT_ARG(dhash, X.Dhash),         \
+                   DFT_ARG_STR(xfer, X.Xfer),                                  \
+                   DFT_ARG(selection, X.Selection),                            \
+                   DFT_ARG_STR(io_mode, X.IoMode), DFT_ARG(ret, Ret));         \
+  else                                                                         \
+    DFT_IO_END_STR(&C, DFT_ARG(bytes, Bytes), DFT_ARG(dhash, X.Dhash),         \
+                   DFT_ARG_STR(xfer, X.Xfer),                                  \
+                   DFT_ARG(selection, X.Selection), DFT_ARG(ret, Ret));        \
+  return Ret
 
 DECLARE_SLOT(H5Dread);
 herr_t H5Dread(hid_t dset_id, hid_t mem_type_id, hid_t mem_space_id,
                hid_t file_space_id, hid_t dxpl_id, void *buf) {
-  int64_t Bytes = 0;
-  H5_CALL(herr_t, H5Dread,
-          dataHash(dset_id, mem_type_id, mem_space_id, file_space_id, 0,
-                   &Bytes),
-          CALL(H5Dread, dset_id, mem_type_id, mem_space_id, file_space_id,
-               dxpl_id, buf),
-          DFT_ARG(bytes, Bytes), DFT_ARG(ret, Ret));
+  H5_TRANSFER(H5Dread, CALL(H5Dread, dset_id, mem_type_id, mem_space_id,
+                             file_space_id, dxpl_id, buf));
 }
 
 DECLARE_SLOT(H5Dwrite);
 herr_t H5Dwrite(hid_t dset_id, hid_t mem_type_id, hid_t mem_space_id,
                 hid_t file_space_id, hid_t dxpl_id, const void *buf) {
-  int64_t Bytes = 0;
-  H5_CALL(herr_t, H5Dwrite,
-          dataHash(dset_id, mem_type_id, mem_space_id, file_space_id, 0,
-                   &Bytes),
-          CALL(H5Dwrite, dset_id, mem_type_id, mem_space_id, file_space_id,
-               dxpl_id, buf),
-          DFT_ARG(bytes, Bytes), DFT_ARG(ret, Ret));
+  H5_TRANSFER(H5Dwrite, CALL(H5Dwrite, dset_id, mem_type_id, mem_space_id,
+                             file_space_id, dxpl_id, buf));
 }
 
 DECLARE_SLOT(H5Dclose);
@@ -283,18 +322,18 @@ hid_t H5Aopen(hid_t obj_id, const char *attr_name, hid_t aapl_id) {
 
 DECLARE_SLOT(H5Aread);
 herr_t H5Aread(hid_t attr_id, hid_t type_id, void *buf) {
-  int64_t Bytes = 0;
+  int64_t Bytes = 0, Elements;
   H5_CALL(herr_t, H5Aread,
-          dataHash(attr_id, type_id, H5S_ALL, H5S_ALL, 1, &Bytes),
+          dataHash(attr_id, type_id, H5S_ALL, H5S_ALL, 1, &Bytes, &Elements),
           CALL(H5Aread, attr_id, type_id, buf), DFT_ARG(bytes, Bytes),
           DFT_ARG(ret, Ret));
 }
 
 DECLARE_SLOT(H5Awrite);
 herr_t H5Awrite(hid_t attr_id, hid_t type_id, const void *buf) {
-  int64_t Bytes = 0;
+  int64_t Bytes = 0, Elements;
   H5_CALL(herr_t, H5Awrite,
-          dataHash(attr_id, type_id, H5S_ALL, H5S_ALL, 1, &Bytes),
+          dataHash(attr_id, type_id, H5S_ALL, H5S_ALL, 1, &Bytes, &Elements),
           CALL(H5Awrite, attr_id, type_id, buf), DFT_ARG(bytes, Bytes),
           DFT_ARG(ret, Ret));
 }

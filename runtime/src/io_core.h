@@ -106,14 +106,24 @@ struct dftracer_io_call {
   uint64_t Fhash;
 };
 
-/* An argument of the event: Key is the preformatted `"name":`. */
+/* An argument of the event: Key is the preformatted `"name":`. With
+ * DftArgString in KeyLen (DFT_ARG_STR, ended with DFT_IO_END_STR), Value is
+ * a `const char *` (static storage, nothing to escape) written as a JSON
+ * string: a flag bit rather than a field of its own keeps the arrays every
+ * event builds at three words. */
 struct dftracer_io_arg {
   const char *Key;
   size_t KeyLen;
   int64_t Value;
 };
+#define DftArgString ((size_t)1 << (sizeof(size_t) * 8 - 1))
 #define DFT_ARG(Name, Value)                                                   \
   { "\"" #Name "\":", sizeof("\"" #Name "\":") - 1, (int64_t)(Value) }
+#define DFT_ARG_STR(Name, Text)                                                \
+  {                                                                            \
+    "\"" #Name "\":", (sizeof("\"" #Name "\":") - 1) | DftArgString,           \
+        (int64_t)(intptr_t)(const char *)(Text)                                \
+  }
 
 /* Step 3: 1 when the call is being recorded (then end it with
  * dftracer_io_end), 0 when it cannot be (no memory). Name is the symbol,
@@ -130,6 +140,23 @@ void dftracer_io_end(struct dftracer_io_call *C,
     dftracer_io_end((C), DftArgs_,                                             \
                     (int)(sizeof(DftArgs_) / sizeof(DftArgs_[0])));            \
   } while (0)
+/* dftracer_io_end for Args of which some are DFT_ARG_STR. */
+void dftracer_io_end_strings(struct dftracer_io_call *C,
+                             const struct dftracer_io_arg *Args, int Count);
+#define DFT_IO_END_STR(C, ...)                                                 \
+  do {                                                                         \
+    const struct dftracer_io_arg DftArgs_[] = {__VA_ARGS__};                   \
+    dftracer_io_end_strings((C), DftArgs_,                                     \
+                            (int)(sizeof(DftArgs_) / sizeof(DftArgs_[0])));    \
+  } while (0)
+
+/* Step 5 for the non-positioned reads and writes, whose keys are fixed:
+ * `fd`, `size` (DftDataStream), `count` (`iovcnt` for DftDataVector),
+ * `offset` when Offset >= 0, `append` 1 when Append, `ret`. */
+enum { DftDataPosix = 0, DftDataVector = 1, DftDataStream = 2 };
+void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
+                          int64_t Fd, int64_t Size, int64_t Count,
+                          int64_t Offset, int Append, int64_t Ret);
 
 /* Steps 1 to 3 for a call on a descriptor. */
 static inline int dftracer_io_fd_begin(struct dftracer_io_call *C,

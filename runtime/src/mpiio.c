@@ -22,6 +22,7 @@
 #include "io_core.h"
 #include "io_filter.h"
 #include "io_real.h"
+#include "mpiio_hints.h"
 
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -163,7 +164,7 @@ int MPI_File_open(MPI_Comm comm, const char *filename, int amode,
                   MPI_Info info, MPI_File *fh) {
   struct dftracer_io_call C;
   uint64_t Hash;
-  int Ret;
+  int Ret, Size;
   if (DFT_LIKELY(!dftracer_io_on(MPIIO)))
     return CALL_OR_FAIL(MPI_File_open, comm, filename, amode, info, fh);
   dftracer_probe_rank_(); /* MPI is up: an unannotated program's rank */
@@ -173,8 +174,16 @@ int MPI_File_open(MPI_Comm comm, const char *filename, int amode,
   Ret = CALL_OR_FAIL(MPI_File_open, comm, filename, amode, info, fh);
   if (Ret == MPI_SUCCESS)
     remember(*fh, Hash);
-  DFT_IO_END(&C, DFT_ARG(amode, amode),
-             DFT_ARG(comm_size, commSize(Ret, comm)), DFT_ARG(ret, Ret));
+  Size = commSize(Ret, comm);
+  DFT_IO_END(&C, DFT_ARG(amode, amode), DFT_ARG(comm_size, Size),
+             DFT_ARG(ret, Ret));
+  if (Ret == MPI_SUCCESS) {
+    /* The hints in effect, after the event (mpiio_hints.h); the calls
+     * the runtime makes for them are not traced. */
+    int Busy = dftracer_busy_enter();
+    dftracer_mpiio_hints(Hash, *fh, Size, amode);
+    dftracer_busy_leave(Busy);
+  }
   return Ret;
 }
 
@@ -224,10 +233,29 @@ DECLARE_SLOT(MPI_File_set_view);
 int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype,
                       MPI_Datatype filetype, const char *datarep,
                       MPI_Info info) {
-  FILE_CALL(MPI_File_set_view, fh,
-            CALL_OR_FAIL(MPI_File_set_view, fh, disp, etype, filetype, datarep,
-                         info),
-            DFT_ARG(offset, disp), DFT_ARG(ret, Ret));
+  struct dftracer_io_call C;
+  struct dftracer_mpiio_view View;
+  uint64_t Hash;
+  int Ret, Known = 0;
+  if (DFT_LIKELY(!dftracer_io_on(MPIIO)) || !(Hash = fileHash(fh, 0)) ||
+      !dftracer_io_begin(&C, MPIIO, "MPI_File_set_view", Hash))
+    return CALL_OR_FAIL(MPI_File_set_view, fh, disp, etype, filetype, datarep,
+                        info);
+  Ret = CALL_OR_FAIL(MPI_File_set_view, fh, disp, etype, filetype, datarep,
+                     info);
+  if (Ret == MPI_SUCCESS) {
+    int Busy = dftracer_busy_enter();
+    Known = dftracer_mpiio_view_facts(etype, filetype, &View);
+    dftracer_busy_leave(Busy);
+  }
+  if (Known)
+    DFT_IO_END(&C, DFT_ARG(offset, disp), DFT_ARG(etype_size, View.EtypeSize),
+               DFT_ARG(filetype_size, View.FiletypeSize),
+               DFT_ARG(filetype_extent, View.FiletypeExtent),
+               DFT_ARG(contiguous, View.Contiguous), DFT_ARG(ret, Ret));
+  else
+    DFT_IO_END(&C, DFT_ARG(offset, disp), DFT_ARG(ret, Ret));
+  return Ret;
 }
 
 DECLARE_SLOT(MPI_File_seek);

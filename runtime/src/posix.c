@@ -14,6 +14,7 @@
 #define _GNU_SOURCE
 #include "io_decls.h"
 
+#include "fd_position.h"
 #include "io_core.h"
 #include "io_real.h"
 #include "untraced.h"
@@ -61,20 +62,41 @@ const char dftracer_posix_layer_[] DFT_HIDDEN = "posix";
 #define RD DftUntracedRead
 #define WR DftUntracedWrite
 
+/* FD_DATA_CALL for the calls that move the description's position: the
+ * event gets the offset it started at (fd_position.h), and `append` for a
+ * write at the end. */
+#define FD_MOVING_CALL(NAME, FD, DIRECTION, IS_VECTOR, COUNT, CALL)            \
+  struct dftracer_io_call C;                                                   \
+  struct dftracer_fd_desc *D;                                                  \
+  ssize_t Ret;                                                                 \
+  int64_t Offset;                                                              \
+  int Append;                                                                  \
+  if (DFT_LIKELY(!dftracer_io_fd_begin(&C, POSIX, NAME, FD))) {                \
+    if (DFT_LIKELY(!dftracer_untraced_fd(FD)) || !dftracer_io_on(POSIX))       \
+      return CALL;                                                             \
+    Ret = CALL;                                                                \
+    dftracer_untraced_io(FD, DIRECTION, (int64_t)Ret);                         \
+    return Ret;                                                                \
+  }                                                                            \
+  D = dftracer_fd_desc(FD);                                                    \
+  Offset = dftracer_pos_before(D, (DIRECTION) == WR, &Append);                 \
+  Ret = CALL;                                                                  \
+  dftracer_pos_after(D, Offset, Append, (int64_t)Ret);                         \
+  dftracer_io_end_data(&C, (IS_VECTOR) ? DftDataVector : DftDataPosix, FD, 0,  \
+                       (int64_t)(COUNT), Offset, Append, (int64_t)Ret);        \
+  return Ret
+
 ssize_t read(int fd, void *buf, size_t count) {
-  FD_DATA_CALL(ssize_t, "read", fd, RD, DFT_REAL(read)(fd, buf, count),
-          DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(ret, Ret));
+  FD_MOVING_CALL("read", fd, RD, 0, count, DFT_REAL(read)(fd, buf, count));
 }
 
 ssize_t __read_chk(int fd, void *buf, size_t count, size_t buflen) {
-  FD_DATA_CALL(ssize_t, "__read_chk", fd, RD,
-          DFT_REAL(__read_chk)(fd, buf, count, buflen), DFT_ARG(fd, fd),
-          DFT_ARG(count, count), DFT_ARG(ret, Ret));
+  FD_MOVING_CALL("__read_chk", fd, RD, 0, count,
+                 DFT_REAL(__read_chk)(fd, buf, count, buflen));
 }
 
 ssize_t write(int fd, const void *buf, size_t count) {
-  FD_DATA_CALL(ssize_t, "write", fd, WR, DFT_REAL(write)(fd, buf, count),
-          DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(ret, Ret));
+  FD_MOVING_CALL("write", fd, WR, 0, count, DFT_REAL(write)(fd, buf, count));
 }
 
 ssize_t pread(int fd, void *buf, size_t count, off_t offset) {
@@ -122,13 +144,12 @@ ssize_t pwrite64(int fd, const void *buf, size_t count, off64_t offset) {
 }
 
 ssize_t readv(int fd, const struct iovec *iov, int iovcnt) {
-  FD_DATA_CALL(ssize_t, "readv", fd, RD, DFT_REAL(readv)(fd, iov, iovcnt),
-          DFT_ARG(fd, fd), DFT_ARG(iovcnt, iovcnt), DFT_ARG(ret, Ret));
+  FD_MOVING_CALL("readv", fd, RD, 1, iovcnt, DFT_REAL(readv)(fd, iov, iovcnt));
 }
 
 ssize_t writev(int fd, const struct iovec *iov, int iovcnt) {
-  FD_DATA_CALL(ssize_t, "writev", fd, WR, DFT_REAL(writev)(fd, iov, iovcnt),
-          DFT_ARG(fd, fd), DFT_ARG(iovcnt, iovcnt), DFT_ARG(ret, Ret));
+  FD_MOVING_CALL("writev", fd, WR, 1, iovcnt,
+                 DFT_REAL(writev)(fd, iov, iovcnt));
 }
 
 ssize_t preadv(int fd, const struct iovec *iov, int iovcnt, off_t offset) {
@@ -159,16 +180,29 @@ ssize_t pwritev64(int fd, const struct iovec *iov, int iovcnt,
           DFT_ARG(iovcnt, iovcnt), DFT_ARG(offset, offset), DFT_ARG(ret, Ret));
 }
 
+/* FD_CALL that also runs AFTER (on `Ret`) when the call was traced. */
+#define FD_CALL_THEN(RetType, NAME, FD, CALL, AFTER, ...)                      \
+  struct dftracer_io_call C;                                                   \
+  RetType Ret;                                                                 \
+  if (DFT_LIKELY(!dftracer_io_fd_begin(&C, POSIX, NAME, FD)))                  \
+    return CALL;                                                               \
+  Ret = CALL;                                                                  \
+  AFTER;                                                                       \
+  DFT_IO_END(&C, __VA_ARGS__);                                                 \
+  return Ret
+
 off_t lseek(int fd, off_t offset, int whence) {
-  FD_CALL(off_t, "lseek", fd, DFT_REAL(lseek)(fd, offset, whence),
-          DFT_ARG(fd, fd), DFT_ARG(offset, offset), DFT_ARG(whence, whence),
-          DFT_ARG(ret, Ret));
+  FD_CALL_THEN(off_t, "lseek", fd, DFT_REAL(lseek)(fd, offset, whence),
+               dftracer_fd_position_seek(fd, offset, whence, Ret),
+               DFT_ARG(fd, fd), DFT_ARG(offset, offset),
+               DFT_ARG(whence, whence), DFT_ARG(ret, Ret));
 }
 
 off64_t lseek64(int fd, off64_t offset, int whence) {
-  FD_CALL(off64_t, "lseek64", fd, DFT_REAL(lseek64)(fd, offset, whence),
-          DFT_ARG(fd, fd), DFT_ARG(offset, offset), DFT_ARG(whence, whence),
-          DFT_ARG(ret, Ret));
+  FD_CALL_THEN(off64_t, "lseek64", fd, DFT_REAL(lseek64)(fd, offset, whence),
+               dftracer_fd_position_seek(fd, offset, whence, Ret),
+               DFT_ARG(fd, fd), DFT_ARG(offset, offset),
+               DFT_ARG(whence, whence), DFT_ARG(ret, Ret));
 }
 
 int fsync(int fd) {
@@ -181,14 +215,22 @@ int fdatasync(int fd) {
           DFT_ARG(ret, Ret));
 }
 
+/* ftruncate leaves the position where it is; an append description's
+ * end is the new length. */
+#define TRUNCATED(FD, LENGTH, RET)                                             \
+  if ((RET) == 0)                                                              \
+  dftracer_fd_position_truncate(FD, LENGTH)
+
 int ftruncate(int fd, off_t length) {
-  FD_CALL(int, "ftruncate", fd, DFT_REAL(ftruncate)(fd, length),
-          DFT_ARG(fd, fd), DFT_ARG(length, length), DFT_ARG(ret, Ret));
+  FD_CALL_THEN(int, "ftruncate", fd, DFT_REAL(ftruncate)(fd, length),
+               TRUNCATED(fd, length, Ret), DFT_ARG(fd, fd),
+               DFT_ARG(length, length), DFT_ARG(ret, Ret));
 }
 
 int ftruncate64(int fd, off64_t length) {
-  FD_CALL(int, "ftruncate64", fd, DFT_REAL(ftruncate64)(fd, length),
-          DFT_ARG(fd, fd), DFT_ARG(length, length), DFT_ARG(ret, Ret));
+  FD_CALL_THEN(int, "ftruncate64", fd, DFT_REAL(ftruncate64)(fd, length),
+               TRUNCATED(fd, length, Ret), DFT_ARG(fd, fd),
+               DFT_ARG(length, length), DFT_ARG(ret, Ret));
 }
 
 int fstat(int fd, struct stat *buf) {
@@ -345,6 +387,10 @@ static inline uint64_t openHash(int DirFd, const char *Path, int *Skip) {
   if (Ret >= 0) {                                                              \
     dftracer_fd_set(Ret, Hash);                                                \
     dftracer_untraced_opened(Ret, Skip);                                       \
+    if (Hash)                                                                  \
+      dftracer_fd_position_open(Ret, FLAGS);                                   \
+    else                                                                       \
+      dftracer_fd_position_close(Ret);                                         \
   }                                                                            \
   if (On)                                                                      \
     endOpen(&C, DIRFD, FLAGS, MODE, Ret);                                      \
@@ -430,6 +476,7 @@ int close(int fd) {
   }
   /* Forgotten first: once closed, another thread may reuse the number. */
   dftracer_fd_set(fd, 0);
+  dftracer_fd_position_close(fd);
   if (!dftracer_io_on(POSIX) || !dftracer_io_begin(&C, POSIX, "close", Hash))
     return DFT_REAL(close)(fd);
   Ret = DFT_REAL(close)(fd);
@@ -441,6 +488,7 @@ int close_range(unsigned int first, unsigned int last, int flags) {
   int Trace = __atomic_load_n(&dftracer_trace_fd_, __ATOMIC_RELAXED);
   if (dftracer_io_tracking() && !(flags & CLOSE_RANGE_CLOEXEC)) {
     dftracer_fd_clear_range(first, last);
+    dftracer_fd_position_close_range(first, last);
     dftracer_untraced_clear_range(first, last);
   }
   if (dftracer_is_trace_fd(Trace) && (unsigned)Trace >= first &&
@@ -459,6 +507,7 @@ void closefrom(int lowfd) {
   int Trace = __atomic_load_n(&dftracer_trace_fd_, __ATOMIC_RELAXED);
   if (dftracer_io_tracking() && lowfd >= 0) {
     dftracer_fd_clear_range((unsigned)lowfd, ~0u);
+    dftracer_fd_position_close_range((unsigned)lowfd, ~0u);
     dftracer_untraced_clear_range((unsigned)lowfd, ~0u);
   }
   if (dftracer_is_trace_fd(Trace) && Trace >= lowfd) {
@@ -484,6 +533,7 @@ void closefrom(int lowfd) {
   if (Ret >= 0) {                                                              \
     dftracer_fd_set(NEWFD, Hash);                                              \
     dftracer_untraced_dup(OLDFD, NEWFD);                                       \
+    dftracer_fd_position_dup(OLDFD, NEWFD);                                    \
   }                                                                            \
   if (On)                                                                      \
     DFT_IO_END(&C, __VA_ARGS__);                                               \
@@ -521,13 +571,18 @@ int dup3(int oldfd, int newfd, int flags) {
         dftracer_io_tracking()) {                                              \
       dftracer_fd_set(Ret, 0);                                                 \
       dftracer_untraced_dup(fd, Ret);                                          \
+      dftracer_fd_position_dup(fd, Ret);                                       \
     }                                                                          \
     return Ret;                                                                \
   }                                                                            \
   On = dftracer_io_on(POSIX) && dftracer_io_begin(&C, POSIX, NAME, Hash);      \
   Ret = REAL(fd, cmd, Arg);                                                    \
-  if (Ret >= 0 && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC))                  \
+  if (Ret >= 0 && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC)) {                \
     dftracer_fd_set(Ret, Hash);                                                \
+    dftracer_fd_position_dup(fd, Ret);                                         \
+  } else if (Ret >= 0 && cmd == F_SETFL) {                                     \
+    dftracer_fd_position_set_flags(fd, (int)(intptr_t)Arg);                    \
+  }                                                                            \
   if (On)                                                                      \
     DFT_IO_END(&C, DFT_ARG(fd, fd), DFT_ARG(cmd, cmd), DFT_ARG(ret, Ret));     \
   return Ret

@@ -2,7 +2,9 @@
 #include "records.h"
 
 #include "internal.h"
+#include "io_core.h"
 #include "json_writer.h"
+#include "thread_state.h"
 
 #include <string.h>
 #include <sys/syscall.h>
@@ -43,3 +45,14 @@ char *dftracer_record_u64(char *Out, const char *Key, unsigned long long Value,
 }
 
 char *dftracer_record_tail(char *Out) { return DFTRACER_PUT_LIT(Out, "}}\n"); }
+
+void dftracer_record_emit(const char *Line, size_t Len) {
+  int Busy = dftracer_busy_enter();
+  struct dftracer_thread *T = dftracer_thread_get();
+  char *Out = T ? dftracer_thread_reserve(T, Len) : NULL;
+  if (Out) {
+    memcpy(Out, Line, Len);
+    dftracer_thread_commit(T, Out + Len);
+  }
+  dftracer_busy_leave(Busy);
+}

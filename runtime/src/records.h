@@ -27,4 +27,10 @@ char *dftracer_record_u64(char *Out, const char *Key, unsigned long long Value,
 /* `}}\n` */
 char *dftracer_record_tail(char *Out);
 
+/* Append the complete record line Line (Len bytes) to the calling thread's
+ * buffer, after the events it finished: the I/O layers' records of what a
+ * call set up (MPIIO_HINTS, HDF5_FILE, HDF5_DSET) follow the call's event.
+ * Dropped when the thread has no state (no memory). */
+void dftracer_record_emit(const char *Line, size_t Len);
+
 #endif

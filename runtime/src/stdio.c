@@ -15,9 +15,12 @@
 #define _GNU_SOURCE
 #include "io_decls.h"
 
+#include "fd_position.h"
 #include "io_core.h"
 #include "io_real.h"
 #include "untraced.h"
+
+#include <errno.h>
 
 #define STDIO DftLayerStdio
 
@@ -60,12 +63,87 @@ static inline int streamBegin(struct dftracer_io_call *C, const char *Name,
   DFT_IO_END(&C, __VA_ARGS__);                                                 \
   return Ret
 
-/* STREAM_CALL for fread and fwrite (DIRECTION, untraced.h) of items of
- * SIZE bytes: a call on a file the filter left out is counted there. */
-#define STREAM_DATA_CALL(RetType, NAME, STREAM, SIZE, DIRECTION, CALL, ...)    \
+/* --- Stream positions (fd_position.h) -------------------------------------
+ * A stream's position is ftell's: fread and fwrite move it by the bytes
+ * they moved, fseek and rewind set it, ftell tells it. Writes on a stream
+ * opened "a" go to the end the description believes in. libc moves the
+ * descriptor's own position with internal calls no wrapper sees, so any
+ * stream call makes it unknown. */
+
+/* The descriptor's position is libc's to move now. */
+static inline void streamMovedFd(struct dftracer_fd_desc *D) {
+  if (D)
+    __atomic_store_n(&D->Pos, DftPosUnknown, __ATOMIC_RELAXED);
+}
+
+/* The offset an fread (Write 0) or fwrite on D starts at. */
+static inline int64_t streamBefore(struct dftracer_fd_desc *D, int Write,
+                                   int *Append) {
+  *Append = 0;
+  if (!D)
+    return DftPosUnknown;
+  if (Write && (D->Flags & DftStreamAppend)) {
+    *Append = 1;
+    return __atomic_load_n(&D->End, __ATOMIC_RELAXED);
+  }
+  return __atomic_load_n(&D->StreamPos, __ATOMIC_RELAXED);
+}
+
+/* The position of Stream as libc has it (after a short transfer, whose
+ * partial item ftell counts and `ret` does not). */
+static int64_t streamTell(FILE *Stream) {
+  int Saved = errno;
+  int64_t Pos = (int64_t)DFT_REAL(ftello64)(Stream);
+  errno = Saved;
+  return Pos < 0 ? DftPosUnknown : Pos;
+}
+
+/* Items of Size bytes moved, Count asked for, from Offset. */
+static inline void streamAfter(struct dftracer_fd_desc *D, FILE *Stream,
+                               int64_t Offset, int Append, size_t Size,
+                               size_t Count, size_t Ret) {
+  int64_t Pos;
+  if (!D)
+    return;
+  streamMovedFd(D);
+  if (Ret < Count && Size != 1)
+    Pos = streamTell(Stream);
+  else
+    Pos = Offset < 0 ? DftPosUnknown : Offset + (int64_t)(Ret * Size);
+  if (Append)
+    __atomic_store_n(&D->End, Pos, __ATOMIC_RELAXED);
+  __atomic_store_n(&D->StreamPos, Pos, __ATOMIC_RELAXED);
+}
+
+/* The flags of open(2) that a stream mode means (only O_APPEND matters). */
+static int modeFlags(const char *Mode) {
+  return Mode && Mode[0] == 'a' ? O_APPEND : 0;
+}
+
+/* A new stream on Fd, a new description (fopen) or not (fdopen). */
+static void streamOpened(int Fd, const char *Mode, int NewDescription) {
+  struct dftracer_fd_desc *D;
+  if (NewDescription)
+    dftracer_fd_position_open(Fd, modeFlags(Mode));
+  if (!(D = dftracer_fd_desc(Fd)))
+    return;
+  D->StreamPos = NewDescription ? 0 : D->Pos;
+  if (modeFlags(Mode)) {
+    if (D->End < 0)
+      D->End = dftracer_fd_size(Fd);
+    __atomic_fetch_or(&D->Flags, DftStreamAppend | DftDescAppend,
+                      __ATOMIC_RELAXED);
+  }
+}
+
+/* STREAM_CALL for fread and fwrite (DIRECTION, untraced.h) of COUNT items
+ * of SIZE bytes: a call on a file the filter left out is counted there. */
+#define STREAM_DATA_CALL(NAME, STREAM, SIZE, COUNT, DIRECTION, CALL)           \
   struct dftracer_io_call C;                                                   \
-  RetType Ret;                                                                 \
-  int Fd;                                                                      \
+  struct dftracer_fd_desc *D;                                                  \
+  size_t Ret;                                                                  \
+  int64_t Offset;                                                              \
+  int Fd, Append;                                                              \
   if (DFT_LIKELY(!dftracer_io_on(STDIO)))                                      \
     return CALL;                                                               \
   if (!streamBegin(&C, NAME, STREAM, &Fd)) {                                   \
@@ -75,8 +153,12 @@ static inline int streamBegin(struct dftracer_io_call *C, const char *Name,
     dftracer_untraced_io(Fd, DIRECTION, (int64_t)(Ret * (SIZE)));              \
     return Ret;                                                                \
   }                                                                            \
+  D = dftracer_fd_desc(Fd);                                                    \
+  Offset = streamBefore(D, (DIRECTION) == DftUntracedWrite, &Append);          \
   Ret = CALL;                                                                  \
-  DFT_IO_END(&C, __VA_ARGS__);                                                 \
+  streamAfter(D, STREAM, Offset, Append, SIZE, COUNT, Ret);                    \
+  dftracer_io_end_data(&C, DftDataStream, Fd, (int64_t)(SIZE),                 \
+                       (int64_t)(COUNT), Offset, Append, (int64_t)Ret);        \
   return Ret
 
 /* An open of PATH: the new stream's descriptor gets the file's hash. */
@@ -96,6 +178,10 @@ static inline int streamBegin(struct dftracer_io_call *C, const char *Name,
   if (Ret) {                                                                   \
     dftracer_fd_set(streamFd(Ret), Hash);                                      \
     dftracer_untraced_opened(streamFd(Ret), Skip);                             \
+    if (Hash)                                                                  \
+      streamOpened(streamFd(Ret), mode, 1);                                    \
+    else                                                                       \
+      dftracer_fd_position_close(streamFd(Ret));                               \
   }                                                                            \
   if (On)                                                                      \
     DFT_IO_END(&C, DFT_ARG(ret, Ret ? streamFd(Ret) : -1));                    \
@@ -115,6 +201,8 @@ FILE *fdopen(int fd, const char *mode) {
   if (DFT_LIKELY(!dftracer_io_fd_begin(&C, STDIO, "fdopen", fd)))
     return DFT_REAL(fdopen)(fd, mode);
   Ret = DFT_REAL(fdopen)(fd, mode);
+  if (Ret)
+    streamOpened(fd, mode, 0);
   DFT_IO_END(&C, DFT_ARG(fd, fd), DFT_ARG(ret, Ret ? fd : -1));
   return Ret;
 }
@@ -134,10 +222,14 @@ FILE *fdopen(int fd, const char *mode) {
                                : dftracer_fd_get(OldFd);                       \
   dftracer_fd_set(OldFd, 0);                                                   \
   dftracer_untraced_closed(OldFd);                                             \
+  dftracer_fd_position_close(OldFd);                                           \
   On = Hash && dftracer_io_begin(&C, STDIO, NAME, Hash);                       \
   Ret = REAL(pathname, mode, stream);                                          \
-  if (Ret)                                                                     \
+  if (Ret) {                                                                   \
     dftracer_fd_set(streamFd(Ret), Hash);                                      \
+    if (Hash)                                                                  \
+      streamOpened(streamFd(Ret), mode, 1);                                    \
+  }                                                                            \
   if (On)                                                                      \
     DFT_IO_END(&C, DFT_ARG(ret, Ret ? streamFd(Ret) : -1));                    \
   return Ret
@@ -162,6 +254,7 @@ int fclose(FILE *stream) {
     return DFT_REAL(fclose)(stream);
   }
   dftracer_fd_set(Fd, 0); /* libc closes the descriptor internally */
+  dftracer_fd_position_close(Fd);
   if (!dftracer_io_on(STDIO) || !dftracer_io_begin(&C, STDIO, "fclose", Hash))
     return DFT_REAL(fclose)(stream);
   Ret = DFT_REAL(fclose)(stream);
@@ -170,77 +263,93 @@ int fclose(FILE *stream) {
 }
 
 size_t fread(void *ptr, size_t size, size_t count, FILE *stream) {
-  STREAM_DATA_CALL(size_t, "fread", stream, size, DftUntracedRead,
-              DFT_REAL(fread)(ptr, size, count, stream), DFT_ARG(fd, Fd),
-              DFT_ARG(size, size), DFT_ARG(count, count), DFT_ARG(ret, Ret));
+  STREAM_DATA_CALL("fread", stream, size, count, DftUntracedRead,
+                   DFT_REAL(fread)(ptr, size, count, stream));
 }
 
 size_t __fread_chk(void *ptr, size_t ptrlen, size_t size, size_t count,
                    FILE *stream) {
-  STREAM_DATA_CALL(size_t, "__fread_chk", stream, size, DftUntracedRead,
-              DFT_REAL(__fread_chk)(ptr, ptrlen, size, count, stream),
-              DFT_ARG(fd, Fd), DFT_ARG(size, size), DFT_ARG(count, count),
-              DFT_ARG(ret, Ret));
+  STREAM_DATA_CALL("__fread_chk", stream, size, count, DftUntracedRead,
+                   DFT_REAL(__fread_chk)(ptr, ptrlen, size, count, stream));
 }
 
 size_t(fread_unlocked)(void *ptr, size_t size, size_t count, FILE *stream) {
-  STREAM_DATA_CALL(size_t, "fread_unlocked", stream, size, DftUntracedRead,
-              DFT_REAL(fread_unlocked)(ptr, size, count, stream),
-              DFT_ARG(fd, Fd), DFT_ARG(size, size), DFT_ARG(count, count),
-              DFT_ARG(ret, Ret));
+  STREAM_DATA_CALL("fread_unlocked", stream, size, count, DftUntracedRead,
+                   DFT_REAL(fread_unlocked)(ptr, size, count, stream));
 }
 
 size_t fwrite(const void *ptr, size_t size, size_t count, FILE *stream) {
-  STREAM_DATA_CALL(size_t, "fwrite", stream, size, DftUntracedWrite,
-              DFT_REAL(fwrite)(ptr, size, count, stream), DFT_ARG(fd, Fd),
-              DFT_ARG(size, size), DFT_ARG(count, count), DFT_ARG(ret, Ret));
+  STREAM_DATA_CALL("fwrite", stream, size, count, DftUntracedWrite,
+                   DFT_REAL(fwrite)(ptr, size, count, stream));
 }
 
 size_t(fwrite_unlocked)(const void *ptr, size_t size, size_t count,
                        FILE *stream) {
-  STREAM_DATA_CALL(size_t, "fwrite_unlocked", stream, size, DftUntracedWrite,
-              DFT_REAL(fwrite_unlocked)(ptr, size, count, stream),
-              DFT_ARG(fd, Fd), DFT_ARG(size, size), DFT_ARG(count, count),
-              DFT_ARG(ret, Ret));
+  STREAM_DATA_CALL("fwrite_unlocked", stream, size, count, DftUntracedWrite,
+                   DFT_REAL(fwrite_unlocked)(ptr, size, count, stream));
+}
+
+/* A successful fseek's position: where libc now has the stream (its
+ * ftell after a seek mostly reads the offset it just set). The
+ * event's `ret` is that position (-1: failed), docs/trace-format.md. */
+static int64_t seekEnd(FILE *Stream, int Fd, int Ret) {
+  struct dftracer_fd_desc *D = dftracer_fd_desc(Fd);
+  int64_t Pos = Ret == 0 ? streamTell(Stream) : DftPosUnknown;
+  if (D) {
+    streamMovedFd(D);
+    if (Ret == 0)
+      __atomic_store_n(&D->StreamPos, Pos, __ATOMIC_RELAXED);
+  }
+  return Ret == 0 ? Pos : -1;
+}
+
+/* A stream call that tells the position (ftell) or moves the descriptor's
+ * (fflush). */
+static int64_t toldAt(int Fd, int64_t Ret) {
+  struct dftracer_fd_desc *D = dftracer_fd_desc(Fd);
+  if (D && Ret >= 0)
+    __atomic_store_n(&D->StreamPos, Ret, __ATOMIC_RELAXED);
+  return Ret;
 }
 
 int fseek(FILE *stream, long offset, int whence) {
   STREAM_CALL(int, "fseek", stream, DFT_REAL(fseek)(stream, offset, whence),
               DFT_ARG(fd, Fd), DFT_ARG(offset, offset),
-              DFT_ARG(whence, whence), DFT_ARG(ret, Ret));
+              DFT_ARG(whence, whence), DFT_ARG(ret, seekEnd(stream, Fd, Ret)));
 }
 
 int fseeko(FILE *stream, off_t offset, int whence) {
   STREAM_CALL(int, "fseeko", stream, DFT_REAL(fseeko)(stream, offset, whence),
               DFT_ARG(fd, Fd), DFT_ARG(offset, offset),
-              DFT_ARG(whence, whence), DFT_ARG(ret, Ret));
+              DFT_ARG(whence, whence), DFT_ARG(ret, seekEnd(stream, Fd, Ret)));
 }
 
 int fseeko64(FILE *stream, off64_t offset, int whence) {
   STREAM_CALL(int, "fseeko64", stream,
               DFT_REAL(fseeko64)(stream, offset, whence), DFT_ARG(fd, Fd),
               DFT_ARG(offset, offset), DFT_ARG(whence, whence),
-              DFT_ARG(ret, Ret));
+              DFT_ARG(ret, seekEnd(stream, Fd, Ret)));
 }
 
 long ftell(FILE *stream) {
   STREAM_CALL(long, "ftell", stream, DFT_REAL(ftell)(stream), DFT_ARG(fd, Fd),
-              DFT_ARG(ret, Ret));
+              DFT_ARG(ret, toldAt(Fd, Ret)));
 }
 
 off_t ftello(FILE *stream) {
   STREAM_CALL(off_t, "ftello", stream, DFT_REAL(ftello)(stream),
-              DFT_ARG(fd, Fd), DFT_ARG(ret, Ret));
+              DFT_ARG(fd, Fd), DFT_ARG(ret, toldAt(Fd, Ret)));
 }
 
 off64_t ftello64(FILE *stream) {
   STREAM_CALL(off64_t, "ftello64", stream, DFT_REAL(ftello64)(stream),
-              DFT_ARG(fd, Fd), DFT_ARG(ret, Ret));
+              DFT_ARG(fd, Fd), DFT_ARG(ret, toldAt(Fd, Ret)));
 }
 
 int fflush(FILE *stream) {
   STREAM_CALL(int, "fflush", stream, DFT_REAL(fflush)(stream),
-              DFT_ARG(fd, Fd), DFT_ARG(ret, Ret));
+              DFT_ARG(fd, Fd),
+              DFT_ARG(ret, (streamMovedFd(dftracer_fd_desc(Fd)), Ret)));
 }
 
 void rewind(FILE *stream) {
@@ -252,5 +361,12 @@ void rewind(FILE *stream) {
     return;
   }
   DFT_REAL(rewind)(stream);
+  {
+    struct dftracer_fd_desc *D = dftracer_fd_desc(Fd);
+    if (D) {
+      streamMovedFd(D);
+      __atomic_store_n(&D->StreamPos, 0, __ATOMIC_RELAXED);
+    }
+  }
   DFT_IO_END(&C, DFT_ARG(fd, Fd));
 }

@@ -6,6 +6,7 @@
 #include "internal.h"
 #include "io_core.h"
 #include "layer_check.h"
+#include "node_info.h"
 #include "pages.h"
 
 #include <signal.h>
@@ -91,6 +92,7 @@ static int openSinkLocked(void) {
                          P->TraceHash) != 0)
     return -1;
   dftracer_layer_report_locked();    /* layer_bypassed (layer_check.h) */
+  dftracer_node_report_locked();     /* NODE (node_info.h) */
   dftracer_io_replay_paths_locked(); /* a forked child's first write */
   return 0;
 }

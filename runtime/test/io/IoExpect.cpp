@@ -6,7 +6,8 @@
 // each `fhash` has an FH line earlier in the same file, each path has one
 // FH line per file, hashes are below 2^53, I/O events carry `level` and
 // `p_idx`, and no FH names /proc, /sys, /dev (but /dev/shm) or a trace
-// file.
+// file; each `fhash` also has one FS record (fs_type, mount, block_size)
+// after its FH line and before its first event.
 //
 // --expect SPEC: one expectation per line, `#` comments:
 //   NAME CAT COUNT [parent=NAME] [file=TEXT] [nofile] [KEY=VALUE]...
@@ -107,6 +108,7 @@ void readTrace(const std::string &Path, Traces &T) {
   }
   std::map<uint64_t, std::string> Names; // fhash -> path, in this file
   std::set<std::string> Named;
+  std::set<uint64_t> Described; // fhashes with an FS record, in this file
   for (size_t I = 1; I < Lines.size(); ++I) {
     std::string Where = Path + ":" + std::to_string(I + 1) + ": ";
     if (Lines[I].empty() || Lines[I] == "]")
@@ -135,6 +137,23 @@ void readTrace(const std::string &Path, Traces &T) {
       Names[H] = Name;
       continue;
     }
+    if (Ph == "M" && J.value("name", "") == "FS") {
+      const json &A = J["args"];
+      if (!A.contains("fhash") || !A["fhash"].is_number_unsigned() ||
+          !A.contains("fs_type") || !A["fs_type"].is_string() ||
+          !A.contains("mount") || !A["mount"].is_string() ||
+          !A.contains("block_size") || !A["block_size"].is_number_unsigned()) {
+        T.Errors.push_back(Where + "FS needs args.fhash, fs_type, mount, block_size");
+        continue;
+      }
+      uint64_t H = A["fhash"].get<uint64_t>();
+      if (!Names.count(H))
+        T.Errors.push_back(Where + "FS before the FH line of its fhash");
+      if (!Described.insert(H).second)
+        T.Errors.push_back(Where + "second FS record for fhash " +
+                           std::to_string(H));
+      continue;
+    }
     if (Ph != "X")
       continue;
     Event E;
@@ -158,6 +177,9 @@ void readTrace(const std::string &Path, Traces &T) {
                            " has no FH line before it in this file");
       else
         E.File = It->second;
+      if (!Described.count(H))
+        T.Errors.push_back(Where + "fhash " + std::to_string(H) +
+                           " has no FS record before it in this file");
     }
     T.Events.push_back(std::move(E));
   }
