@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -122,16 +123,27 @@ public:
   /// into ReadRanges and WriteRanges (for the cross-process figures).
   AccessStats finish(RangeList &ReadRanges, RangeList &WriteRanges);
 
+  AccessStream() = default;
+  AccessStream(const AccessStream &) = delete; // LastRead points into Read
+  AccessStream &operator=(const AccessStream &) = delete;
+
 private:
+  using Ranges = std::map<uint64_t, uint64_t>; // begin -> end
   /// Adds [B, E) to R (when it fits under MaxRanges); returns the bytes
   /// of it that R already held.
-  uint64_t cover(std::map<uint64_t, uint64_t> &R, uint64_t B, uint64_t E);
+  uint64_t cover(Ranges &R, uint64_t B, uint64_t E);
+  /// Counts V in Counts (a hash while the stream is read: one lookup per
+  /// call), up to MaxValues distinct values, else in Into.Other.
+  static void count(std::unordered_map<int64_t, uint64_t> &Counts,
+                    ValueCounts &Into, int64_t V);
 
   AccessStats S;
   int64_t LastReadEnd = -1, LastWriteEnd = -1;
   uint8_t LastKind = 0; // 0 none, 1 read, 2 write
   bool Capped = false;
-  std::map<uint64_t, uint64_t> Read, Written; // begin -> end
+  Ranges Read, Written;
+  Ranges::iterator LastRead = Read.end(), LastWritten = Written.end();
+  std::unordered_map<int64_t, uint64_t> SizeCounts, StrideCounts;
 };
 
 /// The file system a file is on (the FS record, docs/trace-format.md).
