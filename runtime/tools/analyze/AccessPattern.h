@@ -21,7 +21,8 @@
 //
 // Memory: a stream keeps its read and written byte ranges as a set of
 // disjoint intervals, at most MaxRanges of each (16 bytes each once the
-// stream ends); past that a call's bytes that overlap kept ranges still
+// stream ends; a larger cap makes random traffic slow to analyse, as each
+// call searches a tree that no longer fits in cache); past that a call's bytes that overlap kept ranges still
 // count as redundant, but new ranges are not kept, so the figures are
 // lower bounds ("at least", RangesCapped). Common sizes and strides keep
 // MaxValues distinct values per stream, then the top KeepValues at the end
@@ -111,7 +112,7 @@ struct AccessStats {
 /// One process's data calls on one file in one layer, in trace order.
 class AccessStream {
 public:
-  static constexpr size_t MaxRanges = 1 << 16; // per kind, per stream
+  static constexpr size_t MaxRanges = 1 << 12; // per kind, per stream
   static constexpr uint64_t DefaultAlign = 1 << 20;
 
   /// A data call of Size bytes at Offset; Align is the unit it is judged
