@@ -122,6 +122,18 @@ void AccessStats::merge(const AccessStats &O) {
 
 uint64_t AccessStream::cover(std::map<uint64_t, uint64_t> &R, uint64_t B,
                              uint64_t E) {
+  // The usual case first: a call that continues the range that holds the
+  // end of the previous one (sequential I/O), with nothing after it to
+  // join: extended in place, no search and no allocation.
+  auto &Last = &R == &Read ? LastRead : LastWritten;
+  if (Last != R.end() && Last->first <= B && Last->second >= B) {
+    auto Next = std::next(Last);
+    if (Next == R.end() || Next->first > E) {
+      uint64_t Overlap = std::min(E, Last->second) - B;
+      Last->second = std::max(Last->second, E);
+      return Overlap;
+    }
+  }
   // The first kept range that could touch [B, E): the last starting at or
   // before B, else the first after it.
   auto It = R.upper_bound(B);
@@ -144,9 +156,24 @@ uint64_t AccessStream::cover(std::map<uint64_t, uint64_t> &R, uint64_t B,
     Capped = true;
     return 0;
   }
-  R.erase(First, It);
-  R.emplace(NewB, NewE);
+  if (Touched == 1 && First->first == NewB) {
+    First->second = NewE; // one range grown at its end: in place
+    Last = First;
+    return Overlap;
+  }
+  Last = R.emplace_hint(R.erase(First, It), NewB, NewE);
   return Overlap;
+}
+
+void AccessStream::count(std::unordered_map<int64_t, uint64_t> &Counts,
+                         ValueCounts &Into, int64_t V) {
+  auto It = Counts.find(V);
+  if (It != Counts.end())
+    ++It->second;
+  else if (Counts.size() < ValueCounts::MaxValues)
+    Counts.emplace(V, 1);
+  else
+    ++Into.Other;
 }
 
 void AccessStream::data(bool Write, uint64_t Offset, uint64_t Size,
@@ -163,10 +190,10 @@ void AccessStream::data(bool Write, uint64_t Offset, uint64_t Size,
       ++(Write ? S.SeqWrites : S.SeqReads);
     if (Off == Last)
       ++(Write ? S.ConsecWrites : S.ConsecReads);
-    S.Strides.add(Off - Last);
+    count(StrideCounts, S.Strides, Off - Last);
   }
   Last = End;
-  S.Sizes.add(static_cast<int64_t>(Size));
+  count(SizeCounts, S.Sizes, static_cast<int64_t>(Size));
   if (Write) {
     ++S.Writes;
     S.BytesWritten += Size;
@@ -200,8 +227,6 @@ void AccessStream::noOffset(bool Write) {
 
 AccessStats AccessStream::finish(RangeList &ReadRanges,
                                  RangeList &WriteRanges) {
-  S.Sizes.trim();
-  S.Strides.trim();
   S.RangesCapped = Capped ? 1 : 0;
   ReadRanges.assign(Read.begin(), Read.end());
   WriteRanges.assign(Written.begin(), Written.end());
@@ -209,6 +234,16 @@ AccessStats AccessStream::finish(RangeList &ReadRanges,
   S.DistinctWritten = rangeBytes(WriteRanges);
   Read.clear();
   Written.clear();
+  LastRead = Read.end();
+  LastWritten = Written.end();
+  for (const auto &[V, N] : SizeCounts)
+    S.Sizes.Counts[V] += N;
+  for (const auto &[V, N] : StrideCounts)
+    S.Strides.Counts[V] += N;
+  SizeCounts.clear();
+  StrideCounts.clear();
+  S.Sizes.trim();
+  S.Strides.trim();
   return S;
 }
 

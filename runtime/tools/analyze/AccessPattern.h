@@ -21,7 +21,8 @@
 //
 // Memory: a stream keeps its read and written byte ranges as a set of
 // disjoint intervals, at most MaxRanges of each (16 bytes each once the
-// stream ends); past that a call's bytes that overlap kept ranges still
+// stream ends; a larger cap makes random traffic slow to analyse, as each
+// call searches a tree that no longer fits in cache); past that a call's bytes that overlap kept ranges still
 // count as redundant, but new ranges are not kept, so the figures are
 // lower bounds ("at least", RangesCapped). Common sizes and strides keep
 // MaxValues distinct values per stream, then the top KeepValues at the end
@@ -35,6 +36,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -110,7 +112,7 @@ struct AccessStats {
 /// One process's data calls on one file in one layer, in trace order.
 class AccessStream {
 public:
-  static constexpr size_t MaxRanges = 1 << 16; // per kind, per stream
+  static constexpr size_t MaxRanges = 1 << 12; // per kind, per stream
   static constexpr uint64_t DefaultAlign = 1 << 20;
 
   /// A data call of Size bytes at Offset; Align is the unit it is judged
@@ -122,16 +124,27 @@ public:
   /// into ReadRanges and WriteRanges (for the cross-process figures).
   AccessStats finish(RangeList &ReadRanges, RangeList &WriteRanges);
 
+  AccessStream() = default;
+  AccessStream(const AccessStream &) = delete; // LastRead points into Read
+  AccessStream &operator=(const AccessStream &) = delete;
+
 private:
+  using Ranges = std::map<uint64_t, uint64_t>; // begin -> end
   /// Adds [B, E) to R (when it fits under MaxRanges); returns the bytes
   /// of it that R already held.
-  uint64_t cover(std::map<uint64_t, uint64_t> &R, uint64_t B, uint64_t E);
+  uint64_t cover(Ranges &R, uint64_t B, uint64_t E);
+  /// Counts V in Counts (a hash while the stream is read: one lookup per
+  /// call), up to MaxValues distinct values, else in Into.Other.
+  static void count(std::unordered_map<int64_t, uint64_t> &Counts,
+                    ValueCounts &Into, int64_t V);
 
   AccessStats S;
   int64_t LastReadEnd = -1, LastWriteEnd = -1;
   uint8_t LastKind = 0; // 0 none, 1 read, 2 write
   bool Capped = false;
-  std::map<uint64_t, uint64_t> Read, Written; // begin -> end
+  Ranges Read, Written;
+  Ranges::iterator LastRead = Read.end(), LastWritten = Written.end();
+  std::unordered_map<int64_t, uint64_t> SizeCounts, StrideCounts;
 };
 
 /// The file system a file is on (the FS record, docs/trace-format.md).

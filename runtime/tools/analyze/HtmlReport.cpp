@@ -23,6 +23,10 @@
 #include <string>
 
 namespace dftanalyze {
+void printAccessTable(std::ostream &Os, const Report &R, size_t Top);
+}
+
+namespace dftanalyze {
 
 namespace {
 
@@ -598,6 +602,7 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
     Os << "</table></div>\n<p class=\"note\">A file's calls, time and bytes "
           "are its lowest traced layer's (POSIX where traced): what reached "
           "it, never a sum over layers.</p>\n";
+    printAccessTable(Os, R, O.Top);
   }
   printThrottledTable(Os, R, O.Top);
 
@@ -605,6 +610,62 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
   std::string Data = scriptData(jsonText(timelineData(R)));
   Os << "<script id=\"timeline-data\" type=\"application/json\">" << Data
      << "</script>\n<script>" << Script << "</script>\n</body></html>\n";
+}
+
+namespace {
+
+std::string topValues(const ValueCounts &V) {
+  std::string T;
+  for (const auto &[Value, Count] : V.top(4))
+    T += (T.empty() ? "" : ", ") + std::to_string(Value) + " &times; " +
+         std::to_string(Count);
+  return T.empty() ? "-" : T;
+}
+
+} // namespace
+
+/// The access patterns of the top files by time (docs/analysis.md).
+void printAccessTable(std::ostream &Os, const Report &R, size_t Top) {
+  bool Any = false;
+  for (const FileFigures &F : R.FilesByTime)
+    Any |= !F.S->reachedAccess().empty();
+  if (!Any)
+    return;
+  Os << "<h2>Access patterns</h2>\n<div class=\"wide\"><table "
+        "id=\"access-table\"><tr><th>file</th><th>fs</th><th>reads (seq, "
+        "consec)</th><th>writes (seq, consec)</th><th>rw switches</th>"
+        "<th>common sizes</th><th>strides</th><th>not aligned</th>"
+        "<th>redundant read (same, other ranks)</th><th>redundant written "
+        "(same, other ranks)</th><th>ranks</th></tr>\n";
+  for (size_t I = 0; I < R.FilesByTime.size() && I < Top; ++I) {
+    const FileFigures &F = R.FilesByTime[I];
+    AccessStats A = F.S->reachedAccess();
+    if (A.empty())
+      continue;
+    std::string AtLeast = A.RangesCapped ? "&ge; " : "";
+    std::string Unit = A.alignment() ? bytesText(A.alignment()) : "mixed";
+    if (A.AlignAssumed)
+      Unit += " (assumed)";
+    FileRankFigures Rk = R.fileRanks(*F.S);
+    Os << "<tr><td>" << escape(F.Path) << "</td><td>"
+       << escape(F.S->Fs.Type.empty() ? "?" : F.S->Fs.Type) << "</td><td>"
+       << A.Reads << " (" << A.SeqReads << ", " << A.ConsecReads
+       << ")</td><td>" << A.Writes << " (" << A.SeqWrites << ", "
+       << A.ConsecWrites << ")</td><td>" << A.RwSwitches << "</td><td>"
+       << topValues(A.Sizes) << "</td><td>" << topValues(A.Strides)
+       << "</td><td>" << A.NotAligned << " of " << A.Reads + A.Writes
+       << " (unit " << Unit << ")</td><td>" << AtLeast
+       << bytesText(A.RedundantRead) << ", " << AtLeast
+       << bytesText(A.CrossRead) << "</td><td>" << AtLeast
+       << bytesText(A.RedundantWritten) << ", " << AtLeast
+       << bytesText(A.CrossWritten) << "</td><td>" << Rk.Ranks
+       << (Rk.Ranks > 1 ? " (shared)" : "") << "</td></tr>\n";
+  }
+  Os << "</table></div>\n<p class=\"note\">seq: starts at or after the end "
+        "of the previous call of its kind by the process; consec: exactly "
+        "there. Unit: the file system's stripe or block size (1 MiB when the "
+        "trace has no FS record). &ge;: past the range cap, a lower "
+        "bound.</p>\n";
 }
 
 } // namespace dftanalyze

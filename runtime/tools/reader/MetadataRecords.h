@@ -19,6 +19,10 @@
 //     -> LayerBypassed
 // \endcode
 //
+// Issue 22's facts are records too: "FS" (a file's file system),
+// "MPIIO_HINTS" (the hints after an MPI_File_open), "HDF5_FILE" and
+// "HDF5_DSET" (properties, layout), "NODE" (the process's node).
+//
 // The shared parser (EventParser) keeps only the fields every event has;
 // these records are a few lines per process, so their line is parsed again
 // here, which keeps the hot path as it is. The same goes for the
