@@ -5,6 +5,7 @@
 #include "Reachability.h"
 
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -26,13 +27,30 @@ EntryScope findEntryScope(const FunctionDecl &FD, const BodyFacts &Facts,
   for (const MacroExit &C : Exits) {
     if (!C.Exit || !C.First)
       continue;
-    bool Conditional = false;
+    // Only a condition or loop that holds END but not the return matters
+    // (`if (x) RET(1);` holds both): those below the statement common to
+    // the call's first statement and its returns.
+    llvm::DenseSet<const Stmt *> Chain;
+    for (const Stmt *S = C.First; S; S = Facts.parent(S))
+      Chain.insert(S);
+    llvm::DenseSet<const Stmt *> Commons;
+    for (const ReturnStmt *R : C.Returns) {
+      const Stmt *Common = R;
+      while (Common && !Chain.contains(Common))
+        Common = Facts.parent(Common);
+      Commons.insert(Common);
+    }
+    bool Conditional = false, AboveCommon = false;
     const Stmt *Below = C.First;
     const Stmt *S = Facts.parent(C.First);
-    for (; S && S != Body; Below = S, S = Facts.parent(S))
-      if (!isa<CompoundStmt, LabelStmt, SwitchCase, AttributedStmt>(S) &&
+    AboveCommon = Commons.contains(C.First);
+    for (; S && S != Body; Below = S, S = Facts.parent(S)) {
+      AboveCommon |= Commons.contains(S);
+      if (!AboveCommon &&
+          !isa<CompoundStmt, LabelStmt, SwitchCase, AttributedStmt>(S) &&
           !alwaysTaken(S, Below, Ctx))
         Conditional = true;
+    }
     if (!Conditional || S != Body)
       continue;
     if (!Exit)
