@@ -98,20 +98,6 @@ public:
   }
 
 private:
-  /// Whether S, an if, always runs its branch Branch: its condition is a
-  /// constant (`if (TRUE || ...)`, as FUNC_ENTER_NOAPI expands in an HDF5
-  /// file without a package).
-  static bool alwaysTaken(const Stmt *S, const Stmt *Branch,
-                          const ASTContext &Ctx) {
-    const auto *If = dyn_cast<IfStmt>(S);
-    bool Value = false;
-    if (!If || If->getInit() || If->getConditionVariable() ||
-        If->getCond()->isValueDependent() ||
-        !If->getCond()->EvaluateAsBooleanCondition(Value, Ctx))
-      return false;
-    return Branch == (Value ? If->getThen() : If->getElse());
-  }
-
   static std::vector<const Stmt *> statementsOf(const CFGBlock &B) {
     std::vector<const Stmt *> Stmts;
     for (const CFGElement &E : B)
@@ -211,6 +197,16 @@ bool startsStatement(const SourceText &Text, const BodyFacts &Facts,
 }
 
 } // namespace
+
+bool alwaysTaken(const Stmt *S, const Stmt *Branch, const ASTContext &Ctx) {
+  const auto *If = dyn_cast<IfStmt>(S);
+  bool Value = false;
+  if (!If || If->getInit() || If->getConditionVariable() ||
+      If->getCond()->isValueDependent() ||
+      !If->getCond()->EvaluateAsBooleanCondition(Value, Ctx))
+    return false;
+  return Branch == (Value ? If->getThen() : If->getElse());
+}
 
 std::vector<MacroExit> findMacroExits(const FunctionDecl &FD,
                                       const BodyFacts &Facts,

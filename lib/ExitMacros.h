@@ -71,6 +71,12 @@ std::vector<MacroExit> findMacroExits(const clang::FunctionDecl &FD,
                                       clang::ASTContext &Ctx,
                                       const RuleSet &Rules);
 
+/// Whether S, an if, always runs its branch Branch: its condition is a
+/// constant (`if (TRUE || ...)`, as FUNC_ENTER_NOAPI expands in an HDF5
+/// file without a package).
+bool alwaysTaken(const clang::Stmt *S, const clang::Stmt *Branch,
+                 const clang::ASTContext &Ctx);
+
 } // namespace annotate
 
 #endif

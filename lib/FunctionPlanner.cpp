@@ -2,6 +2,7 @@
 
 #include "FunctionPlanner.h"
 #include "Braces.h"
+#include "EntryScope.h"
 #include "Reachability.h"
 #include "ReturnClassifier.h"
 
@@ -273,10 +274,35 @@ bool FunctionPlanner::planGuard() {
   return true;
 }
 
+std::optional<std::pair<unsigned, std::string>>
+FunctionPlanner::startInEntryScope() {
+  if (llvm::none_of(Facts.returns(), [](const ReturnStmt *R) {
+        return R->getReturnLoc().isMacroID();
+      }))
+    return std::nullopt;
+  if (!MacroExits)
+    MacroExits = findMacroExits(FD, Facts, Text, PC.Ctx, PC.Options.Rules);
+  EntryScope Scope =
+      findEntryScope(FD, Facts, Text, PC.Ctx, PC.Options.Rules, *MacroExits);
+  if (Scope.Refusal)
+    PC.Diags.warn(Scope.Refusal->first, Scope.Refusal->second);
+  if (!Scope.Inside)
+    return std::nullopt;
+  unsigned Offset = PC.Options.LineDirectives
+                        ? Scope.OpenEnd
+                        : Text.afterTrailingComment(Scope.OpenEnd).Offset;
+  return std::make_pair(Offset, Text.indentOfLine(Scope.OpenBegin).str());
+}
+
 bool FunctionPlanner::planBody() {
   const RuleSet &Rules = PC.Options.Rules;
-  insertStarts(afterOpeningBrace(), bodyIndent(), {Rules.FunctionStart},
-               /*Guard=*/false);
+  // START and END skipped together when a macro's scope is (issue 21).
+  if (auto Inside = startInEntryScope())
+    insertStarts(Inside->first, Inside->second, {Rules.FunctionStart},
+                 /*Guard=*/false);
+  else
+    insertStarts(afterOpeningBrace(), bodyIndent(), {Rules.FunctionStart},
+                 /*Guard=*/false);
   for (const ReturnStmt *R : Facts.returns())
     closeBeforeReturn(R, {Rules.FunctionEnd});
   if (canFallOffEnd(FD, PC.Ctx, Rules))

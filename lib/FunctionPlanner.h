@@ -67,6 +67,13 @@ private:
   /// docs/rules.md §10).
   void insertStarts(unsigned Offset, llvm::StringRef Indent,
                     std::vector<std::string> Starts, bool Guard);
+  /// Where START goes (offset, indent) when an exit macro's END lies in a
+  /// scope that a condition or loop may skip, opened by a macro call at
+  /// the body's top level (HDF5's FUNC_ENTER_NOAPI `{ if (H5_PKG_INIT_VAR
+  /// || !H5_TERM_GLOBAL) {`): right after that call, so that START and END
+  /// are skipped together. None when START stays at the top; with a
+  /// warning naming the macro when it must but cannot move (EntryScope.h).
+  std::optional<std::pair<unsigned, std::string>> startInEntryScope();
   /// Offset after the body's `{` (and a comment closing its line).
   unsigned afterOpeningBrace() const;
   std::string bodyIndent() const;

@@ -3,6 +3,7 @@
 #include "FunctionStripper.h"
 #include "BodyFacts.h"
 #include "Braces.h"
+#include "EntryScope.h"
 #include "ExitMacros.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -357,6 +358,22 @@ bool FunctionStripper::placedAsAnnotateDoes(const Block &B, const Group &G) {
                          calls(B.Units[First - 1].S, Rules.InitAfterCalls);
     if (B.IsBody && !B.Units[First].Labelled && (First == 0 || AfterInitCall))
       return true;
+    // First in the scope an entry macro opens, right after the macro
+    // (EntryScope.h).
+    if (!B.IsBody && First == 0 && !B.Units[First].Labelled &&
+        B.C->getLBracLoc().isMacroID()) {
+      BodyFacts Facts(Body);
+      if (!MacroExits)
+        MacroExits = findMacroExits(FD, Facts, Text, PC.Ctx, Rules);
+      EntryScope Scope =
+          findEntryScope(FD, Facts, Text, PC.Ctx, Rules, *MacroExits);
+      const SourceManager &SM = Text.sourceManager();
+      std::optional<unsigned> Opening = Text.offset(
+          SM.getExpansionRange(B.C->getLBracLoc()).getEnd());
+      if (Scope.Inside && Opening &&
+          Text.endOfToken(*Opening) == Scope.OpenEnd)
+        return true;
+    }
     bool Init = FD.isMain() && !Rules.Init.empty();
     refuse(G.begin(), What +
                           " is not where annotate writes it: first in the "

@@ -21,8 +21,9 @@
 //  1. A statement is annotate's when it holds a rule-set statement's tokens
 //     (any spacing, no comment among them), stands on its own in a block of
 //     the function, and where annotate writes it: START (after INIT, before
-//     METADATA and the category update) first in the body, or in main right
-//     after the statement calling MPI_Init; END (before FINI) right before
+//     METADATA and the category update) first in the body, or first in
+//     the scope an entry macro opens, right after it (EntryScope.h), or in
+//     main right after the statement calling MPI_Init; END (before FINI) right before
 //     a return or the body's closing `}`, or, in main, before any
 //     statement.
 //  2. Statements with only white space between them are one group, taken
