@@ -91,6 +91,24 @@ if(NOT _bad_len GREATER 2 OR NOT _prefix STREQUAL _bad_text)
   fail("the damaged file's events are not the full file's first ones")
 endif()
 
+# A length field damaged to ~4 GiB (the header's, then the last block's
+# stored length): refused as truncated, with 1 GiB of address space, since
+# a length from the file is trusted only as far as the file goes.
+set(_limited prlimit --as=1073741824 --)
+configure_file(${_pfc} ${WORK_DIR}/hugehead.pfc COPYONLY)
+run(0 sh -c "printf '\\360\\377\\377\\377' | dd of=${WORK_DIR}/hugehead.pfc bs=1 seek=8 conv=notrunc status=none")
+run(2 ${_limited} ${CONVERTER} -o ${WORK_DIR}/hugehead.pfw ${WORK_DIR}/hugehead.pfc)
+if(NOT _out MATCHES "compact trace header is truncated")
+  fail("a header length past the file's end is not refused: ${_out}")
+endif()
+configure_file(${_pfc} ${WORK_DIR}/hugeblock.pfc COPYONLY)
+math(EXPR _len_at "${_last} + 12")
+run(0 sh -c "printf '\\360\\377\\377\\377' | dd of=${WORK_DIR}/hugeblock.pfc bs=1 seek=${_len_at} conv=notrunc status=none")
+run(1 ${_limited} ${CONVERTER} -o ${WORK_DIR}/hugeblock.pfw ${WORK_DIR}/hugeblock.pfc)
+if(NOT _out MATCHES "block at byte ${_last} is truncated")
+  fail("a block length past the file's end is not refused: ${_out}")
+endif()
+
 # Not a compact trace at all: exit 2, named.
 file(WRITE ${WORK_DIR}/text.pfc "[\n")
 run(2 ${CONVERTER} -o ${WORK_DIR}/text.pfw ${WORK_DIR}/text.pfc)

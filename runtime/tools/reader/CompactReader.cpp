@@ -14,6 +14,7 @@ extern "C" {
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace dftrace {
@@ -66,6 +67,15 @@ bool CompactReader::readExact(void *To, size_t N, size_t &Got) {
   return true;
 }
 
+// What the file holds past FileOffset now (a pipe has no size: no bound).
+uint64_t CompactReader::bytesLeft() const {
+  struct stat St;
+  if (::fstat(Fd, &St) != 0 || !S_ISREG(St.st_mode))
+    return UINT64_MAX;
+  uint64_t Size = static_cast<uint64_t>(St.st_size);
+  return Size > FileOffset ? Size - FileOffset : 0;
+}
+
 bool CompactReader::fail(const std::string &Why) {
   Error = Why;
   AtEnd = true;
@@ -86,8 +96,12 @@ bool CompactReader::open(std::string &OpenError) {
     return false;
   }
   uint32_t Len = dft_get_u32le(Head + DftCompactMagicLen);
+  if (Len > (1u << 20) || Len > bytesLeft()) {
+    OpenError = "compact trace header is truncated";
+    return false;
+  }
   std::string Json(Len, '\0');
-  if (Len > (1u << 20) || !readExact(Json.data(), Len, Got) || Got < Len) {
+  if (!readExact(Json.data(), Len, Got) || Got < Len) {
     OpenError = "compact trace header is truncated";
     return false;
   }
@@ -121,9 +135,17 @@ bool CompactReader::readBlock() {
     return fail(At + " has no block magic: the rest of the file is lost");
   uint32_t RawLen = dft_get_u32le(H + 8), StoredLen = dft_get_u32le(H + 12);
   uint32_t Crc = dft_get_u32le(H + 16);
-  Stored.resize(StoredLen);
-  if (!readExact(Stored.data(), StoredLen, Got))
-    return fail(Error);
+  // A length from the file is only trusted as far as the file goes: a
+  // damaged header must not make the reader allocate gigabytes.
+  uint64_t Left = bytesLeft();
+  if (StoredLen <= Left) {
+    Stored.resize(StoredLen);
+    if (!readExact(Stored.data(), StoredLen, Got))
+      return fail(Error);
+  } else { // what a read would have got, without its buffer
+    Got = static_cast<size_t>(Left);
+    FileOffset += Left;
+  }
   if (Got < StoredLen)
     return fail(At + " is truncated (" + std::to_string(Got) + " of " +
                 std::to_string(StoredLen) +
@@ -134,6 +156,10 @@ bool CompactReader::readBlock() {
   if (H[4] == DftCodecNone) {
     Raw.swap(Stored);
   } else if (H[4] == DftCodecZstd) {
+    // The frame says its own size: a RawLen that disagrees is damage, found
+    // before it is allocated.
+    if (ZSTD_getFrameContentSize(Stored.data(), StoredLen) != RawLen)
+      return fail(At + " does not decompress: the rest of the file is lost");
     Raw.resize(RawLen);
     size_t N = ZSTD_decompressDCtx(Z->D, Raw.data(), RawLen, Stored.data(),
                                    StoredLen);

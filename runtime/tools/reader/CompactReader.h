@@ -83,6 +83,7 @@ public:
 
 private:
   bool readBlock();
+  uint64_t bytesLeft() const;
   bool readExact(void *To, size_t N, size_t &Got);
   bool fail(const std::string &Why);
 
