@@ -2,7 +2,8 @@
 
 #include "Diagnose.h"
 
-#include <filesystem>
+#include "DataFile.h"
+
 #include <fstream>
 
 namespace dftanalyze {
@@ -152,18 +153,7 @@ bool loadDiagnosisRules(const std::string &Path, DiagnosisRules &Out,
 }
 
 std::string defaultDiagnosisRules() {
-  namespace fs = std::filesystem;
-  std::error_code Ec;
-  fs::path Exe = fs::read_symlink("/proc/self/exe", Ec);
-  if (Ec)
-    return "";
-  fs::path Dir = Exe.parent_path();
-  for (const fs::path &P :
-       {Dir / "dftracer-analyze-diagnosis.json",
-        Dir / ".." / "share" / "dftracer" / "dftracer-analyze-diagnosis.json"})
-    if (fs::is_regular_file(P, Ec))
-      return P.lexically_normal().string();
-  return "";
+  return installedDataFile("dftracer-analyze-diagnosis.json");
 }
 
 } // namespace dftanalyze

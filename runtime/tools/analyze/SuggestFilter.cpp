@@ -2,13 +2,13 @@
 
 #include "SuggestFilter.h"
 
+#include "DataFile.h"
 #include "FileAnalyzer.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <tuple>
 
@@ -53,18 +53,7 @@ bool loadSuggestConfig(const std::string &Path, SuggestConfig &Out,
 }
 
 std::string defaultSuggestConfig() {
-  namespace fs = std::filesystem;
-  std::error_code Ec;
-  fs::path Exe = fs::read_symlink("/proc/self/exe", Ec);
-  if (Ec)
-    return "";
-  fs::path Dir = Exe.parent_path();
-  for (const fs::path &P :
-       {Dir / "dftracer-analyze-suggest.json",
-        Dir / ".." / "share" / "dftracer" / "dftracer-analyze-suggest.json"})
-    if (fs::is_regular_file(P, Ec))
-      return P.lexically_normal().string();
-  return "";
+  return installedDataFile("dftracer-analyze-suggest.json");
 }
 
 std::string exactPattern(const std::string &Name) {
