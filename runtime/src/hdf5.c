@@ -128,8 +128,9 @@ static uint64_t dataHash(hid_t Object, hid_t MemType, hid_t MemSpace,
   return Hash;
 }
 
-/* The body of a wrapper whose file is HASH (result `Ret`). */
-#define H5_CALL(RetType, NAME, HASH, CALLEXPR, ...)                            \
+/* The body of a wrapper whose file is HASH (result `Ret`); AFTER runs
+ * once the event is written, before the return. */
+#define H5_CALL_THEN(RetType, NAME, HASH, CALLEXPR, AFTER, ...)                \
   struct dftracer_io_call C;                                                   \
   uint64_t Hash;                                                               \
   RetType Ret;                                                                 \
@@ -138,7 +139,11 @@ static uint64_t dataHash(hid_t Object, hid_t MemType, hid_t MemSpace,
     return CALLEXPR;                                                           \
   Ret = CALLEXPR;                                                              \
   DFT_IO_END(&C, __VA_ARGS__);                                                 \
+  AFTER;                                                                       \
   return Ret
+
+#define H5_CALL(RetType, NAME, HASH, CALLEXPR, ...)                            \
+  H5_CALL_THEN(RetType, NAME, HASH, CALLEXPR, (void)0, __VA_ARGS__)
 
 #define PATH_HASH(P) dftracer_io_path_hash(AT_FDCWD, P)
 
@@ -149,20 +154,14 @@ const char dftracer_hdf5_layer_[] DFT_HIDDEN = "hdf5";
 /* H5_CALL that, when Ret is a new identifier, emits RECORD's record of it
  * (hdf5_properties.h) after the event, busy. */
 #define H5_CALL_RECORD(RetType, NAME, HASH, CALLEXPR, RECORD, ...)             \
-  struct dftracer_io_call C;                                                   \
-  uint64_t Hash;                                                               \
-  RetType Ret;                                                                 \
-  if (DFT_LIKELY(!dftracer_io_on(HDF5)) || !(Hash = (HASH)) ||                 \
-      !dftracer_io_begin(&C, HDF5, #NAME, Hash))                               \
-    return CALLEXPR;                                                           \
-  Ret = CALLEXPR;                                                              \
-  DFT_IO_END(&C, __VA_ARGS__);                                                 \
+  H5_CALL_THEN(RetType, NAME, HASH, CALLEXPR, H5_RECORD_NEW(RECORD),           \
+               __VA_ARGS__)
+#define H5_RECORD_NEW(RECORD)                                                  \
   if (Ret >= 0) {                                                              \
     int Busy = dftracer_busy_enter();                                          \
     RECORD(Hash, Ret);                                                         \
     dftracer_busy_leave(Busy);                                                 \
-  }                                                                            \
-  return Ret
+  }
 
 DECLARE_SLOT(H5Fcreate);
 hid_t H5Fcreate(const char *filename, unsigned flags, hid_t fcpl_id,
