@@ -44,18 +44,24 @@ const char dftracer_posix_layer_[] DFT_HIDDEN = "posix";
   DFT_IO_END(&C, __VA_ARGS__);                                                 \
   return Ret
 
-/* FD_CALL for a read or write (DIRECTION, untraced.h): a call on a file
- * the filter left out is counted there. */
-#define FD_DATA_CALL(RetType, NAME, FD, DIRECTION, CALL, ...)                  \
-  struct dftracer_io_call C;                                                   \
-  RetType Ret;                                                                 \
-  if (DFT_LIKELY(!dftracer_io_fd_begin(&C, POSIX, NAME, FD))) {                \
+/* A data call that is not traced returns here: one on a file the filter
+ * left out is counted (DIRECTION, untraced.h). */
+#define FD_UNTRACED_RETURN(FD, DIRECTION, CALL)                                \
+  do {                                                                         \
     if (DFT_LIKELY(!dftracer_untraced_fd(FD)) || !dftracer_io_on(POSIX))       \
       return CALL;                                                             \
     Ret = CALL;                                                                \
     dftracer_untraced_io(FD, DIRECTION, (int64_t)Ret);                         \
     return Ret;                                                                \
-  }                                                                            \
+  } while (0)
+
+/* FD_CALL for a read or write (DIRECTION, untraced.h): a call on a file
+ * the filter left out is counted there. */
+#define FD_DATA_CALL(RetType, NAME, FD, DIRECTION, CALL, ...)                  \
+  struct dftracer_io_call C;                                                   \
+  RetType Ret;                                                                 \
+  if (DFT_LIKELY(!dftracer_io_fd_begin(&C, POSIX, NAME, FD)))                  \
+    FD_UNTRACED_RETURN(FD, DIRECTION, CALL);                                   \
   Ret = CALL;                                                                  \
   DFT_IO_END(&C, __VA_ARGS__);                                                 \
   return Ret
@@ -71,13 +77,8 @@ const char dftracer_posix_layer_[] DFT_HIDDEN = "posix";
   ssize_t Ret;                                                                 \
   int64_t Offset;                                                              \
   int Append;                                                                  \
-  if (DFT_LIKELY(!dftracer_io_fd_begin(&C, POSIX, NAME, FD))) {                \
-    if (DFT_LIKELY(!dftracer_untraced_fd(FD)) || !dftracer_io_on(POSIX))       \
-      return CALL;                                                             \
-    Ret = CALL;                                                                \
-    dftracer_untraced_io(FD, DIRECTION, (int64_t)Ret);                         \
-    return Ret;                                                                \
-  }                                                                            \
+  if (DFT_LIKELY(!dftracer_io_fd_begin(&C, POSIX, NAME, FD)))                  \
+    FD_UNTRACED_RETURN(FD, DIRECTION, CALL);                                   \
   D = dftracer_fd_desc(FD);                                                    \
   Offset = dftracer_pos_before(D, (DIRECTION) == WR, &Append);                 \
   Ret = CALL;                                                                  \
