@@ -34,6 +34,19 @@ static ssize_t sysWritev(int Fd, const struct iovec *Iov, int Count) {
   return syscall(SYS_writev, Fd, Iov, Count);
 }
 static int sysClose(int Fd) { return (int)syscall(SYS_close, Fd); }
+
+/* Skips the N bytes a writev took; a short write resumes mid-buffer. */
+static void skipWritten(struct iovec **Iov, int *Count, size_t N) {
+  while (*Count > 0 && N >= (*Iov)->iov_len) {
+    N -= (*Iov)->iov_len;
+    ++*Iov;
+    --*Count;
+  }
+  if (*Count > 0) {
+    (*Iov)->iov_base = (char *)(*Iov)->iov_base + N;
+    (*Iov)->iov_len -= N;
+  }
+}
 static int sysFallocate(int Fd, int Mode, off_t Off, off_t Len) {
   return (int)syscall(SYS_fallocate, Fd, Mode, Off, Len);
 }
@@ -262,15 +275,7 @@ static void compactToSide(void *Arg, struct iovec *Iov, int Count) {
       S->CompactFd = -1;
       return;
     }
-    while (Count > 0 && (size_t)N >= Iov->iov_len) {
-      N -= (ssize_t)Iov->iov_len;
-      ++Iov;
-      --Count;
-    }
-    if (Count > 0) {
-      Iov->iov_base = (char *)Iov->iov_base + N;
-      Iov->iov_len -= (size_t)N;
-    }
+    skipWritten(&Iov, &Count, (size_t)N);
   }
 }
 
@@ -431,16 +436,7 @@ static void writePlain(struct dftracer_sink *S, struct iovec *Iov, int Count) {
       noteLineEnd(S, Iov, Count, (size_t)N);
     __atomic_store_n(&S->Written, S->Written + (uint64_t)N, __ATOMIC_RELAXED);
     Total -= (size_t)N;
-    /* Skip what went out; a short write resumes mid-buffer. */
-    while (Count > 0 && (size_t)N >= Iov->iov_len) {
-      N -= (ssize_t)Iov->iov_len;
-      ++Iov;
-      --Count;
-    }
-    if (Count > 0) {
-      Iov->iov_base = (char *)Iov->iov_base + N;
-      Iov->iov_len -= (size_t)N;
-    }
+    skipWritten(&Iov, &Count, (size_t)N);
   }
 }
 
