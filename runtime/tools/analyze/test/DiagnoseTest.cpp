@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace dftanalyze;
 
 namespace {
@@ -80,4 +82,47 @@ TEST(Diagnose, RulesFileErrorsNameTheFile) {
   EXPECT_NE(Error.find(Path + ": rule \"no_such_kind\": unknown kind"),
             std::string::npos)
       << Error;
+}
+
+// Independent MPI-IO that HDF5 issued is named at the function that called
+// H5Dwrite, with HDF5's advice; a few direct calls elsewhere are not the
+// first site.
+TEST(Diagnose, IndependentMpiioThroughHdf5NamesItsCaller) {
+  std::string Error;
+  DiagnosisRules Rules;
+  ASSERT_TRUE(loadDiagnosisRules(defaultDiagnosisRules(), Rules, Error))
+      << Error;
+  Aggregate A = ranks(2, 0, 1.0);
+  FileStat &File = A.Files["/scratch/particles.h5"];
+  File.Processes = 2;
+  OpStat &Indep =
+      File.Mpi.Kinds[static_cast<size_t>(dftrace::MpiKind::Independent)];
+  Indep.Ops = 1000;
+  Indep.TimeUs = 500000;
+  Indep.Bytes = 4096000;
+  auto Site = [&](const char *Fn, const char *Chain, dftrace::Layer Top,
+                  uint64_t Ops, uint64_t Us) {
+    SiteStat &S = A.Diag.Sites[{Fn, Chain}];
+    S.Layer = static_cast<uint8_t>(dftrace::Layer::MpiIo);
+    S.Op = static_cast<uint8_t>(dftrace::Op::Write);
+    S.Mpi = static_cast<uint8_t>(dftrace::MpiKind::Independent);
+    S.TopLayer = static_cast<uint8_t>(Top);
+    S.C.Ops = Ops;
+    S.C.TimeUs = Us;
+    S.Processes = 2;
+  };
+  Site("write_header", "MPI_File_write_at", dftrace::Layer::MpiIo, 40, 100);
+  Site("write_dataset", "H5Dwrite > MPI_File_write_at", dftrace::Layer::Hdf5,
+       960, 499900);
+  Report R(A);
+  std::vector<Finding> Found = diagnose(R, Rules);
+  auto It = std::find_if(Found.begin(), Found.end(), [](const Finding &F) {
+    return F.Kind == "independent_mpiio";
+  });
+  ASSERT_NE(It, Found.end());
+  ASSERT_FALSE(It->Sites.empty());
+  EXPECT_EQ(It->Sites[0].Function, "write_dataset");
+  ASSERT_FALSE(It->Advices.empty());
+  EXPECT_NE(It->Advices[0].find("H5Pset_dxpl_mpio"), std::string::npos)
+      << It->Advices[0];
 }
