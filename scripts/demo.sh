@@ -11,9 +11,11 @@
 # libdftracer_core, run it with `mpirun -np 2` and DFTRACER_ENABLE=1, and
 # print dftracer-check's per-function summary of its traces, with the I/O
 # calls (POSIX, STDIO, MPI-IO, HDF5) that the runtime recorded under the
-# functions, and for a few kernels the tree of one function's I/O; at the
-# end, analyse every kernel's traces with dftracer-analyze and write the
-# HTML report (build/demo/report.html).
+# functions, and for a few kernels the tree of one function's I/O; then
+# analyse every kernel's traces with dftracer-analyze and write the HTML
+# report (build/demo/report.html); end with the findings (--diagnose) and
+# one comparison: vpic_writer run again with TRANSFER = collective instead
+# of alternate, `dftracer-analyze --compare BASE CHANGED`.
 #
 # Environment: BUILD_DIR (default build), NP (default 2).
 set -euo pipefail
@@ -135,7 +137,28 @@ for name in "${ORDER[@]}"; do
 done
 
 step "Analysis of all the kernels' traces (dftracer-analyze, docs/analysis.md)"
-"$ANALYZE" --top 12 --html "$DEMO/report.html" "$DEMO/traces" | sed 's/^/    /'
+"$ANALYZE" --top 12 --no-diagnose "$DEMO/traces" | sed 's/^/    /'
+
+# The report's findings (docs/diagnosis.md; the text and HTML reports start
+# with them) come last here, then one change, compared: vpic_writer run
+# again with one key of its configuration changed, TRANSFER = collective
+# instead of the demo's alternate (collective and independent H5Dwrite by
+# timestep).
+COMPARE=$DEMO/compare
+mkdir -p "$COMPARE/alternate" "$COMPARE/collective"
+ln "$DEMO/traces"/vpic_writer-* "$COMPARE/alternate/"
+sed 's/^TRANSFER *=.*/TRANSFER = collective/' "$KERNELS/vpic_writer.cfg" \
+  >"$COMPARE/vpic_writer_collective.cfg"
+step "Findings of the kernels' traces (dftracer-analyze --diagnose; the HTML report has them first)"
+"$ANALYZE" --diagnose --html "$DEMO/report.html" "$DEMO/traces" | sed 's/^/    /'
+step "One change: vpic_writer again with TRANSFER = collective (was alternate), mpirun -np $NP"
+out=$DEMO/out/vpic_writer # the same files, so the runs compare
+(cd "$out" && DFTRACER_ENABLE=1 DFTRACER_LOG_FILE="$COMPARE/collective/vpic_writer" \
+   mpirun -np "$NP" "$DEMO/bin/vpic_writer" "$out" "$COMPARE/vpic_writer_collective.cfg") \
+  >"$COMPARE/vpic_writer_collective.stdout"
+diff "$KERNELS/vpic_writer.cfg" "$COMPARE/vpic_writer_collective.cfg" | sed 's/^/    /' || true
+step "Comparison: dftracer-analyze --compare $COMPARE/alternate $COMPARE/collective"
+"$ANALYZE" --compare "$COMPARE/alternate" "$COMPARE/collective" | sed 's/^/    /'
 
 step "Done in $((SECONDS - start)) s"
 cat <<EOF
@@ -143,6 +166,7 @@ Annotated sources: $DEMO/annotated/   (compare: diff -u $KERNELS/ior_driver.c $D
 Trace files:       $DEMO/traces/
 $(ls -1 "$DEMO/traces" | sed 's/^/    /')
 Kernel outputs:    $DEMO/out/
+Comparison runs:   $COMPARE/   (vpic_writer, TRANSFER alternate against collective)
 HTML report:       $DEMO/report.html   (self-contained; open it in any browser)
 Open a .pfw file in Perfetto or Chrome tracing, or check it with: $CHECK $DEMO/traces
 EOF

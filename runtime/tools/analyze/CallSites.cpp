@@ -66,6 +66,8 @@ void DiagnosisFacts::merge(DiagnosisFacts &&O) {
   else
     for (auto &[K, S] : O.FileRanks)
       FileRanks[K].merge(S);
+  for (auto &[K, S] : O.FunctionRanks)
+    FunctionRanks[K].merge(S);
 }
 
 uint32_t ChainTable::intern(const Node &N) {

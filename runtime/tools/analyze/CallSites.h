@@ -91,6 +91,10 @@ struct FileRankStat {
 struct DiagnosisFacts {
   SiteMap Sites;
   std::map<std::string, FileRankStat> FileRanks; // by path
+  // Per annotated function (a phase: rank_imbalance), each process's time
+  // in the I/O calls the function made itself (its one-call sites; no
+  // bytes kept).
+  std::map<std::string, FileRankStat> FunctionRanks;
 
   void merge(DiagnosisFacts &&O);
 };
@@ -107,7 +111,7 @@ template <class A> void visit(A &Ar, FileRankStat &S) {
      S.SumTimeUs, S.Processes);
 }
 template <class A> void visit(A &Ar, DiagnosisFacts &S) {
-  Ar(S.Sites, S.FileRanks);
+  Ar(S.Sites, S.FileRanks, S.FunctionRanks);
 }
 
 /// Interned chains of one trace file: id 0 is the empty chain; a chain is

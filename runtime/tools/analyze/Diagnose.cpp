@@ -71,6 +71,7 @@ public:
         {"many_files", &Diagnoser::manyFiles},
         {"failed_calls", &Diagnoser::failedCalls},
         {"misaligned_requests", &Diagnoser::misaligned},
+        {"hdf5_unaligned", &Diagnoser::hdf5Unaligned},
         {"random_access", &Diagnoser::randomAccess},
         {"redundant_traffic", &Diagnoser::redundant},
         {"cache_bound", &Diagnoser::cacheBound},
@@ -215,6 +216,14 @@ private:
       Vars.emplace("fs_type", F.Files[0].FsType);
     }
     Vars.emplace("small_bytes", std::to_string(Rules.SmallBytes));
+    // A variable: Vars's, or "hint:NAME", the MPI-IO hint's value recorded
+    // on the finding's files (MPIIO_HINTS records).
+    auto Var = [&](const std::string &Name) -> const std::string * {
+      auto V = Vars.find(Name);
+      if (V == Vars.end() && Name.rfind("hint:", 0) == 0)
+        V = Vars.emplace(Name, recordedHint(F, Name.substr(5))).first;
+      return V == Vars.end() ? nullptr : &V->second;
+    };
     auto Holds = [&](const Advice &Adv) {
       for (const auto &[Cond, Values] : Adv.When) {
         auto Any = [&](const std::string &V) {
@@ -231,6 +240,14 @@ private:
           return false;
         if (Cond == "hdf5" && !Any(Hdf5 ? "true" : "false"))
           return false;
+        // Any other key is the finding's own variable (hint:NAME, or a
+        // flag the rule sets, e.g. hdf5_unaligned's "metadata").
+        if (Cond != "fs_type" && Cond != "fs_type_not" && Cond != "layer" &&
+            Cond != "mpiio" && Cond != "hdf5") {
+          const std::string *V = Var(Cond);
+          if (!V || !Any(*V))
+            return false;
+        }
       }
       return true;
     };
@@ -242,9 +259,8 @@ private:
         size_t Close;
         if (Adv.Text[I] == '{' &&
             (Close = Adv.Text.find('}', I)) != std::string::npos) {
-          auto V = Vars.find(Adv.Text.substr(I + 1, Close - I - 1));
-          if (V != Vars.end()) {
-            T += V->second;
+          if (const std::string *V = Var(Adv.Text.substr(I + 1, Close - I - 1))) {
+            T += *V;
             I = Close;
             continue;
           }
@@ -253,6 +269,35 @@ private:
       }
       F.Advices.push_back(std::move(T));
     }
+  }
+
+  /// The most common value of MPI-IO hint Name recorded (MPIIO_HINTS) on
+  /// the finding's files, "unrecorded" when none has it.
+  std::string recordedHint(const Finding &F, const std::string &Name) const {
+    std::map<std::string, uint64_t> Opens;
+    for (const FindingFile &File : F.Files) {
+      auto It = A.Files.find(File.Path);
+      if (It == A.Files.end())
+        continue;
+      auto H = It->second.MpiInfo.Hints.find(Name);
+      if (H != It->second.MpiInfo.Hints.end())
+        for (const auto &[Value, N] : H->second)
+          Opens[Value] += N;
+    }
+    return mostCommon(Opens, "unrecorded");
+  }
+
+  /// The value with the largest count (the smallest among equals).
+  static std::string mostCommon(const std::map<std::string, uint64_t> &Counts,
+                                const std::string &None) {
+    const std::string *Best = nullptr;
+    uint64_t Most = 0;
+    for (const auto &[Value, N] : Counts)
+      if (N > Most) {
+        Most = N;
+        Best = &Value;
+      }
+    return Best ? *Best : None;
   }
 
   void add(const DiagnosisRule &Rule, Finding F,
@@ -487,8 +532,10 @@ private:
     double Ratio = ratio(Max, Median);
     Finding F;
     if (Ratio < Rule.param("min_ratio", 1e18) ||
-        !supported(Rule, F, 0, 0, Max - Median))
+        !supported(Rule, F, 0, 0, Max - Median)) {
+      phaseImbalance(Rule, Times.size(), "");
       return;
+    }
     F.Proof.push_back({"slowest_over_median_io_time", Ratio, ">=",
                        Rule.param("min_ratio")});
     F.Ops = Slow->P->Io.Once.Ops;
@@ -526,8 +573,56 @@ private:
                 " s in I/O against the median rank's " + secs(Median) +
                 " s (" + fmt("%.2f", Ratio) + "x, " +
                 std::to_string(Times.size()) + " ranks with I/O)";
+    std::string JobFunction = F.Sites.empty() ? "" : F.Sites[0].Function;
     add(Rule, std::move(F),
         {{"rank", Slow->Label}, {"ratio", fmt("%.2fx", Ratio)}});
+    phaseImbalance(Rule, Times.size(), JobFunction);
+  }
+
+  /// Per phase: an annotated function that every rank with I/O ran, its
+  /// slowest process's time in the function's own I/O calls against the
+  /// mean of the others' (as per file). A rank slow in one phase only is
+  /// found even when the job's totals even out; a phase the job-level
+  /// finding already names (its first site's function) is not repeated.
+  void phaseImbalance(const DiagnosisRule &Rule, size_t RanksWithIo,
+                      const std::string &Named) {
+    for (const auto &[Fn, FR] : A.Diag.FunctionRanks) {
+      if (Fn == NoFunction || Fn == Named || FR.Processes < 2 ||
+          FR.Processes < RanksWithIo)
+        continue;
+      double Others = double(FR.SumTimeUs - FR.MaxTimeUs) / (FR.Processes - 1);
+      double Ratio = ratio(FR.MaxTimeUs, Others);
+      uint64_t Excess = usOf((FR.MaxTimeUs - Others) / 1e6);
+      Finding F;
+      if (Ratio < Rule.param("min_ratio", 1e18) ||
+          !supported(Rule, F, 0, 0, Excess))
+        continue;
+      F.Proof.push_back({"phase_slowest_over_others_io_time", Ratio, ">=",
+                         Rule.param("min_ratio")});
+      F.TimeUs = FR.MaxTimeUs;
+      F.RecoverableUs = Excess;
+      F.Method = "the slowest rank's I/O time in " + Fn +
+                 " minus the mean of the other ranks': what they wait for "
+                 "at the end of the phase";
+      F.Ranks = {FR.MaxTimeRank};
+      const std::string &Fun = Fn, &Rank = FR.MaxTimeRank;
+      F.Sites = topSites(
+          [&](const SiteRef &S) {
+            return *S.Function == Fun && atBottom(S) &&
+                   std::binary_search(S.S->Ranks.begin(), S.S->Ranks.end(),
+                                      Rank);
+          },
+          [](const SiteRef &S) { return S.S->C.TimeUs; });
+      if (F.Sites.empty()) // I/O called in the function, none below it
+        F.Sites = topSites([&](const SiteRef &S) { return *S.Function == Fun; },
+                           [](const SiteRef &S) { return S.S->C.TimeUs; });
+      F.Summary = "phase " + Fn + ": " + processName(Rank) + " spends " +
+                  secs(FR.MaxTimeUs) + " s in its I/O against the others' " +
+                  fmt("%.6f", Others / 1e6) + " s (" + fmt("%.2f", Ratio) +
+                  "x, " + std::to_string(FR.Processes) + " ranks ran it)";
+      add(Rule, std::move(F),
+          {{"rank", Rank}, {"ratio", fmt("%.2fx", Ratio)}});
+    }
   }
 
   void singleRankIo(const DiagnosisRule &Rule) {
@@ -869,6 +964,113 @@ private:
                 " data calls (" + pct(Share) +
                 ") start off the file system's block or stripe boundary";
     add(Rule, std::move(F));
+  }
+
+  /// HDF5 files whose objects are not aligned to the file system's unit
+  /// (FS record: stripe, else block): the recorded alignment (HDF5_FILE)
+  /// is not a multiple of the unit, and most bytes reaching the file start
+  /// off a unit boundary.
+  void hdf5Unaligned(const DiagnosisRule &Rule) {
+    struct Hit {
+      const FileFigures *F;
+      uint64_t Unit, Alignment, Threshold, NotBytes;
+    };
+    std::vector<Hit> Hits;
+    uint64_t Calls = 0, Not = 0, NotBytes = 0, Bytes = 0, Us = 0;
+    size_t NoFsRecord = 0;
+    for (const FileFigures &FF : R.FilesByTime) {
+      if (!FF.S->Hdf5Opens)
+        continue;
+      uint64_t Unit = FF.S->Fs.alignUnit();
+      if (!Unit) {
+        ++NoFsRecord;
+        continue;
+      }
+      auto Prop = [&](const char *Key, uint64_t Default) -> uint64_t {
+        auto It = FF.S->Hdf5Props.find(Key);
+        if (It == FF.S->Hdf5Props.end())
+          return Default;
+        std::string V = mostCommon(It->second, "");
+        return V.empty() || V.find_first_not_of("0123456789") != V.npos
+                   ? Default
+                   : std::stoull(V);
+      };
+      uint64_t Alignment = Prop("alignment", 1);
+      if (Alignment >= Unit && Alignment % Unit == 0)
+        continue; // aligned as the file system wants
+      AccessStats S = FF.S->reachedAccess();
+      uint64_t N = S.Reads + S.Writes, B = S.BytesRead + S.BytesWritten;
+      if (!N || !S.NotAligned)
+        continue;
+      Calls += N;
+      Bytes += B;
+      Not += S.NotAligned;
+      NotBytes += S.NotAlignedBytes;
+      Us += FF.Reached.TimeUs * S.NotAlignedBytes / std::max<uint64_t>(1, B);
+      Hits.push_back({&FF, Unit, Alignment, Prop("alignment_threshold", 1),
+                      S.NotAlignedBytes});
+    }
+    double Share = ratio(NotBytes, Bytes);
+    Finding F;
+    if (Hits.empty() || Share < Rule.param("min_share", 1e18) ||
+        !supported(Rule, F, Not, NotBytes, Us))
+      return;
+    std::stable_sort(Hits.begin(), Hits.end(), [](const Hit &X, const Hit &Y) {
+      return X.NotBytes > Y.NotBytes;
+    });
+    const Hit &First = Hits[0];
+    F.Proof.push_back({"not_aligned_byte_share", Share, ">=",
+                       Rule.param("min_share")});
+    F.Proof.push_back({"hdf5_alignment", double(First.Alignment), "<",
+                       double(First.Unit)});
+    F.Ops = Not;
+    F.Bytes = NotBytes;
+    F.TimeUs = Us;
+    F.RecoverableUs = 0;
+    F.Method = "not estimated: the cost of a misaligned call depends on the "
+               "file system's locking and read-modify-write; compare an "
+               "aligned run (--compare)";
+    if (NoFsRecord)
+      F.Caveats.push_back(std::to_string(NoFsRecord) +
+                          " HDF5 files without an FS record (unit unknown) "
+                          "were not judged");
+    // Who issued the calls below HDF5: raw data under H5Dwrite/H5Dread,
+    // the rest is HDF5's metadata (object headers, B-trees, heaps).
+    uint64_t Raw = 0, Meta = 0;
+    for (const SiteRef &S : Sites)
+      if (atBottom(S) && dftrace::isDataOp(S.O()) && S.Top() == Layer::Hdf5)
+        (isRawHdf5(*S.Chain) ? Raw : Meta) += S.S->C.Ops;
+    F.Sites = topSites(
+        [&](const SiteRef &S) {
+          return atBottom(S) && dftrace::isDataOp(S.O()) &&
+                 S.Top() == Layer::Hdf5;
+        },
+        [](const SiteRef &S) { return S.S->C.TimeUs; });
+    for (const Hit &H : Hits)
+      if (F.Files.size() < 5)
+        F.Files.push_back(file(*H.F));
+    F.Summary = std::to_string(Hits.size()) + " HDF5 files with alignment " +
+                std::to_string(First.Alignment) + " on a " +
+                std::to_string(First.Unit) + " B file system unit: " +
+                std::to_string(Not) + " of " + std::to_string(Calls) +
+                " data calls, " + pct(Share) +
+                " of the bytes, start off a unit boundary";
+    if (!F.Sites.empty())
+      F.Summary += ", most from " + F.Sites[0].Function + " (" +
+                   F.Sites[0].Chain + ")";
+    add(Rule, std::move(F),
+        {{"unit", std::to_string(First.Unit)},
+         {"threshold", std::to_string(First.Unit)},
+         {"alignment", std::to_string(First.Alignment)},
+         {"alignment_threshold", std::to_string(First.Threshold)},
+         {"ratio", pct(Share)},
+         {"metadata_calls", std::to_string(Meta)},
+         {"metadata", Meta > Raw ? "true" : "false"}});
+  }
+
+  /// A chain that starts with an HDF5 raw-data call.
+  static bool isRawHdf5(const std::string &Chain) {
+    return Chain.rfind("H5Dwrite", 0) == 0 || Chain.rfind("H5Dread", 0) == 0;
   }
 
   void randomAccess(const DiagnosisRule &Rule) {

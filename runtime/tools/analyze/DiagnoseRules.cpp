@@ -17,8 +17,10 @@ const char *const Kinds[] = {
     "small_hdf5_access", "hdf5_unaligned",    "stdio_bulk",
     "many_files",      "failed_calls",        "cache_bound"};
 
+// Besides these, "hint:NAME" (an MPI-IO hint's recorded value).
+// "metadata" is hdf5_unaligned's flag (docs/diagnosis.md).
 const char *const WhenKeys[] = {"fs_type", "fs_type_not", "layer", "mpiio",
-                                "hdf5"};
+                                "hdf5",    "metadata"};
 
 bool known(const char *const *Begin, const char *const *End,
            const std::string &S) {
@@ -104,9 +106,11 @@ bool loadDiagnosisRules(const std::string &Path, DiagnosisRules &Out,
               return false;
             }
             for (const auto &[Cond, List] : A["when"].items()) {
-              if (!known(std::begin(WhenKeys), std::end(WhenKeys), Cond)) {
+              if (!known(std::begin(WhenKeys), std::end(WhenKeys), Cond) &&
+                  !(Cond.rfind("hint:", 0) == 0 && Cond.size() > 5)) {
                 Error = At + ": unknown condition \"" + Cond +
-                        "\" (fs_type, fs_type_not, layer, mpiio, hdf5)";
+                        "\" (fs_type, fs_type_not, layer, mpiio, hdf5, "
+                        "metadata, hint:NAME)";
                 return false;
               }
               std::vector<std::string> Values;

@@ -938,9 +938,12 @@ bool FileAnalyzer::finish(Aggregate &Out) {
       }
       Agg.Files[Name].merge(std::move(S));
     }
+    std::map<uint32_t, uint64_t> PhaseUs; // function -> its own I/O calls
     for (const auto &[Key, C] : P.Sites) {
       uint32_t Chain = static_cast<uint32_t>(Key);
       const ChainTable::Node &N = Chains.node(Chain);
+      if (N.Tail == 0)
+        PhaseUs[static_cast<uint32_t>(Key >> 32)] += C.TimeUs;
       SiteStat S;
       S.C = C;
       S.Layer = static_cast<uint8_t>(N.L);
@@ -951,6 +954,8 @@ bool FileAnalyzer::finish(Aggregate &Out) {
       S.Ranks.push_back(Rank);
       Agg.Diag.Sites[{FnNames[Key >> 32], Chains.text(Chain)}].merge(S);
     }
+    for (const auto &[Fn, Us] : PhaseUs)
+      Agg.Diag.FunctionRanks[FnNames[Fn]].add(0, Us, Rank);
     for (auto &[DHash, D] : P.Dsets) {
       auto Path = P.Paths.find(D.FHash);
       std::string File = Path != P.Paths.end()

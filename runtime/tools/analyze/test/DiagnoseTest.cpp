@@ -126,3 +126,143 @@ TEST(Diagnose, IndependentMpiioThroughHdf5NamesItsCaller) {
   EXPECT_NE(It->Advices[0].find("H5Pset_dxpl_mpio"), std::string::npos)
       << It->Advices[0];
 }
+
+namespace {
+
+/// Two ranks writing their own HDF5 file on ext4 (4 KiB blocks) through
+/// write_fields > H5Dwrite > pwrite: 24 data writes of 1 MiB and more, of
+/// which Misaligned start off a block, and Meta HDF5 metadata writes (under
+/// H5Fclose), with the alignment the HDF5_FILE records hold.
+Aggregate hdf5Files(const char *Alignment, uint64_t Misaligned, uint64_t Meta,
+                    bool FsRecord = true) {
+  Aggregate A = ranks(2, 0, 1.0);
+  const size_t Posix = ioSlot(dftrace::Layer::Posix);
+  const uint64_t Data = 24, Bytes = 24 * 1100000;
+  for (const char *Path : {"/scratch/fields.h5.0", "/scratch/fields.h5.1"}) {
+    FileStat &F = A.Files[Path];
+    F.Processes = 1;
+    F.Hdf5Opens = 1;
+    F.Hdf5Props["alignment"][Alignment] = 1;
+    F.Hdf5Props["alignment_threshold"]["1"] = 1;
+    if (FsRecord) {
+      F.Fs.Type = "ext4";
+      F.Fs.BlockSize = 4096;
+    }
+    F.Layers[Posix] = {Data + Meta, 0, Bytes + Meta * 512, 200000};
+    AccessStats &S = F.Access[Posix];
+    S.Writes = Data + Meta;
+    S.BytesWritten = Bytes + Meta * 512;
+    S.NotAligned = Misaligned + Meta;
+    S.NotAlignedBytes = Misaligned * 1100000 + Meta * 512;
+    A.Io.Layers[Posix].merge(F.Layers[Posix]);
+  }
+  auto Site = [&](const char *Fn, const char *Chain, uint64_t Ops,
+                  uint64_t Us) {
+    SiteStat &S = A.Diag.Sites[{Fn, Chain}];
+    S.Layer = static_cast<uint8_t>(dftrace::Layer::Posix);
+    S.Op = static_cast<uint8_t>(dftrace::Op::Write);
+    S.TopLayer = static_cast<uint8_t>(dftrace::Layer::Hdf5);
+    S.C.Ops = Ops;
+    S.C.TimeUs = Us;
+    S.Processes = 2;
+    S.Ranks = {"0", "1"};
+  };
+  Site("write_fields", "H5Dwrite > pwrite", 2 * Data, 390000);
+  if (Meta)
+    Site("main", "H5Fclose > pwrite", 2 * Meta, 10000);
+  return A;
+}
+
+std::vector<Finding> kindOnly(const Aggregate &A, const char *Kind) {
+  std::string Error;
+  DiagnosisRules Rules;
+  EXPECT_TRUE(loadDiagnosisRules(defaultDiagnosisRules(), Rules, Error))
+      << Error;
+  Report R(A);
+  std::vector<Finding> F = diagnose(R, Rules);
+  F.erase(std::remove_if(F.begin(), F.end(),
+                         [&](const Finding &X) { return X.Kind != Kind; }),
+          F.end());
+  return F;
+}
+
+bool anyAdvice(const Finding &F, const std::string &Text) {
+  return std::any_of(F.Advices.begin(), F.Advices.end(), [&](auto &A) {
+    return A.find(Text) != std::string::npos;
+  });
+}
+
+} // namespace
+
+// No alignment (1) on 4 KiB blocks, every dataset write off a block: the
+// finding names write_fields, and the advice the unit the FS record gave.
+TEST(Diagnose, Hdf5UnalignedAdvisesTheFileSystemsUnit) {
+  std::vector<Finding> F = kindOnly(hdf5Files("1", 24, 4), "hdf5_unaligned");
+  ASSERT_EQ(F.size(), 1u);
+  ASSERT_FALSE(F[0].Sites.empty());
+  EXPECT_EQ(F[0].Sites[0].Function, "write_fields");
+  EXPECT_EQ(F[0].Files.size(), 2u);
+  EXPECT_EQ(F[0].Files[0].FsType, "ext4");
+  EXPECT_TRUE(anyAdvice(F[0], "H5Pset_alignment(fapl, 4096, 4096)"));
+  EXPECT_TRUE(anyAdvice(F[0], "the files are on ext4, not a parallel"));
+  EXPECT_FALSE(anyAdvice(F[0], "H5Pset_meta_block_size")); // data dominates
+  EXPECT_FALSE(anyAdvice(F[0], "on Lustre the unit is the stripe size"));
+}
+
+// Where HDF5's metadata writes outnumber its data writes, the advice adds
+// H5Pset_meta_block_size.
+TEST(Diagnose, Hdf5UnalignedMetadataAddsMetaBlockSize) {
+  std::vector<Finding> F = kindOnly(hdf5Files("1", 24, 100), "hdf5_unaligned");
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_TRUE(anyAdvice(F[0], "H5Pset_meta_block_size(fapl, 4096)"));
+}
+
+// Aligned as the file system wants (a multiple of 4 KiB): no finding, even
+// with misaligned bytes (those are misaligned_requests' business); and none
+// where most bytes are aligned, or without an FS record to judge against.
+TEST(Diagnose, Hdf5UnalignedNeedsUnalignedBytesAndAUnit) {
+  EXPECT_TRUE(kindOnly(hdf5Files("8192", 24, 4), "hdf5_unaligned").empty());
+  EXPECT_TRUE(kindOnly(hdf5Files("1", 2, 4), "hdf5_unaligned").empty());
+  EXPECT_TRUE(
+      kindOnly(hdf5Files("1", 24, 4, false), "hdf5_unaligned").empty());
+  EXPECT_EQ(kindOnly(hdf5Files("512", 24, 4), "hdf5_unaligned").size(), 1u);
+}
+
+// A phase is an annotated function every rank with I/O ran: rank 2 is 4x
+// slower than the others in write_phase only, and the job's I/O times
+// (read_phase evens them out) stay under the 2x job-level threshold.
+TEST(Diagnose, RankSlowInOnePhaseIsFound) {
+  DiagnosisRules Rules = imbalanceRules();
+  Aggregate A = ranks(4, 2, 1.5);
+  for (size_t I = 0; I < 4; ++I) {
+    std::string Rank = std::to_string(I);
+    A.Diag.FunctionRanks["read_phase"].add(0, I == 2 ? 50000 : 350000, Rank);
+    A.Diag.FunctionRanks["write_phase"].add(0, I == 2 ? 400000 : 100000, Rank);
+    // main ran on rank 0 only: not a phase of every rank.
+    if (I == 0)
+      A.Diag.FunctionRanks["main"].add(0, 900000, Rank);
+  }
+  SiteStat &S = A.Diag.Sites[{"write_phase", "pwrite"}];
+  S.Layer = S.TopLayer = static_cast<uint8_t>(dftrace::Layer::Posix);
+  S.Op = static_cast<uint8_t>(dftrace::Op::Write);
+  S.C.Ops = 40;
+  S.C.TimeUs = 700000;
+  S.Ranks = {"0", "1", "2", "3"};
+  A.Io.Layers[ioSlot(dftrace::Layer::Posix)].Ops = 40;
+  Report R(A);
+  std::vector<Finding> F = diagnose(R, Rules);
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].Kind, "rank_imbalance");
+  EXPECT_EQ(F[0].Ranks, std::vector<std::string>{"2"});
+  ASSERT_FALSE(F[0].Sites.empty());
+  EXPECT_EQ(F[0].Sites[0].Function, "write_phase");
+  ASSERT_FALSE(F[0].Proof.empty());
+  EXPECT_DOUBLE_EQ(F[0].Proof[0].Value, 4.0);
+  EXPECT_EQ(F[0].RecoverableUs, 300000u);
+  // Balanced phases: nothing.
+  Aggregate B = ranks(4, 2, 1.0);
+  for (size_t I = 0; I < 4; ++I)
+    B.Diag.FunctionRanks["write_phase"].add(0, 100000, std::to_string(I));
+  Report RB(B);
+  EXPECT_TRUE(diagnose(RB, Rules).empty());
+}
