@@ -14,8 +14,9 @@
 # functions, and for a few kernels the tree of one function's I/O; then
 # analyse every kernel's traces with dftracer-analyze and write the HTML
 # report (build/demo/report.html); end with the findings (--diagnose) and
-# one comparison: vpic_writer run again with TRANSFER = collective instead
-# of alternate, `dftracer-analyze --compare BASE CHANGED`.
+# one comparison: vpic_writer run again with its configuration's TRANSFER
+# key collective instead of the demo's alternate, `dftracer-analyze
+# --compare BASE CHANGED`.
 #
 # Environment: BUILD_DIR (default build), NP (default 2).
 set -euo pipefail
@@ -99,7 +100,7 @@ mkdir -p "$DEMO/annotated" "$DEMO/bin" "$DEMO/out" "$DEMO/traces"
 
 # How each kernel is run; {OUT} is its output folder (also its working folder).
 declare -A ARGS=(
-  [vpic_writer]="{OUT} $KERNELS/vpic_writer.cfg"
+  [vpic_writer]="{OUT} {OUT}/vpic_writer.cfg"
   [vpic_reader]="$DEMO/out/vpic_writer/particles.h5 {OUT}/report.txt"
   [mpiio_shared]="{OUT} 4096 8"
   [ior_driver]="-a ALL -b 65536 -t 16384 -s 2 -i 2 -o {OUT}/ior"
@@ -115,6 +116,8 @@ for name in "${ORDER[@]}"; do
     -L"$HDF5_LIB" -Wl,-rpath,"$HDF5_LIB" -lhdf5
   out=$DEMO/out/$name
   mkdir -p "$out"
+  # Its configuration beside its output: the comparison's baseline run.
+  if [ "$name" = vpic_writer ]; then cp "$KERNELS/vpic_writer.cfg" "$out/"; fi
   # shellcheck disable=SC2086 # the argument strings are split on purpose
   (cd "$out" && DFTRACER_ENABLE=1 DFTRACER_LOG_FILE="$DEMO/traces/$name" \
      mpirun -np "$NP" "$DEMO/bin/$name" ${ARGS[$name]//\{OUT\}/$out}) \
@@ -137,28 +140,36 @@ for name in "${ORDER[@]}"; do
 done
 
 step "Analysis of all the kernels' traces (dftracer-analyze, docs/analysis.md)"
-"$ANALYZE" --top 12 --no-diagnose "$DEMO/traces" | sed 's/^/    /'
+# The report starts with its findings (docs/diagnosis.md): shown last here.
+"$ANALYZE" --top 12 --html "$DEMO/report.html" "$DEMO/traces" >"$DEMO/analysis.txt"
+awk '/^Findings \(/ { skip = 1 } skip && /^$/ { skip = 0; next } !skip' \
+  "$DEMO/analysis.txt" | sed 's/^/    /'
 
-# The report's findings (docs/diagnosis.md; the text and HTML reports start
-# with them) come last here, then one change, compared: vpic_writer run
-# again with one key of its configuration changed, TRANSFER = collective
-# instead of the demo's alternate (collective and independent H5Dwrite by
-# timestep).
+step "Findings of the kernels' traces (the analysis's first section; docs/diagnosis.md)"
+awk '/^Findings \(/ { on = 1 } on && /^$/ { exit } on' "$DEMO/analysis.txt" \
+  | sed 's/^/    /'
+
+# One change, compared: vpic_writer again with one key of its configuration
+# changed, TRANSFER = collective instead of the demo's alternate (collective
+# and independent H5Dwrite by timestep). Each run has its configuration and
+# output in one folder, so both hold the same files relative to it
+# (--compare's test); the baseline is the demo's run above.
 COMPARE=$DEMO/compare
-mkdir -p "$COMPARE/alternate" "$COMPARE/collective"
-ln "$DEMO/traces"/vpic_writer-* "$COMPARE/alternate/"
+run=$COMPARE/collective
+mkdir -p "$COMPARE/traces/alternate" "$COMPARE/traces/collective" "$run"
+ln "$DEMO/traces"/vpic_writer-* "$COMPARE/traces/alternate/" 2>/dev/null ||
+  cp "$DEMO/traces"/vpic_writer-* "$COMPARE/traces/alternate/"
 sed 's/^TRANSFER *=.*/TRANSFER = collective/' "$KERNELS/vpic_writer.cfg" \
-  >"$COMPARE/vpic_writer_collective.cfg"
-step "Findings of the kernels' traces (dftracer-analyze --diagnose; the HTML report has them first)"
-"$ANALYZE" --diagnose --html "$DEMO/report.html" "$DEMO/traces" | sed 's/^/    /'
-step "One change: vpic_writer again with TRANSFER = collective (was alternate), mpirun -np $NP"
-out=$DEMO/out/vpic_writer # the same files, so the runs compare
-(cd "$out" && DFTRACER_ENABLE=1 DFTRACER_LOG_FILE="$COMPARE/collective/vpic_writer" \
-   mpirun -np "$NP" "$DEMO/bin/vpic_writer" "$out" "$COMPARE/vpic_writer_collective.cfg") \
-  >"$COMPARE/vpic_writer_collective.stdout"
-diff "$KERNELS/vpic_writer.cfg" "$COMPARE/vpic_writer_collective.cfg" | sed 's/^/    /' || true
-step "Comparison: dftracer-analyze --compare $COMPARE/alternate $COMPARE/collective"
-"$ANALYZE" --compare "$COMPARE/alternate" "$COMPARE/collective" | sed 's/^/    /'
+  >"$run/vpic_writer.cfg"
+step "One change: vpic_writer with TRANSFER = collective, mpirun -np $NP"
+diff "$KERNELS/vpic_writer.cfg" "$run/vpic_writer.cfg" | sed 's/^/    /' || true
+(cd "$run" && DFTRACER_ENABLE=1 DFTRACER_LOG_FILE="$COMPARE/traces/collective/vpic_writer" \
+   mpirun -np "$NP" "$DEMO/bin/vpic_writer" "$run" "$run/vpic_writer.cfg") \
+  >"$COMPARE/vpic_writer.stdout"
+step "Comparison: dftracer-analyze --compare BASE CHANGED (docs/diagnosis.md#comparison)"
+echo "    \$ dftracer-analyze --compare $COMPARE/traces/alternate $COMPARE/traces/collective"
+"$ANALYZE" --compare "$COMPARE/traces/alternate" "$COMPARE/traces/collective" \
+  | sed 's/^/    /'
 
 step "Done in $((SECONDS - start)) s"
 cat <<EOF
@@ -166,7 +177,7 @@ Annotated sources: $DEMO/annotated/   (compare: diff -u $KERNELS/ior_driver.c $D
 Trace files:       $DEMO/traces/
 $(ls -1 "$DEMO/traces" | sed 's/^/    /')
 Kernel outputs:    $DEMO/out/
-Comparison runs:   $COMPARE/   (vpic_writer, TRANSFER alternate against collective)
+Comparison:        $COMPARE/   (vpic_writer with TRANSFER = collective; traces/alternate is the run above)
 HTML report:       $DEMO/report.html   (self-contained; open it in any browser)
 Open a .pfw file in Perfetto or Chrome tracing, or check it with: $CHECK $DEMO/traces
 EOF

@@ -6,7 +6,8 @@ cmake_minimum_required(VERSION 3.20)
 string(REPLACE "|" ";" CFLAGS "${CFLAGS}")
 string(REPLACE "|" ";" LIBS "${LIBS}")
 function(fail)
-  message(FATAL_ERROR "scenario ${NAME}: ${ARGN}")
+  string(JOIN "" _message ${ARGN})
+  message(FATAL_ERROR "scenario ${NAME}: ${_message}")
 endfunction()
 
 # Build and run the problem and the twin, traced.
@@ -160,8 +161,16 @@ if(ADVICE)
       foreach(_i RANGE ${_last})
         string(JSON _p GET "${_report}" files_top by_time ${_i} path)
         if(_p STREQUAL _file)
-          string(JSON _value ERROR_VARIABLE _e MEMBER "${_report}"
-                 files_top by_time ${_i} mpiio hints ${_hint} 0)
+          # One value: the string; several: an object value -> opens.
+          string(JSON _type ERROR_VARIABLE _e TYPE "${_report}"
+                 files_top by_time ${_i} mpiio hints ${_hint})
+          if(_type STREQUAL "OBJECT")
+            string(JSON _value MEMBER "${_report}"
+                   files_top by_time ${_i} mpiio hints ${_hint} 0)
+          elseif(_type STREQUAL "STRING")
+            string(JSON _value GET "${_report}"
+                   files_top by_time ${_i} mpiio hints ${_hint})
+          endif()
         endif()
       endforeach()
       if(_value STREQUAL "" OR _value MATCHES "NOTFOUND")

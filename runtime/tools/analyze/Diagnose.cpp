@@ -922,6 +922,19 @@ private:
         Out.Files.push_back(file(*FF));
   }
 
+  /// What misaligned calls cost: their figures; the seconds are not
+  /// estimated (misaligned_requests, hdf5_unaligned).
+  static void misalignedCost(Finding &F, uint64_t Ops, uint64_t Bytes,
+                             uint64_t Us) {
+    F.Ops = Ops;
+    F.Bytes = Bytes;
+    F.TimeUs = Us;
+    F.RecoverableUs = 0;
+    F.Method = "not estimated: the cost of a misaligned call depends on the "
+               "file system's locking and read-modify-write; compare an "
+               "aligned run (--compare)";
+  }
+
   void misaligned(const DiagnosisRule &Rule) {
     uint64_t Calls = 0, Not = 0, NotBytes = 0, Assumed = 0, Us = 0;
     for (const FileFigures &FF : R.FilesByTime) {
@@ -945,13 +958,7 @@ private:
       return;
     F.Proof.push_back({"not_aligned_share", Share, ">=",
                        Rule.param("min_share")});
-    F.Ops = Not;
-    F.Bytes = NotBytes;
-    F.TimeUs = Us;
-    F.RecoverableUs = 0;
-    F.Method = "not estimated: the cost of a misaligned call depends on the "
-               "file system's locking and read-modify-write; compare an "
-               "aligned run (--compare)";
+    misalignedCost(F, Not, NotBytes, Us);
     if (Assumed)
       F.Caveats.push_back(std::to_string(Assumed) +
                           " calls on files without an FS record (block or "
@@ -1023,13 +1030,7 @@ private:
                        Rule.param("min_share")});
     F.Proof.push_back({"hdf5_alignment", double(First.Alignment), "<",
                        double(First.Unit)});
-    F.Ops = Not;
-    F.Bytes = NotBytes;
-    F.TimeUs = Us;
-    F.RecoverableUs = 0;
-    F.Method = "not estimated: the cost of a misaligned call depends on the "
-               "file system's locking and read-modify-write; compare an "
-               "aligned run (--compare)";
+    misalignedCost(F, Not, NotBytes, Us);
     if (NoFsRecord)
       F.Caveats.push_back(std::to_string(NoFsRecord) +
                           " HDF5 files without an FS record (unit unknown) "
