@@ -415,8 +415,14 @@ static void writePlain(struct dftracer_sink *S, struct iovec *Iov, int Count) {
   while (Count > 0) {
     /* The buffers that fit in MaxWriteBytes, or the first one cut to it. */
     int Part = 0;
-    size_t Bytes = 0, Whole = Iov->iov_len;
+    size_t Bytes = 0, Whole;
     ssize_t N;
+    /* Empty buffers first: else the loop below takes them alone when the
+     * next one is larger than MaxWriteBytes, and writes 0 bytes. */
+    skipWritten(&Iov, &Count, 0);
+    if (Count == 0)
+      break;
+    Whole = Iov->iov_len;
     while (Part < Count && Bytes + Iov[Part].iov_len <= MaxWriteBytes)
       Bytes += Iov[Part++].iov_len;
     if (Part == 0) {

@@ -162,6 +162,7 @@ expect("${_f}" 1 "vpic_writer (ALIGNMENT = 0)" hdf5 properties alignment)
 expect("${_f}" 1 "vpic_writer (ALIGNMENT = 0)" hdf5 properties alignment_threshold)
 expect("${_f}" mpio "vpic_writer (ALIGNMENT = 0)" hdf5 properties vfd)
 expect("${_f}" 4096 "vpic_writer (ALIGNMENT = 0)" hdf5 properties meta_block_size)
+expect("${_f}" ${_work_fs} "vpic_writer (ALIGNMENT = 0)" fs_type)
 expect_datasets("${_report}" "/particles.h5" contiguous 40 "[16384]")
 expect_datasets("${_report}" "/particles.h5" chunked 0 "")
 
