@@ -81,13 +81,14 @@ enum { FirstChunk = 4 << 20, LargestChunk = 64 << 20 };
  * written range in page-cache folios as large as the call (ext4 since Linux
  * 6.16), and large ones come from the high-order free memory that a
  * hypervisor with free page reporting has taken back from the guest: the
- * first touch of each of their pages then faults on the host. On the
- * 2-vCPU KVM guest of docs/performance.md, writing a fresh 1.5 GB file
- * after 5 s idle cost, per 150 bytes: 14-16 ns in 256 KiB calls (17-20 in
- * 64 KiB, 15-16 in 128 KiB), 49-61 ns in 512 KiB calls, 200-215 ns in
- * 1 MiB calls. Elsewhere, 256 KiB calls cost one system call per ~1,700
- * lines, which is nothing. */
-enum { MaxWriteBytes = 256 << 10 };
+ * first touch of each of their pages then faults on the host. Folios of up
+ * to 32 KiB (order 3, the largest the page allocator keeps per CPU) do not
+ * meet it. On the 2-vCPU KVM guest of docs/performance.md (Linux 6.18),
+ * writing a fresh 1.4 GB file on ext4 cost 0.56-0.73 s of system time in
+ * 16 or 32 KiB calls, as on tmpfs (0.72-0.75 s), and 3.2-3.9 s in 64 or
+ * 256 KiB calls (an earlier kernel there was slow only from 512 KiB). 32
+ * KiB calls cost one system call per ~220 lines. */
+enum { MaxWriteBytes = 32 << 10 };
 
 void dftracer_sink_reset(struct dftracer_sink *S) {
   memset(S, 0, sizeof(*S));
@@ -414,8 +415,14 @@ static void writePlain(struct dftracer_sink *S, struct iovec *Iov, int Count) {
   while (Count > 0) {
     /* The buffers that fit in MaxWriteBytes, or the first one cut to it. */
     int Part = 0;
-    size_t Bytes = 0, Whole = Iov->iov_len;
+    size_t Bytes = 0, Whole;
     ssize_t N;
+    /* Empty buffers first: else the loop below takes them alone when the
+     * next one is larger than MaxWriteBytes, and writes 0 bytes. */
+    skipWritten(&Iov, &Count, 0);
+    if (Count == 0)
+      break;
+    Whole = Iov->iov_len;
     while (Part < Count && Bytes + Iov[Part].iov_len <= MaxWriteBytes)
       Bytes += Iov[Part++].iov_len;
     if (Part == 0) {

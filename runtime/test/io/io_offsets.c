@@ -4,7 +4,8 @@
  * then lseek(fd, 0, SEEK_CUR), or SEEK_END before a write that appends.
  * The probes are system calls, not lseek(): the runtime does not see them.
  * runtime.io_strace_offsets (offset_check.cmake) compares each data
- * event's `offset` with the probe strace shows before it. */
+ * event's `offset` with the probe strace shows before it, and each pread's
+ * and pwrite's with its system call's. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>

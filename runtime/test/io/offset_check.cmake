@@ -1,6 +1,7 @@
 # runtime.io_strace_offsets*: io_offsets.c under strace, tracing on; every
 # non-positioned data event's `offset` against the position strace shows
-# before it (OffsetCheck.cpp).
+# before it, and every pread/pwrite's against the system call's
+# (OffsetCheck.cpp).
 #   cmake -DSTRACE= -DCHECKER= -DWORK_DIR= -DPROGRAM= [-DPRELOAD=]
 #         -P offset_check.cmake
 cmake_minimum_required(VERSION 3.20)
@@ -12,7 +13,7 @@ if(PRELOAD)
   list(APPEND _env -E LD_PRELOAD=${PRELOAD})
 endif()
 execute_process(
-  COMMAND ${STRACE} -y -s 0 -qq -e trace=getppid,lseek -o ${WORK_DIR}/strace.log
+  COMMAND ${STRACE} -y -s 0 -qq -e trace=getppid,lseek,pread64,pwrite64 -o ${WORK_DIR}/strace.log
     ${_env} ${PROGRAM} ${WORK_DIR}/data
   WORKING_DIRECTORY ${WORK_DIR}
   RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
