@@ -118,6 +118,35 @@ const char *readLiteral(const char *P, const char *End, std::string_view L) {
   return P + L.size();
 }
 
+/// P at a member's key: the key, and P at its value.
+[[gnu::always_inline]] inline const char *readKey(const char *P,
+                                                  const char *End,
+                                                  std::string_view &Key) {
+  if (P >= End || *P != '"' || !(P = readString(P, End, Key)))
+    return nullptr;
+  P = skipBlanks(P, End);
+  if (P >= End || *P != ':')
+    return nullptr;
+  return skipBlanks(P + 1, End);
+}
+
+enum class Next { Member, Closed, Broken };
+
+/// P after a value: past the ',' to the next one, or past Close.
+[[gnu::always_inline]] inline Next afterValue(const char *&P, const char *End,
+                                             char Close) {
+  P = skipBlanks(P, End);
+  if (P < End && *P == Close) {
+    ++P;
+    return Next::Closed;
+  }
+  if (P < End && *P == ',') {
+    P = skipBlanks(P + 1, End);
+    return Next::Member;
+  }
+  return Next::Broken;
+}
+
 const char *readValue(const char *P, const char *End, Field *Out, int Depth);
 
 /// P after '{' or '['. Members (or elements) are read and dropped.
@@ -130,25 +159,13 @@ const char *skipContainer(const char *P, const char *End, bool Object,
   if (P < End && *P == Close)
     return P + 1;
   while (true) {
-    if (Object) {
-      std::string_view Key;
-      if (P >= End || *P != '"' || !(P = readString(P, End, Key)))
-        return nullptr;
-      P = skipBlanks(P, End);
-      if (P >= End || *P != ':')
-        return nullptr;
-      P = skipBlanks(P + 1, End);
-    }
+    std::string_view Key;
+    if (Object && !(P = readKey(P, End, Key)))
+      return nullptr;
     if (!(P = readValue(P, End, nullptr, Depth)))
       return nullptr;
-    P = skipBlanks(P, End);
-    if (P >= End)
-      return nullptr;
-    if (*P == Close)
-      return P + 1;
-    if (*P != ',')
-      return nullptr;
-    P = skipBlanks(P + 1, End);
+    if (Next N = afterValue(P, End, Close); N != Next::Member)
+      return N == Next::Closed ? P : nullptr;
   }
 }
 
@@ -195,24 +212,13 @@ const char *readArgs(const char *P, const char *End, Event &E) {
     return P + 1;
   while (true) {
     std::string_view Key;
-    if (P >= End || *P != '"' || !(P = readString(P, End, Key)))
+    if (!(P = readKey(P, End, Key)) ||
+        Key == "cfg") // upstream dev's settings: the DOM parser reads them
       return nullptr;
-    if (Key == "cfg") // upstream dev's settings: the DOM parser reads them
-      return nullptr;
-    P = skipBlanks(P, End);
-    if (P >= End || *P != ':')
-      return nullptr;
-    P = skipBlanks(P + 1, End);
     if (!(P = readValue(P, End, eventArgField(E, Key), 1)))
       return nullptr;
-    P = skipBlanks(P, End);
-    if (P >= End)
-      return nullptr;
-    if (*P == '}')
-      return P + 1;
-    if (*P != ',')
-      return nullptr;
-    P = skipBlanks(P + 1, End);
+    if (Next N = afterValue(P, End, '}'); N != Next::Member)
+      return N == Next::Closed ? P : nullptr;
   }
 }
 
@@ -230,12 +236,8 @@ bool parsePlainLine(const char *Data, size_t Size, Event &E) {
   }
   while (true) {
     std::string_view Key;
-    if (P >= End || *P != '"' || !(P = readString(P, End, Key)))
+    if (!(P = readKey(P, End, Key)))
       return false;
-    P = skipBlanks(P, End);
-    if (P >= End || *P != ':')
-      return false;
-    P = skipBlanks(P + 1, End);
     if (Key == "args") {
       if (P < End && *P == '{') {
         E.ArgsKind = Field::Other;
@@ -249,16 +251,9 @@ bool parsePlainLine(const char *Data, size_t Size, Event &E) {
     }
     if (!P)
       return false;
-    P = skipBlanks(P, End);
-    if (P >= End)
-      return false;
-    if (*P == '}')
-      break;
-    if (*P != ',')
-      return false;
-    P = skipBlanks(P + 1, End);
+    if (Next N = afterValue(P, End, '}'); N != Next::Member)
+      return N == Next::Closed && skipBlanks(P, End) == End;
   }
-  return skipBlanks(P + 1, End) == End;
 }
 
 } // namespace dftrace
