@@ -5,12 +5,15 @@
 // (/proc/self/fd/N), so it takes the same road as a file: LineReader,
 // EventParser, the field rules, the whole analyzer (attribution, unions,
 // timeline), and the text, JSON and HTML reports of what it found (the
-// input's bytes reach them in names and in problems' excerpts). Crashes,
+// input's bytes reach them in names and in problems' excerpts). Each line
+// is also parsed by simdjson's DOM alone, which must agree with the
+// reader's one-pass parser (PlainLineParser.h). Crashes,
 // leaks and sanitizer reports are failures; problems reported in the input
 // are not.
 //
 //===----------------------------------------------------------------------===//
 
+#include "EventParser.h"
 #include "FileAnalyzer.h"
 #include "Output.h"
 #include "TraceScanner.h"
@@ -20,6 +23,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <sstream>
 #include <string>
 
@@ -36,6 +40,30 @@ protected:
   }
 };
 
+/// Every line of the input, parsed the reader's way and by simdjson's DOM
+/// alone: the same answer and the same fields (PlainLineParser.h), with
+/// bytes after the line that a read past its end would take for its own.
+void compareParsers(const uint8_t *Data, size_t Size) {
+  static dftrace::EventParser Plain, Dom;
+  Dom.usePlainParser(false);
+  dftrace::Event A, B;
+  std::string Text;
+  size_t Begin = 0;
+  while (Begin < Size) {
+    const void *Nl = memchr(Data + Begin, '\n', Size - Begin);
+    size_t End = Nl ? static_cast<size_t>(static_cast<const uint8_t *>(Nl) - Data)
+                    : Size;
+    Text.assign(reinterpret_cast<const char *>(Data) + Begin, End - Begin);
+    size_t Len = Text.size();
+    Text.append("1\"}1\"}1\"}", 9).append(64, '1');
+    bool PlainOk = Plain.parse(Text.data(), Len, Text.size(), A);
+    bool DomOk = Dom.parse(Text.data(), Len, Text.size(), B);
+    if (PlainOk != DomOk || (PlainOk && !A.sameAs(B)))
+      __builtin_trap();
+    Begin = End + 1;
+  }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
@@ -50,6 +78,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     Done += static_cast<size_t>(N);
   }
   std::string Path = "/proc/self/fd/" + std::to_string(Fd);
+  compareParsers(Data, Size);
   CountingScanner Scanner;
   Scanner.scan(Path);
   dftanalyze::AnalyzeOptions Options;

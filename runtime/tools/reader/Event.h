@@ -24,6 +24,7 @@
 #define DFTRACER_READER_EVENT_H
 
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 namespace dftrace {
@@ -42,6 +43,22 @@ struct Field {
   bool isString() const { return K == String; }
   /// An integer >= 0 (any 64-bit unsigned value).
   bool isUnsigned() const { return K == UInt || (K == Int && I >= 0); }
+  /// The same kind and, for that kind, the same value (bitwise for a
+  /// double, so -0.0 and NaN compare as what they are).
+  bool sameAs(const Field &O) const {
+    if (K != O.K)
+      return false;
+    switch (K) {
+    case Int: case UInt:
+      return I == O.I && U == O.U && D == O.D;
+    case Double:
+      return std::memcmp(&D, &O.D, sizeof D) == 0 && I == O.I && U == O.U;
+    case String:
+      return S == O.S;
+    default:
+      return true;
+    }
+  }
 };
 
 /// What a line is, from "ph": a letter (this runtime, Chrome, upstream v1
@@ -81,29 +98,38 @@ struct Event {
   Field EtypeSize, FiletypeSize, FiletypeExtent, Contiguous;
 
   bool argsIsObject() const { return ArgsKind == Field::Other; }
+  /// Every Field member, for loops over them. A constant table, so a loop
+  /// unrolls into one access per field (a list of pointers built per line
+  /// cost 5% of the analyzer).
+  static constexpr Field Event::*AllFields[] = {
+      &Event::Id,        &Event::Name,      &Event::Cat,
+      &Event::Pid,       &Event::Tid,       &Event::Ts,
+      &Event::Dur,       &Event::Ph,        &Event::Type,
+      &Event::Level,     &Event::ParentIdx, &Event::FHash,
+      &Event::Fd,        &Event::Count,     &Event::Size,
+      &Event::Bytes,     &Event::Offset,    &Event::Length,
+      &Event::Ret,       &Event::ArgName,   &Event::ArgValue,
+      &Event::NumEvents, &Event::TimeMetric, &Event::Cnt,
+      &Event::ArgDur,    &Event::DurSum,    &Event::RetSum,
+      &Event::SizeSum,   &Event::BytesSum,  &Event::Append,
+      &Event::DHash,     &Event::Xfer,      &Event::IoMode,
+      &Event::Selection, &Event::EtypeSize, &Event::FiletypeSize,
+      &Event::FiletypeExtent, &Event::Contiguous};
   /// Marks every field missing (the parser's reset: cheaper than a new
-  /// Event, since only a field's kind says whether its value is set). The
-  /// members are a constant table, so the loop unrolls into one store per
-  /// field (a list of pointers built per line cost 5% of the analyzer).
+  /// Event, since only a field's kind says whether its value is set).
   void clear() {
-    static constexpr Field Event::*All[] = {
-        &Event::Id,        &Event::Name,      &Event::Cat,
-        &Event::Pid,       &Event::Tid,       &Event::Ts,
-        &Event::Dur,       &Event::Ph,        &Event::Type,
-        &Event::Level,     &Event::ParentIdx, &Event::FHash,
-        &Event::Fd,        &Event::Count,     &Event::Size,
-        &Event::Bytes,     &Event::Offset,    &Event::Length,
-        &Event::Ret,       &Event::ArgName,   &Event::ArgValue,
-        &Event::NumEvents, &Event::TimeMetric, &Event::Cnt,
-        &Event::ArgDur,    &Event::DurSum,    &Event::RetSum,
-        &Event::SizeSum,   &Event::BytesSum,  &Event::Append,
-        &Event::DHash,     &Event::Xfer,      &Event::IoMode,
-        &Event::Selection, &Event::EtypeSize, &Event::FiletypeSize,
-        &Event::FiletypeExtent, &Event::Contiguous};
-    for (Field Event::*F : All)
+    for (Field Event::*F : AllFields)
       (this->*F).K = Field::Missing;
     ArgsKind = Field::Missing;
     Ph2 = Phase::None;
+  }
+  /// The same fields with the same values (the parsers' tests compare
+  /// PlainLineParser with simdjson's DOM by it).
+  bool sameAs(const Event &O) const {
+    for (Field Event::*F : AllFields)
+      if (!((this->*F).sameAs(O.*F)))
+        return false;
+    return ArgsKind == O.ArgsKind && Ph2 == O.Ph2;
   }
   bool isComplete() const { return Ph2 == Phase::Complete; }
   bool isMetadata() const { return Ph2 == Phase::Metadata; }

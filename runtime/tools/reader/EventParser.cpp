@@ -1,6 +1,8 @@
 //===- EventParser.cpp - Parse one .pfw line with simdjson ----------------===//
 //
-// simdjson's DOM parser, one document per line. Debian's simdjson 3.0.1
+// The runtime's own lines go through PlainLineParser (one pass, no
+// document); any other line through simdjson's DOM parser, one document
+// per line. Debian's simdjson 3.0.1
 // compiles its On-Demand front end only for the instruction set the
 // compiler targets, which for a portable x86-64 build is its scalar
 // "fallback" kernel; the DOM parser goes through libsimdjson's run-time CPU
@@ -11,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "EventParser.h"
+
+#include "PlainLineParser.h"
 
 #include <simdjson.h>
 
@@ -242,10 +246,32 @@ Field *eventArgField(Event &E, std::string_view Key) {
   return argField(E, Key);
 }
 
+Field *eventTopLevelField(Event &E, std::string_view Key) {
+  return topLevelField(E, Key);
+}
+
 bool EventParser::parse(const char *Data, size_t Size, size_t Capacity,
                         Event &E) {
   E.clear();
-  (void)Capacity; // parse() reads at most SIMDJSON_PADDING bytes past Size
+  if (!Plain || Capacity < Size + 8 || !parsePlainLine(Data, Size, E)) {
+    E.clear(); // what the plain reader filled before it gave up
+    if (!parseDom(Data, Size, Capacity, E))
+      return false;
+  }
+  E.Ph2 = decodePhase(E.Ph);
+  if (E.FHash.isString())
+    hexToUInt(E.FHash);
+  if (E.DHash.isString())
+    hexToUInt(E.DHash);
+  if (E.ArgValue.isString() && E.Ph2 == Phase::Metadata && E.Name.isString() &&
+      isHashRecord(E.Name.S))
+    hexToUInt(E.ArgValue);
+  return true;
+}
+
+bool EventParser::parseDom(const char *Data, size_t Size, size_t Capacity,
+                           Event &E) {
+  (void)Capacity; // simdjson reads at most SIMDJSON_PADDING bytes past Size
   dom::element Root;
   if (error_code Err =
           P->Parser.parse(Data, Size, /*realloc_if_needed=*/false).get(Root)) {
@@ -284,14 +310,6 @@ bool EventParser::parse(const char *Data, size_t Size, size_t Capacity,
     if (Field *Dst = topLevelField(E, KV.key))
       readField(KV.value, *Dst);
   }
-  E.Ph2 = decodePhase(E.Ph);
-  if (E.FHash.isString())
-    hexToUInt(E.FHash);
-  if (E.DHash.isString())
-    hexToUInt(E.DHash);
-  if (E.ArgValue.isString() && E.Ph2 == Phase::Metadata && E.Name.isString() &&
-      isHashRecord(E.Name.S))
-    hexToUInt(E.ArgValue);
   return true;
 }
 

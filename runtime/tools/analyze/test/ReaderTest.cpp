@@ -4,6 +4,7 @@
 #include "EventParser.h"
 #include "IoTaxonomy.h"
 #include "LineReader.h"
+#include "PlainLineParser.h"
 #include "TraceScanner.h"
 
 #include <gtest/gtest.h>
@@ -147,6 +148,82 @@ TEST(EventParser, IssueTwentyTwoEventKeys) {
                          &V.E.Selection, &V.E.EtypeSize, &V.E.FiletypeSize,
                          &V.E.FiletypeExtent, &V.E.Contiguous})
     EXPECT_FALSE(F->present());
+}
+
+/// Line, parsed by EventParser as the reader does and with the DOM parser
+/// only: the same answer, the same fields. Padding after the line is
+/// digits and quotes, so a read past the line's end would show.
+void expectSameAsDom(const std::string &Line) {
+  std::string Text = Line + std::string(64, '7');
+  Text[Line.size() + 3] = '"';
+  EventParser Plain, Dom;
+  Dom.usePlainParser(false);
+  Event A, B;
+  bool PlainOk = Plain.parse(Text.data(), Line.size(), Text.size(), A);
+  bool DomOk = Dom.parse(Text.data(), Line.size(), Text.size(), B);
+  EXPECT_EQ(PlainOk, DomOk) << Line;
+  if (PlainOk && DomOk)
+    EXPECT_TRUE(A.sameAs(B)) << Line;
+  if (!PlainOk && !DomOk)
+    EXPECT_EQ(Plain.error(), Dom.error()) << Line;
+}
+
+/// The one-pass reader takes the runtime's lines itself (else the parse
+/// would be no faster), and whatever it takes or leaves, the fields are
+/// the DOM parser's: numbers at the edges of its subset, escapes and
+/// non-ASCII bytes, nesting, and broken lines.
+TEST(EventParser, PlainLinesReadAsTheDomParserReadsThem) {
+  const std::string Runtime[] = {
+      R"({"id":15,"name":"pwrite64","cat":"POSIX","pid":27000,"tid":27000,)"
+      R"("ts":1796172333000023,"dur":3,"ph":"X","args":{"level":5,"p_idx":14,)"
+      R"("fhash":4503599627370496,"fd":8,"count":10485761,"ret":10485761}})",
+      R"({"id":2,"name":"FH","cat":"dftracer","pid":27000,"tid":27000,)"
+      R"("ph":"M","args":{"name":"/scratch/run/file0.dat","value":45035996}})",
+      R"({"id":3,"name":"lseek64","cat":"POSIX","pid":-1,"tid":0,"ts":0,)"
+      R"("dur":0,"ph":"X","args":{"fd":3,"offset":-4096,"whence":2,"ret":-1}})",
+      R"( { "id" : 1 ,	"name":"a b" , "args" : { } } )",
+      R"({})",
+  };
+  for (const std::string &L : Runtime) {
+    std::string Text = L + std::string(64, ' ');
+    Event E;
+    EXPECT_TRUE(parsePlainLine(Text.data(), L.size(), E)) << L;
+    expectSameAsDom(L);
+  }
+  const std::string Edges[] = {
+      // Numbers: 18 digits are the subset's, 19 and more the DOM's.
+      R"({"id":999999999999999999})", R"({"id":1000000000000000000})",
+      R"({"id":9223372036854775807})", R"({"id":9223372036854775808})",
+      R"({"id":18446744073709551615})", R"({"id":18446744073709551616})",
+      R"({"id":-999999999999999999})", R"({"id":-9223372036854775808})",
+      R"({"id":-9223372036854775809})", R"({"id":-0})", R"({"id":0})",
+      R"({"id":01})", R"({"id":-})", R"({"id":1.5})", R"({"id":1e3})",
+      R"({"id":1E-3})", R"({"id":12345678.5})", R"({"id":1234567812345678.})",
+      R"({"id":+1})", R"({"id":1x})", R"({"id":12345678x})",
+      R"({"dur":"1"})", R"({"ts":true,"dur":false,"pid":null})",
+      // Strings: escapes, non-ASCII, control bytes, DEL.
+      R"({"name":"a\"b"})", R"({"name":"a\\"})", R"({"name":"\u00e9"})",
+      "{\"name\":\"caf\xc3\xa9\"}", "{\"name\":\"\xff\"}",
+      "{\"name\":\"a\tb\"}", "{\"name\":\"a\x7f" "b\"}",
+      R"({"name":"12345678901234567890123456789"})", R"({"na\u006de":"x"})",
+      R"({"name":"unterminated)", R"({"name":"ends at 8"})",
+      // Nesting, args of other types, upstream's cfg, duplicated keys.
+      R"({"args":{"level":[1,[2,{"a":[]}]],"x":{"y":{"z":null}}}})",
+      R"({"args":"text"})", R"({"args":7})", R"({"args":[1,2]})",
+      R"({"args":{"cfg":{"time_metric":"ns"}}})",
+      R"({"id":1,"id":2,"args":{"ret":1},"args":{"fd":3}})",
+      R"({"id":[1,2],"name":{"a":1}})",
+      std::string(40, '[') + std::string(40, ']'),
+      R"({"args":)" + std::string(40, '[') + std::string(40, ']') + "}",
+      // Broken lines: each gets the DOM parser's message.
+      R"({"id":1,})", R"({"id":1)", R"({"id" 1})", R"({"id":1}x)",
+      R"({"id":1} {"id":2})", R"({id:1})", R"([1,2])", R"("a")", R"(1)",
+      R"()", R"(   )", R"({"args":{"a":1,}})", R"({"args":[1,]})",
+      R"({"a":tru})", R"({"a":nul})", R"({"a":falsey})", R"({"a":[1 2]})",
+      R"({"a":{"b" 1}})", R"({"a":{1:2}})", R"({"a":})", R"({,})",
+  };
+  for (const std::string &L : Edges)
+    expectSameAsDom(L);
 }
 
 /// The problems checkEvent finds in one line.
