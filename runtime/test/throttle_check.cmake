@@ -6,7 +6,7 @@
 #         -DFUNCTION=tiny [-DREASON=throttle|size_limit|none]
 #         [-DEXPECT_FILES=N] [-DEXACT_SPANS=N] [-DMAX_SPANS=N]
 #         [-DMAX_FILE_BYTES=N] [-DSTDERR_REGEX=re] [-DIO_PARENT=ON]
-#         [-DSAMPLED=K] -P throttle_check.cmake
+#         [-DSAMPLED=K] [-DCHECK=<dftracer-check>] -P throttle_check.cmake
 #
 # REASON: the reason of FUNCTION's `throttled` lines (none: there must be
 # none). EXACT_SPANS/MAX_SPANS: FUNCTION's spans per file. The summed
@@ -22,6 +22,10 @@
 # with mean K; each thread times its first throttled call), and their dur,
 # an estimate, is not held to the loops' time; without SAMPLED a line must
 # not say "time" (exact: every throttled call timed).
+# CHECK: dftracer-check must call each file valid and count FUNCTION's calls
+# as the program did (--expect-counts: spans written + throttled calls),
+# marked throttled in its table when there are records; with size_limit the
+# loop() still open at the stop is one caveat, not a missing-parent error.
 cmake_minimum_required(VERSION 3.20)
 
 function(fail)
@@ -185,6 +189,26 @@ foreach(_f IN LISTS _files)
     endif()
   elseif(_stopped)
     fail("${_name}: unexpected ${_stopped}")
+  endif()
+  if(CHECK)
+    file(WRITE "${WORK_DIR}/counts-${_pid}.json"
+      "{\"${FUNCTION}\": ${_calls_${_pid}}}")
+    execute_process(COMMAND ${CHECK} --expect-counts
+        "${WORK_DIR}/counts-${_pid}.json" "${_f}"
+      RESULT_VARIABLE _crc OUTPUT_VARIABLE _cout ERROR_VARIABLE _cerr)
+    set(_want "trace is valid; call counts match")
+    if(_nrecords GREATER 0)
+      list(APPEND _want "\n${FUNCTION} +${_calls_${_pid}} .* [0-9]+ throttled \\(")
+    endif()
+    if(REASON STREQUAL "size_limit")
+      list(APPEND _want "caveat: [0-9]+ spans? of pid ${_pid} name a parent that was still open when tracing stopped")
+    endif()
+    foreach(_re IN LISTS _want)
+      if(NOT _crc EQUAL 0 OR NOT "${_cout}${_cerr}" MATCHES "${_re}")
+        fail("${_name}: dftracer-check exited ${_crc}, expected 0 and '${_re}':\n"
+             "${_cout}${_cerr}")
+      endif()
+    endforeach()
   endif()
   if(IO_PARENT)
     list(GET _loops 0 _loop)

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <set>
+#include <map>
 #include <vector>
 
 namespace {
@@ -36,8 +36,9 @@ struct Checked {
   size_t MaxHeld = 0;       // the most entries the checker held
 };
 
+/// Stopped: pid -> the trace_stopped record's ts (-1: not recorded).
 Checked check(const std::vector<Span> &Spans,
-              const std::set<int64_t> &Stopped = {}) {
+              const std::map<int64_t, double> &Stopped = {}) {
   NestingChecker C(0);
   Checked Out;
   for (const Span &S : Spans) {
@@ -107,13 +108,30 @@ TEST(Nesting, MissingParentMeansMissingEnd) {
 /// error of the trace.
 TEST(Nesting, MissingParentAfterTraceStoppedIsACaveat) {
   Checked T = check({span(2, "a", 10, 20, 2, 1), span(3, "b", 40, 5, 2, 1)},
-                    /*Stopped=*/{1});
+                    /*Stopped=*/{{1, 45}});
   EXPECT_TRUE(T.Problems.empty()) << T.Problems[0].Message;
   ASSERT_EQ(T.Caveats.size(), 1u);
   EXPECT_NE(T.Caveats[0].Message.find("2 spans of pid 1"), std::string::npos);
   EXPECT_NE(T.Caveats[0].Message.find("tracing stopped"), std::string::npos);
+  // A record without ts: the ids alone say the parent came first.
+  EXPECT_TRUE(check({span(2, "a", 10, 20, 2, 1)}, {{1, -1}}).Problems.empty());
   // Another process's missing parent is still an error.
-  EXPECT_EQ(check({span(2, "a", 10, 20, 2, 1)}, {9}).Problems.size(), 1u);
+  EXPECT_EQ(check({span(2, "a", 10, 20, 2, 1)}, {{9, 45}}).Problems.size(),
+            1u);
+}
+
+/// The stop explains only a parent that could have been open at it: one
+/// numbered before its children (ids are taken when a span starts) whose
+/// children all began by the stop. Otherwise it is a missing END again.
+TEST(Nesting, MissingParentTheStopDoesNotExplainIsAnError) {
+  Checked After = check({span(2, "a", 10, 20, 2, 7)}, {{1, 45}});
+  ASSERT_EQ(After.Problems.size(), 1u);
+  EXPECT_NE(After.Problems[0].Message.find("parent id 7"), std::string::npos);
+  EXPECT_TRUE(After.Caveats.empty());
+  Checked Late = check({span(2, "a", 10, 20, 2, 1), span(3, "b", 50, 5, 2, 1)},
+                       {{1, 45}});
+  EXPECT_EQ(Late.Problems.size(), 2u);
+  EXPECT_TRUE(Late.Caveats.empty());
 }
 
 TEST(Nesting, AChildAfterItsParentIsNamed) {

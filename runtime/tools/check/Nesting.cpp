@@ -214,10 +214,14 @@ bool NestingChecker::add(const Span &S, double &SelfUs) {
     if (K.N++ == 0) {
       K.MinTs = Me.Ts;
       K.MaxEnd = Me.end();
+      K.MinId = Me.Id;
+      K.MaxTs = Me.Ts;
       K.Tid = Me.Tid;
     } else {
       K.MinTs = std::min(K.MinTs, Me.Ts);
       K.MaxEnd = std::max(K.MaxEnd, Me.end());
+      K.MinId = std::min(K.MinId, Me.Id);
+      K.MaxTs = std::max(K.MaxTs, Me.Ts);
       K.MixedTids |= Me.Tid != K.Tid;
     }
     if (Me.HasLevel) {
@@ -238,10 +242,18 @@ bool NestingChecker::add(const Span &S, double &SelfUs) {
   return true;
 }
 
-bool NestingChecker::finish(const std::set<int64_t> &Stopped) {
+bool NestingChecker::finish(const std::map<int64_t, double> &Stopped) {
   std::map<int64_t, uint64_t> Open; // stopped pid -> children left waiting
   for (const auto &[Key, K] : Waiting) {
-    if (Stopped.count(Key.first) && !idUsed(Key.first, Key.second))
+    // The parent was still open when tracing stopped only if it could have
+    // been: an id no span of the process used, taken before its children's
+    // (the runtime numbers a span when it starts), and children that all
+    // began by the stop (after it, nothing more is written; a span that
+    // began by then ended by then too, or was not written). Anything else
+    // is a missing END as in any trace.
+    auto Stop = Stopped.find(Key.first);
+    if (Stop != Stopped.end() && !idUsed(Key.first, Key.second) &&
+        Key.second < K.MinId && (Stop->second < 0 || K.MaxTs <= Stop->second))
       Open[Key.first] += K.N;
     else
       Orphaned.insert(Key);

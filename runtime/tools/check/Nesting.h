@@ -33,7 +33,9 @@
 //
 // A child whose p_idx names no span by the end of the file is the signature
 // of a missing END; in a process whose tracing stopped (trace_stopped), its
-// parent was still open when the budget ran out, which is a caveat.
+// parent was still open when the budget ran out, which is a caveat, provided
+// it could have been: its id is below the child's (ids are taken when a span
+// starts) and the child began before the stop.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DFTRACER_CHECK_NESTING_H
@@ -59,10 +61,13 @@ public:
   /// that of its direct children.
   bool add(const Span &S, double &SelfUs);
 
-  /// Ends the first reading. Children whose parent never came in a process
-  /// of Stopped (trace_stopped) make one caveat per process. True when the
-  /// spans must be fed again, in the same order, to recheck().
-  bool finish(const std::set<int64_t> &Stopped);
+  /// Ends the first reading. Stopped: the processes with a trace_stopped
+  /// record, and when it says (µs, -1 when it does not). Children whose
+  /// parent never came in one of them, when that parent could have been
+  /// open at the stop (its id is below theirs, they all began by the stop),
+  /// make one caveat per process. True when the spans must be fed again, in
+  /// the same order, to recheck().
+  bool finish(const std::map<int64_t, double> &Stopped);
   /// The second reading: collects what the failed checks need.
   void recheck(const Span &S);
   /// Ends it: the problems, one per span, as a full check finds them.
@@ -101,6 +106,8 @@ private:
   struct Children {
     uint64_t N = 0;
     double MinTs = 0, MaxEnd = 0;
+    double MaxTs = 0;   // the latest start (trace_stopped: before the stop)
+    uint64_t MinId = 0; // a parent is numbered before its children
     int64_t Tid = 0;
     bool MixedTids = false;
     int64_t Level = 0;

@@ -26,6 +26,10 @@ void mergeSummary(Summary &Into, Summary &&Part) {
     G.Calls += F.Calls;
     G.TotalUs += F.TotalUs;
     G.SelfUs += F.SelfUs;
+    G.ThrottledCalls += F.ThrottledCalls;
+    G.ThrottledUs += F.ThrottledUs;
+    G.ThrottledReasons.insert(F.ThrottledReasons.begin(),
+                              F.ThrottledReasons.end());
   }
   Into.Functions.clear();
   for (auto &Entry : ByName)
@@ -69,6 +73,19 @@ void SummaryBuilder::addCalls(const std::string &Name,
        Io.O == dftrace::Op::Write ? Io.Bytes : 0, DurUs});
 }
 
+void SummaryBuilder::addThrottled(const dftrace::ThrottledRecord &T) {
+  dftrace::IoCall Io;
+  Io.L = dftrace::layerOfCategory(T.FCat);
+  if (dftrace::isIoLayer(Io.L))
+    Io.O = dftrace::opOf(Io.L, T.Function);
+  Io.Bytes = T.Bytes;
+  addCalls(T.Function, Io, T.Calls, T.DurUs);
+  FunctionStats &F = ByName[T.Function];
+  F.ThrottledCalls += T.Calls;
+  F.ThrottledUs += T.DurUs;
+  F.ThrottledReasons.insert(T.Reason);
+}
+
 Summary SummaryBuilder::finish(const TraceSet &Set, size_t FileIndex) {
   Summary Out;
   std::map<int64_t, std::map<std::string, std::string>> Meta;
@@ -97,6 +114,19 @@ Summary SummaryBuilder::finish(const TraceSet &Set, size_t FileIndex) {
   return Out;
 }
 
+namespace {
+
+/// "throttle" or "throttle, size_limit": the reasons of one function's
+/// throttled records.
+std::string reasonsText(const FunctionStats &F) {
+  std::string Out;
+  for (const std::string &R : F.ThrottledReasons)
+    Out += (Out.empty() ? "" : ", ") + R;
+  return Out;
+}
+
+} // namespace
+
 std::map<std::string, uint64_t> callCounts(const Summary &S) {
   std::map<std::string, uint64_t> Counts;
   for (const FunctionStats &F : S.Functions)
@@ -111,15 +141,26 @@ void printSummary(std::ostream &Os, const TraceSet &Set, const Summary &S) {
     Width = std::max(Width, F.Name.size());
   Os << Set.Files.size() << " file(s), " << Set.Events << " events, "
      << S.Spans << " spans, " << S.Meta << " metadata\n\n";
-  std::snprintf(Line, sizeof(Line), "%-*s %10s %14s %14s\n", (int)Width,
-                "function", "calls", "total_us", "self_us");
+  bool AnyThrottled = false;
+  for (const FunctionStats &F : S.Functions)
+    AnyThrottled |= F.ThrottledCalls > 0;
+  std::snprintf(Line, sizeof(Line), "%-*s %10s %14s %14s%s\n", (int)Width,
+                "function", "calls", "total_us", "self_us",
+                AnyThrottled ? "  throttled" : "");
   Os << Line;
   for (const FunctionStats &F : S.Functions) {
-    std::snprintf(Line, sizeof(Line), "%-*s %10llu %14.0f %14.0f\n", (int)Width,
+    std::snprintf(Line, sizeof(Line), "%-*s %10llu %14.0f %14.0f", (int)Width,
                   F.Name.c_str(), (unsigned long long)F.Calls, F.TotalUs,
                   F.SelfUs);
     Os << Line;
+    if (F.ThrottledCalls)
+      Os << "  " << F.ThrottledCalls << " throttled (" << reasonsText(F)
+         << ")";
+    Os << "\n";
   }
+  if (AnyThrottled)
+    Os << "  (throttled: calls the runtime counted but did not write, "
+          "included in calls and time)\n";
   Os << "\n";
   std::snprintf(Line, sizeof(Line), "%-8s %10s %14s %14s %14s\n", "layer",
                 "ops", "bytes_read", "bytes_written", "time_us");
@@ -280,11 +321,17 @@ nlohmann::json recordsToJson(const TraceSet &Set) {
 
 nlohmann::json summaryToJson(const Summary &S) {
   nlohmann::json Functions = nlohmann::json::array();
-  for (const FunctionStats &F : S.Functions)
-    Functions.push_back({{"name", F.Name},
-                         {"calls", F.Calls},
-                         {"total_us", F.TotalUs},
-                         {"self_us", F.SelfUs}});
+  for (const FunctionStats &F : S.Functions) {
+    nlohmann::json J{{"name", F.Name},
+                     {"calls", F.Calls},
+                     {"total_us", F.TotalUs},
+                     {"self_us", F.SelfUs}};
+    if (F.ThrottledCalls)
+      J["throttled"] = {{"calls", F.ThrottledCalls},
+                        {"time_us", F.ThrottledUs},
+                        {"reason", reasonsText(F)}};
+    Functions.push_back(std::move(J));
+  }
   nlohmann::json Processes = nlohmann::json::array();
   for (const ProcessStats &P : S.Processes)
     Processes.push_back({{"file", P.File},

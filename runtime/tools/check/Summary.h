@@ -42,6 +42,11 @@ struct FunctionStats {
   uint64_t Calls = 0;
   double TotalUs = 0;
   double SelfUs = 0;
+  /// Of Calls and TotalUs, what the runtime's throttled records counted
+  /// (spans not written), and their reasons ("throttle", "size_limit", ...).
+  uint64_t ThrottledCalls = 0;
+  uint64_t ThrottledUs = 0;
+  std::set<std::string> ThrottledReasons;
 };
 
 struct ProcessStats {
@@ -65,11 +70,13 @@ struct Summary {
 class SummaryBuilder {
 public:
   void addSpan(const Span &S, double SelfUs);
-  /// Upstream's aggregated records, and the runtime's throttled records:
-  /// calls the trace counted without a span each. They are not nested, so
-  /// their time is all self time.
+  /// Upstream's aggregated records: calls the trace counted without a span
+  /// each. They are not nested, so their time is all self time.
   void addCalls(const std::string &Name, const dftrace::IoCall &Io,
                 uint64_t Calls, uint64_t DurUs);
+  /// The runtime's throttled records: counted as addCalls does, and marked
+  /// throttled in the function table.
+  void addThrottled(const dftrace::ThrottledRecord &T);
   /// The summary, with the processes' metadata from Set.Meta (this file's).
   Summary finish(const TraceSet &Set, size_t FileIndex);
 
@@ -92,6 +99,8 @@ void mergeSummary(Summary &Into, Summary &&Part);
 /// Calls per span name, over all files.
 std::map<std::string, uint64_t> callCounts(const Summary &S);
 
+/// The function table has a `throttled` column ("N throttled (REASON)")
+/// only when some function has throttled calls.
 void printSummary(std::ostream &Os, const TraceSet &Set, const Summary &S);
 
 /// The runtime's records (MetadataRecords.h), first in the report:
@@ -104,6 +113,8 @@ void nameRecordRanks(TraceSet &Set);
 /// {"untraced": [...], "layer_bypassed": [...], "trace_stopped": [...],
 ///  "throttled": [...]}, the analyzer's keys.
 nlohmann::json recordsToJson(const TraceSet &Set);
+/// A function with throttled calls has "throttled": {"calls", "time_us",
+/// "reason"}, the analyzer's key.
 nlohmann::json summaryToJson(const Summary &S);
 
 } // namespace dftcheck

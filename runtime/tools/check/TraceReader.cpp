@@ -59,7 +59,7 @@ private:
   std::map<std::pair<int64_t, int64_t>, std::vector<Opener>> OpenBegins;
   std::map<std::pair<int64_t, uint64_t>, size_t> FHashUses; // -> first line
   std::map<std::pair<int64_t, uint64_t>, std::string> FHashPaths;
-  std::set<int64_t> Stopped; // pids with a trace_stopped record
+  std::map<int64_t, double> Stopped; // trace_stopped: pid -> when (-1: unsaid)
   dftrace::RecordDecoder Records;
   NestingChecker Nester;
   SummaryBuilder Builder;
@@ -130,18 +130,11 @@ void CheckScanner::metadata(const Event &E, size_t Line) {
     Record R{FileIndex, E.Pid.I, {}};
     if (Records.decode(K, lineText(), R.R)) {
       if (K == dftrace::RecordKind::TraceStopped)
-        Stopped.insert(R.Pid);
-      if (K == dftrace::RecordKind::Throttled) {
-        // Counted, not written: the calls count in the function table and
-        // --expect-counts, their bytes and time in the layers.
-        const dftrace::ThrottledRecord &T = R.R.Throttled;
-        dftrace::IoCall Io;
-        Io.L = dftrace::layerOfCategory(T.FCat);
-        if (dftrace::isIoLayer(Io.L))
-          Io.O = dftrace::opOf(Io.L, T.Function);
-        Io.Bytes = T.Bytes;
-        Builder.addCalls(T.Function, Io, T.Calls, T.DurUs);
-      }
+        Stopped.emplace(R.Pid, static_cast<double>(R.R.Stopped.TsUs));
+      if (K == dftrace::RecordKind::Throttled)
+        // Counted, not written: the calls count in the function table (marked
+        // throttled) and --expect-counts, their bytes and time in the layers.
+        Builder.addThrottled(R.R.Throttled);
       Set.Records.push_back(std::move(R));
     } else
       Set.problem(FileIndex, Line, Records.error());
