@@ -410,8 +410,10 @@ static void noteLineEnd(struct dftracer_sink *S, const struct iovec *Iov,
  * again for the last lines), and tracing stops. */
 static void writeFailed(struct dftracer_sink *S) {
   int Err = errno;
+  /* Back to the cut, too: the last lines would land past a hole. */
   if (!S->Deflate && S->LineEnd < S->Written &&
-      sysFtruncate(S->Fd, (off_t)S->LineEnd) == 0)
+      sysFtruncate(S->Fd, (off_t)S->LineEnd) == 0 &&
+      syscall(SYS_lseek, S->Fd, (off_t)S->LineEnd, SEEK_SET) >= 0)
     __atomic_store_n(&S->Written, S->LineEnd, __ATOMIC_RELAXED);
   S->WriteFailed = 1;
   errno = Err;
