@@ -37,12 +37,26 @@ enum {
 };
 
 /* The string indices of a record's name and category, by the pointers the
- * thread knew them by and their text (event_record.h). */
+ * thread knew them by and their text (event_record.h); and the shape of
+ * the args its last record had when they were all integers (an I/O call's
+ * fhash, fd, size...): their `,"key":` texts and key indices, which the
+ * next record of the name is matched against instead of parsed, and each
+ * one's last value as text and number (a file's hash, a descriptor, a
+ * transfer size repeat from call to call: their digits are compared, not
+ * parsed again). */
+enum { ShapeKeys = 8, ShapeText = 96 };
 struct nameSlot {
   const char *Name, *Cat;
   int64_t NameIdx, CatIdx;
   uint32_t Len;
   char Text[232];
+  unsigned NKeys; /* 0: no shape */
+  uint32_t KeyIdx[ShapeKeys];
+  uint8_t KeyEnd[ShapeKeys]; /* of each key's text in Keys */
+  char Keys[ShapeText];
+  uint8_t ValLen[ShapeKeys]; /* 0: none yet */
+  char Val[ShapeKeys][DFTRACER_JSON_INT_BOUND];
+  int64_t ValInt[ShapeKeys];
 };
 
 /* The index of a string of at most 16 bytes (arg keys, short values), by
@@ -424,6 +438,7 @@ struct parsedArg {
   size_t KeyLen, ValueLen;
   int Kind;
   int64_t Int;
+  int64_t KeyIdx; /* the key's string index; -1 until interned */
 };
 
 /* A span's fields, from its line or from its record. */
@@ -445,6 +460,7 @@ static int parseArgs(const char *P, const char *End, struct parsedArg *Args) {
     if (*P != ',' || NArgs == MaxArgs)
       return -1;
     A = &Args[NArgs++];
+    A->KeyIdx = -1;
     A->Key = P + 1;
     P = scanString(A->Key, End);
     if (!P)
@@ -520,10 +536,9 @@ static int putSpan(struct dftracer_compact *C, struct spanFields *F,
     goto asText;
   }
   for (I = 0; I < NArgs; ++I) {
-    int64_t K = internShort(C, Args[I].Key, Args[I].KeyLen, &Q);
-    if (K < 0)
+    if (Args[I].KeyIdx < 0 &&
+        (Args[I].KeyIdx = internShort(C, Args[I].Key, Args[I].KeyLen, &Q)) < 0)
       goto asText;
-    Args[I].KeyLen = (size_t)K; /* from here on: the key's index */
     if (Args[I].Kind == DftArgString) {
       int64_t V = internShort(C, Args[I].Value, Args[I].ValueLen, &Q);
       if (V < 0)
@@ -547,11 +562,11 @@ static int putSpan(struct dftracer_compact *C, struct spanFields *F,
   T->PrevParent = F->Parent;
   for (I = 0; I < NArgs; ++I) {
     struct parsedArg *A = &Args[I];
-    Q = dft_put_varint(Q, (uint64_t)A->KeyLen << 2 | (uint64_t)A->Kind);
+    Q = dft_put_varint(Q, (uint64_t)A->KeyIdx << 2 | (uint64_t)A->Kind);
     if (A->Kind == DftArgInt) {
-      unsigned Slot = C->KeySlot[A->KeyLen];
+      unsigned Slot = C->KeySlot[A->KeyIdx];
       if (Slot == 0 && C->NumKeySlots < DftCompactKeySlots)
-        Slot = C->KeySlot[A->KeyLen] = (uint8_t)++C->NumKeySlots;
+        Slot = C->KeySlot[A->KeyIdx] = (uint8_t)++C->NumKeySlots;
       if (Slot) {
         Q = dft_put_svarint(Q, (int64_t)((uint64_t)A->Int - T->Prev[Slot - 1]));
         T->Prev[Slot - 1] = (uint64_t)A->Int;
@@ -677,21 +692,23 @@ static void passText(struct dftracer_compact *C, const char *Data,
   }
 }
 
-/* The name and category of R from the cache, else parsed from its text
- * (the slot to fill then in *Fill). 0 when the text is not a NameCat. */
+/* The name and category of R from the cache (*Hit, its slot), else
+ * parsed from its text (*Fill, the slot to fill). 0 when the text is not a
+ * NameCat. */
 static int recordNames(struct dftracer_compact *C,
                        const struct dftracer_span_record *R,
                        const char *NameCat, struct spanFields *F,
-                       struct nameSlot **Fill) {
+                       struct nameSlot **Hit, struct nameSlot **Fill) {
   uintptr_t Key = (uintptr_t)R->Name ^ ((uintptr_t)R->Cat >> 4);
   struct nameSlot *S = &C->NameCache[((Key >> 3) ^ (Key >> 12)) &
                                      (NameCacheSlots - 1)];
   const char *P, *End = NameCat + R->NameCatLen;
-  *Fill = NULL;
+  *Fill = *Hit = NULL;
   if (S->Name == R->Name && S->Cat == R->Cat && S->Len == R->NameCatLen &&
       memcmp(S->Text, NameCat, R->NameCatLen) == 0) {
     F->NameIdx = S->NameIdx;
     F->CatIdx = S->CatIdx;
+    *Hit = S;
     return 1;
   }
   F->NameIdx = F->CatIdx = -1;
@@ -708,11 +725,92 @@ static int recordNames(struct dftracer_compact *C,
   return 1;
 }
 
+/* memcmp(A, B, Len) == 0 for the short keys of a shape, without a call:
+ * the first and last words of each, overlapping. */
+static inline int sameShort(const char *A, const char *B, size_t Len) {
+  uint64_t X0, X1, Y0, Y1;
+  uint32_t U0, U1, V0, V1;
+  if (Len >= 8 && Len <= 16) {
+    memcpy(&X0, A, 8);
+    memcpy(&Y0, B, 8);
+    memcpy(&X1, A + Len - 8, 8);
+    memcpy(&Y1, B + Len - 8, 8);
+    return ((X0 ^ Y0) | (X1 ^ Y1)) == 0;
+  }
+  if (Len >= 4 && Len < 8) {
+    memcpy(&U0, A, 4);
+    memcpy(&V0, B, 4);
+    memcpy(&U1, A + Len - 4, 4);
+    memcpy(&V1, B + Len - 4, 4);
+    return ((U0 ^ V0) | (U1 ^ V1)) == 0;
+  }
+  if (Len < 4) {
+    size_t I;
+    for (I = 0; I < Len; ++I)
+      if (A[I] != B[I])
+        return 0;
+    return 1;
+  }
+  return memcmp(A, B, Len) == 0;
+}
+
+/* The args [P, End) as S's shape: their number, or -1 when they differ. */
+static int parseShaped(struct nameSlot *S, const char *P, const char *End,
+                       struct parsedArg *Args) {
+  unsigned I, From = 0;
+  for (I = 0; I < S->NKeys; ++I) {
+    size_t Len = S->KeyEnd[I] - From, V = S->ValLen[I];
+    const char *After;
+    if ((size_t)(End - P) < Len || !sameShort(P, S->Keys + From, Len))
+      return -1;
+    P += Len;
+    /* The same digits as last time, up to the next arg: the same value. */
+    if (V && (size_t)(End - P) >= V && (P + V == End || P[V] == ',') &&
+        sameShort(P, S->Val[I], V)) {
+      Args[I].Int = S->ValInt[I];
+      After = P + V;
+    } else {
+      After = parseI64(P, End, &Args[I].Int);
+      if (!After || (After != End && *After != ','))
+        return -1;
+      S->ValLen[I] = (uint8_t)(After - P);
+      memcpy(S->Val[I], P, (size_t)(After - P));
+      S->ValInt[I] = Args[I].Int;
+    }
+    Args[I].Kind = DftArgInt;
+    Args[I].KeyIdx = S->KeyIdx[I];
+    P = After;
+    From = S->KeyEnd[I];
+  }
+  return P == End ? (int)S->NKeys : -1;
+}
+
+/* Keep the shape of Args (parsed and interned) in S, if it has one. */
+static void noteShape(struct nameSlot *S, const struct parsedArg *Args,
+                      int NArgs) {
+  unsigned I, At = 0;
+  S->NKeys = 0;
+  if (NArgs > ShapeKeys)
+    return;
+  for (I = 0; I < (unsigned)NArgs; ++I) {
+    size_t Len = Args[I].KeyLen + 2; /* `,"key":` */
+    if (Args[I].Kind != DftArgInt || At + Len > ShapeText)
+      return;
+    memcpy(S->Keys + At, Args[I].Key - 1, Len);
+    At += (unsigned)Len;
+    S->KeyEnd[I] = (uint8_t)At;
+    S->KeyIdx[I] = (uint32_t)Args[I].KeyIdx;
+    S->ValLen[I] = 0;
+  }
+  S->NKeys = (unsigned)NArgs;
+}
+
 static void encodeRecord(struct dftracer_compact *C, const char *P) {
   struct dftracer_span_record R;
   struct spanFields F;
   struct parsedArg Args[MaxArgs];
-  struct nameSlot *Fill;
+  struct nameSlot *Hit, *Fill;
+  int Shaped = 0;
   const char *NameCat, *ArgText;
   char *Line;
   int NArgs;
@@ -726,8 +824,11 @@ static void encodeRecord(struct dftracer_compact *C, const char *P) {
                                              NameCat, ArgText) -
                             C->Lines);
   }
-  if (!C->TextOnly && recordNames(C, &R, NameCat, &F, &Fill) &&
-      (NArgs = parseArgs(ArgText, ArgText + R.ArgsLen, Args)) >= 0) {
+  if (!C->TextOnly && recordNames(C, &R, NameCat, &F, &Hit, &Fill) &&
+      ((Hit && Hit->NKeys &&
+        (NArgs = parseShaped(Hit, ArgText, ArgText + R.ArgsLen, Args)) >= 0 &&
+        (Shaped = 1)) ||
+       (NArgs = parseArgs(ArgText, ArgText + R.ArgsLen, Args)) >= 0)) {
     F.Id = R.Id;
     F.Parent = R.ParentId;
     F.Ts = R.Ts;
@@ -743,7 +844,10 @@ static void encodeRecord(struct dftracer_compact *C, const char *P) {
         Fill->CatIdx = F.CatIdx;
         Fill->Len = R.NameCatLen;
         memcpy(Fill->Text, NameCat, R.NameCatLen);
+        Hit = Fill;
       }
+      if (Hit && !Shaped)
+        noteShape(Hit, Args, NArgs);
       return;
     }
   }
