@@ -9,6 +9,8 @@
 #include "compact_writer.h"
 
 #include "compact_format.h"
+#include "event_format.h"
+#include "event_record.h"
 #include "pages.h"
 
 #include <stdio.h>
@@ -27,7 +29,43 @@ enum {
   StringArenaBytes = 8 << 20,
   MaxThreads = 4096,
   ThreadSlots = 8192, /* a power of two */
-  MaxArgs = 64
+  MaxArgs = 64,
+  NameCacheSlots = 256, /* powers of two */
+  ShortSlots = 256,
+  LinesBytes = 256 << 10,
+  ScratchBytes = DftRecordMax + 1024 /* a record's line */
+};
+
+/* The string indices of a record's name and category, by the pointers the
+ * thread knew them by and their text (event_record.h); and the shape of
+ * the args its last record had when they were all integers (an I/O call's
+ * fhash, fd, size...): their `,"key":` texts and key indices, which the
+ * next record of the name is matched against instead of parsed, and each
+ * one's last value as text and number (a file's hash, a descriptor, a
+ * transfer size repeat from call to call: their digits are compared, not
+ * parsed again). */
+enum { ShapeKeys = 8, ShapeText = 96 };
+struct nameSlot {
+  const char *Name, *Cat;
+  int64_t NameIdx, CatIdx;
+  uint32_t Len;
+  char Text[232];
+  unsigned NKeys; /* 0: no shape */
+  uint32_t KeyIdx[ShapeKeys];
+  uint8_t KeyEnd[ShapeKeys]; /* of each key's text in Keys */
+  char Keys[ShapeText];
+  uint8_t ValLen[ShapeKeys]; /* 0: none yet */
+  char Val[ShapeKeys][DFTRACER_JSON_INT_BOUND];
+  int64_t ValInt[ShapeKeys];
+};
+
+/* The index of a string of at most 16 bytes (arg keys, short values), by
+ * its bytes: two words compared instead of a hash table's probe and
+ * memcmp. */
+struct shortSlot {
+  uint64_t W0, W1;
+  uint32_t Len;
+  uint32_t Index; /* + 1; 0 = empty */
 };
 
 struct stringSlot {
@@ -73,6 +111,18 @@ struct dftracer_compact {
   uint16_t *ThreadTable; /* index + 1 */
   uint32_t NumThreads;
   uint32_t LastThread; /* index + 1 of the last one used */
+  /* The runtime's: records come between the lines (event_record.h). */
+  int Records;
+  struct nameSlot *NameCache;
+  struct shortSlot *ShortCache;
+  char *Scratch; /* a record's line, when it is kept as text */
+  /* Both formats: the .pfw text of everything fed, records as lines. */
+  dftracer_compact_out LinesOut;
+  void *LinesArg;
+  char *Lines;
+  size_t LinesUsed;
+  /* After a lost block: only text records (dftracer_compact_text_only). */
+  int TextOnly;
 };
 
 /* --- Allocation ------------------------------------------------------------*/
@@ -90,6 +140,10 @@ static void freeAll(struct dftracer_compact *C) {
   dftracer_pages_free(C->KeySlot, MaxStrings);
   dftracer_pages_free(C->Threads, MaxThreads * sizeof(struct threadState));
   dftracer_pages_free(C->ThreadTable, ThreadSlots * sizeof(uint16_t));
+  dftracer_pages_free(C->NameCache, NameCacheSlots * sizeof(struct nameSlot));
+  dftracer_pages_free(C->ShortCache, ShortSlots * sizeof(struct shortSlot));
+  dftracer_pages_free(C->Scratch, ScratchBytes);
+  dftracer_pages_free(C->Lines, LinesBytes);
   dftracer_pages_free(C, sizeof(*C));
 }
 
@@ -130,7 +184,9 @@ dftracer_compact_start_with(const struct dftracer_compact_zstd *Zstd,
       !ALLOC_ONE(Strings, StringSlots * sizeof(struct stringSlot)) ||
       !ALLOC_ONE(Arena, StringArenaBytes) || !ALLOC_ONE(KeySlot, MaxStrings) ||
       !ALLOC_ONE(Threads, MaxThreads * sizeof(struct threadState)) ||
-      !ALLOC_ONE(ThreadTable, ThreadSlots * sizeof(uint16_t))) {
+      !ALLOC_ONE(ThreadTable, ThreadSlots * sizeof(uint16_t)) ||
+      !ALLOC_ONE(NameCache, NameCacheSlots * sizeof(struct nameSlot)) ||
+      !ALLOC_ONE(ShortCache, ShortSlots * sizeof(struct shortSlot))) {
     freeAll(C);
     return NULL;
   }
@@ -374,7 +430,7 @@ static const char *scanValue(const char *P, const char *End) {
       return P;
     ++P;
   }
-  return NULL;
+  return P && Depth == 0 ? P : NULL; /* ends where the args end */
 }
 
 struct parsedArg {
@@ -382,60 +438,43 @@ struct parsedArg {
   size_t KeyLen, ValueLen;
   int Kind;
   int64_t Int;
+  int64_t KeyIdx; /* the key's string index; -1 until interned */
 };
 
-/* 1 when Line was written as a span; 0 to keep it as text. */
-static int encodeSpan(struct dftracer_compact *C, const char *Line,
-                      size_t Len) {
-  const char *P = Line, *End = Line + Len, *Name, *Cat;
-  size_t NameLen, CatLen;
+/* A span's fields, from its line or from its record. */
+struct spanFields {
   uint64_t Id, Ts, Dur, Level, Parent;
-  int64_t Pid = 0, Tid = 0, ThreadIdx, NameIdx, CatIdx;
-  struct parsedArg Args[MaxArgs];
-  int NArgs = 0, I;
-  uint8_t *Q, *Start;
-  struct threadState *T;
+  int64_t Pid, Tid;
+  const char *Name, *Cat; /* quoted text; read when the index is -1 */
+  size_t NameLen, CatLen;
+  int64_t NameIdx, CatIdx;
+};
 
-  P = parseU64(LIT(P, End, "{\"id\":"), End, &Id);
-  Name = LIT(P, End, ",\"name\":");
-  P = scanString(Name, End);
-  if (!P)
-    return 0;
-  NameLen = (size_t)(P - Name);
-  Cat = LIT(P, End, ",\"cat\":");
-  P = scanString(Cat, End);
-  if (!P)
-    return 0;
-  CatLen = (size_t)(P - Cat);
-  P = parseI64(LIT(P, End, ",\"pid\":"), End, &Pid);
-  P = parseI64(LIT(P, End, ",\"tid\":"), End, &Tid);
-  P = parseU64(LIT(P, End, ",\"ts\":"), End, &Ts);
-  P = parseU64(LIT(P, End, ",\"dur\":"), End, &Dur);
-  P = parseU64(LIT(P, End, ",\"ph\":\"X\",\"args\":{\"level\":"), End, &Level);
-  P = parseU64(LIT(P, End, ",\"p_idx\":"), End, &Parent);
-  if (!P || Pid < INT32_MIN || Pid > INT32_MAX || Tid < INT32_MIN ||
-      Tid > INT32_MAX || Level > UINT32_MAX)
-    return 0;
-  while (P < End && *P == ',') {
+/* The `,"key":value` pairs of [P, End) as event_format.c writes them; their
+ * number, or -1 for anything else. */
+static int parseArgs(const char *P, const char *End, struct parsedArg *Args) {
+  int NArgs = 0;
+  while (P < End) {
     struct parsedArg *A;
     const char *After;
-    if (NArgs == MaxArgs)
-      return 0;
+    if (*P != ',' || NArgs == MaxArgs)
+      return -1;
     A = &Args[NArgs++];
+    A->KeyIdx = -1;
     A->Key = P + 1;
     P = scanString(A->Key, End);
     if (!P)
-      return 0;
+      return -1;
     A->KeyLen = (size_t)(P - A->Key);
     P = LIT(P, End, ":");
-    if (!P)
-      return 0;
+    if (!P || P == End)
+      return -1;
     A->Value = P;
     if (*P == '"') {
       A->Kind = DftArgString;
       P = scanString(P, End);
-    } else if ((After = parseI64(P, End, &A->Int)) != NULL && After < End &&
-               (*After == ',' || *After == '}')) {
+    } else if ((After = parseI64(P, End, &A->Int)) != NULL &&
+               (After == End || *After == ',')) {
       A->Kind = DftArgInt;
       P = After;
     } else {
@@ -443,27 +482,65 @@ static int encodeSpan(struct dftracer_compact *C, const char *Line,
       P = scanValue(P, End);
     }
     if (!P || P == A->Value)
-      return 0;
+      return -1;
     A->ValueLen = (size_t)(P - A->Value);
   }
-  if (!LIT(P, End, "}}") || P + 2 != End)
-    return 0;
+  return NArgs;
+}
 
+/* intern() for strings of at most 16 bytes, through a small cache. */
+static int64_t internShort(struct dftracer_compact *C, const char *P,
+                           size_t Len, uint8_t **Q) {
+  uint64_t W0 = 0, W1 = 0;
+  struct shortSlot *S;
+  int64_t Index;
+  if (Len > 16)
+    return intern(C, P, Len, Q);
+  if (Len >= 8) {
+    memcpy(&W0, P, 8);
+    memcpy(&W1, P + Len - 8, 8);
+  } else {
+    memcpy(&W0, P, Len);
+  }
+  S = &C->ShortCache[((W0 ^ (W1 >> 7) ^ Len) * 0x9e3779b97f4a7c15ull) >> 56];
+  if (S->Index && S->W0 == W0 && S->W1 == W1 && S->Len == Len)
+    return S->Index - 1;
+  Index = intern(C, P, Len, Q);
+  if (Index >= 0) {
+    S->W0 = W0;
+    S->W1 = W1;
+    S->Len = (uint32_t)Len;
+    S->Index = (uint32_t)Index + 1;
+  }
+  return Index;
+}
+
+/* Writes F and its args as a span record; 0 when the tables are full (the
+ * caller keeps the span as text). Bound: the span's size as text. */
+static int putSpan(struct dftracer_compact *C, struct spanFields *F,
+                   struct parsedArg *Args, int NArgs, size_t Bound) {
+  int64_t ThreadIdx;
+  int I;
+  uint8_t *Q, *Start;
+  struct threadState *T;
   /* Room for the record and the strings it may define (each shorter than
    * the line). */
-  Start = Q = room(C, 2 * Len + 256);
-  ThreadIdx = threadIndex(C, Pid, Tid, &Q);
-  NameIdx = intern(C, Name, NameLen, &Q);
-  CatIdx = intern(C, Cat, CatLen, &Q);
-  if (ThreadIdx < 0 || NameIdx < 0 || CatIdx < 0)
+  Start = Q = room(C, 2 * Bound + 256);
+  ThreadIdx = threadIndex(C, F->Pid, F->Tid, &Q);
+  if (ThreadIdx < 0)
     goto asText;
+  if (F->NameIdx < 0 &&
+      ((F->NameIdx = intern(C, F->Name, F->NameLen, &Q)) < 0 ||
+       (F->CatIdx = intern(C, F->Cat, F->CatLen, &Q)) < 0)) {
+    F->NameIdx = -1;
+    goto asText;
+  }
   for (I = 0; I < NArgs; ++I) {
-    int64_t K = intern(C, Args[I].Key, Args[I].KeyLen, &Q);
-    if (K < 0)
+    if (Args[I].KeyIdx < 0 &&
+        (Args[I].KeyIdx = internShort(C, Args[I].Key, Args[I].KeyLen, &Q)) < 0)
       goto asText;
-    Args[I].KeyLen = (size_t)K; /* from here on: the key's index */
     if (Args[I].Kind == DftArgString) {
-      int64_t V = intern(C, Args[I].Value, Args[I].ValueLen, &Q);
+      int64_t V = internShort(C, Args[I].Value, Args[I].ValueLen, &Q);
       if (V < 0)
         goto asText;
       Args[I].Int = V;
@@ -472,24 +549,24 @@ static int encodeSpan(struct dftracer_compact *C, const char *Line,
   T = &C->Threads[ThreadIdx];
   *Q++ = DftTagSpan;
   Q = dft_put_varint(Q, (uint64_t)ThreadIdx);
-  Q = dft_put_svarint(Q, (int64_t)(Id - (T->PrevId + 1)));
-  Q = dft_put_varint(Q, (uint64_t)NameIdx);
-  Q = dft_put_varint(Q, (uint64_t)CatIdx);
-  Q = dft_put_svarint(Q, (int64_t)(Ts - T->PrevTs));
-  Q = dft_put_varint(Q, Dur);
-  Q = dft_put_varint(Q, Level);
-  Q = dft_put_svarint(Q, (int64_t)(Parent - T->PrevParent));
+  Q = dft_put_svarint(Q, (int64_t)(F->Id - (T->PrevId + 1)));
+  Q = dft_put_varint(Q, (uint64_t)F->NameIdx);
+  Q = dft_put_varint(Q, (uint64_t)F->CatIdx);
+  Q = dft_put_svarint(Q, (int64_t)(F->Ts - T->PrevTs));
+  Q = dft_put_varint(Q, F->Dur);
+  Q = dft_put_varint(Q, F->Level);
+  Q = dft_put_svarint(Q, (int64_t)(F->Parent - T->PrevParent));
   Q = dft_put_varint(Q, (uint64_t)NArgs);
-  T->PrevId = Id;
-  T->PrevTs = Ts;
-  T->PrevParent = Parent;
+  T->PrevId = F->Id;
+  T->PrevTs = F->Ts;
+  T->PrevParent = F->Parent;
   for (I = 0; I < NArgs; ++I) {
     struct parsedArg *A = &Args[I];
-    Q = dft_put_varint(Q, (uint64_t)A->KeyLen << 2 | (uint64_t)A->Kind);
+    Q = dft_put_varint(Q, (uint64_t)A->KeyIdx << 2 | (uint64_t)A->Kind);
     if (A->Kind == DftArgInt) {
-      unsigned Slot = C->KeySlot[A->KeyLen];
+      unsigned Slot = C->KeySlot[A->KeyIdx];
       if (Slot == 0 && C->NumKeySlots < DftCompactKeySlots)
-        Slot = C->KeySlot[A->KeyLen] = (uint8_t)++C->NumKeySlots;
+        Slot = C->KeySlot[A->KeyIdx] = (uint8_t)++C->NumKeySlots;
       if (Slot) {
         Q = dft_put_svarint(Q, (int64_t)((uint64_t)A->Int - T->Prev[Slot - 1]));
         T->Prev[Slot - 1] = (uint64_t)A->Int;
@@ -512,10 +589,272 @@ asText:
   return 0;
 }
 
+/* 1 when Line was written as a span; 0 to keep it as text. */
+static int encodeSpan(struct dftracer_compact *C, const char *Line,
+                      size_t Len) {
+  const char *P = Line, *End = Line + Len, *ArgsEnd = End - 2;
+  struct spanFields F;
+  struct parsedArg Args[MaxArgs];
+  int NArgs;
+
+  P = parseU64(LIT(P, End, "{\"id\":"), End, &F.Id);
+  F.Name = LIT(P, End, ",\"name\":");
+  P = scanString(F.Name, End);
+  if (!P)
+    return 0;
+  F.NameLen = (size_t)(P - F.Name);
+  F.Cat = LIT(P, End, ",\"cat\":");
+  P = scanString(F.Cat, End);
+  if (!P)
+    return 0;
+  F.CatLen = (size_t)(P - F.Cat);
+  P = parseI64(LIT(P, End, ",\"pid\":"), End, &F.Pid);
+  P = parseI64(LIT(P, End, ",\"tid\":"), End, &F.Tid);
+  P = parseU64(LIT(P, End, ",\"ts\":"), End, &F.Ts);
+  P = parseU64(LIT(P, End, ",\"dur\":"), End, &F.Dur);
+  P = parseU64(LIT(P, End, ",\"ph\":\"X\",\"args\":{\"level\":"), End,
+               &F.Level);
+  P = parseU64(LIT(P, End, ",\"p_idx\":"), End, &F.Parent);
+  if (!P || F.Pid < INT32_MIN || F.Pid > INT32_MAX || F.Tid < INT32_MIN ||
+      F.Tid > INT32_MAX || F.Level > UINT32_MAX || P > ArgsEnd ||
+      memcmp(ArgsEnd, "}}", 2) != 0)
+    return 0;
+  NArgs = parseArgs(P, ArgsEnd, Args);
+  if (NArgs < 0)
+    return 0;
+  F.NameIdx = F.CatIdx = -1;
+  return putSpan(C, &F, Args, NArgs, Len);
+}
+
 static void encodeLine(struct dftracer_compact *C, const char *Line,
                        size_t Len) {
-  if (Len > LineRoomMax / 2 || !encodeSpan(C, Line, Len))
+  if (C->TextOnly || Len > LineRoomMax / 2 || !encodeSpan(C, Line, Len))
     putText(C, Line, Len);
+}
+
+/* --- Records (event_record.h) -----------------------------------------------*/
+
+/* The record at P, or its length 0 when it is not one. */
+static size_t recordLen(const char *P, size_t Have) {
+  struct dftracer_span_record R;
+  if (Have < sizeof(R))
+    return 0;
+  memcpy(&R, P, sizeof(R));
+  if (R.Len > DftRecordMax || R.Len < sizeof(R) ||
+      (uint64_t)R.NameCatLen + R.ArgsLen != R.Len - sizeof(R))
+    return 0;
+  return R.Len;
+}
+
+/* The .pfw line of record R (NameCat and Args its text), with its '\n'. */
+static char *formatRecordLine(char *Out, const struct dftracer_span_record *R,
+                              const char *NameCat, const char *Args) {
+  struct dftracer_span_line L;
+  char PidTid[64];
+  memset(&L, 0, sizeof(L));
+  L.Id = R->Id;
+  L.ParentId = R->ParentId;
+  L.Ts = R->Ts;
+  L.Dur = R->Dur;
+  L.Level = R->Level;
+  L.NameCat = NameCat;
+  L.NameCatLen = R->NameCatLen;
+  L.PidTid = PidTid;
+  L.PidTidLen = (size_t)(dftracer_format_pid_tid(PidTid, R->Pid, R->Tid) -
+                         PidTid);
+  L.Args = Args;
+  L.ArgsLen = R->ArgsLen;
+  return dftracer_format_span(Out, &L);
+}
+
+/* Both formats: the .pfw text, out when the buffer is full. */
+static void flushLines(struct dftracer_compact *C) {
+  struct iovec Iov;
+  if (!C->LinesUsed)
+    return;
+  Iov.iov_base = C->Lines;
+  Iov.iov_len = C->LinesUsed;
+  C->LinesOut(C->LinesArg, &Iov, 1);
+  C->LinesUsed = 0;
+}
+static void passText(struct dftracer_compact *C, const char *Data,
+                     size_t Len) {
+  while (C->Lines && Len > 0) {
+    size_t N = LinesBytes - C->LinesUsed;
+    if (N > Len)
+      N = Len;
+    memcpy(C->Lines + C->LinesUsed, Data, N);
+    C->LinesUsed += N;
+    Data += N;
+    Len -= N;
+    if (C->LinesUsed == LinesBytes)
+      flushLines(C);
+  }
+}
+
+/* The name and category of R from the cache (*Hit, its slot), else
+ * parsed from its text (*Fill, the slot to fill). 0 when the text is not a
+ * NameCat. */
+static int recordNames(struct dftracer_compact *C,
+                       const struct dftracer_span_record *R,
+                       const char *NameCat, struct spanFields *F,
+                       struct nameSlot **Hit, struct nameSlot **Fill) {
+  uintptr_t Key = (uintptr_t)R->Name ^ ((uintptr_t)R->Cat >> 4);
+  struct nameSlot *S = &C->NameCache[((Key >> 3) ^ (Key >> 12)) &
+                                     (NameCacheSlots - 1)];
+  const char *P, *End = NameCat + R->NameCatLen;
+  *Fill = *Hit = NULL;
+  if (S->Name == R->Name && S->Cat == R->Cat && S->Len == R->NameCatLen &&
+      memcmp(S->Text, NameCat, R->NameCatLen) == 0) {
+    F->NameIdx = S->NameIdx;
+    F->CatIdx = S->CatIdx;
+    *Hit = S;
+    return 1;
+  }
+  F->NameIdx = F->CatIdx = -1;
+  F->Name = LIT(NameCat, End, "\"name\":");
+  P = scanString(F->Name, End);
+  F->Cat = LIT(P, End, ",\"cat\":");
+  P = scanString(F->Cat, End);
+  if (!P || P + 1 != End || *P != ',')
+    return 0;
+  F->NameLen = (size_t)(F->Cat - 7 - F->Name);
+  F->CatLen = (size_t)(P - F->Cat);
+  if (R->NameCatLen <= sizeof(S->Text))
+    *Fill = S;
+  return 1;
+}
+
+/* memcmp(A, B, Len) == 0 for the short keys of a shape, without a call:
+ * the first and last words of each, overlapping. */
+static inline int sameShort(const char *A, const char *B, size_t Len) {
+  uint64_t X0, X1, Y0, Y1;
+  uint32_t U0, U1, V0, V1;
+  if (Len >= 8 && Len <= 16) {
+    memcpy(&X0, A, 8);
+    memcpy(&Y0, B, 8);
+    memcpy(&X1, A + Len - 8, 8);
+    memcpy(&Y1, B + Len - 8, 8);
+    return ((X0 ^ Y0) | (X1 ^ Y1)) == 0;
+  }
+  if (Len >= 4 && Len < 8) {
+    memcpy(&U0, A, 4);
+    memcpy(&V0, B, 4);
+    memcpy(&U1, A + Len - 4, 4);
+    memcpy(&V1, B + Len - 4, 4);
+    return ((U0 ^ V0) | (U1 ^ V1)) == 0;
+  }
+  if (Len < 4) {
+    size_t I;
+    for (I = 0; I < Len; ++I)
+      if (A[I] != B[I])
+        return 0;
+    return 1;
+  }
+  return memcmp(A, B, Len) == 0;
+}
+
+/* The args [P, End) as S's shape: their number, or -1 when they differ. */
+static int parseShaped(struct nameSlot *S, const char *P, const char *End,
+                       struct parsedArg *Args) {
+  unsigned I, From = 0;
+  for (I = 0; I < S->NKeys; ++I) {
+    size_t Len = S->KeyEnd[I] - From, V = S->ValLen[I];
+    const char *After;
+    if ((size_t)(End - P) < Len || !sameShort(P, S->Keys + From, Len))
+      return -1;
+    P += Len;
+    /* The same digits as last time, up to the next arg: the same value. */
+    if (V && (size_t)(End - P) >= V && (P + V == End || P[V] == ',') &&
+        sameShort(P, S->Val[I], V)) {
+      Args[I].Int = S->ValInt[I];
+      After = P + V;
+    } else {
+      After = parseI64(P, End, &Args[I].Int);
+      if (!After || (After != End && *After != ','))
+        return -1;
+      S->ValLen[I] = (uint8_t)(After - P);
+      memcpy(S->Val[I], P, (size_t)(After - P));
+      S->ValInt[I] = Args[I].Int;
+    }
+    Args[I].Kind = DftArgInt;
+    Args[I].KeyIdx = S->KeyIdx[I];
+    P = After;
+    From = S->KeyEnd[I];
+  }
+  return P == End ? (int)S->NKeys : -1;
+}
+
+/* Keep the shape of Args (parsed and interned) in S, if it has one. */
+static void noteShape(struct nameSlot *S, const struct parsedArg *Args,
+                      int NArgs) {
+  unsigned I, At = 0;
+  S->NKeys = 0;
+  if (NArgs > ShapeKeys)
+    return;
+  for (I = 0; I < (unsigned)NArgs; ++I) {
+    size_t Len = Args[I].KeyLen + 2; /* `,"key":` */
+    if (Args[I].Kind != DftArgInt || At + Len > ShapeText)
+      return;
+    memcpy(S->Keys + At, Args[I].Key - 1, Len);
+    At += (unsigned)Len;
+    S->KeyEnd[I] = (uint8_t)At;
+    S->KeyIdx[I] = (uint32_t)Args[I].KeyIdx;
+    S->ValLen[I] = 0;
+  }
+  S->NKeys = (unsigned)NArgs;
+}
+
+static void encodeRecord(struct dftracer_compact *C, const char *P) {
+  struct dftracer_span_record R;
+  struct spanFields F;
+  struct parsedArg Args[MaxArgs];
+  struct nameSlot *Hit, *Fill;
+  int Shaped = 0;
+  const char *NameCat, *ArgText;
+  char *Line;
+  int NArgs;
+  memcpy(&R, P, sizeof(R));
+  NameCat = P + sizeof(R);
+  ArgText = NameCat + R.NameCatLen;
+  if (C->Lines) {
+    if (LinesBytes - C->LinesUsed < ScratchBytes)
+      flushLines(C);
+    C->LinesUsed = (size_t)(formatRecordLine(C->Lines + C->LinesUsed, &R,
+                                             NameCat, ArgText) -
+                            C->Lines);
+  }
+  if (!C->TextOnly && recordNames(C, &R, NameCat, &F, &Hit, &Fill) &&
+      ((Hit && Hit->NKeys &&
+        (NArgs = parseShaped(Hit, ArgText, ArgText + R.ArgsLen, Args)) >= 0 &&
+        (Shaped = 1)) ||
+       (NArgs = parseArgs(ArgText, ArgText + R.ArgsLen, Args)) >= 0)) {
+    F.Id = R.Id;
+    F.Parent = R.ParentId;
+    F.Ts = R.Ts;
+    F.Dur = R.Dur;
+    F.Level = R.Level;
+    F.Pid = R.Pid;
+    F.Tid = R.Tid;
+    if (putSpan(C, &F, Args, NArgs, R.Len)) {
+      if (Fill) {
+        Fill->Name = R.Name;
+        Fill->Cat = R.Cat;
+        Fill->NameIdx = F.NameIdx;
+        Fill->CatIdx = F.CatIdx;
+        Fill->Len = R.NameCatLen;
+        memcpy(Fill->Text, NameCat, R.NameCatLen);
+        Hit = Fill;
+      }
+      if (Hit && !Shaped)
+        noteShape(Hit, Args, NArgs);
+      return;
+    }
+  }
+  /* Kept as its line's text, as a line that does not parse would be. */
+  Line = C->Scratch;
+  putText(C, Line, (size_t)(formatRecordLine(Line, &R, NameCat, ArgText) -
+                            Line) - 1);
 }
 
 /* --- Input -----------------------------------------------------------------*/
@@ -534,14 +873,55 @@ static void putParts(struct dftracer_compact *C, const char *Data, size_t Len) {
   }
 }
 
-void dftracer_compact_feed(struct dftracer_compact *C, const char *Data,
-                           size_t Len) {
+/* A record cut between two pieces of input: its bytes gather in the carry
+ * (a record is never longer than it, event_record.h). Returns the bytes of
+ * Data taken. */
+static size_t carryRecord(struct dftracer_compact *C, const char *Data,
+                          size_t Len) {
+  size_t Want = C->CarryLen < sizeof(struct dftracer_span_record)
+                    ? sizeof(struct dftracer_span_record)
+                    : recordLen(C->Carry, C->CarryLen);
+  size_t Take;
+  if (Want == 0) { /* not a record after all: text, as any broken line */
+    putParts(C, C->Carry, C->CarryLen);
+    C->CarryLen = 0;
+    C->InParts = 1;
+    return 0;
+  }
+  Take = Want - C->CarryLen < Len ? Want - C->CarryLen : Len;
+  memcpy(C->Carry + C->CarryLen, Data, Take);
+  C->CarryLen += Take;
+  if (C->CarryLen >= sizeof(struct dftracer_span_record) &&
+      recordLen(C->Carry, C->CarryLen) == C->CarryLen) {
+    encodeRecord(C, C->Carry);
+    C->CarryLen = 0;
+  }
+  return Take;
+}
+
+static void feed(struct dftracer_compact *C, const char *Data, size_t Len) {
   const char *End = Data + Len;
-  C->Consumed += Len;
   while (Data < End) {
-    const char *Nl = memchr(Data, '\n', (size_t)(End - Data));
-    size_t Part = (size_t)((Nl ? Nl : End) - Data);
+    const char *Nl;
+    size_t Part;
+    if (C->Records && !C->InParts &&
+        (C->CarryLen ? (uint8_t)C->Carry[0] : (uint8_t)*Data) ==
+            DftRecordMarker) {
+      size_t N;
+      if (!C->CarryLen &&
+          (N = recordLen(Data, (size_t)(End - Data))) != 0 &&
+          N <= (size_t)(End - Data)) {
+        encodeRecord(C, Data);
+        Data += N;
+      } else {
+        Data += carryRecord(C, Data, (size_t)(End - Data));
+      }
+      continue;
+    }
+    Nl = memchr(Data, '\n', (size_t)(End - Data));
+    Part = (size_t)((Nl ? Nl : End) - Data);
     if (C->InParts) { /* the line's start went out as parts already */
+      passText(C, Data, Nl ? Part + 1 : Part);
       if (!Nl) {
         putParts(C, Data, Part);
         return;
@@ -555,18 +935,51 @@ void dftracer_compact_feed(struct dftracer_compact *C, const char *Data,
       C->InParts = 1;
       continue;
     } else if (!Nl) {
+      passText(C, Data, Part);
       memcpy(C->Carry + C->CarryLen, Data, Part);
       C->CarryLen += Part;
       return;
     } else if (C->CarryLen) {
+      passText(C, Data, Part + 1);
       memcpy(C->Carry + C->CarryLen, Data, Part);
       encodeLine(C, C->Carry, C->CarryLen + Part);
       C->CarryLen = 0;
     } else {
+      passText(C, Data, Part + 1);
       encodeLine(C, Data, Part);
     }
     Data = Nl + 1;
   }
+}
+
+void dftracer_compact_feed(struct dftracer_compact *C, const char *Data,
+                           size_t Len) {
+  C->Consumed += Len;
+  feed(C, Data, Len);
+  if (C->Lines)
+    flushLines(C);
+}
+
+int dftracer_compact_take_records(struct dftracer_compact *C,
+                                  dftracer_compact_out LinesOut,
+                                  void *LinesArg) {
+  if (!ALLOC_ONE(Scratch, ScratchBytes))
+    return -1;
+  if (LinesOut && !ALLOC_ONE(Lines, LinesBytes))
+    return -1;
+  C->Records = 1;
+  C->LinesOut = LinesOut;
+  C->LinesArg = LinesArg;
+  return 0;
+}
+
+void dftracer_compact_text_only(struct dftracer_compact *C) {
+  if (!C)
+    return;
+  C->Used = 0;
+  C->CarryLen = 0;
+  C->InParts = 0;
+  C->TextOnly = 1;
 }
 
 uint64_t dftracer_compact_consumed(const struct dftracer_compact *C) {
@@ -578,7 +991,8 @@ void dftracer_compact_finish(struct dftracer_compact *C) {
     return;
   /* A last line without its end (never from the runtime) stays parts
    * that no text record finishes, which readers report. */
-  putParts(C, C->Carry, C->CarryLen);
+  if (!C->Records || !C->CarryLen || (uint8_t)C->Carry[0] != DftRecordMarker)
+    putParts(C, C->Carry, C->CarryLen);
   flushBlock(C);
   freeAll(C);
 }

@@ -1,18 +1,20 @@
 /*===- compact_writer.h - Trace lines re-encoded as compact blocks --------===*
  *
- * With DFTRACER_TRACE_FORMAT=compact the sink (sink.c) hands the trace's
- * lines, exactly as they would go to a .pfw file, to this encoder instead of
- * the file. It takes every span line apart (ids, times, name and category,
- * each arg by key), writes it as varint deltas against the same thread's
- * previous span, keeps every other line (metadata) as its text, and writes
- * zstd-compressed blocks (docs/trace-format.md, "Compact traces").
+ * With DFTRACER_TRACE_FORMAT=compact the traced threads put each span in
+ * their buffers as a record of its fields (event_record.h) instead of a
+ * .pfw line, and the sink (sink.c) hands the buffers, records and the
+ * remaining lines (metadata), to this encoder instead of the file. It
+ * writes every span as varint deltas against the same thread's previous
+ * span (name, category and arg keys by string index), keeps every other
+ * line as its text, and writes zstd-compressed blocks
+ * (docs/trace-format.md, "Compact traces").
  *
- * Encoding at the sink rather than at END keeps the event path as it is:
- * the threads format .pfw lines, the writer thread re-encodes and
- * compresses them. So every arg another layer adds is carried without a
- * format change, and a reader that prints a span again with
- * event_format.c gets the line's bytes back (dftracer-convert): a line the
- * strict parser does not recognise is kept as text.
+ * The args stay the text the .pfw line would hold, parsed here by key: so
+ * every arg another layer adds is carried without a format change, and a
+ * reader that prints a span again with event_format.c gets the line's
+ * bytes back (dftracer-convert). dftracer-convert --compact feeds .pfw
+ * lines, which the same encoder takes apart with a strict parser; a line
+ * it does not recognise is kept as text.
  *
  * Never allocates but at dftracer_compact_start (pages, no malloc), so the
  * sink may run it anywhere it runs today: a signal handler's hand-over,
@@ -61,9 +63,21 @@ struct dftracer_compact *dftracer_compact_start(dftracer_compact_out Out,
 struct dftracer_compact *
 dftracer_compact_start_with(const struct dftracer_compact_zstd *Zstd,
                             dftracer_compact_out Out, void *Arg);
-/* Lines of .pfw text, in any pieces (a line may end in a later call). */
+/* Lines of .pfw text, in any pieces (a line may end in a later call), and
+ * after dftracer_compact_take_records span records between them. */
 void dftracer_compact_feed(struct dftracer_compact *C, const char *Data,
                            size_t Len);
+/* The runtime's: what is fed holds the threads' span records too
+ * (event_record.h). With LinesOut (both formats) the encoder also gives
+ * out the .pfw text of everything fed, each record as its line, at the end
+ * of every feed. -1 when memory is exhausted. */
+int dftracer_compact_take_records(struct dftracer_compact *C,
+                                  dftracer_compact_out LinesOut,
+                                  void *LinesArg);
+/* After a block was lost (a write error): drop the block being filled,
+ * whose records may use strings the lost one defined, and keep all that
+ * follows as text, which refers to nothing (the last lines). */
+void dftracer_compact_text_only(struct dftracer_compact *C);
 /* Raw bytes encoded so far (the budget's ratio, writer.c). */
 uint64_t dftracer_compact_consumed(const struct dftracer_compact *C);
 /* Write the last block and free the encoder. */

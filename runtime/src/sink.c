@@ -262,7 +262,16 @@ static void endDeflate(struct dftracer_sink *S) {
  * the .pfc beside it. */
 static void compactToSink(void *Arg, struct iovec *Iov, int Count) {
   struct dftracer_sink *S = (struct dftracer_sink *)Arg;
-  if (!S->Failed) /* a block after a failed one would hide the cut */
+  if (S->Failed) /* a block after a failed one would hide the cut */
+    return;
+  writePlain(S, Iov, Count);
+  if (!S->Failed) /* where a write error cuts the file back to */
+    S->LineEnd = S->Written;
+}
+/* Both formats: the .pfw text the encoder gives back (records as lines). */
+static void linesToSink(void *Arg, struct iovec *Iov, int Count) {
+  struct dftracer_sink *S = (struct dftracer_sink *)Arg;
+  if (!S->Failed)
     writePlain(S, Iov, Count);
 }
 static void compactToSide(void *Arg, struct iovec *Iov, int Count) {
@@ -291,13 +300,20 @@ static int startCompact(struct dftracer_sink *S) {
     memcpy(Side + Len - 3, "pfc", 3);
     S->CompactFd = sysOpen(Side, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
                            0644);
-    if (S->CompactFd < 0)
-      return 0; /* the .pfw alone */
-    S->CompactFd = moveUp(S->CompactFd);
+    if (S->CompactFd >= 0) /* else the .pfw alone, still from the encoder */
+      S->CompactFd = moveUp(S->CompactFd);
   }
   S->Compact =
       dftracer_compact_start(Both ? compactToSide : compactToSink, S);
   S->Binary = !Both;
+  /* The threads write records (event_record.h): the encoder reads them,
+   * and for both formats gives back the .pfw's lines. */
+  if (S->Compact &&
+      dftracer_compact_take_records(S->Compact, Both ? linesToSink : NULL,
+                                    S) != 0) {
+    dftracer_compact_finish(S->Compact);
+    S->Compact = NULL;
+  }
   return S->Compact ? 0 : -1;
 }
 
@@ -355,14 +371,12 @@ static void writevImpl(struct dftracer_sink *S, struct iovec *Iov, int Count) {
   if (S->Fd < 0 || S->Failed)
     return;
   if (S->Compact) {
-    /* Fed first: writePlain consumes the iovecs. */
+    /* Both formats: the encoder writes the .pfw too (linesToSink). */
     for (I = 0; I < Count; ++I)
       dftracer_compact_feed(S->Compact, (const char *)Iov[I].iov_base,
                             Iov[I].iov_len);
     __atomic_store_n(&S->Consumed, dftracer_compact_consumed(S->Compact),
                      __ATOMIC_RELAXED);
-    if (!S->Binary)
-      writePlain(S, Iov, Count);
     return;
   }
   if (!S->Deflate) {
@@ -393,12 +407,14 @@ static void noteLineEnd(struct dftracer_sink *S, const struct iovec *Iov,
 }
 
 /* A write failed: the line it cut is taken back (a plain file then ends
- * on a whole line, and the space it held is free again for the last
- * lines), and tracing stops. */
+ * on a whole line, a .pfc on a whole block, and the space it held is free
+ * again for the last lines), and tracing stops. */
 static void writeFailed(struct dftracer_sink *S) {
   int Err = errno;
-  if (!S->Deflate && !S->Binary && S->LineEnd < S->Written &&
-      sysFtruncate(S->Fd, (off_t)S->LineEnd) == 0)
+  /* Back to the cut, too: the last lines would land past a hole. */
+  if (!S->Deflate && S->LineEnd < S->Written &&
+      sysFtruncate(S->Fd, (off_t)S->LineEnd) == 0 &&
+      syscall(SYS_lseek, S->Fd, (off_t)S->LineEnd, SEEK_SET) >= 0)
     __atomic_store_n(&S->Written, S->LineEnd, __ATOMIC_RELAXED);
   S->WriteFailed = 1;
   errno = Err;
@@ -509,10 +525,13 @@ void dftracer_sink_write(struct dftracer_sink *S, const char *Data,
 }
 
 int dftracer_sink_retry_final(struct dftracer_sink *S) {
-  if (S->Fd < 0 || !S->WriteFailed || S->Deflate || S->Binary || S->Final)
+  if (S->Fd < 0 || !S->WriteFailed || S->Deflate || S->Final)
     return 0;
   S->Final = 1;
   S->Failed = 0;
+  /* The block that failed is gone with the strings it defined. */
+  if (S->Binary)
+    dftracer_compact_text_only(S->Compact);
   return 1;
 }
 

@@ -2,7 +2,7 @@
  *
  * One file per process: `<prefix>-<16 hex>-app.pfw`, or `.pfw.gz` with
  * DFTRACER_TRACE_COMPRESSION=1, or `.pfc` with DFTRACER_TRACE_FORMAT=compact
- * (the same lines re-encoded by compact_writer.h). The hash mixes host name, pid and the wall
+ * (the threads' span records and lines encoded by compact_writer.h). The hash mixes host name, pid and the wall
  * clock at load, so ranks on different nodes that share a pid, and reruns
  * into the same directory, never collide. The file is created with O_EXCL on
  * first use, on a descriptor above the low ones a program counts on; its
@@ -27,7 +27,7 @@ struct dftracer_sink {
   int WriteFailed;   /* ... a write, with the file open (budget.h) */
   int Final;         /* the one attempt at the last lines after that */
   uint64_t Written;  /* bytes written to Fd; atomic (the budget reads it) */
-  uint64_t LineEnd;  /* of the last whole line written (plain files) */
+  uint64_t LineEnd;  /* of the last whole line (plain) or block (.pfc) */
   uint64_t Consumed; /* bytes given to deflate; atomic, as Written */
   uint64_t Reserved; /* bytes preallocated with fallocate */
   uint64_t Chunk;    /* next preallocation size; 0 = unsupported */
@@ -51,7 +51,8 @@ void dftracer_sink_writev(struct dftracer_sink *S, struct iovec *Iov,
 void dftracer_sink_close(struct dftracer_sink *S);
 /* After a write error, at the end: let the last lines (the counts of what
  * was not written) try once more, on a plain file that the error cut back
- * to its last whole line. Returns 1 when they will be tried. */
+ * to its last whole line, or a .pfc cut back to its last whole block (they
+ * go in a block of text records). Returns 1 when they will be tried. */
 int dftracer_sink_retry_final(struct dftracer_sink *S);
 /* In a forked child: forget the parent's file without writing to it. */
 void dftracer_sink_abandon(struct dftracer_sink *S);

@@ -18,7 +18,9 @@
 
 #include "budget.h"
 #include "clock.h"
+#include "compact_writer.h"
 #include "event_format.h"
+#include "event_record.h"
 #include "internal.h"
 #include "io_core.h"
 #include "mpi_rank.h"
@@ -108,26 +110,14 @@ static void countStopped(struct dftracer_thread *T,
   dftracer_fn_left(T->Stats, F, (enum dftracer_reason)Reason, Dur, Bytes);
 }
 
-static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
-                      uint64_t EndUs) {
+/* S as its .pfw line, after its pid/tid piece PidTid. */
+static inline __attribute__((always_inline)) void
+putSpanLine(struct dftracer_thread *T, const struct dftracer_span *S,
+            const struct dftracer_name_entry *E, uint64_t Dur,
+            const char *PidTid, size_t PidTidLen) {
   struct dftracer_span_line L;
-  const struct dftracer_name_entry *E;
   size_t NameLen = 0, CatLen = 0;
   char *Out;
-  int Pid = dftracer_process_.Pid;
-  uint64_t Dur = EndUs >= S->StartUs ? EndUs - S->StartUs : 0;
-  int Stopped = __atomic_load_n(&dftracer_trace_stopped_, __ATOMIC_RELAXED);
-  if (DFT_UNLIKELY(Stopped)) {
-    countStopped(T, S, Dur, Stopped);
-    return;
-  }
-  dftracer_fn_written(T->Stats, S->Func, Dur);
-  E = nameEntry(T, S->Name, S->Cat, S->Func);
-  if (DFT_UNLIKELY(T->PrefixPid != Pid || T->PrefixLen == 0)) {
-    T->PrefixLen =
-        (size_t)(dftracer_format_pid_tid(T->Prefix, Pid, T->Tid) - T->Prefix);
-    T->PrefixPid = Pid;
-  }
   if (DFT_LIKELY(E != NULL)) {
     L.NameCat = E->Text;
     L.NameCatLen = E->Len;
@@ -145,8 +135,8 @@ static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
   L.Ts = S->StartUs;
   L.Dur = Dur;
   L.Level = S->Level;
-  L.PidTid = T->Prefix;
-  L.PidTidLen = T->PrefixLen;
+  L.PidTid = PidTid;
+  L.PidTidLen = PidTidLen;
   L.Args = S->Args;
   L.ArgsLen = S->ArgsLen;
   L.TsDigits = &T->TsDigits;
@@ -157,6 +147,86 @@ static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
   else if (Out)
     dftracer_thread_commit(T, dftracer_format_span_named(
                                   Out, &L, S->Name, NameLen, S->Cat, CatLen));
+}
+
+/* DFTRACER_TRACE_FORMAT=compact: S as a record of its fields
+ * (event_record.h), which the writer thread encodes without parsing a
+ * line; as its line when too long for one. */
+static __attribute__((noinline)) void
+writeRecord(struct dftracer_thread *T, const struct dftracer_span *S,
+            const struct dftracer_name_entry *E, uint64_t Dur, int Pid) {
+  struct dftracer_span_record R;
+  size_t NameLen = 0, CatLen = 0, Bound;
+  char *Out;
+  if (!E) {
+    NameLen = strlen(S->Name);
+    CatLen = strlen(S->Cat);
+  }
+  Bound = sizeof(R) + S->ArgsLen +
+          (E ? E->Len : dftracer_name_cat_bound(NameLen, CatLen));
+  if (Bound > DftRecordMax) {
+    char PidTid[64];
+    putSpanLine(T, S, E, Dur, PidTid,
+                (size_t)(dftracer_format_pid_tid(PidTid, Pid, T->Tid) -
+                         PidTid));
+    return;
+  }
+  memset(&R, 0, sizeof(R));
+  R.Marker = DftRecordMarker;
+  R.Pid = Pid;
+  R.Tid = T->Tid;
+  R.Level = S->Level;
+  R.ArgsLen = (uint32_t)S->ArgsLen;
+  R.Id = S->Id;
+  R.ParentId = S->ParentId;
+  R.Ts = S->StartUs;
+  R.Dur = Dur;
+  R.Name = S->Name;
+  R.Cat = S->Cat;
+  Out = dftracer_thread_reserve(T, Bound);
+  if (!Out)
+    return; /* out of memory: lost, as a line would be */
+  if (E) {
+    R.NameCatLen = (uint32_t)E->Len;
+    R.Len = (uint32_t)(sizeof(R) + E->Len + S->ArgsLen);
+    dftracer_thread_commit(T, dftracer_put_span_record(Out, &R, E->Text,
+                                                        S->Args));
+    return;
+  }
+  /* A name too long for the cache: formatted in place, after the fields. */
+  R.NameCatLen = (uint32_t)(dftracer_format_name_cat(Out + sizeof(R), S->Name,
+                                                     NameLen, S->Cat, CatLen) -
+                            (Out + sizeof(R)));
+  R.Len = (uint32_t)(sizeof(R) + R.NameCatLen + S->ArgsLen);
+  memmove(Out + sizeof(R) + R.NameCatLen, S->Args, S->ArgsLen);
+  memcpy(Out, &R, sizeof(R));
+  dftracer_thread_commit(T, Out + R.Len);
+}
+
+static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
+                      uint64_t EndUs) {
+  const struct dftracer_name_entry *E;
+  int Pid = dftracer_process_.Pid;
+  uint64_t Dur = EndUs >= S->StartUs ? EndUs - S->StartUs : 0;
+  int Stopped = __atomic_load_n(&dftracer_trace_stopped_, __ATOMIC_RELAXED);
+  if (DFT_UNLIKELY(Stopped)) {
+    countStopped(T, S, Dur, Stopped);
+    return;
+  }
+  dftracer_fn_written(T->Stats, S->Func, Dur);
+  E = nameEntry(T, S->Name, S->Cat, S->Func);
+  /* In the compact format PrefixLen stays 0, so that every span takes this
+   * branch, and the .pfw's path no other test. */
+  if (DFT_UNLIKELY(T->PrefixPid != Pid || T->PrefixLen == 0)) {
+    if (dftracer_trace_format_ != DftFormatPfw) {
+      writeRecord(T, S, E, Dur, Pid);
+      return;
+    }
+    T->PrefixLen =
+        (size_t)(dftracer_format_pid_tid(T->Prefix, Pid, T->Tid) - T->Prefix);
+    T->PrefixPid = Pid;
+  }
+  putSpanLine(T, S, E, Dur, T->Prefix, T->PrefixLen);
 }
 
 static void recordRank(void);

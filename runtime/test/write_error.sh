@@ -7,11 +7,16 @@
 #  2. The default budget (a quarter of the free space): tracing stops at
 #     it, the program's own output to the same tmpfs is whole, and the
 #     trace ends with its trace_stopped line.
+#  3. As 1 in the compact format (with a converter given): the .pfc is cut
+#     back to its last whole block, and its last records, as a .pfw's when
+#     there is room for them, say why tracing stopped (trace_stopped,
+#     write_error, ENOSPC) and what was only counted (throttled).
 # Needs root for mount (CI runs as root); exits 77 (skipped) otherwise.
-#   write_error.sh <dft_throttle> <work dir>
+#   write_error.sh <dft_throttle> <work dir> [<dftracer-convert>]
 set -u
 Program=$1
 Work=$2
+Convert=${3:-}
 [ "$(id -u)" = 0 ] || { echo "not root: skipped"; exit 77; }
 rm -rf "$Work"
 mkdir -p "$Work/small" "$Work/out" || exit 1
@@ -51,6 +56,35 @@ if grep -q trace_stopped "$Trace"; then
     fail "trace_stopped without the write error: $(grep trace_stopped "$Trace")"
 fi
 rm -f "$Work"/small/*
+
+# 3. A write error in the compact format.
+if [ -n "$Convert" ]; then
+  # Stored blocks (level 0, as without libzstd) and 32 KiB taken: the
+  # first block, 256 KiB, does not fit, and cutting it off leaves the room
+  # that the last records need (zstd's blocks of a few KiB would free less
+  # than a page).
+  dd if=/dev/zero of="$Work/small/fill" bs=4k count=8 2> /dev/null
+  $Clean DFTRACER_ENABLE=1 DFTRACER_LOG_FILE="$Work/small/trace" DFTRACER_THROTTLE=0 \
+    DFTRACER_MAX_TRACE_SIZE=0 DFTRACER_TRACE_FORMAT=compact DFTRACER_COMPACT_LEVEL=0 \
+    "$Program" stdout $Calls \
+    > "$Work/out/compact.txt" 2> "$Work/out/compact.err"
+  Rc=$?
+  [ $Rc = $Ref ] || fail "compact: exit status $Rc, untraced $Ref; stderr: $(cat "$Work/out/compact.err")"
+  same_output "$Work/out/ref.txt" "$Work/out/compact.txt"
+  grep -q "^dftracer: cannot write trace file '$Work/small/trace-.*\.pfc': No space left on device; tracing stopped" \
+    "$Work/out/compact.err" || fail "compact: stderr: $(cat "$Work/out/compact.err")"
+  [ "$(grep -c '^dftracer:' "$Work/out/compact.err")" = 1 ] ||
+    fail "compact: stderr should have one dftracer line: $(cat "$Work/out/compact.err")"
+  Trace=$(ls "$Work"/small/trace-*.pfc)
+  "$Convert" -o "$Work/out/compact.pfw" "$Trace" > "$Work/out/convert.txt" 2>&1 ||
+    fail "compact: the cut .pfc does not convert: $(cat "$Work/out/convert.txt")"
+  grep -q '"name":"trace_stopped".*"reason":"write_error".*"error":"ENOSPC"' \
+    "$Work/out/compact.pfw" ||
+    fail "compact: no trace_stopped record for the write error: $(tail -n 3 "$Work/out/compact.pfw")"
+  grep -q '"name":"throttled".*"reason":"write_error"' "$Work/out/compact.pfw" ||
+    fail "compact: no throttled record of the calls only counted: $(tail -n 3 "$Work/out/compact.pfw")"
+  rm -f "$Work"/small/*
+fi
 
 # 2. The default budget leaves the program room on the same file system.
 $Clean DFTRACER_ENABLE=1 DFTRACER_LOG_FILE="$Work/small/trace" DFTRACER_THROTTLE=0 \
