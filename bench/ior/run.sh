@@ -10,7 +10,9 @@
 # Issue 22 cases (CASES22; 2 ranks, -w -r, small sizes so each run takes
 # seconds), each run three ways on the same arguments:
 #   posix_fpp     -a POSIX -t 4k -b 4m -F       file per process
-#   posix_random  -a POSIX -t 4k -b 4m -z       one shared file, random offsets
+#   posix_random  -a POSIX -t 4k -b 4m -z --random-offset-seed=42
+#                                               one shared file, random offsets
+#                                               (the same in both runs)
 #   mpiio_coll    -a MPIIO -t 64k -b 4m -c      shared file, collective
 #   hdf5          -a HDF5 -t 64k -b 4m          shared file, MPI-IO driver
 #  1. darshan: the plain IOR under LD_PRELOAD=libdarshan.so, its log parsed
@@ -61,7 +63,7 @@ done; fi
 args_of() {
   case $1 in
     posix_fpp)    echo "-a POSIX -t 4k -b 4m -F" ;;
-    posix_random) echo "-a POSIX -t 4k -b 4m -z" ;;
+    posix_random) echo "-a POSIX -t 4k -b 4m -z --random-offset-seed=42" ;;
     mpiio_coll)   echo "-a MPIIO -t 64k -b 4m -c" ;;
     hdf5)         echo "-a HDF5 -t 64k -b 4m" ;;
     posix_4k)     echo "-a POSIX -t 4k -b 16m" ;;
