@@ -69,7 +69,7 @@ def posix_rows(d, o, s1, s2, dranks):
     both = lambda s, k: None if s is None else '%d / %d' % (s.get(k, 0), s.get('darshan_' + k, 0))
     rows = [
         ('processes (ranks)', dranks, rk.get('count'), st(s1, 'processes'), st(s2, 'processes')),
-        ('opens', g('POSIX_OPENS'), None, st(s1, 'opens'), st(s2, 'opens')),
+        ('opens', g('POSIX_OPENS'), (o or {}).get('layers', {}).get('POSIX') and o.get('opens'), st(s1, 'opens'), st(s2, 'opens')),
         ('reads', g('POSIX_READS'), a.get('reads'), st(s1, 'reads'), st(s2, 'reads')),
         ('writes', g('POSIX_WRITES'), a.get('writes'), st(s1, 'writes'), st(s2, 'writes')),
         ('bytes read', g('POSIX_BYTES_READ'), (o or {}).get('layers', {}).get('POSIX', {}).get('bytes_read'), st(s1, 'bytes_read'), st(s2, 'bytes_read')),

@@ -27,16 +27,18 @@
 # Issue 23 pairs (CASES23; traced only, no strace, no Darshan):
 #   posix_4k / posix_1m        -a POSIX -t 4k / -t 1m, -b 16m
 #   mpiio_indep / mpiio_coll4k -a MPIIO -t 4k -b 4k -s 1024, without / with -c
-#                              (the ranks' blocks interleave, so collective
-#                              buffering can aggregate them)
-#  for each: `dftracer-analyze` (the text report, Findings first:
-#  report.txt) and `dftracer-analyze --compare SMALL BIG` (compare.txt).
+#                              (the ranks' 4 KiB blocks alternate in the file)
+#  each REPEAT times (default 3), the pairs' runs alternated (A B A B ...),
+#  into CASE/rN/traces; `dftracer-analyze` of r1 (the text report, Findings
+#  first: CASE/report.txt) and `dftracer-analyze --compare SMALL/r1
+#  --compare SMALL/r2 ... --replicates BIG/r1 BIG/r2 ...` (BIG/compare.txt):
+#  the replicates' spread is the noise band of the comparison.
 #
 # Every run directory is WORK/runs/CASE; IOR's files go to WORK/data/CASE
 # (DATA to change it: the file system's type is in the reports). The load
 # average is printed before and after each run (loadavg lines).
 # Environment: BUILD_DIR (default build/: dftracer-analyze), NP (2),
-# CASES22, CASES23 (space-separated names; "" skips a group).
+# CASES22, CASES23 (space-separated names; "" skips a group), REPEAT (3).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 HERE=$ROOT/bench/ior
@@ -91,6 +93,7 @@ darshan_run() {  # CASE DIR
 
 traced_run() {  # CASE DIR [STRACE]
   local c=$1 d=$2 data=$DATA/$1 pre=()
+  mkdir -p "$d"
   [ "${3:-}" = strace ] && pre=("${STRACE[@]}" -o "$d/strace-traced.log")
   rm -rf "$d/traces" "$data"; mkdir -p "$d/traces" "$data"
   # shellcheck disable=SC2046
@@ -114,20 +117,29 @@ for c in $CASES22; do
   "$HERE/compare.py" "$d" "$DATA/$c" "$c: ior $(args_of "$c") -w -r, $NP ranks" | tee "$d/table.md"
 done
 
+REPEAT=${REPEAT:-3}
+for r in $(seq 1 "$REPEAT"); do
+  for c in $CASES23; do
+    echo "== $c (run $r of $REPEAT): ior $(args_of "$c") -w -r (np $NP)"
+    loadavg before
+    traced_run "$c" "$WORK/runs/$c/r$r"
+    loadavg after
+  done
+done
 for c in $CASES23; do
-  d=$WORK/runs/$c; mkdir -p "$d"
-  echo "== $c: ior $(args_of "$c") -w -r (np $NP)"
-  loadavg before
-  traced_run "$c" "$d"
-  loadavg after
-  "$ANALYZE" "$d/traces" >"$d/report.txt"
-  sed -n '1,/^$/p' "$d/report.txt" | sed -n '1,12p'
+  "$ANALYZE" "$WORK/runs/$c/r1/traces" >"$WORK/runs/$c/report.txt"
+  echo "== $c: the first finding (r1)"
+  sed -n '/^Findings/,/^2\. /p' "$WORK/runs/$c/report.txt" | sed '$d'
 done
 pair() {  # SMALL BIG
-  [ -d "$WORK/runs/$1/traces" ] && [ -d "$WORK/runs/$2/traces" ] || return 0
-  echo "== --compare $1 $2"
-  "$ANALYZE" --compare "$WORK/runs/$1/traces" "$WORK/runs/$2/traces" \
-    >"$WORK/runs/$2/compare.txt" || true
+  [ -d "$WORK/runs/$1/r1/traces" ] && [ -d "$WORK/runs/$2/r1/traces" ] || return 0
+  local base=() changed=()
+  for r in $(seq 1 "$REPEAT"); do
+    base+=(--compare "$WORK/runs/$1/r$r/traces")
+    changed+=("$WORK/runs/$2/r$r/traces")
+  done
+  echo "== --compare $1 $2 ($REPEAT runs each)"
+  "$ANALYZE" "${base[@]}" --replicates "${changed[@]}" >"$WORK/runs/$2/compare.txt" || true
   sed -n '1,/^layer/p' "$WORK/runs/$2/compare.txt"
 }
 case " $CASES23 " in *" posix_1m "*) pair posix_4k posix_1m ;; esac

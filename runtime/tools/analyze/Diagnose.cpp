@@ -188,16 +188,20 @@ private:
     return Path.rfind("/dev/shm/", 0) == 0;
   }
 
-  /// The N files with the most I/O time, MPI's shared-memory segments last:
-  /// listed first they would make the advice say "the files are on tmpfs"
-  /// for a run whose data is on ext4 (IOR's small_requests finding did).
+  /// The N files that moved data with the most I/O time; the others (MPI's
+  /// shared-memory segments, paths only stat'ed) only when none did. The
+  /// data-calls findings use these: listing /dev/shm/mpich_shar_tmp* made
+  /// the advice say "the files are on tmpfs" for IOR's data on ext4, and
+  /// "/" (stat'ed by IOR) was listed as a file of its small requests.
   std::vector<FindingFile> busiestFiles(size_t N) const {
     std::vector<FindingFile> Out;
-    for (bool Shm : {false, true})
+    for (bool Data : {true, false})
       for (const FileFigures &F : R.FilesByTime) {
-        if (Out.size() == N || (Shm && !Out.empty()))
+        if (Out.size() == N || (!Data && !Out.empty()))
           return Out;
-        if (mpiSharedMemory(F.Path) == Shm)
+        bool Moved = (F.Reached.BytesRead || F.Reached.BytesWritten) &&
+                     !mpiSharedMemory(F.Path);
+        if (Moved == Data)
           Out.push_back(file(F));
       }
     return Out;
