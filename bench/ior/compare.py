@@ -66,10 +66,11 @@ def posix_rows(d, o, s1, s2, dranks):
     rk = (o or {}).get('ranks', {})
     g = lambda k: d.get(k) if d else None
     st = lambda s, k: (s or {}).get(k, 0) if s is not None else None
+    opens = lambda s: None if s is None else '%d (+%d)' % (s.get('opens', 0), s.get('failed_opens', 0))
     both = lambda s, k: None if s is None else '%d / %d' % (s.get(k, 0), s.get('darshan_' + k, 0))
     rows = [
         ('processes (ranks)', dranks, rk.get('count'), st(s1, 'processes'), st(s2, 'processes')),
-        ('opens', g('POSIX_OPENS'), (o or {}).get('layers', {}).get('POSIX') and o.get('opens'), st(s1, 'opens'), st(s2, 'opens')),
+        ('opens (+ failed)', g('POSIX_OPENS'), (o or {}).get('layers', {}).get('POSIX') and o.get('opens'), opens(s1), opens(s2)),
         ('reads', g('POSIX_READS'), a.get('reads'), st(s1, 'reads'), st(s2, 'reads')),
         ('writes', g('POSIX_WRITES'), a.get('writes'), st(s1, 'writes'), st(s2, 'writes')),
         ('bytes read', g('POSIX_BYTES_READ'), (o or {}).get('layers', {}).get('POSIX', {}).get('bytes_read'), st(s1, 'bytes_read'), st(s2, 'bytes_read')),

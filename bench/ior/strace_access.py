@@ -3,7 +3,7 @@
 
     strace_access.py STRACE_LOG DATA_DIR          # JSON on stdout
 
-Per file under DATA_DIR: opens, reads, writes, bytes, and, from the file
+Per file under DATA_DIR: opens (and failed opens), reads, writes, bytes, and, from the file
 positions strace shows (lseek's result, then each read/write moves it; the
 offset argument of pread/pwrite and their v-forms), the access counters with
 both definitions, so the two tools can each be checked against the kernel's
@@ -125,6 +125,7 @@ def main():
     pos = {}            # (pid, fd) -> position
     streams = collections.defaultdict(Stream)  # (path, pid)
     opens = collections.Counter()
+    failed_opens = collections.Counter()
     sizes = collections.defaultdict(collections.Counter)
     with open(log, errors='replace') as fh:
         for pid, name, text, ret in calls(fh):
@@ -134,6 +135,10 @@ def main():
                 if ret >= 0 and m and m.group(2).startswith(data):
                     opens[m.group(2)] += 1
                     pos[(pid, m.group(1))] = 0
+                elif ret < 0:  # the path is the call's string argument
+                    p = re.search(r'"(%s[^"]*)"' % re.escape(data), text)
+                    if p:
+                        failed_opens[p.group(1)] += 1
                 continue
             if not args:
                 continue
@@ -162,7 +167,8 @@ def main():
             tot.update(f)
             per_pid[pid] = f['bytes_read'] + f['bytes_written']
         common = sorted(sizes[path].items(), key=lambda kv: (-kv[1], kv[0]))[:4]
-        files[path] = dict(opens=opens[path], processes=len(per_pid),
+        files[path] = dict(opens=opens[path], failed_opens=failed_opens[path],
+                           processes=len(per_pid),
                            bytes_by_process=sorted(per_pid.values()),
                            common_access=[list(kv) for kv in common],
                            **{k: tot[k] for k in sorted(tot)})
