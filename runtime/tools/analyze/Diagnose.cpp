@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <set>
 #include <tuple>
 
 namespace dftanalyze {
@@ -276,9 +277,11 @@ private:
     if (F.Ranks.empty())
       F.Ranks = siteRanks(F);
     F.Caveats.insert(F.Caveats.end(), Caveats.begin(), Caveats.end());
+    std::set<std::string> Said; // a function has several sites (write, read)
     for (const FindingSite &S : F.Sites) {
       auto T = A.Functions.find(S.Function);
-      if (T != A.Functions.end() && T->second.ThrottledCalls)
+      if (T != A.Functions.end() && T->second.ThrottledCalls &&
+          Said.insert(S.Function).second)
         F.Caveats.push_back(S.Function + ": " +
                             std::to_string(T->second.ThrottledCalls) +
                             " calls throttled (" +

@@ -170,12 +170,23 @@ Aggregate iorPosixShape() {
     S.Processes = 1;
   };
   Site("POSIX_Xfer", "write", dftrace::Op::Write, 2048, 28000, true);
+  Site("POSIX_Xfer", "read", dftrace::Op::Read, 2048, 2000, true);
   Site("POSIX_Xfer", "lseek", dftrace::Op::Seek, 2048, 1000, false);
   Site("POSIX_Open", "open", dftrace::Op::Open, 2, 50, false);
   Site("POSIX_Close", "close", dftrace::Op::Close, 2, 20, false);
   Site("POSIX_GetFileSize", "stat", dftrace::Op::Stat, 4, 60, false);
   Site("POSIX_Delete", "unlink", dftrace::Op::Namespace, 2, 1600, false);
   return A;
+}
+
+/// The findings of the installed rules file on A.
+std::vector<Finding> diagnoseWithDefaultRules(const Aggregate &A) {
+  std::string Error;
+  DiagnosisRules Rules;
+  EXPECT_TRUE(loadDiagnosisRules(defaultDiagnosisRules(), Rules, Error))
+      << Error;
+  Report R(A);
+  return diagnose(R, Rules);
 }
 
 const Finding *findingOf(const std::vector<Finding> &F, const char *Kind) {
@@ -190,13 +201,8 @@ const Finding *findingOf(const std::vector<Finding> &F, const char *Kind) {
 // closed repeatedly": on IOR -t 4k the repeats test counted 8200 lseek per
 // process and named POSIX_Delete's unlink as the cause.
 TEST(Diagnose, SeeksAreNotMetadataRepeats) {
-  std::string Error;
-  DiagnosisRules Rules;
-  ASSERT_TRUE(loadDiagnosisRules(defaultDiagnosisRules(), Rules, Error))
-      << Error;
   Aggregate A = iorPosixShape();
-  Report R(A);
-  std::vector<Finding> Found = diagnose(R, Rules);
+  std::vector<Finding> Found = diagnoseWithDefaultRules(A);
   EXPECT_EQ(findingOf(Found, "metadata_heavy"), nullptr);
   EXPECT_NE(findingOf(Found, "small_requests"), nullptr);
   // The same file opened and stat'ed 400 times is a repeat.
@@ -205,8 +211,7 @@ TEST(Diagnose, SeeksAreNotMetadataRepeats) {
   F.Calls[Posix][static_cast<size_t>(dftrace::Op::Open)] = 400;
   F.Calls[Posix][static_cast<size_t>(dftrace::Op::Stat)] = 400;
   F.MetaOps[Posix] += 800;
-  Report Again(A);
-  std::vector<Finding> Reopened = diagnose(Again, Rules);
+  std::vector<Finding> Reopened = diagnoseWithDefaultRules(A);
   const Finding *Meta = findingOf(Reopened, "metadata_heavy");
   ASSERT_NE(Meta, nullptr);
   EXPECT_EQ(Meta->Files.at(0).Path, "/scratch/ior/testFile");
@@ -216,13 +221,8 @@ TEST(Diagnose, SeeksAreNotMetadataRepeats) {
 // finding follows the data file's file system (ext4), not tmpfs; a path
 // IOR only stat'ed ("/") is not a file of a small-requests finding.
 TEST(Diagnose, MpiSharedMemoryIsNotTheFindingsFileSystem) {
-  std::string Error;
-  DiagnosisRules Rules;
-  ASSERT_TRUE(loadDiagnosisRules(defaultDiagnosisRules(), Rules, Error))
-      << Error;
   Aggregate A = iorPosixShape();
-  Report R(A);
-  std::vector<Finding> Found = diagnose(R, Rules);
+  std::vector<Finding> Found = diagnoseWithDefaultRules(A);
   const Finding *Small = findingOf(Found, "small_requests");
   ASSERT_NE(Small, nullptr);
   ASSERT_EQ(Small->Files.size(), 1u); // "/" moved no data
@@ -233,4 +233,20 @@ TEST(Diagnose, MpiSharedMemoryIsNotTheFindingsFileSystem) {
     EXPECT_EQ(Advice.find("say nothing about a parallel file system"),
               std::string::npos)
         << Advice;
+}
+
+// The throttle caveat of a function is said once per finding, however many
+// of its sites the finding lists (IOR: MPIIO_Xfer > write and > read).
+TEST(Diagnose, ThrottleCaveatOncePerFunction) {
+  Aggregate A = iorPosixShape();
+  A.Functions["POSIX_Xfer"].ThrottledCalls = 96;
+  std::vector<Finding> Found = diagnoseWithDefaultRules(A);
+  const Finding *Small = findingOf(Found, "small_requests");
+  ASSERT_NE(Small, nullptr);
+  ASSERT_GE(Small->Sites.size(), 2u);
+  EXPECT_EQ(std::count_if(Small->Caveats.begin(), Small->Caveats.end(),
+                          [](const std::string &C) {
+                            return C.rfind("POSIX_Xfer: 96 calls", 0) == 0;
+                          }),
+            1);
 }
