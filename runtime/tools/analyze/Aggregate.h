@@ -507,8 +507,8 @@ template <class A> void visit(A &Ar, ThrottleStat &S) {
   Ar(S.Calls, S.DurUs, S.Bytes, S.Processes, S.Reasons);
 }
 template <class A> void visit(A &Ar, FileStat &S) {
-  Ar(S.Layers, S.MetaOps, S.Calls, S.MetaTimeUs, S.ReadTimeUs, S.WriteTimeUs, S.Mpi,
-     S.Processes, S.Access, S.Ranges, S.Fs, S.Ranks, S.FirstOpenUs,
+  Ar(S.Layers, S.MetaOps, S.Calls, S.MetaTimeUs, S.ReadTimeUs, S.WriteTimeUs,
+     S.Mpi, S.Processes, S.Access, S.Ranges, S.Fs, S.Ranks, S.FirstOpenUs,
      S.LastCloseUs, S.Slowest, S.MpiInfo, S.Hdf5Props, S.Hdf5Opens);
 }
 template <class A> void visit(A &Ar, FileRank &S) {
