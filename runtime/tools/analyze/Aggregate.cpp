@@ -64,21 +64,19 @@ IoTotals FileStat::reached() const {
   return sumOf(Layers, bottomLayers(Layers));
 }
 
-uint64_t FileStat::reachedMetaOps() const {
-  unsigned Mask = bottomLayers(Layers);
-  uint64_t N = 0;
+uint64_t FileStat::reachedCalls(dftrace::Op O) const {
+  uint64_t PerLayer[NumIoLayers];
   for (size_t L = 0; L < NumIoLayers; ++L)
-    if (Mask & (1u << L))
-      N += MetaOps[L];
-  return N;
+    PerLayer[L] = Calls[L][static_cast<size_t>(O)];
+  return reachedSum(PerLayer);
 }
 
-uint64_t FileStat::reachedMetaTimeUs() const {
+uint64_t FileStat::reachedSum(const uint64_t (&PerLayer)[NumIoLayers]) const {
   unsigned Mask = bottomLayers(Layers);
   uint64_t N = 0;
   for (size_t L = 0; L < NumIoLayers; ++L)
     if (Mask & (1u << L))
-      N += MetaTimeUs[L];
+      N += PerLayer[L];
   return N;
 }
 

@@ -289,6 +289,7 @@ struct MpiFileInfo {
 struct FileStat {
   IoTotals Layers[NumIoLayers]; // every I/O event on the file, per layer
   uint64_t MetaOps[NumIoLayers] = {}; // of which metadata operations
+  uint64_t Calls[NumIoLayers][NumOps] = {}; // calls by operation (opens, ...)
   uint64_t MetaTimeUs[NumIoLayers] = {};
   uint64_t ReadTimeUs[NumIoLayers] = {}; // of its read calls
   uint64_t WriteTimeUs[NumIoLayers] = {};
@@ -311,6 +312,8 @@ struct FileStat {
     for (size_t L = 0; L < NumIoLayers; ++L) {
       Layers[L].merge(O.Layers[L]);
       MetaOps[L] += O.MetaOps[L];
+      for (size_t K = 0; K < NumOps; ++K)
+        Calls[L][K] += O.Calls[L][K];
       MetaTimeUs[L] += O.MetaTimeUs[L];
       ReadTimeUs[L] += O.ReadTimeUs[L];
       WriteTimeUs[L] += O.WriteTimeUs[L];
@@ -338,8 +341,12 @@ struct FileStat {
   void finishAccess();
   /// What reached the file: the bottom layers' calls, time and bytes.
   IoTotals reached() const;
-  uint64_t reachedMetaOps() const;
-  uint64_t reachedMetaTimeUs() const;
+  uint64_t reachedMetaOps() const { return reachedSum(MetaOps); }
+  /// Calls of operation O at the bottom layers.
+  uint64_t reachedCalls(dftrace::Op O) const;
+  uint64_t reachedMetaTimeUs() const { return reachedSum(MetaTimeUs); }
+  /// A per-layer figure summed over the bottom layers (bottomLayers).
+  uint64_t reachedSum(const uint64_t (&PerLayer)[NumIoLayers]) const;
 };
 
 /// An HDF5 dataset (HDF5_DSET records, and the H5Dread/H5Dwrite calls
@@ -500,8 +507,8 @@ template <class A> void visit(A &Ar, ThrottleStat &S) {
   Ar(S.Calls, S.DurUs, S.Bytes, S.Processes, S.Reasons);
 }
 template <class A> void visit(A &Ar, FileStat &S) {
-  Ar(S.Layers, S.MetaOps, S.MetaTimeUs, S.ReadTimeUs, S.WriteTimeUs, S.Mpi,
-     S.Processes, S.Access, S.Ranges, S.Fs, S.Ranks, S.FirstOpenUs,
+  Ar(S.Layers, S.MetaOps, S.Calls, S.MetaTimeUs, S.ReadTimeUs, S.WriteTimeUs,
+     S.Mpi, S.Processes, S.Access, S.Ranges, S.Fs, S.Ranks, S.FirstOpenUs,
      S.LastCloseUs, S.Slowest, S.MpiInfo, S.Hdf5Props, S.Hdf5Opens);
 }
 template <class A> void visit(A &Ar, FileRank &S) {

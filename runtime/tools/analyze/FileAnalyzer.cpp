@@ -531,6 +531,7 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
     if (E.FHash.present()) {
       FileAcc &F = file(P, E.FHash.U, Line);
       F.Stat.Layers[Slot].merge(Call);
+      ++F.Stat.Calls[Slot][static_cast<size_t>(C.O)];
       if (dftrace::isMetadataOp(C.O)) {
         ++F.Stat.MetaOps[Slot];
         F.Stat.MetaTimeUs[Slot] += Dur;

@@ -141,6 +141,8 @@ Json fileJson(const Report &R, const FileFigures &F) {
          {"bytes_written", F.Reached.BytesWritten},
          {"metadata_ops", F.MetaOps},
          {"metadata_time_us", F.MetaTimeUs},
+         {"opens", S.reachedCalls(dftrace::Op::Open)},
+         {"seeks", S.reachedCalls(dftrace::Op::Seek)},
          {"processes", S.Processes},
          {"layers", layersJson(S.Layers, S.Mpi, S.MetaOps, S.MetaTimeUs)}};
   J["fs_type"] = S.Fs.Type.empty() ? "unknown" : S.Fs.Type;

@@ -173,13 +173,74 @@ Aggregate hdf5Files(const char *Alignment, uint64_t Misaligned, uint64_t Meta,
   return A;
 }
 
-std::vector<Finding> kindOnly(const Aggregate &A, const char *Kind) {
+/// IOR 4.0.0's POSIX run shape (bench/ior, -a POSIX -t 4k): one process
+/// per file, a seek before each 4 KiB write, two opens, stats and closes,
+/// and MPICH's shared-memory segment in /dev/shm with more I/O time than
+/// the data file.
+Aggregate iorPosixShape() {
+  Aggregate A = ranks(1, 0, 1.0);
+  size_t Posix = ioSlot(dftrace::Layer::Posix);
+  A.Io.Layers[Posix].Ops = 4106;
+  auto AddFile = [&](const char *Path, const char *Fs, uint64_t Ops,
+                     uint64_t Meta, uint64_t Seeks, uint64_t Opens,
+                     uint64_t Us) {
+    FileStat &F = A.Files[Path];
+    F.Processes = 1;
+    F.Layers[Posix].Ops = Ops;
+    F.Layers[Posix].TimeUs = Us;
+    F.Layers[Posix].BytesWritten = (Ops - Meta) * 4096;
+    F.MetaOps[Posix] = Meta;
+    F.Calls[Posix][static_cast<size_t>(dftrace::Op::Seek)] = Seeks;
+    F.Calls[Posix][static_cast<size_t>(dftrace::Op::Open)] = Opens;
+    F.Calls[Posix][static_cast<size_t>(dftrace::Op::Stat)] = Opens;
+    F.Fs.Type = Fs;
+  };
+  AddFile("/scratch/ior/testFile", "ext4", 4106, 2058, 2048, 2, 30000);
+  AddFile("/dev/shm/mpich_shar_tmpX", "tmpfs", 20, 4, 0, 2, 90000);
+  AddFile("/", "ext4", 4, 4, 0, 0, 40000); // stat'ed, no data
+  auto Site = [&](const char *Fn, const char *Chain, dftrace::Op O,
+                  uint64_t Ops, uint64_t Us, bool Small) {
+    SiteStat &S = A.Diag.Sites[{Fn, Chain}];
+    S.Layer = S.TopLayer = static_cast<uint8_t>(dftrace::Layer::Posix);
+    S.Op = static_cast<uint8_t>(O);
+    S.C.Ops = Ops;
+    S.C.TimeUs = Us;
+    S.C.Bytes = dftrace::isDataOp(O) ? Ops * 4096 : 0;
+    if (Small) {
+      S.C.SmallOps = Ops;
+      S.C.SmallTimeUs = Us;
+      S.C.SmallBytes = S.C.Bytes;
+    }
+    S.Processes = 1;
+  };
+  Site("POSIX_Xfer", "write", dftrace::Op::Write, 2048, 28000, true);
+  Site("POSIX_Xfer", "read", dftrace::Op::Read, 2048, 2000, true);
+  Site("POSIX_Xfer", "lseek", dftrace::Op::Seek, 2048, 1000, false);
+  Site("POSIX_Open", "open", dftrace::Op::Open, 2, 50, false);
+  Site("POSIX_Close", "close", dftrace::Op::Close, 2, 20, false);
+  Site("POSIX_GetFileSize", "stat", dftrace::Op::Stat, 4, 60, false);
+  Site("POSIX_Delete", "unlink", dftrace::Op::Namespace, 2, 1600, false);
+  return A;
+}
+
+/// The findings of the installed rules file on A.
+std::vector<Finding> diagnoseWithDefaultRules(const Aggregate &A) {
   std::string Error;
   DiagnosisRules Rules;
   EXPECT_TRUE(loadDiagnosisRules(defaultDiagnosisRules(), Rules, Error))
       << Error;
   Report R(A);
-  std::vector<Finding> F = diagnose(R, Rules);
+  return diagnose(R, Rules);
+}
+
+const Finding *findingOf(const std::vector<Finding> &F, const char *Kind) {
+  auto It = std::find_if(F.begin(), F.end(),
+                         [&](const Finding &X) { return X.Kind == Kind; });
+  return It == F.end() ? nullptr : &*It;
+}
+
+std::vector<Finding> kindOnly(const Aggregate &A, const char *Kind) {
+  std::vector<Finding> F = diagnoseWithDefaultRules(A);
   F.erase(std::remove_if(F.begin(), F.end(),
                          [&](const Finding &X) { return X.Kind != Kind; }),
           F.end());
@@ -265,4 +326,58 @@ TEST(Diagnose, RankSlowInOnePhaseIsFound) {
     B.Diag.FunctionRanks["write_phase"].add(0, 100000, std::to_string(I));
   Report RB(B);
   EXPECT_TRUE(diagnose(RB, Rules).empty());
+}
+
+// A seek before every transfer is not "the same path opened, stat'ed and
+// closed repeatedly": on IOR -t 4k the repeats test counted 8200 lseek per
+// process and named POSIX_Delete's unlink as the cause.
+TEST(Diagnose, SeeksAreNotMetadataRepeats) {
+  Aggregate A = iorPosixShape();
+  std::vector<Finding> Found = diagnoseWithDefaultRules(A);
+  EXPECT_EQ(findingOf(Found, "metadata_heavy"), nullptr);
+  EXPECT_NE(findingOf(Found, "small_requests"), nullptr);
+  // The same file opened and stat'ed 400 times is a repeat.
+  FileStat &F = A.Files["/scratch/ior/testFile"];
+  size_t Posix = ioSlot(dftrace::Layer::Posix);
+  F.Calls[Posix][static_cast<size_t>(dftrace::Op::Open)] = 400;
+  F.Calls[Posix][static_cast<size_t>(dftrace::Op::Stat)] = 400;
+  F.MetaOps[Posix] += 800;
+  std::vector<Finding> Reopened = diagnoseWithDefaultRules(A);
+  const Finding *Meta = findingOf(Reopened, "metadata_heavy");
+  ASSERT_NE(Meta, nullptr);
+  EXPECT_EQ(Meta->Files.at(0).Path, "/scratch/ior/testFile");
+}
+
+// MPICH's /dev/shm segment is not where the data went: the advice of a
+// finding follows the data file's file system (ext4), not tmpfs; a path
+// IOR only stat'ed ("/") is not a file of a small-requests finding.
+TEST(Diagnose, MpiSharedMemoryIsNotTheFindingsFileSystem) {
+  Aggregate A = iorPosixShape();
+  std::vector<Finding> Found = diagnoseWithDefaultRules(A);
+  const Finding *Small = findingOf(Found, "small_requests");
+  ASSERT_NE(Small, nullptr);
+  ASSERT_EQ(Small->Files.size(), 1u); // "/" moved no data
+  EXPECT_EQ(Small->Files[0].Path, "/scratch/ior/testFile");
+  for (const FindingFile &F : Small->Files)
+    EXPECT_NE(F.FsType, "tmpfs") << F.Path;
+  for (const std::string &Advice : Small->Advices)
+    EXPECT_EQ(Advice.find("say nothing about a parallel file system"),
+              std::string::npos)
+        << Advice;
+}
+
+// The throttle caveat of a function is said once per finding, however many
+// of its sites the finding lists (IOR: MPIIO_Xfer > write and > read).
+TEST(Diagnose, ThrottleCaveatOncePerFunction) {
+  Aggregate A = iorPosixShape();
+  A.Functions["POSIX_Xfer"].ThrottledCalls = 96;
+  std::vector<Finding> Found = diagnoseWithDefaultRules(A);
+  const Finding *Small = findingOf(Found, "small_requests");
+  ASSERT_NE(Small, nullptr);
+  ASSERT_GE(Small->Sites.size(), 2u);
+  EXPECT_EQ(std::count_if(Small->Caveats.begin(), Small->Caveats.end(),
+                          [](const std::string &C) {
+                            return C.rfind("POSIX_Xfer: 96 calls", 0) == 0;
+                          }),
+            1);
 }
