@@ -57,7 +57,7 @@ JOBS=${JOBS:-2}
 REPEAT=${REPEAT:-1}
 WHOLE=${WHOLE:-1}
 TESTS=${TESTS-"testhdf5 -o config -o metadata -o checksum -o heap -o skiplist -o refstr -o file -o h5s -o coords -o id -o time -o array;lheap;ohdr;stab;gheap;fillval;extend"}
-WHOLE_MAX=${WHOLE_MAX:-1G}
+WHOLE_MAX=${WHOLE_MAX-1G} # set but empty: the runtime's default budget
 WORK=${1:-/tmp/annotate-hdf5}
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
