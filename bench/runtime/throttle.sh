@@ -46,7 +46,7 @@ run() { # case mode args...
   nothrottle) Env="DFTRACER_ENABLE=1 DFTRACER_THROTTLE=0" ;;
   esac
   Out=$(env -u DFTRACER_THROTTLE -u DFTRACER_THROTTLE_CALLS \
-    -u DFTRACER_THROTTLE_US -u DFTRACER_THROTTLE_TIME \
+    -u DFTRACER_THROTTLE_US -u DFTRACER_THROTTLE_MAX_SPANS -u DFTRACER_THROTTLE_TIME \
     -u DFTRACER_THROTTLE_SAMPLE -u DFTRACER_MAX_TRACE_SIZE $Env \
     DFTRACER_LOG_FILE="$Work/trace" DFTRACER_DATA_DIR="$Data" "$Bin" "$@")
   Size=$(cat "$Work"/trace-* 2>/dev/null | wc -c)

@@ -103,9 +103,11 @@ void dftracer_config_from_env(struct dftracer_config *Config) {
     return;
   Config->ThrottleCalls = DftThrottleCallsDefault;
   Config->ThrottleUs = DftThrottleUsDefault;
+  Config->ThrottleMaxSpans = DftThrottleMaxSpansDefault;
   Throttle = getenv("DFTRACER_THROTTLE");
   readNumber("DFTRACER_THROTTLE_CALLS", 0, &Config->ThrottleCalls);
   readNumber("DFTRACER_THROTTLE_US", 0, &Config->ThrottleUs);
+  readNumber("DFTRACER_THROTTLE_MAX_SPANS", 0, &Config->ThrottleMaxSpans);
   if (Throttle && *Throttle && !dftracer_env_flag(Throttle))
     Config->ThrottleCalls = 0; /* DFTRACER_THROTTLE=0 (or off, no, ...) */
   Config->ThrottleTime = DftThrottleTimeDefault;

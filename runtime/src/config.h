@@ -15,6 +15,8 @@
  *   DFTRACER_THROTTLE=0             never throttle hot tiny functions
  *   DFTRACER_THROTTLE_CALLS=N       ... after N calls (throttle.h)
  *   DFTRACER_THROTTLE_US=T          ... whose mean is under T microseconds
+ *   DFTRACER_THROTTLE_MAX_SPANS=K   ... or once it has written K spans,
+ *                                   whatever their mean; 0: no cap
  *   DFTRACER_MAX_TRACE_SIZE=S[K|M|G] trace size budget; 0: none (budget.h)
  *
  *===----------------------------------------------------------------------===*/
@@ -41,6 +43,7 @@ struct dftracer_config {
   /* Throttling (throttle.h): 0 calls means off. */
   unsigned long long ThrottleCalls;
   unsigned long long ThrottleUs;
+  unsigned long long ThrottleMaxSpans; /* 0: no cap */
   /* DFTRACER_THROTTLE_TIME: how a throttled call's time is counted
    * (DftThrottleTime*), and DFTRACER_THROTTLE_SAMPLE, 1 in how many calls
    * sampled mode times (on average). */
@@ -68,6 +71,11 @@ void dftracer_config_set_prefix(struct dftracer_config *Config,
 
 /* Defaults of the throttle (docs/runtime.md, docs/performance.md). */
 enum { DftThrottleCallsDefault = 1000, DftThrottleUsDefault = 10 };
+/* The spans one name may write per thread whatever its mean: in a library
+ * annotated whole, functions that only call traced ones keep inclusive
+ * means above DftThrottleUsDefault and wrote millions of spans (HDF5's
+ * testhdf5, docs/performance.md). */
+enum { DftThrottleMaxSpansDefault = 10000 };
 /* exact: every throttled call reads the clock twice (its dur is what its
  * span would have said); sampled: 1 in ThrottleSample calls does, and the
  * total time is estimated from them (calls stay exact). */

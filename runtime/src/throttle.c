@@ -16,6 +16,7 @@ int dftracer_throttle_sampled_;
 
 static uint64_t ThrottleCalls; /* 0: never throttle */
 static uint64_t ThrottleUs;
+static uint64_t MaxSpans; /* the cap; ~0: none */
 static uint64_t SampleEvery; /* sampled time: mean gap between timed calls */
 /* Sampled time: a timed call longer than this is an outlier (dftracer_throttle_sampled_us):
  * 10 x the mean under which names are throttled (100 µs by default). */
@@ -57,6 +58,7 @@ static struct dftracer_text_store NameText;
 void dftracer_throttle_setup(const struct dftracer_config *Config) {
   ThrottleCalls = Config->ThrottleCalls;
   ThrottleUs = Config->ThrottleUs;
+  MaxSpans = Config->ThrottleMaxSpans ? Config->ThrottleMaxSpans : ~0ull;
   SampleEvery = Config->ThrottleSample;
   OutlierNs = ThrottleUs < ~0ull / 10000u ? ThrottleUs * 10000u : ~0ull;
   dftracer_throttle_sampled_ = Config->ThrottleTime == DftThrottleTimeSampled;
@@ -208,7 +210,9 @@ uint32_t dftracer_fn_index(struct dftracer_fn_stats *St, const char *Name,
   if (St->Stat[F].Next == 0) {
     /* First use on this thread: ThrottleCalls 0 leaves Next at ~0. */
     uint32_t N = St->UsedCount;
-    St->Stat[F].Next = ThrottleCalls ? ThrottleCalls : ~0ull;
+    St->Stat[F].Next = !ThrottleCalls           ? ~0ull
+                       : ThrottleCalls < MaxSpans ? ThrottleCalls
+                                                  : MaxSpans;
     St->Used[N] = F;
     /* Published after the index: the end of the trace may read the list
      * while this thread runs. */
@@ -220,11 +224,13 @@ uint32_t dftracer_fn_index(struct dftracer_fn_stats *St, const char *Name,
 void dftracer_fn_judge_(struct dftracer_fn_stats *St, uint32_t F) {
   struct dftracer_fn_stat *S = &St->Stat[F];
   /* Mean under ThrottleUs: Dur < Calls x ThrottleUs (no division; both
-   * stay far from 2^64 in any real run). */
-  if (S->Dur < S->Calls * ThrottleUs)
+   * stay far from 2^64 in any real run). Or the cap reached, whatever the
+   * mean: the next judgement is never later than the cap. */
+  if (S->Dur < S->Calls * ThrottleUs || S->Calls >= MaxSpans)
     __atomic_store_n(&dftracer_throttled_[F], 1, __ATOMIC_RELAXED);
   else
-    S->Next += ThrottleCalls;
+    S->Next = S->Next + ThrottleCalls < MaxSpans ? S->Next + ThrottleCalls
+                                                 : MaxSpans;
 }
 
 /* The value of `"Key":` in Args, if there. */

@@ -9,6 +9,11 @@
  *    its parent), they only read the clock, and END adds the call and its
  *    duration to the calling thread's counters. The check is repeated every
  *    N written calls, so a function that turns fast later is caught too.
+ *    And once a thread has written K spans of a name
+ *    (DFTRACER_THROTTLE_MAX_SPANS), it is throttled whatever its mean: the
+ *    mean is inclusive, and in a library annotated whole the functions
+ *    that only call traced ones stay above T while writing millions of
+ *    spans. This costs nothing per span: it is tested when the mean is.
  *  - size_limit, write_error (budget.h): once tracing has stopped, every
  *    span and I/O event that ends is counted the same way, I/O with its
  *    bytes.

@@ -24,7 +24,7 @@ mount -t tmpfs -o size=256k tmpfs "$Work/small" || { echo "no tmpfs: skipped"; e
 trap 'umount "$Work/small"' EXIT
 Calls=200000
 Clean="env -u DFTRACER_LOG_FILE -u DFTRACER_THROTTLE -u DFTRACER_THROTTLE_CALLS \
-  -u DFTRACER_THROTTLE_US -u DFTRACER_MAX_TRACE_SIZE -u DFTRACER_DATA_DIR \
+  -u DFTRACER_THROTTLE_US -u DFTRACER_THROTTLE_MAX_SPANS -u DFTRACER_MAX_TRACE_SIZE -u DFTRACER_DATA_DIR \
   -u DFTRACER_TRACE_COMPRESSION -u LD_PRELOAD"
 fail() { echo "FAIL: $*"; exit 1; }
 same_output() { # untraced, traced: equal but for the pid

@@ -23,7 +23,7 @@ function(run mode)
   file(REMOVE_RECURSE "${_data}" "${_traces}")
   file(MAKE_DIRECTORY "${_data}" "${_traces}")
   int_run(_r COMMAND "${CMAKE_COMMAND}" -E env --unset=DFTRACER_THROTTLE
-    --unset=DFTRACER_THROTTLE_CALLS --unset=DFTRACER_THROTTLE_US
+    --unset=DFTRACER_THROTTLE_CALLS --unset=DFTRACER_THROTTLE_US --unset=DFTRACER_THROTTLE_MAX_SPANS
     DFTRACER_ENABLE=1 "DFTRACER_DATA_DIR=${_data}"
     "DFTRACER_LOG_FILE=${_traces}/trace" ${ARGN}
     ${_mpiexec} "${WORK}/build/h5write" "${_data}" ${ELEMENTS}

@@ -193,6 +193,7 @@ struct FunctionStat {
   uint64_t ThrottledCalls = 0; // of Calls: counted by the runtime, not written
   uint64_t ThrottledUs = 0;    // of TimeUs
   uint8_t ThrottleReasons = 0; // ThrottleReason bits
+  uint8_t SampledTime = 0; // 1: ThrottledUs is in part the runtime's estimate
   // I/O of the spans in the trace only: a throttled span is not there, so
   // the I/O it issued is its parent's (direct) and it has none.
   IoBreakdown Direct;    // I/O whose nearest enclosing annotated span is it
@@ -204,6 +205,7 @@ struct FunctionStat {
     ThrottledCalls += O.ThrottledCalls;
     ThrottledUs += O.ThrottledUs;
     ThrottleReasons |= O.ThrottleReasons;
+    SampledTime |= O.SampledTime;
     Direct.merge(O.Direct);
     Inclusive.merge(O.Inclusive);
   }
@@ -213,6 +215,7 @@ struct FunctionStat {
 struct ThrottleStat {
   uint64_t Calls = 0, DurUs = 0, Bytes = 0, Processes = 0;
   uint8_t Reasons = 0;
+  uint8_t SampledTime = 0; // 1: DurUs is in part an estimate ("time":"sampled")
 
   void merge(const ThrottleStat &O) {
     Calls += O.Calls;
@@ -220,6 +223,7 @@ struct ThrottleStat {
     Bytes += O.Bytes;
     Processes += O.Processes;
     Reasons |= O.Reasons;
+    SampledTime |= O.SampledTime;
   }
 };
 
@@ -501,10 +505,10 @@ template <class A> void visit(A &Ar, LayerStat &S) {
 }
 template <class A> void visit(A &Ar, FunctionStat &S) {
   Ar(S.Calls, S.TimeUs, S.ThrottledCalls, S.ThrottledUs, S.ThrottleReasons,
-     S.Direct, S.Inclusive);
+     S.SampledTime, S.Direct, S.Inclusive);
 }
 template <class A> void visit(A &Ar, ThrottleStat &S) {
-  Ar(S.Calls, S.DurUs, S.Bytes, S.Processes, S.Reasons);
+  Ar(S.Calls, S.DurUs, S.Bytes, S.Processes, S.Reasons, S.SampledTime);
 }
 template <class A> void visit(A &Ar, FileStat &S) {
   Ar(S.Layers, S.MetaOps, S.Calls, S.MetaTimeUs, S.ReadTimeUs, S.WriteTimeUs,

@@ -360,8 +360,9 @@ void FileAnalyzer::record(ProcState &P, dftrace::RecordKind K, uint64_t Line) {
   case RecordKind::Throttled: {
     const dftrace::ThrottledRecord &T = Record.Throttled;
     uint8_t Bit = reasonBit(T.Reason);
+    uint8_t Sampled = T.Time == "sampled";
     Agg.Throttled[{T.FCat, T.Function}].merge(
-        {T.Calls, T.DurUs, T.Bytes, 1, Bit});
+        {T.Calls, T.DurUs, T.Bytes, 1, Bit, Sampled});
     Layer L = dftrace::layerOfCategory(T.FCat);
     LayerStat &LS = Agg.Layers[static_cast<size_t>(L)];
     LS.Throttled.merge({T.Calls, T.DurUs, T.Bytes});
@@ -385,6 +386,7 @@ void FileAnalyzer::record(ProcState &P, dftrace::RecordKind K, uint64_t Line) {
     F.ThrottledCalls += T.Calls;
     F.ThrottledUs += T.DurUs;
     F.ThrottleReasons |= Bit;
+    F.SampledTime |= Sampled;
     break;
   }
   case RecordKind::TraceStopped: {

@@ -493,14 +493,20 @@ void printThrottledTable(std::ostream &Os, const Report &R, size_t Top) {
         "I/O is their parent's.</p>\n<div class=\"wide\"><table "
         "id=\"throttled-table\"><tr><th>function</th><th>category</th>"
         "<th>calls</th><th>time (s)</th><th>bytes</th><th>reason</th></tr>\n";
+  bool AnySampled = false;
   for (size_t I = 0; I < R.Throttled.size() && I < Top; ++I) {
     const ThrottleFigures &F = R.Throttled[I];
     Os << "<tr><td>" << escape(F.Function) << "</td><td>" << escape(F.FCat)
-       << "</td><td>" << F.S->Calls << "</td><td>" << secondsText(F.S->DurUs)
+       << "</td><td>" << F.S->Calls << "</td><td>"
+       << (F.S->SampledTime ? "~" : "") << secondsText(F.S->DurUs)
        << "</td><td>" << bytesText(F.S->Bytes) << "</td><td>"
        << reasonsText(F.S->Reasons) << "</td></tr>\n";
+    AnySampled |= F.S->SampledTime != 0;
   }
   Os << "</table></div>\n";
+  if (AnySampled)
+    Os << "<p class=\"note\">~: an estimate (sampled time: 1 throttled call "
+          "in DFTRACER_THROTTLE_SAMPLE timed); the calls are exact.</p>\n";
 }
 
 } // namespace

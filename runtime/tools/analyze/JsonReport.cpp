@@ -278,7 +278,7 @@ void recordsJson(Json &J, const Report &R) {
   }
   J["trace_stopped"] = Stopped;
   Json Throttled = Json::array();
-  for (const ThrottleFigures &F : R.Throttled)
+  for (const ThrottleFigures &F : R.Throttled) {
     Throttled.push_back({{"function", F.Function},
                          {"fcat", F.FCat},
                          {"calls", F.S->Calls},
@@ -286,6 +286,9 @@ void recordsJson(Json &J, const Report &R) {
                          {"bytes", F.S->Bytes},
                          {"processes", F.S->Processes},
                          {"reason", reasonsText(F.S->Reasons)}});
+    if (F.S->SampledTime)
+      Throttled.back()["time"] = "sampled"; // time_us is an estimate
+  }
   J["throttled"] = Throttled;
 }
 
@@ -476,6 +479,8 @@ Json reportJson(const Report &R, const OutputOptions &O) {
       Fn["throttled"] = {{"calls", F.S->ThrottledCalls},
                          {"time_us", F.S->ThrottledUs},
                          {"reason", reasonsText(F.S->ThrottleReasons)}};
+    if (F.S->SampledTime) // time_us (and throttled.time_us) partly estimated
+      Fn["throttled"]["time"] = "sampled";
     Functions.push_back(Fn);
   }
   J["functions"] = Functions;

@@ -43,6 +43,16 @@ std::string fixed(double V, int Digits) {
 
 std::string percent(double Fraction) { return fixed(100 * Fraction, 1) + "%"; }
 
+/// A time that is in part the runtime's estimate (a throttled record with
+/// "time":"sampled", docs/runtime.md): marked `~`, with SampledNote below
+/// the table.
+std::string estimated(uint8_t Sampled, std::string Text) {
+  return Sampled ? "~" + Text : Text;
+}
+const char *const SampledNote =
+    "  (~: the time includes throttled calls' sampled estimate, 1 call in "
+    "DFTRACER_THROTTLE_SAMPLE timed; calls are exact)\n";
+
 /// Columns padded to their widest cell; the first left-aligned.
 class Table {
 public:
@@ -444,11 +454,13 @@ void printFunctions(std::ostream &Os, const Report &R, size_t Top) {
   Table T({"function", "calls", "time_s", "io_time_s", "io_ops", "io_bytes",
            "incl_io_time_s", "incl_io_ops", "incl_io_bytes", "throttled",
            "direct by layer: ops, bytes r/w"});
-  bool AnyThrottled = false;
+  bool AnyThrottled = false, AnySampled = false;
   for (size_t I = 0; I < R.Functions.size() && I < Top; ++I) {
     const FunctionStat &S = *R.Functions[I].S;
     AnyThrottled |= S.ThrottledCalls > 0;
-    T.row({R.Functions[I].Name, num(S.Calls), seconds(S.TimeUs),
+    AnySampled |= S.SampledTime != 0;
+    T.row({R.Functions[I].Name, num(S.Calls),
+           estimated(S.SampledTime, seconds(S.TimeUs)),
            seconds(S.Direct.Once.TimeUs), num(S.Direct.Once.Ops),
            num(S.Direct.reached().bytes()), seconds(S.Inclusive.Once.TimeUs),
            num(S.Inclusive.Once.Ops), num(S.Inclusive.reached().bytes()),
@@ -463,6 +475,8 @@ void printFunctions(std::ostream &Os, const Report &R, size_t Top) {
   if (AnyThrottled)
     Os << "  (throttled: calls the runtime counted but did not write, "
           "included in calls and time_s; their I/O is their parent's)\n";
+  if (AnySampled)
+    Os << SampledNote;
   if (R.A.Unattributed)
     Os << "  " << R.A.Unattributed
        << " spans could not be placed (unnested_span: not in end order); "
@@ -477,19 +491,25 @@ void printThrottled(std::ostream &Os, const Report &R, size_t Top) {
         "tables above as calls and time)\n";
   Table T({"function", "cat", "calls", "time_s", "mean_us", "bytes",
            "processes", "reason"});
+  bool AnySampled = false;
   for (size_t I = 0; I < R.Throttled.size() && I < Top; ++I) {
     const ThrottleFigures &F = R.Throttled[I];
     const ThrottleStat &S = *F.S;
-    T.row({F.Function, F.FCat, num(S.Calls), seconds(S.DurUs),
-           fixed(S.Calls ? static_cast<double>(S.DurUs) /
-                               static_cast<double>(S.Calls)
-                         : 0,
-                 3),
+    AnySampled |= S.SampledTime != 0;
+    T.row({F.Function, F.FCat, num(S.Calls),
+           estimated(S.SampledTime, seconds(S.DurUs)),
+           estimated(S.SampledTime,
+                     fixed(S.Calls ? static_cast<double>(S.DurUs) /
+                                         static_cast<double>(S.Calls)
+                                   : 0,
+                           3)),
            num(S.Bytes), num(S.Processes), reasonsText(S.Reasons)});
   }
   T.print(Os);
   if (R.Throttled.size() > Top)
     Os << "  ... " << R.Throttled.size() - Top << " more (--top N, --json)\n";
+  if (AnySampled)
+    Os << SampledNote;
   bool Cut = false;
   for (const ThrottleFigures &F : R.Throttled)
     Cut |= (F.S->Reasons & (SizeLimitBit | WriteErrorBit)) != 0;

@@ -190,11 +190,13 @@ bool RecordDecoder::decode(RecordKind K, std::string_view Line,
   }
   case RecordKind::Throttled: {
     ThrottledRecord &T = Out.Throttled;
+    T.Time.clear();
     return A.stringKey("function", T.Function) &&
            A.stringKey("fcat", T.FCat) && A.unsignedKey("calls", T.Calls) &&
            A.unsignedKey("dur", T.DurUs) &&
            A.unsignedKey("bytes", T.Bytes, /*Required=*/false) &&
-           A.stringKey("reason", T.Reason);
+           A.stringKey("reason", T.Reason) &&
+           A.stringKey("time", T.Time, /*Required=*/false);
   }
   case RecordKind::TraceStopped: {
     StoppedRecord &S = Out.Stopped;

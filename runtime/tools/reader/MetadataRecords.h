@@ -77,6 +77,7 @@ struct ThrottledRecord {
   uint64_t DurUs = 0; // their summed duration
   uint64_t Bytes = 0; // I/O calls: bytes they moved
   std::string Reason; // "throttle", "size_limit" or "write_error"
+  std::string Time;   // "sampled": DurUs is an estimate; empty: measured
 };
 
 /// Tracing stopped before the end of the process.

@@ -47,7 +47,9 @@ if(NOT _text MATCHES "\n  /data/out.h5 +\\? +7 +0.000153 +2 +0.000003 +0 +106291
 endif()
 foreach(_row "  independent +1 +0.000020 +4096\n" "  collective +1 +0.000250 +1048576\n"
     "  nonblocking +1 +0.000060 +8192\n"
-    "  uniform_random_number +4094306 +0.812347 .* 4094304 throttled"
+    "  uniform_random_number +4094306 +~0.812347 .* 4094304 throttled"
+    "  uniform_random_number +C_APP +4094304 +~0.812345 +~0.198 "
+    "\n  \\(~: the time includes throttled calls' sampled estimate"
     "  at the files +0 +1062912\n")
   if(NOT _text MATCHES "${_row}")
     analysis_fail("'${_row}' not found:\n${_text}")
@@ -66,6 +68,23 @@ expect_json("${_json}" "size_limit" trace_stopped 0 reason)
 expect_json("${_json}" "1073741100" trace_stopped 0 written)
 expect_json("${_json}" "uniform_random_number" throttled 0 function)
 expect_json("${_json}" "4094304" throttled 0 calls)
+# Its record says "time":"sampled": the time is an estimate, and says so.
+expect_json("${_json}" "sampled" throttled 0 time)
+string(JSON _fns GET "${_json}" functions)
+string(JSON _nfns LENGTH "${_fns}")
+math(EXPR _last "${_nfns} - 1")
+set(_marked "")
+foreach(_i RANGE ${_last})
+  string(JSON _fn GET "${_fns}" ${_i})
+  string(JSON _name GET "${_fn}" name)
+  string(JSON _time ERROR_VARIABLE _none GET "${_fn}" throttled time)
+  if(_time STREQUAL "sampled")
+    list(APPEND _marked ${_name})
+  endif()
+endforeach()
+if(NOT _marked STREQUAL "uniform_random_number")
+  analysis_fail("functions with throttled.time sampled: '${_marked}'")
+endif()
 expect_json("${_json}" "1062912" files_top by_bytes 0 bytes_written)
 expect_json("${_json}" "1048576" files_top by_bytes 0 layers HDF5 bytes_written)
 expect_json("${_json}" "1060864" files_top by_bytes 0 layers MPIIO bytes_written)
@@ -111,6 +130,7 @@ foreach(_want "<div id=\"records\" class=\"banner\">"
     "Trace stopped on rank 0: size_limit"
     "Not traced: /usr: 21 calls (5 opens, 15 reads, 1 writes)"
     "<table id=\"throttled-table\">"
+    "<td>~0.81"
     "MPIIO 5 w 1060864 (independent 1, collective 1, nonblocking 1")
   string(FIND "${_html}" "${_want}" _at)
   if(_at LESS 0)
