@@ -48,11 +48,16 @@ size_t offsetOfPath(llvm::StringRef Text, llvm::ArrayRef<std::string> Path) {
 }
 
 /// Reads the fields of a rule set, remembering the first error with the
-/// key path where it happened.
+/// key path where it happened. When the set extends another, the fields are
+/// read over the base's (docs/rules.md §11): a required field the base gave
+/// may be left out, lists add to the base's.
 class RuleReader {
 public:
-  RuleReader(llvm::StringRef Text, llvm::StringRef FileName)
-      : Text(Text), FileName(FileName) {}
+  RuleReader(llvm::StringRef Text, llvm::StringRef FileName,
+             bool Extending = false)
+      : Text(Text), FileName(FileName), Extending(Extending) {}
+
+  bool extending() const { return Extending; }
 
   llvm::Error error(llvm::ArrayRef<std::string> Path, const llvm::Twine &Why) {
     Position P = positionOf(Text, offsetOfPath(Text, Path));
@@ -80,7 +85,7 @@ public:
     Path.push_back(Key);
     auto It = Object.find(Key);
     if (It == Object.end()) {
-      if (!Required)
+      if (!Required || (Extending && !Out.empty()))
         return llvm::Error::success();
       Path.pop_back();
       return error(Path, std::string("missing field '") + Key + "'");
@@ -102,12 +107,13 @@ public:
     if (!It->is_array())
       return error(Path, std::string("field '") + Key +
                              "' must be an array of strings");
-    Out.clear();
+    // Lists of names add to the base's (the set starts empty otherwise).
     for (const json &Item : *It) {
       if (!Item.is_string())
         return error(Path, std::string("field '") + Key +
                                "' must be an array of strings");
-      Out.push_back(Item.get<std::string>());
+      if (!llvm::is_contained(Out, Item.get<std::string>()))
+        Out.push_back(Item.get<std::string>());
     }
     return llvm::Error::success();
   }
@@ -131,6 +137,7 @@ public:
 private:
   llvm::StringRef Text;
   llvm::StringRef FileName;
+  bool Extending;
 };
 
 /// "functions": [{"include": "h5_*"}, {"exclude": "re:_cb$"}, ...]
@@ -237,19 +244,26 @@ llvm::Error readCategories(RuleReader &R, const json &Root, RuleSet &Rules) {
         return R.error({"categories", "map"},
                        "each category must be {\"name\": NAME, \"callees\": "
                        "[PATTERN, ...]}");
-      RuleSet::Category C;
-      C.Name = Item["name"].get<std::string>();
+      // A category the base has gets the callees added (it keeps its rank);
+      // a new one goes after the base's.
+      std::string Name = Item["name"].get<std::string>();
+      auto Same = llvm::find_if(
+          Rules.Categories,
+          [&](const RuleSet::Category &C) { return C.Name == Name; });
+      if (Same == Rules.Categories.end()) {
+        Rules.Categories.push_back({Name, {}});
+        Same = std::prev(Rules.Categories.end());
+      }
       for (const json &Callee : Item["callees"]) {
         if (!Callee.is_string())
-          return R.error({"categories", "map", C.Name},
+          return R.error({"categories", "map", Name},
                          "callees must be strings");
         auto P = Pattern::compile(Callee.get<std::string>());
         if (!P)
-          return R.error({"categories", "map", C.Name},
+          return R.error({"categories", "map", Name},
                          llvm::toString(P.takeError()));
-        C.Callees.push_back(std::move(*P));
+        Same->Callees.push_back(std::move(*P));
       }
-      Rules.Categories.push_back(std::move(C));
     }
   }
   if (Rules.CategoriesEnabled && Rules.CategoryUpdate.find("${category}") ==
@@ -264,7 +278,8 @@ llvm::Error readRuleSet(RuleReader &R, const json &Root, RuleSet &Rules) {
   if (!Root.is_object())
     return R.error({}, "a rule set must be a JSON object");
   if (auto E = R.checkKeys(Root, {},
-                           {"$schema", "name", "description", "language",
+                           {"$schema", "extends", "name", "description",
+                            "language",
                             "include", "function", "main", "cxx", "select",
                             "categories", "noreturn_functions", "exit_macros",
                             "annotated_markers", "initialised_markers"}))
@@ -280,9 +295,12 @@ llvm::Error readRuleSet(RuleReader &R, const json &Root, RuleSet &Rules) {
   if (auto E = R.readString(Root, {}, "include", Rules.Include, true))
     return E;
 
-  const json *Function = nullptr;
-  if (auto E = R.readObject(Root, {}, "function", Function))
-    return E;
+  // An extending set may leave "function" to its base.
+  static const json NoFunction = json::object();
+  const json *Function = &NoFunction;
+  if (!R.extending() || Root.contains("function"))
+    if (auto E = R.readObject(Root, {}, "function", Function))
+      return E;
   if (auto E = R.checkKeys(*Function, {"function"},
                            {"start", "end", "return_variable"}))
     return E;
@@ -292,14 +310,15 @@ llvm::Error readRuleSet(RuleReader &R, const json &Root, RuleSet &Rules) {
   if (auto E = R.readString(*Function, {"function"}, "end", Rules.FunctionEnd,
                             true))
     return E;
-  Rules.ReturnVariable = "annotate_ret";
+  if (!R.extending())
+    Rules.ReturnVariable = "annotate_ret";
   if (auto E = R.readString(*Function, {"function"}, "return_variable",
                             Rules.ReturnVariable, false))
     return E;
 
   // Without "main", main is annotated like any other function (tracers
-  // such as Caliper or Score-P need no explicit start).
-  static const json NoMain = json::object({{"init", ""}, {"fini", ""}});
+  // such as Caliper or Score-P need no explicit start), or as the base says.
+  static const json NoMain = json::object();
   const json *Main = &NoMain;
   if (Root.contains("main"))
     if (auto E = R.readObject(Root, {}, "main", Main))
@@ -328,9 +347,11 @@ llvm::Error readRuleSet(RuleReader &R, const json &Root, RuleSet &Rules) {
       return E;
     if (auto E = R.checkKeys(*Cxx, {"cxx"}, {"function", "lambdas"}))
       return E;
-    const json *CxxFunction = nullptr;
-    if (auto E = R.readObject(*Cxx, {"cxx"}, "function", CxxFunction))
-      return E;
+    static const json NoCxxFunction = json::object();
+    const json *CxxFunction = &NoCxxFunction;
+    if (Rules.CxxFunctionStart.empty() || Cxx->contains("function"))
+      if (auto E = R.readObject(*Cxx, {"cxx"}, "function", CxxFunction))
+        return E;
     if (auto E = R.checkKeys(*CxxFunction, {"cxx", "function"}, {"start"}))
       return E;
     if (auto E = R.readString(*CxxFunction, {"cxx", "function"}, "start",
@@ -405,9 +426,100 @@ bool RuleSet::isNoReturn(llvm::StringRef Callee) const {
   return llvm::is_contained(NoReturnFunctions, Callee);
 }
 
-llvm::Expected<RuleSet> parseRuleSet(llvm::StringRef Text,
-                                     llvm::StringRef FileName) {
-  RuleReader Reader(Text, FileName);
+namespace {
+
+/// Where a rule set named NAME (a bundled one, in RulesDir) or written as a
+/// path (with a '/' or ending in .json; relative to RelativeTo, a directory)
+/// is.
+std::string ruleSetPath(llvm::StringRef NameOrPath, llvm::StringRef RulesDir,
+                        llvm::StringRef RelativeTo) {
+  bool LooksLikePath = NameOrPath.contains('/') || NameOrPath.ends_with(".json");
+  llvm::SmallString<256> Path(LooksLikePath ? RelativeTo : RulesDir);
+  if (LooksLikePath && llvm::sys::path::is_absolute(NameOrPath))
+    Path.clear();
+  llvm::sys::path::append(Path, LooksLikePath ? NameOrPath.str()
+                                              : NameOrPath.str() + ".json");
+  return std::string(Path);
+}
+
+/// The files being loaded, the extending one first: what a cycle is
+/// reported with (as they were named) and found by (their real paths).
+struct ExtendsChain {
+  std::vector<std::string> Shown;
+  std::vector<std::string> Real;
+
+  static std::string realPath(llvm::StringRef Path) {
+    llvm::SmallString<256> Real;
+    if (llvm::sys::fs::real_path(Path, Real))
+      return Path.str();
+    return std::string(Real);
+  }
+};
+
+llvm::Expected<RuleSet> parseInChain(llvm::StringRef Text,
+                                     llvm::StringRef FileName,
+                                     llvm::StringRef RulesDir,
+                                     ExtendsChain &Chain);
+
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+readRuleSetFile(llvm::StringRef NameOrPath, const std::string &Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return llvm::createStringError(
+        Buffer.getError(), "cannot read rule set '%s' (%s): %s",
+        NameOrPath.str().c_str(), Path.c_str(),
+        Buffer.getError().message().c_str());
+  return std::move(*Buffer);
+}
+
+/// Parses the rule set in Path, read into Buffer, as the last of Chain.
+llvm::Expected<RuleSet> parseFileInChain(const llvm::MemoryBuffer &Buffer,
+                                         const std::string &Path,
+                                         llvm::StringRef RulesDir,
+                                         ExtendsChain &Chain) {
+  Chain.Shown.push_back(Path);
+  Chain.Real.push_back(ExtendsChain::realPath(Path));
+  auto Rules = parseInChain(Buffer.getBuffer(), Path, RulesDir, Chain);
+  Chain.Shown.pop_back();
+  Chain.Real.pop_back();
+  return Rules;
+}
+
+/// The base a rule set's "extends" names, loaded (with its own bases), or a
+/// fresh RuleSet when there is none.
+llvm::Expected<RuleSet> loadBase(const json &Root, RuleReader &Reader,
+                                 llvm::StringRef RulesDir,
+                                 ExtendsChain &Chain) {
+  auto It = Root.find("extends");
+  if (It == Root.end())
+    return RuleSet();
+  if (!It->is_string() || It->get<std::string>().empty())
+    return Reader.error({"extends"},
+                        "field 'extends' must be a rule set's name or a path");
+  std::string Base = It->get<std::string>();
+  std::string Path = ruleSetPath(
+      Base, RulesDir, llvm::sys::path::parent_path(Reader.fileName()));
+  std::string Real = ExtendsChain::realPath(Path);
+  auto Seen = llvm::find(Chain.Real, Real);
+  if (Seen != Chain.Real.end()) {
+    std::string Cycle;
+    for (size_t I = Seen - Chain.Real.begin(); I < Chain.Shown.size(); ++I)
+      Cycle += Chain.Shown[I] + " -> ";
+    return Reader.error({"extends"}, "extends cycle: " + Cycle + Path);
+  }
+  // A base that cannot be read is this file's error, at its "extends"; a
+  // malformed base reports its own position.
+  auto Buffer = readRuleSetFile(Base, Path);
+  if (!Buffer)
+    return Reader.error({"extends"}, "field 'extends': " +
+                                         llvm::toString(Buffer.takeError()));
+  return parseFileInChain(**Buffer, Path, RulesDir, Chain);
+}
+
+llvm::Expected<RuleSet> parseInChain(llvm::StringRef Text,
+                                     llvm::StringRef FileName,
+                                     llvm::StringRef RulesDir,
+                                     ExtendsChain &Chain) {
   json Root;
   try {
     Root = json::parse(Text.begin(), Text.end());
@@ -424,33 +536,42 @@ llvm::Expected<RuleSet> parseRuleSet(llvm::StringRef Text,
                                    FileName.str().c_str(), P.Line, P.Column,
                                    Reason.str().c_str());
   }
-  RuleSet Rules;
-  if (auto E = readRuleSet(Reader, Root, Rules))
+  bool Extends = Root.is_object() && Root.contains("extends");
+  RuleReader Reader(Text, FileName, Extends);
+  llvm::Expected<RuleSet> Rules =
+      Extends ? loadBase(Root, Reader, RulesDir, Chain) : RuleSet();
+  if (!Rules)
+    return Rules.takeError();
+  if (auto E = readRuleSet(Reader, Root, *Rules))
     return std::move(E);
-  if (!Rules.Metadata.empty() &&
-      Rules.Metadata.find("${name}") == std::string::npos)
+  if (!Rules->Metadata.empty() &&
+      Rules->Metadata.find("${name}") == std::string::npos)
     return Reader.error({"main", "metadata"},
                         "field 'metadata' must use ${name}: its first "
                         "argument is an identifier unique in scope");
   return Rules;
 }
 
+} // namespace
+
+// Text without a file has no rules directory: its "extends" can name a
+// path only (relative to FileName's directory).
+llvm::Expected<RuleSet> parseRuleSet(llvm::StringRef Text,
+                                     llvm::StringRef FileName) {
+  ExtendsChain Chain;
+  Chain.Shown.push_back(FileName.str());
+  Chain.Real.push_back(ExtendsChain::realPath(FileName));
+  return parseInChain(Text, FileName, "", Chain);
+}
+
 llvm::Expected<RuleSet> loadRuleSet(llvm::StringRef NameOrPath,
                                     llvm::StringRef RulesDir) {
-  std::string Path = NameOrPath.str();
-  bool LooksLikePath = NameOrPath.contains('/') || NameOrPath.ends_with(".json");
-  if (!LooksLikePath) {
-    llvm::SmallString<256> Candidate(RulesDir);
-    llvm::sys::path::append(Candidate, NameOrPath + ".json");
-    Path = std::string(Candidate);
-  }
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  std::string Path = ruleSetPath(NameOrPath, RulesDir, "");
+  auto Buffer = readRuleSetFile(NameOrPath, Path);
   if (!Buffer)
-    return llvm::createStringError(
-        Buffer.getError(), "cannot read rule set '%s' (%s): %s",
-        NameOrPath.str().c_str(), Path.c_str(),
-        Buffer.getError().message().c_str());
-  return parseRuleSet((*Buffer)->getBuffer(), Path);
+    return Buffer.takeError();
+  ExtendsChain Chain;
+  return parseFileInChain(**Buffer, Path, RulesDir, Chain);
 }
 
 } // namespace annotate
