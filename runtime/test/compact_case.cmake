@@ -21,6 +21,24 @@ function(run expect)
   set(_out "${_o}${_e}" PARENT_SCOPE)
 endfunction()
 
+# damaged_copy(NAME OFFSET OCTAL): WORK_DIR/NAME, a copy of the trace with
+# the 4 bytes at OFFSET overwritten (OCTAL: printf escapes, e.g. \\377).
+function(damaged_copy name offset bytes)
+  configure_file(${_pfc} ${WORK_DIR}/${name} COPYONLY)
+  run(0 sh -c "printf '${bytes}' | dd of=${WORK_DIR}/${name} bs=1 seek=${offset} conv=notrunc status=none")
+endfunction()
+
+# expect_full_prefix(FILE MIN WHAT): FILE (a conversion) holds more than
+# MIN bytes and is where the full trace's conversion starts.
+function(expect_full_prefix file min what)
+  file(READ ${file} _text)
+  string(LENGTH "${_text}" _len)
+  string(SUBSTRING "${_full}" 0 ${_len} _prefix)
+  if(NOT _len GREATER ${min} OR NOT _prefix STREQUAL _text)
+    fail("the ${what} file's events are not the full file's first ones")
+  endif()
+endfunction()
+
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}/trace")
 run(0 ${CMAKE_COMMAND} -E env --unset=DFTRACER_TEST_BOTH_FORMATS
@@ -64,12 +82,7 @@ math(EXPR _last "${_last} / 2")
 if(NOT _at EQUAL _last)
   fail("the cut lost more than the last block: named ${_at}, last at ${_last}")
 endif()
-file(READ ${WORK_DIR}/cut.pfw _cut_text)
-string(LENGTH "${_cut_text}" _cut_len)
-string(SUBSTRING "${_full}" 0 ${_cut_len} _prefix)
-if(NOT _cut_len GREATER 0 OR NOT _prefix STREQUAL _cut_text)
-  fail("the cut file's events are not the full file's first ones")
-endif()
+expect_full_prefix(${WORK_DIR}/cut.pfw 0 cut)
 run(1 ${CHECKER} ${WORK_DIR}/cut.pfc)
 if(NOT _out MATCHES "truncated or corrupt after this line: block at byte ${_at} is truncated")
   fail("dftracer-check does not name the cut: ${_out}")
@@ -77,33 +90,25 @@ endif()
 
 # A damaged byte in the middle: the checksum says so; the blocks before
 # it are read.
-configure_file(${_pfc} ${WORK_DIR}/bad.pfc COPYONLY)
 math(EXPR _mid "${_size} / 2")
-run(0 sh -c "printf '\\377\\377\\377\\377' | dd of=${WORK_DIR}/bad.pfc bs=1 seek=${_mid} conv=notrunc status=none")
+damaged_copy(bad.pfc ${_mid} "\\377\\377\\377\\377")
 run(1 ${CONVERTER} -o ${WORK_DIR}/bad.pfw ${WORK_DIR}/bad.pfc)
 if(NOT _out MATCHES "block at byte [0-9]+ (is corrupt|has no block magic)")
   fail("no damaged-block message: ${_out}")
 endif()
-file(READ ${WORK_DIR}/bad.pfw _bad_text)
-string(LENGTH "${_bad_text}" _bad_len)
-string(SUBSTRING "${_full}" 0 ${_bad_len} _prefix)
-if(NOT _bad_len GREATER 2 OR NOT _prefix STREQUAL _bad_text)
-  fail("the damaged file's events are not the full file's first ones")
-endif()
+expect_full_prefix(${WORK_DIR}/bad.pfw 2 damaged)
 
 # A length field damaged to ~4 GiB (the header's, then the last block's
 # stored length): refused as truncated, with 1 GiB of address space, since
 # a length from the file is trusted only as far as the file goes.
 set(_limited prlimit --as=1073741824 --)
-configure_file(${_pfc} ${WORK_DIR}/hugehead.pfc COPYONLY)
-run(0 sh -c "printf '\\360\\377\\377\\377' | dd of=${WORK_DIR}/hugehead.pfc bs=1 seek=8 conv=notrunc status=none")
+damaged_copy(hugehead.pfc 8 "\\360\\377\\377\\377")
 run(2 ${_limited} ${CONVERTER} -o ${WORK_DIR}/hugehead.pfw ${WORK_DIR}/hugehead.pfc)
 if(NOT _out MATCHES "compact trace header is truncated")
   fail("a header length past the file's end is not refused: ${_out}")
 endif()
-configure_file(${_pfc} ${WORK_DIR}/hugeblock.pfc COPYONLY)
 math(EXPR _len_at "${_last} + 12")
-run(0 sh -c "printf '\\360\\377\\377\\377' | dd of=${WORK_DIR}/hugeblock.pfc bs=1 seek=${_len_at} conv=notrunc status=none")
+damaged_copy(hugeblock.pfc ${_len_at} "\\360\\377\\377\\377")
 run(1 ${_limited} ${CONVERTER} -o ${WORK_DIR}/hugeblock.pfw ${WORK_DIR}/hugeblock.pfc)
 if(NOT _out MATCHES "block at byte ${_last} is truncated")
   fail("a block length past the file's end is not refused: ${_out}")
