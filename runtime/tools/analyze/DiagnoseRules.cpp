@@ -1,6 +1,7 @@
 //===- DiagnoseRules.cpp - Reading diagnosis_rules.json -------------------===//
 
 #include "Diagnose.h"
+#include "DiagnoseInternal.h"
 
 #include "DataFile.h"
 
@@ -9,13 +10,6 @@
 namespace dftanalyze {
 
 namespace {
-
-const char *const Kinds[] = {
-    "small_requests",  "misaligned_requests", "random_access",
-    "redundant_traffic", "metadata_heavy",    "sync_per_write",
-    "rank_imbalance",  "single_rank_io",      "independent_mpiio",
-    "small_hdf5_access", "hdf5_unaligned",    "stdio_bulk",
-    "many_files",      "failed_calls",        "cache_bound"};
 
 // Besides these, "hint:NAME" (an MPI-IO hint's recorded value).
 // "metadata" is hdf5_unaligned's flag (docs/diagnosis.md).
@@ -68,7 +62,7 @@ bool loadDiagnosisRules(const std::string &Path, DiagnosisRules &Out,
   }
   for (const auto &[Kind, R] : J["rules"].items()) {
     std::string Where = Path + ": rule \"" + Kind + "\"";
-    if (!known(std::begin(Kinds), std::end(Kinds), Kind)) {
+    if (!isDiagnosisKind(Kind)) {
       Error = Where + ": unknown kind (docs/diagnosis.md lists them)";
       return false;
     }

@@ -10,7 +10,11 @@ set(DFT_ANALYZE_LIB_SOURCES
   Compare.cpp
   CompareOutput.cpp
   Diagnose.cpp
+  DiagnoseAccess.cpp
+  DiagnoseAdvice.cpp
+  DiagnoseCalls.cpp
   DiagnoseOutput.cpp
+  DiagnoseRanks.cpp
   DiagnoseRules.cpp
   ChromeTrace.cpp
   FileAnalyzer.cpp

@@ -1,0 +1,146 @@
+//===- DiagnoseRanks.cpp - Kinds of how the ranks share the I/O -----------===//
+//
+// rank_imbalance (the job's slowest rank, and per phase: an annotated
+// function every rank ran) and single_rank_io (one rank moving a shared
+// file's bytes), from the per-rank figures of the files and functions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DiagnoseInternal.h"
+
+#include <algorithm>
+
+namespace dftanalyze {
+namespace diagnosis {
+
+void Diagnoser::rankImbalance(const DiagnosisRule &Rule) {
+  std::vector<std::pair<uint64_t, const RankFigures *>> Times;
+  for (const RankFigures &RF : R.Ranks)
+    if (RF.P->Io.Once.Ops)
+      Times.push_back({RF.P->IoUnionUs, &RF});
+  if (Times.size() < std::max(2.0, Rule.param("min_ranks", 2)))
+    return;
+  std::stable_sort(Times.begin(), Times.end(),
+                   [](const auto &X, const auto &Y) { return X.first < Y.first; });
+  uint64_t Median = Times[(Times.size() - 1) / 2].first;
+  auto [Max, Slow] = Times.back();
+  double Ratio = ratio(Max, Median);
+  Finding F;
+  if (!atLeast(Rule, F, "slowest_over_median_io_time", Ratio, "min_ratio") ||
+      !supported(Rule, F, 0, 0, Max - Median)) {
+    phaseImbalance(Rule, Times.size(), "");
+    return;
+  }
+  cost(F, Slow->P->Io.Once.Ops, Slow->P->Io.reached().bytes(), Max);
+  F.RecoverableUs = Max - Median;
+  F.Method = "the slowest rank's I/O time minus the median rank's: what the "
+             "other ranks wait for at the next synchronisation";
+  F.Ranks = {Slow->Label};
+  std::string RankLabel = Slow->P->Rank.empty()
+                              ? "pid " + std::to_string(Slow->P->Pid)
+                              : Slow->P->Rank;
+  F.Sites = topSites(
+      [&](const SiteRef &S) {
+        return atBottom(S) &&
+               std::binary_search(S.S->Ranks.begin(), S.S->Ranks.end(),
+                                  RankLabel);
+      },
+      byTime);
+  // Per shared file: the slowest process against the mean of the others.
+  for (const auto &[Path, FR] : A.Diag.FileRanks) {
+    if (FR.Processes < 2)
+      continue;
+    double Others = double(FR.SumTimeUs - FR.MaxTimeUs) / (FR.Processes - 1);
+    if (ratio(FR.MaxTimeUs, Others) >= Rule.param("min_ratio") &&
+        FR.MaxTimeUs - Others >= Rule.param("min_seconds") * 1e6)
+      listFile(F, Path);
+  }
+  F.Summary = processName(Slow->Label) + " spends " + secs(Max) +
+              " s in I/O against the median rank's " + secs(Median) +
+              " s (" + fmt("%.2f", Ratio) + "x, " +
+              std::to_string(Times.size()) + " ranks with I/O)";
+  std::string JobFunction = F.Sites.empty() ? "" : F.Sites[0].Function;
+  add(Rule, std::move(F),
+      {{"rank", Slow->Label}, {"ratio", fmt("%.2fx", Ratio)}});
+  phaseImbalance(Rule, Times.size(), JobFunction);
+}
+
+/// Per phase: an annotated function that every rank with I/O ran, its
+/// slowest process's time in the function's own I/O calls against the
+/// mean of the others' (as per file). A rank slow in one phase only is
+/// found even when the job's totals even out; a phase the job-level
+/// finding already names (its first site's function) is not repeated.
+void Diagnoser::phaseImbalance(const DiagnosisRule &Rule, size_t RanksWithIo,
+                               const std::string &Named) {
+  for (const auto &[Fn, FR] : A.Diag.FunctionRanks) {
+    if (Fn == NoFunction || Fn == Named || FR.Processes < 2 ||
+        FR.Processes < RanksWithIo)
+      continue;
+    double Others = double(FR.SumTimeUs - FR.MaxTimeUs) / (FR.Processes - 1);
+    double Ratio = ratio(FR.MaxTimeUs, Others);
+    uint64_t Excess = usOf((FR.MaxTimeUs - Others) / 1e6);
+    Finding F;
+    if (!atLeast(Rule, F, "phase_slowest_over_others_io_time", Ratio,
+                 "min_ratio") ||
+        !supported(Rule, F, 0, 0, Excess))
+      continue;
+    cost(F, 0, 0, FR.MaxTimeUs);
+    F.RecoverableUs = Excess;
+    F.Method = "the slowest rank's I/O time in " + Fn +
+               " minus the mean of the other ranks': what they wait for "
+               "at the end of the phase";
+    F.Ranks = {FR.MaxTimeRank};
+    const std::string &Fun = Fn, &Rank = FR.MaxTimeRank;
+    F.Sites = topSites(
+        [&](const SiteRef &S) {
+          return *S.Function == Fun && atBottom(S) &&
+                 std::binary_search(S.S->Ranks.begin(), S.S->Ranks.end(),
+                                    Rank);
+        },
+        byTime);
+    if (F.Sites.empty()) // I/O called in the function, none below it
+      F.Sites = topSites([&](const SiteRef &S) { return *S.Function == Fun; },
+                         byTime);
+    F.Summary = "phase " + Fn + ": " + processName(Rank) + " spends " +
+                secs(FR.MaxTimeUs) + " s in its I/O against the others' " +
+                fmt("%.6f", Others / 1e6) + " s (" + fmt("%.2f", Ratio) +
+                "x, " + std::to_string(FR.Processes) + " ranks ran it)";
+    add(Rule, std::move(F), {{"rank", Rank}, {"ratio", fmt("%.2fx", Ratio)}});
+  }
+}
+
+void Diagnoser::singleRankIo(const DiagnosisRule &Rule) {
+  for (const auto &[Path, FR] : A.Diag.FileRanks) {
+    if (FR.Processes < 2 || !FR.SumBytes)
+      continue;
+    double Share = ratio(FR.MaxBytes, FR.SumBytes);
+    Finding F;
+    if (!atLeast(Rule, F, "one_rank_byte_share", Share, "min_share") ||
+        !supported(Rule, F, 0, FR.SumBytes, FR.SumTimeUs))
+      continue;
+    cost(F, 0, FR.SumBytes, FR.SumTimeUs);
+    uint64_t Balanced = FR.SumTimeUs / FR.Processes;
+    F.RecoverableUs = FR.MaxTimeUs > Balanced ? FR.MaxTimeUs - Balanced : 0;
+    F.Method = "the busiest rank's time on the file minus the time if every "
+               "one of the " + std::to_string(FR.Processes) +
+               " ranks had an equal share";
+    F.Ranks = {FR.MaxBytesRank};
+    listFile(F, Path);
+    const std::string Rank = FR.MaxBytesRank;
+    F.Sites = topSites(
+        [&](const SiteRef &S) {
+          return S.L() == S.Top() && dftrace::isDataOp(S.O()) &&
+                 S.S->Processes == 1 && S.S->Ranks.size() == 1 &&
+                 S.S->Ranks[0] == Rank;
+        },
+        byBytes);
+    F.Summary = processName(Rank) + " moves " + pct(Share) + " of the " +
+                std::to_string(FR.SumBytes) + " B of " + Path + " (" +
+                std::to_string(FR.Processes) + " processes opened it)";
+    add(Rule, std::move(F),
+        {{"rank", Rank}, {"ratio", pct(Share)}, {"file", Path}});
+  }
+}
+
+} // namespace diagnosis
+} // namespace dftanalyze
