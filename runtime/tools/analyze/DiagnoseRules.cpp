@@ -4,8 +4,7 @@
 #include "DiagnoseInternal.h"
 
 #include "DataFile.h"
-
-#include <fstream>
+#include "JsonFile.h"
 
 namespace dftanalyze {
 
@@ -28,17 +27,10 @@ bool known(const char *const *Begin, const char *const *End,
 
 bool loadDiagnosisRules(const std::string &Path, DiagnosisRules &Out,
                         std::string &Error) {
-  std::ifstream In(Path);
-  if (!In) {
-    Error = Path + ": cannot read the diagnosis rules";
-    return false;
-  }
   using Json = nlohmann::json;
-  Json J = Json::parse(In, nullptr, false);
-  if (J.is_discarded() || !J.is_object()) {
-    Error = Path + ": not a JSON object";
+  Json J;
+  if (!loadJsonObject(Path, "the diagnosis rules", J, Error))
     return false;
-  }
   Out = DiagnosisRules();
   Out.Path = Path;
   if (J.contains("small_bytes")) {

@@ -4,28 +4,21 @@
 
 #include "DataFile.h"
 #include "FileAnalyzer.h"
+#include "JsonFile.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <tuple>
 
 namespace dftanalyze {
 
 bool loadSuggestConfig(const std::string &Path, SuggestConfig &Out,
                        std::string &Error) {
-  std::ifstream In(Path);
-  if (!In) {
-    Error = Path + ": cannot read the --suggest-filter thresholds";
+  nlohmann::json J;
+  if (!loadJsonObject(Path, "the --suggest-filter thresholds", J, Error))
     return false;
-  }
-  nlohmann::json J = nlohmann::json::parse(In, nullptr, false);
-  if (J.is_discarded() || !J.is_object()) {
-    Error = Path + ": not a JSON object";
-    return false;
-  }
   auto Number = [&](const char *Key, double &V) {
     if (!J.contains(Key) || !J[Key].is_number() || J[Key].get<double>() < 0) {
       Error = Path + ": \"" + Key + "\" must be a number >= 0";

@@ -20,6 +20,7 @@ set(DFT_ANALYZE_LIB_SOURCES
   FileAnalyzer.cpp
   HtmlReport.cpp
   IntervalUnion.cpp
+  JsonFile.cpp
   JsonReport.cpp
   Mpi.cpp
   Report.cpp
