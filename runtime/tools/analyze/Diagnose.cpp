@@ -12,6 +12,8 @@
 
 #include "DiagnoseInternal.h"
 
+#include "Caveats.h"
+
 #include <algorithm>
 #include <set>
 #include <tuple>
@@ -53,7 +55,7 @@ Diagnoser::Diagnoser(const Report &R, const DiagnosisRules &Rules)
     Sites.push_back({&Key.first, &Key.second, &S});
   MpiIo = A.Layers[static_cast<size_t>(Layer::MpiIo)].Totals.Ops != 0;
   Hdf5 = A.Layers[static_cast<size_t>(Layer::Hdf5)].Totals.Ops != 0;
-  traceCaveats();
+  Caveats = traceCaveats(R);
 }
 
 std::vector<Finding> Diagnoser::run() {
@@ -259,44 +261,6 @@ void Diagnoser::add(const DiagnosisRule &Rule, Finding F,
   }
   advise(Rule, F, std::move(Vars));
   Out.push_back(std::move(F));
-}
-
-/// What the trace itself says it does not hold: on every finding.
-void Diagnoser::traceCaveats() {
-  if (!R.Throttled.empty())
-    Caveats.push_back(std::to_string(R.Throttled.size()) +
-                      " functions or calls throttled (records \"throttled\"):"
-                      " their spans are counted, not placed");
-  if (R.UntracedCalls)
-    Caveats.push_back(std::to_string(R.UntracedCalls) + " calls (" +
-                      std::to_string(R.UntracedBytes) +
-                      " B) left untraced by the data-dir filter");
-  if (!R.Stopped.empty())
-    Caveats.push_back(std::to_string(R.Stopped.size()) +
-                      " processes stopped tracing early (trace_stopped): "
-                      "figures are lower bounds");
-  for (const BypassFigures &B : R.Bypassed)
-    Caveats.push_back(B.B->Layer + " calls bypass the tracer (" +
-                      B.B->Symbol + ") in " + std::to_string(B.Ranks.size()) +
-                      " processes (layer_bypassed)");
-  // Ranks missing: numeric ranks 0..max with gaps.
-  std::vector<uint64_t> Numbers;
-  for (const RankFigures &RF : R.Ranks) {
-    const std::string &L = RF.P->Rank;
-    if (!L.empty() && L.size() < 10 &&
-        L.find_first_not_of("0123456789") == std::string::npos)
-      Numbers.push_back(std::stoull(L));
-  }
-  std::sort(Numbers.begin(), Numbers.end());
-  Numbers.erase(std::unique(Numbers.begin(), Numbers.end()), Numbers.end());
-  if (!Numbers.empty() && Numbers.back() + 1 > Numbers.size())
-    Caveats.push_back(std::to_string(Numbers.back() + 1 - Numbers.size()) +
-                      " of ranks 0-" + std::to_string(Numbers.back()) +
-                      " have no trace");
-  if (uint64_t N = A.issueTotal())
-    Caveats.push_back(std::to_string(N) +
-                      " problems in the input (truncated or invalid lines, "
-                      "missing parents): see the issues");
 }
 
 } // namespace diagnosis

@@ -195,7 +195,6 @@ private:
   /// F of Rule's kind, with its ranks, the trace's caveats and its advice.
   void add(const DiagnosisRule &Rule, Finding F,
            std::map<std::string, std::string> Vars = {});
-  void traceCaveats();
 
   const Report &R;
   const Aggregate &A;
@@ -203,7 +202,7 @@ private:
   unsigned Bottom = 0;
   std::vector<SiteRef> Sites; // by (function, chain)
   bool MpiIo = false, Hdf5 = false;
-  std::vector<std::string> Caveats;
+  std::vector<std::string> Caveats; // the trace's (Caveats.h), on every finding
   std::vector<Finding> Out;
 };
 

@@ -6,7 +6,8 @@
 // rank, and I/O busy time per bucket), so ten million events still make a
 // page of a few megabytes. Sections:
 //
-//   summary and issues banner | timeline (#timeline-canvas) | layers
+//   summary, records banner, caveats box (#caveats), findings and issues
+//   banner | timeline (#timeline-canvas) | layers
 //   (#layer-chart) | transfer sizes (#size-chart) | top functions by I/O
 //   time (#function-chart) | ranks | files
 //
@@ -15,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Caveats.h"
 #include "Output.h"
 
 #include <algorithm>
@@ -358,6 +360,7 @@ h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bott
 table{border-collapse:collapse;font-size:13px}td,th{padding:2px 8px;text-align:right;border-bottom:1px solid #eee;white-space:nowrap}
 td:first-child,th:first-child{text-align:left}th{background:#f4f4f4}
 .banner{background:#fde2e1;border:1px solid #e06c6c;padding:8px 12px;margin:12px 0}
+.caveats{background:#fff6dc;border:1px solid #d9a400;padding:8px 12px;margin:12px 0}.caveats ul{margin:4px 0;padding-left:20px}
 .note{font-size:11px;fill:#555;color:#555}.tiny{font-size:9px;fill:#333}
 .chart{max-width:100%;height:auto}.wide{overflow-x:auto;max-width:100%}
 .chart text{font-size:12px}#tl-wrap{position:relative;overflow:auto;max-height:720px;border:1px solid #ddd}
@@ -485,6 +488,19 @@ void printRecordBanner(std::ostream &Os, const Report &R, size_t Top) {
   Os << "</div>\n";
 }
 
+/// What the figures below do not hold (Caveats.h), as the text report and
+/// the findings say it, before the figures.
+void printCaveatBox(std::ostream &Os, const Report &R, size_t Top) {
+  std::vector<std::string> Caveats = reportCaveats(R, Top);
+  if (Caveats.empty())
+    return;
+  Os << "<div id=\"caveats\" class=\"caveats\"><b>Caveats</b>: what the "
+        "figures below do not hold<ul>";
+  for (const std::string &C : Caveats)
+    Os << "<li>" << escape(C) << "</li>";
+  Os << "</ul></div>\n";
+}
+
 void printThrottledTable(std::ostream &Os, const Report &R, size_t Top) {
   if (R.Throttled.empty())
     return;
@@ -525,6 +541,7 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
      << "files: " << bytesText(A.Io.reached().BytesRead) << " read, "
      << bytesText(A.Io.reached().BytesWritten) << " written.</p>\n";
   printRecordBanner(Os, R, O.Top);
+  printCaveatBox(Os, R, O.Top);
   if (O.Findings)
     printFindingsHtml(Os, *O.Findings, O.RulesPath);
   if (uint64_t Total = A.issueTotal()) {

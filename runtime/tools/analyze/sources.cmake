@@ -7,6 +7,7 @@ set(DFT_ANALYZE_LIB_SOURCES
   Aggregate.cpp
   Analysis.cpp
   CallSites.cpp
+  Caveats.cpp
   Compare.cpp
   CompareOutput.cpp
   Diagnose.cpp

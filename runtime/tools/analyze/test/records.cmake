@@ -129,6 +129,12 @@ foreach(_want "<div id=\"records\" class=\"banner\">"
     "Layer bypassed: STDIO calls do not reach the tracer"
     "Trace stopped on rank 0: size_limit"
     "Not traced: /usr: 21 calls (5 opens, 15 reads, 1 writes)"
+    # The caveats box at the top (Caveats.h), as the text report says them.
+    "<div id=\"caveats\" class=\"caveats\">"
+    "<li>1 processes stopped tracing early (trace_stopped): figures are lower bounds</li>"
+    "<li>2 functions or calls throttled (records &quot;throttled&quot;): their spans are counted, not placed</li>"
+    "<li>APP: 4094304 of the ops are throttled records"
+    "<li>~: the time of 1 functions or calls includes throttled calls' sampled estimate"
     "<table id=\"throttled-table\">"
     "<td>~0.81"
     "MPIIO 5 w 1060864 (independent 1, collective 1, nonblocking 1")
