@@ -146,15 +146,25 @@ const char dftracer_mpiio_layer_[] DFT_HIDDEN = "mpiio";
 /* --- Opening and closing ------------------------------------------------- */
 
 DECLARE_SLOT(MPI_Comm_size);
+DECLARE_SLOT(MPI_Error_class);
 
-/* The size of the communicator a file was opened on, asked after a
- * successful open only (the communicator was valid then: MPI_Comm_size on
- * an invalid one raises on MPI_COMM_WORLD, whose default is to abort); 0
- * when the open failed. */
+/* The size of the communicator a file was opened on (or failed to open
+ * on: a missing file, a denied access), asked after the open, which has
+ * checked the communicator: MPI_Comm_size on an invalid one raises on
+ * MPI_COMM_WORLD, whose default is to abort, where the open only returned
+ * MPI_ERR_COMM (a file's errors return). ROMIO and Open MPI's ompio check
+ * the communicator before any other argument, so an open that failed with
+ * another class had a valid one. 0: MPI_COMM_NULL, or an open that failed
+ * with MPI_ERR_COMM (or whose error class MPI cannot give). */
 static int commSize(int Ret, MPI_Comm Comm) {
-  int Size = 0;
-  if (Ret != MPI_SUCCESS ||
-      CALL_OR_FAIL(MPI_Comm_size, Comm, &Size) != MPI_SUCCESS)
+  int Size = 0, Class = MPI_SUCCESS;
+  if (Comm == MPI_COMM_NULL)
+    return 0;
+  if (Ret != MPI_SUCCESS &&
+      (CALL_OR_FAIL(MPI_Error_class, Ret, &Class) != MPI_SUCCESS ||
+       Class == MPI_ERR_COMM))
+    return 0;
+  if (CALL_OR_FAIL(MPI_Comm_size, Comm, &Size) != MPI_SUCCESS)
     return 0;
   return Size;
 }

@@ -1,7 +1,7 @@
 /* MPI-IO and HDF5 under mpirun -np 2 (io_mpi.expect): each rank writes its
  * block of a shared file with MPI_File_write_at_all in writePhase, reads it
  * back with MPI_File_read_at in readPhase, makes the other MPI-IO calls in
- * mpiForms (one of them with a datatype MPI rejects), then writes and reads a dataset and an attribute of an HDF5
+ * mpiForms (one of them with a datatype MPI rejects, two opens that fail), then writes and reads a dataset and an attribute of an HDF5
  * file through the MPI-IO driver in h5Phase and reopens it in h5Reopen.
  * ROMIO's pwrite64/pread64 nest under the MPI-IO calls, which nest under
  * the phases; a file outside the data dir (other/) gives no event. */
@@ -94,6 +94,18 @@ static void mpiForms(const char *Path, int Rank) {
   if (Rank == 0)
     check(MPI_File_delete(Path, MPI_INFO_NULL) == MPI_SUCCESS, "delete");
   MPI_Barrier(MPI_COMM_WORLD);
+  /* Opens that fail: a missing file (the event still has the
+   * communicator's size), and MPI_COMM_NULL, which MPI rejects: the open
+   * returns its error (MPI_FILE_NULL's handler returns errors), and the
+   * runtime must not ask that communicator's size, an error raised on
+   * MPI_COMM_WORLD, where it is fatal. */
+  check(MPI_File_open(MPI_COMM_WORLD, "data/missing.bin", MPI_MODE_RDONLY,
+                      MPI_INFO_NULL, &Fh) != MPI_SUCCESS,
+        "open of a missing file (must fail)");
+  check(MPI_File_open(MPI_COMM_NULL, "data/nullcomm.bin",
+                      MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL,
+                      &Fh) != MPI_SUCCESS,
+        "open on MPI_COMM_NULL (must fail)");
   DFTRACER_C_FUNCTION_END();
 }
 
