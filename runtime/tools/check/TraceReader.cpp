@@ -127,7 +127,9 @@ void CheckScanner::span(const Event &E, size_t Line) {
 void CheckScanner::metadata(const Event &E, size_t Line) {
   if (dftrace::RecordKind K = dftrace::recordKind(E);
       K != dftrace::RecordKind::None) {
-    Record R{FileIndex, E.Pid.I, {}};
+    Record R;
+    R.FileIndex = FileIndex;
+    R.Pid = E.Pid.I;
     if (Records.decode(K, lineText(), R.R)) {
       if (K == dftrace::RecordKind::TraceStopped)
         Stopped.emplace(R.Pid, static_cast<double>(R.R.Stopped.TsUs));
