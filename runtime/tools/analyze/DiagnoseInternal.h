@@ -67,7 +67,20 @@ inline std::string fmt(const char *F, double V) {
   std::snprintf(Buf, sizeof(Buf), F, V);
   return Buf;
 }
-inline std::string pct(double Fraction) { return fmt("%.1f%%", 100 * Fraction); }
+/// Fraction as a percentage with one decimal, or, under 0.05 %, with the
+/// decimals its first two digits need (0.012%), so that a share that is
+/// not zero is never printed as 0.0%.
+inline std::string pct(double Fraction) {
+  double V = 100 * Fraction;
+  if (!(V > 0) || V >= 0.05)
+    return fmt("%.1f%%", V);
+  if (V < 1e-6)
+    return "< 0.000001%";
+  int Decimals = 1 + static_cast<int>(std::ceil(-std::log10(V)));
+  char Buf[64];
+  std::snprintf(Buf, sizeof(Buf), "%.*f%%", std::min(Decimals, 7), V);
+  return Buf;
+}
 inline std::string secs(uint64_t Us) { return fmt("%.6f", Us / 1e6); }
 inline double ratio(double A, double B) { return B > 0 ? A / B : 0; }
 inline uint64_t usOf(double Seconds) {

@@ -381,3 +381,27 @@ TEST(Diagnose, ThrottleCaveatOncePerFunction) {
                           }),
             1);
 }
+
+// 8 MiB written and read back on a node with 64 GiB: 0.0122 % of the
+// memory, which one decimal printed as "0.0%". A non-zero share is never
+// shown as 0.
+TEST(Diagnose, CacheBoundSmallShareIsNotZero) {
+  Aggregate A = ranks(1, 0, 1.0);
+  A.Processes[0].Host = "node1";
+  A.Processes[0].MemTotal = 64ull << 30;
+  size_t Posix = ioSlot(dftrace::Layer::Posix);
+  A.Io.Layers[Posix].Ops = 4;
+  FileStat &F = A.Files["/scratch/data"];
+  F.Processes = 1;
+  F.Layers[Posix].Ops = 4;
+  F.Layers[Posix].TimeUs = 3000;
+  F.Layers[Posix].BytesWritten = 8 << 20;
+  F.Layers[Posix].BytesRead = 8 << 20;
+  F.ReadTimeUs[Posix] = 2000;
+  std::vector<Finding> Found = diagnoseWithDefaultRules(A);
+  const Finding *Cache = findingOf(Found, "cache_bound");
+  ASSERT_NE(Cache, nullptr);
+  EXPECT_NE(Cache->Summary.find("are 0.012% of the nodes' memory"),
+            std::string::npos)
+      << Cache->Summary;
+}
