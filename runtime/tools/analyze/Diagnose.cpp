@@ -110,6 +110,7 @@ bool Diagnoser::supported(const DiagnosisRule &Rule, Finding &F, uint64_t Ops,
     F.Support.push_back({std::string(M.Name).substr(4), M.Value, ">=",
                          It->second});
   }
+  cost(F, Ops, Bytes, TimeUs);
   return true;
 }
 

@@ -16,10 +16,9 @@ namespace diagnosis {
 
 namespace {
 
-/// What misaligned calls cost: their figures; the seconds are not
-/// estimated (misaligned_requests, hdf5_unaligned).
-void misalignedCost(Finding &F, uint64_t Ops, uint64_t Bytes, uint64_t Us) {
-  cost(F, Ops, Bytes, Us);
+/// Why what misaligned calls cost is not estimated (misaligned_requests,
+/// hdf5_unaligned).
+void misalignedNotEstimated(Finding &F) {
   notEstimated(F, "the cost of a misaligned call depends on the file "
                   "system's locking and read-modify-write; compare an "
                   "aligned run (--compare)");
@@ -64,7 +63,7 @@ void Diagnoser::misaligned(const DiagnosisRule &Rule) {
   if (!Not || !atLeast(Rule, F, "not_aligned_share", Share, "min_share") ||
       !supported(Rule, F, Not, NotBytes, Us))
     return;
-  misalignedCost(F, Not, NotBytes, Us);
+  misalignedNotEstimated(F);
   if (Assumed)
     F.Caveats.push_back(std::to_string(Assumed) +
                         " calls on files without an FS record (block or "
@@ -135,7 +134,7 @@ void Diagnoser::hdf5Unaligned(const DiagnosisRule &Rule) {
   const Hit &First = Hits[0];
   F.Proof.push_back({"hdf5_alignment", double(First.Alignment), "<",
                      double(First.Unit)});
-  misalignedCost(F, Not, NotBytes, Us);
+  misalignedNotEstimated(F);
   if (NoFsRecord)
     F.Caveats.push_back(std::to_string(NoFsRecord) +
                         " HDF5 files without an FS record (unit unknown) "
@@ -187,7 +186,6 @@ void Diagnoser::randomAccess(const DiagnosisRule &Rule) {
       !atLeast(Rule, F, "non_sequential_share", Share, "min_share") ||
       !supported(Rule, F, Random, Bytes, Us))
     return;
-  cost(F, Random, Bytes, Us);
   notEstimated(F, "what sequential access would cost depends on the device "
                   "and the read-ahead; compare a run (--compare)");
   F.Sites = dataSites();
@@ -217,7 +215,6 @@ void Diagnoser::redundant(const DiagnosisRule &Rule) {
       !atLeast(Rule, F, "bytes_moved_again_share", Share, "min_share") ||
       !supported(Rule, F, 0, Again, Us))
     return;
-  cost(F, 0, Again, Us);
   F.RecoverableUs = Us;
   F.Method = "the files' I/O time in proportion to the bytes read or "
              "written again over the same range";
@@ -259,7 +256,6 @@ void Diagnoser::cacheBound(const DiagnosisRule &Rule) {
       !below(Rule, F, "data_over_node_memory", Share, "max_memory_share") ||
       !supported(Rule, F, 0, ReadBack, ReadUs))
     return;
-  cost(F, 0, ReadBack, ReadUs);
   F.RecoverableUs = 0;
   F.Method = "not a cost: the read bandwidth of this run ("
              + fmt("%.1f", mebibytesPerSecond(ReadBack, ReadUs)) +

@@ -12,76 +12,68 @@ namespace dftanalyze {
 namespace diagnosis {
 
 void Diagnoser::smallRequests(const DiagnosisRule &Rule) {
-  uint64_t Ops = 0, SmallOps = 0, SmallUs = 0, SmallBytes = 0, Us = 0,
-           Bytes = 0, IoUs = 0;
+  SmallCalls C;
+  uint64_t Us = 0, Bytes = 0, IoUs = 0;
   for (const SiteRef &S : Sites) {
     if (!atBottom(S))
       continue;
     IoUs += S.S->C.TimeUs;
     if (!dftrace::isDataOp(S.O()))
       continue;
-    Ops += S.S->C.Ops - S.S->C.Failed;
+    C.add(S.S->C);
     Us += S.S->C.TimeUs;
     Bytes += S.S->C.Bytes;
-    SmallOps += S.S->C.SmallOps;
-    SmallUs += S.S->C.SmallTimeUs;
-    SmallBytes += S.S->C.SmallBytes;
   }
-  double Share = ratio(SmallOps, Ops);
+  double Share = ratio(C.Small, C.Ops);
   Finding F;
-  if (!SmallOps ||
+  if (!C.Small ||
       !atLeast(Rule, F, "small_call_share", Share, "min_share", 0) ||
-      !supported(Rule, F, SmallOps, SmallBytes, SmallUs))
+      !supported(Rule, F, C.Small, C.SmallBytes, C.SmallUs))
     return;
-  cost(F, SmallOps, SmallBytes, SmallUs);
-  uint64_t LargeUs = Us - SmallUs, LargeBytes = Bytes - SmallBytes;
+  uint64_t LargeUs = Us - C.SmallUs, LargeBytes = Bytes - C.SmallBytes;
   if (LargeBytes && LargeUs) {
-    F.RecoverableUs = beyondBandwidth(SmallUs, SmallBytes, LargeBytes, LargeUs);
+    F.RecoverableUs =
+        beyondBandwidth(C.SmallUs, C.SmallBytes, LargeBytes, LargeUs);
     F.Method = "the small calls' time minus the same bytes at the "
                "bandwidth the large calls of this run reached (" +
                fmt("%.1f", mebibytesPerSecond(LargeBytes, LargeUs)) +
                " MiB/s per call)";
   } else {
     double After;
-    F.RecoverableUs =
-        mergedSaving(SmallOps, SmallBytes, SmallUs, Rules.SmallBytes, After);
+    F.RecoverableUs = mergedSaving(C.Small, C.SmallBytes, C.SmallUs,
+                                   Rules.SmallBytes, After);
     F.Method = "no large call in this run to compare with: the per-call "
-               "cost kept, " + std::to_string(SmallOps) + " calls become " +
+               "cost kept, " + std::to_string(C.Small) + " calls become " +
                fmt("%.0f", After) + " of small_bytes each";
   }
   F.Sites = topSites(
       [&](const SiteRef &S) { return atBottom(S) && S.S->C.SmallOps; },
       [](const SiteRef &S) { return S.S->C.SmallTimeUs; }, true);
   F.Files = busiestFiles(3);
-  uint64_t Mean = SmallBytes / SmallOps;
-  F.Summary = std::to_string(SmallOps) + " data calls under " +
+  uint64_t Mean = C.SmallBytes / C.Small;
+  F.Summary = std::to_string(C.Small) + " data calls under " +
               std::to_string(Rules.SmallBytes) + " B (mean " +
               std::to_string(Mean) + " B), " + pct(Share) +
-              " of the data calls, " + pct(ratio(SmallUs, IoUs)) +
+              " of the data calls, " + pct(ratio(C.SmallUs, IoUs)) +
               " of the bottom layer's I/O time" + fromSite(F, "issued by");
   add(Rule, std::move(F), {{"size", std::to_string(Mean)}});
 }
 
 void Diagnoser::smallHdf5(const DiagnosisRule &Rule) {
-  uint64_t Ops = 0, Small = 0, SmallUs = 0, SmallBytes = 0;
+  SmallCalls C;
   for (const SiteRef &S : Sites)
-    if (S.L() == Layer::Hdf5 && dftrace::isDataOp(S.O())) {
-      Ops += S.S->C.Ops - S.S->C.Failed;
-      Small += S.S->C.SmallOps;
-      SmallUs += S.S->C.SmallTimeUs;
-      SmallBytes += S.S->C.SmallBytes;
-    }
-  double Share = ratio(Small, Ops);
+    if (S.L() == Layer::Hdf5 && dftrace::isDataOp(S.O()))
+      C.add(S.S->C);
+  double Share = ratio(C.Small, C.Ops);
   Finding F;
-  if (!Small ||
+  if (!C.Small ||
       !atLeast(Rule, F, "small_hdf5_call_share", Share, "min_share") ||
-      !supported(Rule, F, Small, SmallBytes, SmallUs))
+      !supported(Rule, F, C.Small, C.SmallBytes, C.SmallUs))
     return;
-  cost(F, Small, SmallBytes, SmallUs);
   double After;
   F.RecoverableUs =
-      mergedSaving(Small, SmallBytes, SmallUs, Rules.SmallBytes, After);
-  F.Method = "the per-call cost kept: " + std::to_string(Small) +
+      mergedSaving(C.Small, C.SmallBytes, C.SmallUs, Rules.SmallBytes, After);
+  F.Method = "the per-call cost kept: " + std::to_string(C.Small) +
              " H5Dwrite/H5Dread calls become " + fmt("%.0f", After) +
              " of small_bytes each";
   F.Sites = topSites(
@@ -90,8 +82,8 @@ void Diagnoser::smallHdf5(const DiagnosisRule &Rule) {
       },
       [](const SiteRef &S) { return S.S->C.SmallTimeUs; }, true);
   F.Files = busiestFiles(3);
-  uint64_t Mean = SmallBytes / Small;
-  F.Summary = std::to_string(Small) + " HDF5 data calls under " +
+  uint64_t Mean = C.SmallBytes / C.Small;
+  F.Summary = std::to_string(C.Small) + " HDF5 data calls under " +
               std::to_string(Rules.SmallBytes) + " B (mean " +
               std::to_string(Mean) + " B), " + pct(Share) + " of them" +
               fromSite(F, "from", false);
@@ -115,7 +107,6 @@ void Diagnoser::stdioBulk(const DiagnosisRule &Rule) {
   if (!Stdio || !atLeast(Rule, F, "stdio_byte_share", Share, "min_share") ||
       !supported(Rule, F, StdioOps, Stdio, StdioUs))
     return;
-  cost(F, StdioOps, Stdio, StdioUs);
   const auto &Posix = A.Layers[static_cast<size_t>(Layer::Posix)].ByOp;
   const OpStat &PR = Posix[static_cast<size_t>(Op::Read)];
   const OpStat &PW = Posix[static_cast<size_t>(Op::Write)];
@@ -159,7 +150,6 @@ void Diagnoser::syncPerWrite(const DiagnosisRule &Rule) {
         !atLeast(Rule, F, "syncs_per_write", Ratio, "min_ratio") ||
         !supported(Rule, F, Syncs, 0, SyncUs[Fn]))
       continue;
-    cost(F, Syncs, 0, SyncUs[Fn]);
     F.RecoverableUs = usOf(F.TimeUs / 1e6 * (1.0 - 1.0 / double(Syncs)));
     F.Method = "the sync calls' time but one";
     F.Sites = topSites(
@@ -203,7 +193,6 @@ void Diagnoser::independentMpiio(const DiagnosisRule &Rule) {
                "min_share") ||
       !supported(Rule, F, Indep, IndepBytes, IndepUs))
     return;
-  cost(F, Indep, IndepBytes, IndepUs);
   if (CollBytes && CollUs) {
     F.RecoverableUs = beyondBandwidth(IndepUs, IndepBytes, CollBytes, CollUs);
     F.Method = "the independent calls' time minus their bytes at the "
@@ -272,7 +261,6 @@ void Diagnoser::metadataHeavy(const DiagnosisRule &Rule) {
   if (!MetaOps || (!ByShare && !ByRepeat) ||
       !supported(Rule, F, MetaOps, 0, MetaUs))
     return;
-  cost(F, MetaOps, 0, MetaUs);
   F.RecoverableUs = usOf(MetaUs / 1e6 * ratio(Repeated, MetaOps));
   F.Method = "the metadata time of the calls beyond one open, one stat and "
              "one close per file and process (" + std::to_string(Repeated) +
@@ -312,7 +300,6 @@ void Diagnoser::manyFiles(const DiagnosisRule &Rule) {
       !atLeast(Rule, F, "their_metadata_time_share", Share, "min_share", 0) ||
       !supported(Rule, F, MetaOps, 0, MetaUs))
     return;
-  cost(F, MetaOps, 0, MetaUs);
   uint64_t Ranks = std::max<uint64_t>(1, R.Ranks.size());
   F.RecoverableUs =
       usOf(MetaUs / 1e6 * (1.0 - std::min(1.0, double(Ranks) / Files)));
@@ -346,7 +333,6 @@ void Diagnoser::failedCalls(const DiagnosisRule &Rule) {
       !atLeast(Rule, F, "failed_call_share", Share, "min_share", 0) ||
       !supported(Rule, F, Failed, 0, FailedUs))
     return;
-  cost(F, Failed, 0, FailedUs);
   F.RecoverableUs = FailedUs;
   F.Method = "the failing calls' time (their sites' mean duration): none "
              "of it moved data";

@@ -11,8 +11,7 @@
 //   Finding F;
 //   if (!Small || !atLeast(Rule, F, "small_call_share", Share, "min_share")
 //       || !supported(Rule, F, Small, SmallBytes, SmallUs))
-//     return;                             // evidence and support
-//   cost(F, Small, SmallBytes, SmallUs);  // how much
+//     return;                             // evidence, support, how much
 //   F.RecoverableUs = ...; F.Method = ...;
 //   F.Sites = topSites(Keep, byTime);     // where
 //   F.Summary = "..." + fromSite(F, "from");
@@ -92,6 +91,18 @@ inline uint64_t byTime(const SiteRef &S) { return S.S->C.TimeUs; }
 inline uint64_t byBytes(const SiteRef &S) { return S.S->C.Bytes; }
 inline uint64_t byOps(const SiteRef &S) { return S.S->C.Ops; }
 
+/// Data calls of some sites and the small ones among them (under
+/// small_bytes): small_requests, small_hdf5_access.
+struct SmallCalls {
+  uint64_t Ops = 0, Small = 0, SmallUs = 0, SmallBytes = 0;
+  void add(const SiteCounts &C) {
+    Ops += C.Ops - C.Failed;
+    Small += C.SmallOps;
+    SmallUs += C.SmallTimeUs;
+    SmallBytes += C.SmallBytes;
+  }
+};
+
 /// F's figures: the calls, bytes and time the finding is about.
 inline void cost(Finding &F, uint64_t Ops, uint64_t Bytes, uint64_t TimeUs) {
   F.Ops = Ops;
@@ -168,7 +179,8 @@ private:
   static bool below(const DiagnosisRule &Rule, Finding &F,
                     const char *Evidence, double Value, const char *Param,
                     double Default = 0);
-  /// The support figures; false (no finding) when one is below its minimum.
+  /// F's figures (what it is about: cost()) when they reach the rule's
+  /// support minima; false (no finding) when one is below its minimum.
   static bool supported(const DiagnosisRule &Rule, Finding &F, uint64_t Ops,
                         uint64_t Bytes, uint64_t TimeUs);
 

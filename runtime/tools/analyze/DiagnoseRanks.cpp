@@ -118,7 +118,6 @@ void Diagnoser::singleRankIo(const DiagnosisRule &Rule) {
     if (!atLeast(Rule, F, "one_rank_byte_share", Share, "min_share") ||
         !supported(Rule, F, 0, FR.SumBytes, FR.SumTimeUs))
       continue;
-    cost(F, 0, FR.SumBytes, FR.SumTimeUs);
     uint64_t Balanced = FR.SumTimeUs / FR.Processes;
     F.RecoverableUs = FR.MaxTimeUs > Balanced ? FR.MaxTimeUs - Balanced : 0;
     F.Method = "the busiest rank's time on the file minus the time if every "
