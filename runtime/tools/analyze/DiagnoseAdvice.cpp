@@ -46,7 +46,10 @@ void Diagnoser::advise(const DiagnosisRule &Rule, Finding &F,
     return V == Vars.end() ? nullptr : &V->second;
   };
   auto Holds = [&](const Advice &Adv) {
-    for (const auto &[Cond, Values] : Adv.When) {
+    for (const auto &[Cond, List] : Adv.When) {
+      // A lambda may not capture a structured binding in C++17 (clang
+      // warns): a reference to the list.
+      const std::vector<std::string> &Values = List;
       auto Any = [&](const std::string &V) {
         return std::find(Values.begin(), Values.end(), V) != Values.end();
       };

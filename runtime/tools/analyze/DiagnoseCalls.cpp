@@ -152,9 +152,10 @@ void Diagnoser::syncPerWrite(const DiagnosisRule &Rule) {
       continue;
     F.RecoverableUs = usOf(F.TimeUs / 1e6 * (1.0 - 1.0 / double(Syncs)));
     F.Method = "the sync calls' time but one";
+    const std::string &Fun = Fn; // a lambda captures no structured binding
     F.Sites = topSites(
         [&](const SiteRef &S) {
-          return *S.Function == Fn && S.O() == Op::Sync;
+          return *S.Function == Fun && S.O() == Op::Sync;
         },
         byTime);
     F.Files = busiestFiles(1);
