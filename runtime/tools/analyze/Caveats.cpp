@@ -21,8 +21,8 @@ std::vector<std::string> traceCaveats(const Report &R) {
                       " processes stopped tracing early (trace_stopped): "
                       "figures are lower bounds");
   for (const BypassFigures &B : R.Bypassed)
-    Caveats.push_back(B.B->Layer + " calls bypass the tracer (" +
-                      B.B->Symbol + ") in " + std::to_string(B.Ranks.size()) +
+    Caveats.push_back(B.B->Layer + " calls bypass the tracer (" + B.B->Symbol +
+                      ") in " + std::to_string(B.Ranks.size()) +
                       " processes (layer_bypassed)");
   // Ranks missing: numeric ranks 0..max with gaps.
   std::vector<uint64_t> Numbers;

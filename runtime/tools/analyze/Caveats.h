@@ -1,4 +1,4 @@
-//===- Caveats.h - What the figures of a report do not hold ------*- C++ -*-===//
+//===- Caveats.h - What a report's figures do not hold ----------*- C++ -*-===//
 //
 // One line each, plain text (the HTML report escapes them):
 //

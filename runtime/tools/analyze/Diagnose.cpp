@@ -107,8 +107,8 @@ bool Diagnoser::supported(const DiagnosisRule &Rule, Finding &F, uint64_t Ops,
       continue;
     if (M.Value < It->second)
       return false;
-    F.Support.push_back({std::string(M.Name).substr(4), M.Value, ">=",
-                         It->second});
+    F.Support.push_back(
+        {std::string(M.Name).substr(4), M.Value, ">=", It->second});
   }
   cost(F, Ops, Bytes, TimeUs);
   return true;
@@ -137,8 +137,8 @@ Diagnoser::topSites(const std::function<bool(const SiteRef &)> &Keep,
       break;
     const SiteCounts &C = S->S->C;
     if (SmallOnly)
-      Out.push_back({*S->Function, *S->Chain, C.SmallOps, C.SmallBytes,
-                     C.SmallTimeUs});
+      Out.push_back(
+          {*S->Function, *S->Chain, C.SmallOps, C.SmallBytes, C.SmallTimeUs});
     else
       Out.push_back({*S->Function, *S->Chain, C.Ops, C.Bytes, C.TimeUs});
   }
@@ -166,8 +166,10 @@ std::vector<std::string> Diagnoser::siteRanks(const Finding &F) const {
 }
 
 bool Diagnoser::rankLess(const std::string &X, const std::string &Y) {
-  bool XN = !X.empty() && X.find_first_not_of("0123456789") == std::string::npos;
-  bool YN = !Y.empty() && Y.find_first_not_of("0123456789") == std::string::npos;
+  bool XN =
+      !X.empty() && X.find_first_not_of("0123456789") == std::string::npos;
+  bool YN =
+      !Y.empty() && Y.find_first_not_of("0123456789") == std::string::npos;
   if (XN && YN && X.size() != Y.size())
     return X.size() < Y.size();
   if (XN != YN)
@@ -254,11 +256,10 @@ void Diagnoser::add(const DiagnosisRule &Rule, Finding F,
     auto T = A.Functions.find(S.Function);
     if (T != A.Functions.end() && T->second.ThrottledCalls &&
         Said.insert(S.Function).second)
-      F.Caveats.push_back(S.Function + ": " +
-                          std::to_string(T->second.ThrottledCalls) +
-                          " calls throttled (" +
-                          reasonsText(T->second.ThrottleReasons) +
-                          "): their I/O is counted under their caller");
+      F.Caveats.push_back(
+          S.Function + ": " + std::to_string(T->second.ThrottledCalls) +
+          " calls throttled (" + reasonsText(T->second.ThrottleReasons) +
+          "): their I/O is counted under their caller");
   }
   advise(Rule, F, std::move(Vars));
   Out.push_back(std::move(F));

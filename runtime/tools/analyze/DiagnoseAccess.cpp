@@ -132,8 +132,8 @@ void Diagnoser::hdf5Unaligned(const DiagnosisRule &Rule) {
     return X.NotBytes > Y.NotBytes;
   });
   const Hit &First = Hits[0];
-  F.Proof.push_back({"hdf5_alignment", double(First.Alignment), "<",
-                     double(First.Unit)});
+  F.Proof.push_back(
+      {"hdf5_alignment", double(First.Alignment), "<", double(First.Unit)});
   misalignedNotEstimated(F);
   if (NoFsRecord)
     F.Caveats.push_back(std::to_string(NoFsRecord) +
@@ -151,13 +151,12 @@ void Diagnoser::hdf5Unaligned(const DiagnosisRule &Rule) {
   F.Sites = topSites(BelowHdf5, byTime);
   for (const Hit &H : Hits)
     listFile(F, *H.F);
-  F.Summary = std::to_string(Hits.size()) + " HDF5 files with alignment " +
-              std::to_string(First.Alignment) + " on a " +
-              std::to_string(First.Unit) + " B file system unit: " +
-              std::to_string(Not) + " of " + std::to_string(Calls) +
-              " data calls, " + pct(Share) +
-              " of the bytes, start off a unit boundary" +
-              fromSite(F, "most from");
+  F.Summary =
+      std::to_string(Hits.size()) + " HDF5 files with alignment " +
+      std::to_string(First.Alignment) + " on a " + std::to_string(First.Unit) +
+      " B file system unit: " + std::to_string(Not) + " of " +
+      std::to_string(Calls) + " data calls, " + pct(Share) +
+      " of the bytes, start off a unit boundary" + fromSite(F, "most from");
   add(Rule, std::move(F),
       {{"unit", std::to_string(First.Unit)},
        {"threshold", std::to_string(First.Unit)},
@@ -257,17 +256,19 @@ void Diagnoser::cacheBound(const DiagnosisRule &Rule) {
       !supported(Rule, F, 0, ReadBack, ReadUs))
     return;
   F.RecoverableUs = 0;
-  F.Method = "not a cost: the read bandwidth of this run ("
-             + fmt("%.1f", mebibytesPerSecond(ReadBack, ReadUs)) +
+  F.Method = "not a cost: the read bandwidth of this run (" +
+             fmt("%.1f", mebibytesPerSecond(ReadBack, ReadUs)) +
              " MiB/s per call) is the page cache's, not the file system's";
   for (const FileFigures *FF : Both)
     listFile(F, *FF);
   F.Sites = topSites(
       [&](const SiteRef &S) { return atBottom(S) && S.O() == Op::Read; },
       byBytes);
-  F.Summary = std::to_string(ReadBack) + " B read back after being written "
-              "in the same job, whose " + std::to_string(Written) +
-              " B written are " + pct(Share) + " of the nodes' memory";
+  F.Summary = std::to_string(ReadBack) +
+              " B read back after being written "
+              "in the same job, whose " +
+              std::to_string(Written) + " B written are " + pct(Share) +
+              " of the nodes' memory";
   add(Rule, std::move(F));
 }
 

@@ -53,8 +53,7 @@ void Diagnoser::advise(const DiagnosisRule &Rule, Finding &F,
       auto Any = [&](const std::string &V) {
         return std::find(Values.begin(), Values.end(), V) != Values.end();
       };
-      if (Cond == "fs_type" &&
-          std::none_of(Fs.begin(), Fs.end(), Any))
+      if (Cond == "fs_type" && std::none_of(Fs.begin(), Fs.end(), Any))
         return false;
       if (Cond == "fs_type_not" && std::any_of(Fs.begin(), Fs.end(), Any))
         return false;
@@ -113,9 +112,8 @@ std::string Diagnoser::recordedHint(const Finding &F,
 }
 
 /// The value with the largest count (the smallest among equals).
-std::string
-Diagnoser::mostCommon(const std::map<std::string, uint64_t> &Counts,
-                      const std::string &None) {
+std::string Diagnoser::mostCommon(const std::map<std::string, uint64_t> &Counts,
+                                  const std::string &None) {
   const std::string *Best = nullptr;
   uint64_t Most = 0;
   for (const auto &[Value, N] : Counts)

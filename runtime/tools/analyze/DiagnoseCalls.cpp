@@ -40,15 +40,16 @@ void Diagnoser::smallRequests(const DiagnosisRule &Rule) {
                " MiB/s per call)";
   } else {
     double After;
-    F.RecoverableUs = mergedSaving(C.Small, C.SmallBytes, C.SmallUs,
-                                   Rules.SmallBytes, After);
+    F.RecoverableUs =
+        mergedSaving(C.Small, C.SmallBytes, C.SmallUs, Rules.SmallBytes, After);
     F.Method = "no large call in this run to compare with: the per-call "
-               "cost kept, " + std::to_string(C.Small) + " calls become " +
-               fmt("%.0f", After) + " of small_bytes each";
+               "cost kept, " +
+               std::to_string(C.Small) + " calls become " + fmt("%.0f", After) +
+               " of small_bytes each";
   }
-  F.Sites = topSites(
-      [&](const SiteRef &S) { return atBottom(S) && S.S->C.SmallOps; },
-      [](const SiteRef &S) { return S.S->C.SmallTimeUs; }, true);
+  F.Sites =
+      topSites([&](const SiteRef &S) { return atBottom(S) && S.S->C.SmallOps; },
+               [](const SiteRef &S) { return S.S->C.SmallTimeUs; }, true);
   F.Files = busiestFiles(3);
   uint64_t Mean = C.SmallBytes / C.Small;
   F.Summary = std::to_string(C.Small) + " data calls under " +
@@ -77,9 +78,7 @@ void Diagnoser::smallHdf5(const DiagnosisRule &Rule) {
              " H5Dwrite/H5Dread calls become " + fmt("%.0f", After) +
              " of small_bytes each";
   F.Sites = topSites(
-      [](const SiteRef &S) {
-        return S.L() == Layer::Hdf5 && S.S->C.SmallOps;
-      },
+      [](const SiteRef &S) { return S.L() == Layer::Hdf5 && S.S->C.SmallOps; },
       [](const SiteRef &S) { return S.S->C.SmallTimeUs; }, true);
   F.Files = busiestFiles(3);
   uint64_t Mean = C.SmallBytes / C.Small;
@@ -125,8 +124,8 @@ void Diagnoser::stdioBulk(const DiagnosisRule &Rule) {
       byBytes);
   F.Files = busiestFiles(3);
   F.Summary = pct(Share) + " of the bytes (" + std::to_string(Stdio) +
-              " B in " + std::to_string(StdioOps) +
-              " calls) go through stdio" + fromSite(F, "from", false);
+              " B in " + std::to_string(StdioOps) + " calls) go through stdio" +
+              fromSite(F, "from", false);
   add(Rule, std::move(F));
 }
 
@@ -173,7 +172,8 @@ void Diagnoser::independentMpiio(const DiagnosisRule &Rule) {
     if (F.S->Processes < 2)
       continue;
     const OpStat &I = F.S->Mpi.Kinds[static_cast<size_t>(MpiKind::Independent)];
-    const OpStat &NB = F.S->Mpi.Kinds[static_cast<size_t>(MpiKind::NonBlocking)];
+    const OpStat &NB =
+        F.S->Mpi.Kinds[static_cast<size_t>(MpiKind::NonBlocking)];
     if (!I.Ops && !NB.Ops)
       continue;
     Indep += I.Ops + NB.Ops;
@@ -243,9 +243,9 @@ void Diagnoser::metadataHeavy(const DiagnosisRule &Rule) {
     if (!F.S->Processes || mpiSharedMemory(F.Path))
       continue;
     uint64_t Meta = F.MetaOps - F.S->reachedCalls(Op::Seek);
-    double Per = double(F.S->reachedCalls(Op::Open) +
-                        F.S->reachedCalls(Op::Stat)) /
-                 double(F.S->Processes);
+    double Per =
+        double(F.S->reachedCalls(Op::Open) + F.S->reachedCalls(Op::Stat)) /
+        double(F.S->Processes);
     if (Per > WorstPer) {
       WorstPer = Per;
       Worst = &F;
@@ -264,8 +264,9 @@ void Diagnoser::metadataHeavy(const DiagnosisRule &Rule) {
     return;
   F.RecoverableUs = usOf(MetaUs / 1e6 * ratio(Repeated, MetaOps));
   F.Method = "the metadata time of the calls beyond one open, one stat and "
-             "one close per file and process (" + std::to_string(Repeated) +
-             " of " + std::to_string(MetaOps) + " calls)";
+             "one close per file and process (" +
+             std::to_string(Repeated) + " of " + std::to_string(MetaOps) +
+             " calls)";
   F.Sites = topSites(
       [&](const SiteRef &S) {
         return atBottom(S) && dftrace::isMetadataOp(S.O());
@@ -276,8 +277,8 @@ void Diagnoser::metadataHeavy(const DiagnosisRule &Rule) {
   F.Summary = std::to_string(MetaOps) + " metadata calls, " + pct(Share) +
               " of the bottom layer's I/O time";
   if (Worst)
-    F.Summary += "; " + fmt("%.1f", WorstPer) + " per process on " +
-                 Worst->Path;
+    F.Summary +=
+        "; " + fmt("%.1f", WorstPer) + " per process on " + Worst->Path;
   F.Summary += fromSite(F, "most from");
   add(Rule, std::move(F), {{"ratio", pct(Share)}});
 }
@@ -305,8 +306,8 @@ void Diagnoser::manyFiles(const DiagnosisRule &Rule) {
   F.RecoverableUs =
       usOf(MetaUs / 1e6 * (1.0 - std::min(1.0, double(Ranks) / Files)));
   F.Method = "the metadata time of the files beyond one per process (" +
-             std::to_string(Files) + " files become " +
-             std::to_string(Ranks) + ")";
+             std::to_string(Files) + " files become " + std::to_string(Ranks) +
+             ")";
   F.Sites = topSites(
       [&](const SiteRef &S) { return atBottom(S) && S.O() == Op::Open; },
       byOps);

@@ -176,9 +176,8 @@ private:
                       const char *Evidence, double Value, const char *Param,
                       double Default = Never);
   /// Value < the rule's Param (Default when the rule has none), likewise.
-  static bool below(const DiagnosisRule &Rule, Finding &F,
-                    const char *Evidence, double Value, const char *Param,
-                    double Default = 0);
+  static bool below(const DiagnosisRule &Rule, Finding &F, const char *Evidence,
+                    double Value, const char *Param, double Default = 0);
   /// F's figures (what it is about: cost()) when they reach the rule's
   /// support minima; false (no finding) when one is below its minimum.
   static bool supported(const DiagnosisRule &Rule, Finding &F, uint64_t Ops,
@@ -206,9 +205,9 @@ private:
   static bool mpiSharedMemory(const std::string &Path);
   std::vector<FindingFile> busiestFiles(size_t N) const;
   /// Files sorted by a figure, the heaviest 5 with a non-zero one.
-  void accessFiles(Finding &Out,
-                   const std::function<uint64_t(const FileFigures &)> &Weight)
-      const;
+  void
+  accessFiles(Finding &Out,
+              const std::function<uint64_t(const FileFigures &)> &Weight) const;
 
   // ---- what to change (DiagnoseAdvice.cpp) --------------------------------
   void advise(const DiagnosisRule &Rule, Finding &F,

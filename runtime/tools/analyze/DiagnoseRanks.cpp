@@ -20,8 +20,9 @@ void Diagnoser::rankImbalance(const DiagnosisRule &Rule) {
       Times.push_back({RF.P->IoUnionUs, &RF});
   if (Times.size() < std::max(2.0, Rule.param("min_ranks", 2)))
     return;
-  std::stable_sort(Times.begin(), Times.end(),
-                   [](const auto &X, const auto &Y) { return X.first < Y.first; });
+  std::stable_sort(
+      Times.begin(), Times.end(),
+      [](const auto &X, const auto &Y) { return X.first < Y.first; });
   uint64_t Median = Times[(Times.size() - 1) / 2].first;
   auto [Max, Slow] = Times.back();
   double Ratio = ratio(Max, Median);
@@ -41,9 +42,8 @@ void Diagnoser::rankImbalance(const DiagnosisRule &Rule) {
                               : Slow->P->Rank;
   F.Sites = topSites(
       [&](const SiteRef &S) {
-        return atBottom(S) &&
-               std::binary_search(S.S->Ranks.begin(), S.S->Ranks.end(),
-                                  RankLabel);
+        return atBottom(S) && std::binary_search(S.S->Ranks.begin(),
+                                                 S.S->Ranks.end(), RankLabel);
       },
       byTime);
   // Per shared file: the slowest process against the mean of the others.
@@ -56,9 +56,9 @@ void Diagnoser::rankImbalance(const DiagnosisRule &Rule) {
       listFile(F, Path);
   }
   F.Summary = processName(Slow->Label) + " spends " + secs(Max) +
-              " s in I/O against the median rank's " + secs(Median) +
-              " s (" + fmt("%.2f", Ratio) + "x, " +
-              std::to_string(Times.size()) + " ranks with I/O)";
+              " s in I/O against the median rank's " + secs(Median) + " s (" +
+              fmt("%.2f", Ratio) + "x, " + std::to_string(Times.size()) +
+              " ranks with I/O)";
   std::string JobFunction = F.Sites.empty() ? "" : F.Sites[0].Function;
   add(Rule, std::move(F),
       {{"rank", Slow->Label}, {"ratio", fmt("%.2fx", Ratio)}});
@@ -94,8 +94,7 @@ void Diagnoser::phaseImbalance(const DiagnosisRule &Rule, size_t RanksWithIo,
     F.Sites = topSites(
         [&](const SiteRef &S) {
           return *S.Function == Fun && atBottom(S) &&
-                 std::binary_search(S.S->Ranks.begin(), S.S->Ranks.end(),
-                                    Rank);
+                 std::binary_search(S.S->Ranks.begin(), S.S->Ranks.end(), Rank);
         },
         byTime);
     if (F.Sites.empty()) // I/O called in the function, none below it
@@ -121,8 +120,8 @@ void Diagnoser::singleRankIo(const DiagnosisRule &Rule) {
     uint64_t Balanced = FR.SumTimeUs / FR.Processes;
     F.RecoverableUs = FR.MaxTimeUs > Balanced ? FR.MaxTimeUs - Balanced : 0;
     F.Method = "the busiest rank's time on the file minus the time if every "
-               "one of the " + std::to_string(FR.Processes) +
-               " ranks had an equal share";
+               "one of the " +
+               std::to_string(FR.Processes) + " ranks had an equal share";
     F.Ranks = {FR.MaxBytesRank};
     listFile(F, Path);
     const std::string Rank = FR.MaxBytesRank;

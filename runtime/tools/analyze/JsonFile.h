@@ -1,4 +1,4 @@
-//===- JsonFile.h - A JSON data file read with positioned errors -*- C++ -*-===//
+//===- JsonFile.h - A JSON data file, positioned errors ---------*- C++ -*-===//
 //
 // The analyzer's data files (diagnosis_rules.json, suggest_filter.json, or
 // the files given with --diagnosis-rules / --suggest-config) are read here,

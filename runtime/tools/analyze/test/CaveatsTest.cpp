@@ -37,7 +37,8 @@ TEST(Caveats, MissingRanksAndFileCaveats) {
   EXPECT_TRUE(has(All, "2 of ranks 0-3 have no trace"));
   EXPECT_TRUE(has(All, "app-0.pfw: no args: bytes unknown"));
   EXPECT_FALSE(has(All, "app-3.pfw: no args: bytes unknown"));
-  EXPECT_TRUE(has(All, "... 1 more caveats of trace files (--json lists them)"));
+  EXPECT_TRUE(
+      has(All, "... 1 more caveats of trace files (--json lists them)"));
 }
 
 TEST(Caveats, NoneForACompleteTrace) {

@@ -1,7 +1,7 @@
 //===- JsonFileTest.cpp - Data files read with positioned errors ----------===//
 
-#include "Diagnose.h"
 #include "JsonFile.h"
+#include "Diagnose.h"
 #include "SuggestFilter.h"
 
 #include <gtest/gtest.h>
@@ -66,8 +66,9 @@ TEST(JsonFile, DiagnosisRulesMalformed) {
 }
 
 TEST(JsonFile, SuggestConfigMalformed) {
-  std::string Path = writeTemp("suggest_trailing_comma.json",
-                               "{\"pair_cost_ns\": 500,\n \"min_calls\": 2,\n}");
+  std::string Path =
+      writeTemp("suggest_trailing_comma.json",
+                "{\"pair_cost_ns\": 500,\n \"min_calls\": 2,\n}");
   SuggestConfig C;
   std::string Error;
   EXPECT_FALSE(loadSuggestConfig(Path, C, Error));
