@@ -18,11 +18,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-_Thread_local int dftracer_io_busy_;
 unsigned dftracer_io_layers_;
 uint64_t *dftracer_fd_hash_;
 unsigned dftracer_fd_limit_;
-int dftracer_trace_fd_ = -1;
 
 /* Descriptors above this are not tracked (the table is virtual memory, and
  * only the pages of descriptors in use are ever touched). */
@@ -317,6 +315,7 @@ void dftracer_io_setup(void) {
   struct dftracer_process *P = &dftracer_process_;
   struct rlimit Limit;
   rlim_t Fds = MaxTrackedFds;
+  dftracer_writer_on_open(dftracer_io_replay_paths_locked);
   if (getrlimit(RLIMIT_NOFILE, &Limit) == 0 && Limit.rlim_max < Fds)
     Fds = Limit.rlim_max < MinTrackedFds ? MinTrackedFds : Limit.rlim_max;
   dftracer_fd_hash_ = (uint64_t *)calloc((size_t)Fds, sizeof(uint64_t));

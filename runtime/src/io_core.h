@@ -27,30 +27,12 @@
 
 #include <dftracer/dftracer.h>
 
+#include "busy.h"
 #include "internal.h"
 #include "thread_state.h"
 
 #include <stdint.h>
 
-/* Nonzero while this thread runs runtime code that must not be traced. */
-extern _Thread_local int dftracer_io_busy_
-    __attribute__((tls_model("initial-exec"), visibility("hidden")));
-
-/* Mark this thread busy; returns what it was, for dftracer_busy_leave
- * (regions nest: the sink's inside END's hand-over). The compiler fences
- * keep the region's accesses between the two stores, where a signal
- * handler on this thread sees the flag set. */
-static inline int dftracer_busy_enter(void) {
-  int Was = dftracer_io_busy_;
-  dftracer_io_busy_ = 1;
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  return Was;
-}
-
-static inline void dftracer_busy_leave(int Was) {
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  dftracer_io_busy_ = Was;
-}
 /* DftLayer* bits in force: the configured layers while tracing is on. */
 extern unsigned dftracer_io_layers_ DFT_HIDDEN;
 /* File hash of each descriptor, 0 when not traced. */
@@ -78,18 +60,6 @@ static inline uint64_t dftracer_fd_get(int Fd) {
 static inline void dftracer_fd_set(int Fd, uint64_t Hash) {
   if ((unsigned)Fd < dftracer_fd_limit_)
     __atomic_store_n(&dftracer_fd_hash_[Fd], Hash, __ATOMIC_RELAXED);
-}
-
-/* The trace file's descriptor, -1 when none is open (sink.c). */
-extern int dftracer_trace_fd_ DFT_HIDDEN;
-
-/* Is Fd the trace file's, seen from the program (not from the runtime,
- * which closes it)? Programs that close every descriptor at start would
- * otherwise close it. */
-static inline int dftracer_is_trace_fd(int Fd) {
-  return Fd >= 0 &&
-         Fd == __atomic_load_n(&dftracer_trace_fd_, __ATOMIC_RELAXED) &&
-         !dftracer_io_busy_;
 }
 
 /* Forget descriptors [First, Last] (close_range). */
