@@ -33,7 +33,9 @@ enum {
   NameCacheSlots = 256, /* powers of two */
   ShortSlots = 256,
   LinesBytes = 256 << 10,
-  ScratchBytes = DftRecordMax + 1024 /* a record's line */
+  ScratchBytes = DftRecordMax + 1024, /* a record's line */
+  LiteralSlots = 512,                 /* a power of two */
+  LiteralMax = 64 /* a string value taken by address, quoted */
 };
 
 /* The string indices of a record's name and category, by the pointers the
@@ -64,6 +66,15 @@ struct nameSlot {
  * memcmp. */
 struct shortSlot {
   uint64_t W0, W1;
+  uint32_t Len;
+  uint32_t Index; /* + 1; 0 = empty */
+};
+
+/* The index of a record's I/O arg key or string value (io_args.h) by its
+ * address: the runtime's literals, which never change (unlike a name's
+ * address, which a dlclose'd library may give back to another name). */
+struct literalSlot {
+  const char *Ptr;
   uint32_t Len;
   uint32_t Index; /* + 1; 0 = empty */
 };
@@ -115,7 +126,9 @@ struct dftracer_compact {
   int Records;
   struct nameSlot *NameCache;
   struct shortSlot *ShortCache;
+  struct literalSlot *Literals;
   char *Scratch; /* a record's line, when it is kept as text */
+  char *ArgText; /* a record's args as text, its I/O args formatted */
   /* Both formats: the .pfw text of everything fed, records as lines. */
   dftracer_compact_out LinesOut;
   void *LinesArg;
@@ -143,6 +156,8 @@ static void freeAll(struct dftracer_compact *C) {
   dftracer_pages_free(C->NameCache, NameCacheSlots * sizeof(struct nameSlot));
   dftracer_pages_free(C->ShortCache, ShortSlots * sizeof(struct shortSlot));
   dftracer_pages_free(C->Scratch, ScratchBytes);
+  dftracer_pages_free(C->ArgText, ScratchBytes);
+  dftracer_pages_free(C->Literals, LiteralSlots * sizeof(struct literalSlot));
   dftracer_pages_free(C->Lines, LinesBytes);
   dftracer_pages_free(C, sizeof(*C));
 }
@@ -433,6 +448,7 @@ static const char *scanValue(const char *P, const char *End) {
   return P && Depth == 0 ? P : NULL; /* ends where the args end */
 }
 
+/* A DftArgString with Value NULL has its index in Int already. */
 struct parsedArg {
   const char *Key, *Value;
   size_t KeyLen, ValueLen;
@@ -539,7 +555,7 @@ static int putSpan(struct dftracer_compact *C, struct spanFields *F,
     if (Args[I].KeyIdx < 0 &&
         (Args[I].KeyIdx = internShort(C, Args[I].Key, Args[I].KeyLen, &Q)) < 0)
       goto asText;
-    if (Args[I].Kind == DftArgString) {
+    if (Args[I].Kind == DftArgString && Args[I].Value) {
       int64_t V = internShort(C, Args[I].Value, Args[I].ValueLen, &Q);
       if (V < 0)
         goto asText;
@@ -641,7 +657,9 @@ static size_t recordLen(const char *P, size_t Have) {
     return 0;
   memcpy(&R, P, sizeof(R));
   if (R.Len > DftRecordMax || R.Len < sizeof(R) ||
-      (uint64_t)R.NameCatLen + R.ArgsLen != R.Len - sizeof(R))
+      (uint64_t)R.NameCatLen + R.ArgsLen +
+              (uint64_t)R.NIoArgs * sizeof(struct dftracer_io_arg) !=
+          R.Len - sizeof(R))
     return 0;
   return R.Len;
 }
@@ -805,30 +823,158 @@ static void noteShape(struct nameSlot *S, const struct parsedArg *Args,
   S->NKeys = (unsigned)NArgs;
 }
 
+/* The slot of literal Ptr (io_args.h). */
+static struct literalSlot *literalSlot(struct dftracer_compact *C,
+                                       const char *Ptr) {
+  uintptr_t K = (uintptr_t)Ptr;
+  return &C->Literals[((K >> 3) ^ (K >> 12)) & (LiteralSlots - 1)];
+}
+
+/* The index of literal [Ptr, Ptr + Len) when known, else -1. */
+static int64_t literalIndex(struct dftracer_compact *C, const char *Ptr,
+                            size_t Len) {
+  struct literalSlot *S = literalSlot(C, Ptr);
+  return S->Index && S->Ptr == Ptr && S->Len == Len ? (int64_t)S->Index - 1
+                                                    : -1;
+}
+
+static void rememberLiteral(struct dftracer_compact *C, const char *Ptr,
+                            size_t Len, int64_t Index) {
+  struct literalSlot *S = literalSlot(C, Ptr);
+  S->Ptr = Ptr;
+  S->Len = (uint32_t)Len;
+  S->Index = (uint32_t)Index + 1;
+}
+
+/* The I/O args Io[0, N) of a record (event_record.h) as parsed args: keys
+ * and strings by their addresses when seen before, else their text to
+ * intern (a string quoted in Quoted). 0 when one cannot be taken (a string
+ * longer than LiteralMax): the record is then kept as text. */
+static int takeIoArgs(struct dftracer_compact *C,
+                      const struct dftracer_io_arg *Io, uint32_t N,
+                      struct parsedArg *Args, char (*Quoted)[LiteralMax]) {
+  uint32_t I;
+  for (I = 0; I < N; ++I) {
+    struct parsedArg *A = &Args[I];
+    size_t KeyLen = Io[I].KeyLen & ~DftIoArgString;
+    if (KeyLen < 3)
+      return 0;
+    A->Key = Io[I].Key;
+    A->KeyLen = KeyLen - 1; /* `"key"`, as a line's parse gives it */
+    A->KeyIdx = literalIndex(C, Io[I].Key, KeyLen);
+    if (Io[I].KeyLen & DftIoArgString) {
+      const char *Str = (const char *)(intptr_t)Io[I].Value;
+      size_t Len = strlen(Str);
+      A->Kind = DftArgString;
+      A->Value = NULL;
+      if ((A->Int = literalIndex(C, Str, Len)) < 0) {
+        if (Len + 2 > LiteralMax)
+          return 0;
+        Quoted[I][0] = '"';
+        memcpy(Quoted[I] + 1, Str, Len);
+        Quoted[I][Len + 1] = '"';
+        A->Value = Quoted[I];
+        A->ValueLen = Len + 2;
+      }
+    } else if (Io[I].Value == INT64_MIN) {
+      /* Kept as text, as parseI64 keeps it. */
+      A->Kind = DftArgRaw;
+      A->Value = "-9223372036854775808";
+      A->ValueLen = 20;
+    } else {
+      A->Kind = DftArgInt;
+      A->Int = Io[I].Value;
+    }
+  }
+  return 1;
+}
+
+/* After the record's span went out: the literals it interned. */
+static void rememberIoArgs(struct dftracer_compact *C,
+                           const struct dftracer_io_arg *Io, uint32_t N,
+                           const struct parsedArg *Args) {
+  uint32_t I;
+  for (I = 0; I < N; ++I) {
+    size_t KeyLen = Io[I].KeyLen & ~DftIoArgString;
+    if (literalIndex(C, Io[I].Key, KeyLen) < 0)
+      rememberLiteral(C, Io[I].Key, KeyLen, Args[I].KeyIdx);
+    if ((Io[I].KeyLen & DftIoArgString) && Args[I].Value) {
+      const char *Str = (const char *)(intptr_t)Io[I].Value;
+      rememberLiteral(C, Str, Args[I].ValueLen - 2, Args[I].Int);
+    }
+  }
+}
+
+/* The record's args as the line's text: Args's, then its I/O args'. */
+static size_t recordArgText(char *Out, const char *Args, size_t ArgsLen,
+                            const struct dftracer_io_arg *Io, uint32_t N) {
+  char *At = Out;
+  uint32_t I;
+  memcpy(At, Args, ArgsLen);
+  At += ArgsLen;
+  for (I = 0; I < N; ++I)
+    At = dftracer_put_io_arg(At, &Io[I], 1);
+  return (size_t)(At - Out);
+}
+
+/* The args of record Text as its line's text, in C->ArgText (Text's
+ * ArgsLen becomes theirs). */
+static const char *lineArgs(struct dftracer_compact *C, const char *ArgText,
+                            const struct dftracer_io_arg *Io, uint32_t NIo,
+                            struct dftracer_span_record *Text) {
+  Text->ArgsLen =
+      (uint32_t)recordArgText(C->ArgText, ArgText, Text->ArgsLen, Io, NIo);
+  return C->ArgText;
+}
+
 static void encodeRecord(struct dftracer_compact *C, const char *P) {
-  struct dftracer_span_record R;
+  struct dftracer_span_record R, Text;
   struct spanFields F;
   struct parsedArg Args[MaxArgs];
+  struct dftracer_io_arg Io[DftIoArgsMax + 1];
+  char Quoted[DftIoArgsMax + 1][LiteralMax];
   struct nameSlot *Hit, *Fill;
   int Shaped = 0;
-  const char *NameCat, *ArgText;
+  const char *NameCat, *ArgText, *LineArgs;
   char *Line;
-  int NArgs;
+  int NArgs = -1;
+  uint32_t NIo;
   memcpy(&R, P, sizeof(R));
   NameCat = P + sizeof(R);
   ArgText = NameCat + R.NameCatLen;
+  /* The runtime writes at most an fhash and DftIoArgsMax I/O args. */
+  NIo = R.NIoArgs <= DftIoArgsMax + 1 ? R.NIoArgs : DftIoArgsMax + 1;
+  memcpy(Io, ArgText + R.ArgsLen, NIo * sizeof(Io[0]));
+  /* The line's form (Text, LineArgs): its args as text, the I/O args
+   * formatted when a line is wanted. */
+  Text = R;
+  LineArgs = ArgText;
+  if (NIo && C->Lines)
+    LineArgs = lineArgs(C, ArgText, Io, NIo, &Text);
   if (C->Lines) {
     if (LinesBytes - C->LinesUsed < ScratchBytes)
       flushLines(C);
-    C->LinesUsed = (size_t)(formatRecordLine(C->Lines + C->LinesUsed, &R,
-                                             NameCat, ArgText) -
+    C->LinesUsed = (size_t)(formatRecordLine(C->Lines + C->LinesUsed, &Text,
+                                             NameCat, LineArgs) -
                             C->Lines);
   }
-  if (!C->TextOnly && recordNames(C, &R, NameCat, &F, &Hit, &Fill) &&
-      ((Hit && Hit->NKeys &&
-        (NArgs = parseShaped(Hit, ArgText, ArgText + R.ArgsLen, Args)) >= 0 &&
-        (Shaped = 1)) ||
-       (NArgs = parseArgs(ArgText, ArgText + R.ArgsLen, Args)) >= 0)) {
+  if (!C->TextOnly && recordNames(C, &R, NameCat, &F, &Hit, &Fill)) {
+    if (NIo) {
+      NArgs = R.ArgsLen ? parseArgs(ArgText, ArgText + R.ArgsLen, Args) : 0;
+      if (NArgs < 0 || NArgs + (int)NIo > MaxArgs ||
+          !takeIoArgs(C, Io, NIo, Args + NArgs, Quoted))
+        NArgs = -1;
+      else
+        NArgs += (int)NIo;
+    } else if (Hit && Hit->NKeys &&
+               (NArgs = parseShaped(Hit, ArgText, ArgText + R.ArgsLen,
+                                    Args)) >= 0) {
+      Shaped = 1;
+    } else {
+      NArgs = parseArgs(ArgText, ArgText + R.ArgsLen, Args);
+    }
+  }
+  if (NArgs >= 0) {
     F.Id = R.Id;
     F.Parent = R.ParentId;
     F.Ts = R.Ts;
@@ -836,24 +982,30 @@ static void encodeRecord(struct dftracer_compact *C, const char *P) {
     F.Level = R.Level;
     F.Pid = R.Pid;
     F.Tid = R.Tid;
-    if (putSpan(C, &F, Args, NArgs, R.Len)) {
+    if (putSpan(C, &F, Args, NArgs, R.Len + NIo * LiteralMax)) {
+      if (NIo)
+        rememberIoArgs(C, Io, NIo, Args + (NArgs - (int)NIo));
       if (Fill) {
         Fill->Name = R.Name;
         Fill->Cat = R.Cat;
         Fill->NameIdx = F.NameIdx;
         Fill->CatIdx = F.CatIdx;
         Fill->Len = R.NameCatLen;
+        Fill->NKeys = 0;
         memcpy(Fill->Text, NameCat, R.NameCatLen);
         Hit = Fill;
       }
-      if (Hit && !Shaped)
+      /* Args taken by address need no shape. */
+      if (Hit && !Shaped && !NIo)
         noteShape(Hit, Args, NArgs);
       return;
     }
   }
   /* Kept as its line's text, as a line that does not parse would be. */
+  if (NIo && LineArgs == ArgText)
+    LineArgs = lineArgs(C, ArgText, Io, NIo, &Text);
   Line = C->Scratch;
-  putText(C, Line, (size_t)(formatRecordLine(Line, &R, NameCat, ArgText) -
+  putText(C, Line, (size_t)(formatRecordLine(Line, &Text, NameCat, LineArgs) -
                             Line) - 1);
 }
 
@@ -963,7 +1115,8 @@ void dftracer_compact_feed(struct dftracer_compact *C, const char *Data,
 int dftracer_compact_take_records(struct dftracer_compact *C,
                                   dftracer_compact_out LinesOut,
                                   void *LinesArg) {
-  if (!ALLOC_ONE(Scratch, ScratchBytes))
+  if (!ALLOC_ONE(Scratch, ScratchBytes) || !ALLOC_ONE(ArgText, ScratchBytes) ||
+      !ALLOC_ONE(Literals, LiteralSlots * sizeof(struct literalSlot)))
     return -1;
   if (LinesOut && !ALLOC_ONE(Lines, LinesBytes))
     return -1;

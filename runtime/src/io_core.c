@@ -2,6 +2,8 @@
 #include "io_core.h"
 
 #include "clock.h"
+#include "compact_writer.h"
+#include "event_record.h"
 #include "event_format.h"
 #include "fd_position.h"
 #include "file_system.h"
@@ -53,6 +55,10 @@ static struct dftracer_text_store PathText;
 
 extern void dftracer_span_finish_io_(struct dftracer_thread *T,
                                      struct dftracer_span *S, uint64_t EndUs);
+extern void
+dftracer_span_finish_io_args_(struct dftracer_thread *T, struct dftracer_span *S,
+                              uint64_t EndUs,
+                              const struct dftracer_record_io_args *Io);
 extern uint64_t dftracer_take_id_(void);
 
 static const char *category(unsigned Layer) {
@@ -200,7 +206,17 @@ int dftracer_io_begin(struct dftracer_io_call *C, unsigned Layer,
   return 1;
 }
 
-enum { ArgsBytes = 512, MaxArgs = 10 };
+/* The compact format's step 5: the args go into the span's record as
+ * they are (event_record.h). */
+static __attribute__((noinline)) void
+endRecord(struct dftracer_io_call *C, const struct dftracer_io_arg *Args,
+          int Count, uint64_t EndUs) {
+  struct dftracer_record_io_args Io;
+  Io.Fhash = C->Fhash;
+  Io.Args = Args;
+  Io.Count = Count;
+  dftracer_span_finish_io_args_(C->T, &C->Span, EndUs, &Io);
+}
 
 /* The two forms of step 5, specialised: the string test costs the usual
  * events nothing. */
@@ -208,32 +224,21 @@ static inline __attribute__((always_inline)) void
 endEvent(struct dftracer_io_call *C, const struct dftracer_io_arg *Args,
          int Count, int Strings) {
   uint64_t EndUs;
-  int Saved = errno, Busy, I;
-  char Text[ArgsBytes], *Out = Text;
+  int Saved = errno, Busy;
+  char Text[DftIoArgsBytes];
   /* Busy before the clock: a signal handler's call after the end was read
    * must not nest under this span. */
   Busy = dftracer_busy_enter();
   EndUs = dftracer_now_us(&C->T->Clock);
-  if (C->Fhash) {
-    Out = DFTRACER_PUT_LIT(Out, ",\"fhash\":");
-    Out = dftracer_put_u64(Out, C->Fhash);
+  if (DFT_UNLIKELY(dftracer_trace_format_ != DftFormatPfw)) {
+    endRecord(C, Args, Count, EndUs);
+  } else {
+    C->Span.Args = Text;
+    C->Span.ArgsLen =
+        (size_t)(dftracer_put_io_args(Text, C->Fhash, Args, Count, Strings) -
+                 Text);
+    dftracer_span_finish_io_(C->T, &C->Span, EndUs);
   }
-  for (I = 0; I < Count && I < MaxArgs; ++I) {
-    *Out++ = ',';
-    if (Strings && (Args[I].KeyLen & DftArgString)) {
-      const char *Str = (const char *)(intptr_t)Args[I].Value;
-      Out = dftracer_put_raw(Out, Args[I].Key, Args[I].KeyLen & ~DftArgString);
-      *Out++ = '"';
-      Out = dftracer_put_raw(Out, Str, strlen(Str));
-      *Out++ = '"';
-    } else {
-      Out = dftracer_put_raw(Out, Args[I].Key, Args[I].KeyLen);
-      Out = dftracer_put_i64(Out, Args[I].Value);
-    }
-  }
-  C->Span.Args = Text;
-  C->Span.ArgsLen = (size_t)(Out - Text);
-  dftracer_span_finish_io_(C->T, &C->Span, EndUs);
   dftracer_busy_leave(Busy);
   errno = Saved;
 }
@@ -248,18 +253,47 @@ void dftracer_io_end_strings(struct dftracer_io_call *C,
   endEvent(C, Args, Count, 1);
 }
 
+/* dftracer_io_end_data's args as an array, for the compact format: the
+ * same keys in the same order as its text. */
+static __attribute__((noinline)) void
+endDataRecord(struct dftracer_io_call *C, unsigned Shape, int64_t Fd,
+              int64_t Size, int64_t Count, int64_t Offset, int Append,
+              int64_t Ret, uint64_t EndUs) {
+  struct dftracer_io_arg Args[6];
+  int N = 0;
+  Args[N++] = (struct dftracer_io_arg)DFT_ARG(fd, Fd);
+  if (Shape == DftDataStream)
+    Args[N++] = (struct dftracer_io_arg)DFT_ARG(size, Size);
+  if (Shape == DftDataVector)
+    Args[N++] = (struct dftracer_io_arg)DFT_ARG(iovcnt, Count);
+  else
+    Args[N++] = (struct dftracer_io_arg)DFT_ARG(count, Count);
+  if (Offset >= 0)
+    Args[N++] = (struct dftracer_io_arg)DFT_ARG(offset, Offset);
+  if (Append)
+    Args[N++] = (struct dftracer_io_arg)DFT_ARG(append, 1);
+  Args[N++] = (struct dftracer_io_arg)DFT_ARG(ret, Ret);
+  endRecord(C, Args, N, EndUs);
+}
+
 void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
                           int64_t Fd, int64_t Size, int64_t Count,
                           int64_t Offset, int Append, int64_t Ret) {
   uint64_t EndUs;
   int Saved = errno, Busy;
-  char Text[ArgsBytes], *Out = Text;
+  char Text[DftIoArgsBytes], *Out = Text;
   Busy = dftracer_busy_enter();
   EndUs = dftracer_now_us(&C->T->Clock);
+  if (DFT_UNLIKELY(dftracer_trace_format_ != DftFormatPfw)) {
+    endDataRecord(C, Shape, Fd, Size, Count, Offset, Append, Ret, EndUs);
+    dftracer_busy_leave(Busy);
+    errno = Saved;
+    return;
+  }
   /* The keys are literals here, so each is a move or two, not a call to
    * memcpy as in the generic loop: what the offset key costs is won back
    * (docs/performance.md). Same text as dftracer_io_end's. */
-  Out = DFTRACER_PUT_LIT(Out, ",\"fhash\":");
+  Out = DFTRACER_PUT_LIT(Out, "," DFT_FHASH_KEY);
   Out = dftracer_put_u64(Out, C->Fhash);
   Out = DFTRACER_PUT_LIT(Out, ",\"fd\":");
   Out = dftracer_put_i64(Out, Fd);

@@ -29,6 +29,7 @@
 
 #include "busy.h"
 #include "internal.h"
+#include "io_args.h"
 #include "thread_state.h"
 
 #include <stdint.h>
@@ -76,22 +77,12 @@ struct dftracer_io_call {
   uint64_t Fhash;
 };
 
-/* An argument of the event: Key is the preformatted `"name":`. With
- * DftArgString in KeyLen (DFT_ARG_STR, ended with DFT_IO_END_STR), Value is
- * a `const char *` (static storage, nothing to escape) written as a JSON
- * string: a flag bit rather than a field of its own keeps the arrays every
- * event builds at three words. */
-struct dftracer_io_arg {
-  const char *Key;
-  size_t KeyLen;
-  int64_t Value;
-};
-#define DftArgString ((size_t)1 << (sizeof(size_t) * 8 - 1))
+/* The args of an event (io_args.h). */
 #define DFT_ARG(Name, Value)                                                   \
   { "\"" #Name "\":", sizeof("\"" #Name "\":") - 1, (int64_t)(Value) }
 #define DFT_ARG_STR(Name, Text)                                                \
   {                                                                            \
-    "\"" #Name "\":", (sizeof("\"" #Name "\":") - 1) | DftArgString,           \
+    "\"" #Name "\":", (sizeof("\"" #Name "\":") - 1) | DftIoArgString,           \
         (int64_t)(intptr_t)(const char *)(Text)                                \
   }
 
