@@ -23,6 +23,7 @@
 unsigned dftracer_io_layers_;
 uint64_t *dftracer_fd_hash_;
 unsigned dftracer_fd_limit_;
+uintptr_t dftracer_mem_align_mask_ = DftMemAlignmentDefault - 1;
 
 /* Descriptors above this are not tracked (the table is virtual memory, and
  * only the pages of descriptors in use are ever touched). */
@@ -185,6 +186,21 @@ void dftracer_io_replay_paths_locked(void) {
 
 void dftracer_io_after_fork(void) { ReplayPending = 1; }
 
+/* The trace file is open (each process's, a forked child's too): what the
+ * I/O events in it are read against goes first. The alignment their
+ * `mem_align` args are relative to, as a CM record; then, in a forked
+ * child, its parent's paths. */
+static void traceOpenedLocked(void) {
+  struct dftracer_process *P = &dftracer_process_;
+  char Line[512], Value[24], *End; /* the line bound: 382 */
+  *dftracer_put_u64(Value, (uint64_t)(dftracer_mem_align_mask_ + 1)) = '\0';
+  End = dftracer_format_metadata(Line, dftracer_take_id_(), P->Pid,
+                                 (int)syscall(SYS_gettid), "mem_alignment",
+                                 Value);
+  dftracer_sink_write(&P->Sink, Line, (size_t)(End - Line));
+  dftracer_io_replay_paths_locked();
+}
+
 int dftracer_io_begin(struct dftracer_io_call *C, unsigned Layer,
                       const char *Name, uint64_t Fhash) {
   struct dftracer_thread *T;
@@ -258,8 +274,8 @@ void dftracer_io_end_strings(struct dftracer_io_call *C,
 static __attribute__((noinline)) void
 endDataRecord(struct dftracer_io_call *C, unsigned Shape, int64_t Fd,
               int64_t Size, int64_t Count, int64_t Offset, int Append,
-              int64_t Ret, uint64_t EndUs) {
-  struct dftracer_io_arg Args[6];
+              int64_t Ret, int64_t MemAlign, uint64_t EndUs) {
+  struct dftracer_io_arg Args[7];
   int N = 0;
   Args[N++] = (struct dftracer_io_arg)DFT_ARG(fd, Fd);
   if (Shape == DftDataStream)
@@ -273,19 +289,23 @@ endDataRecord(struct dftracer_io_call *C, unsigned Shape, int64_t Fd,
   if (Append)
     Args[N++] = (struct dftracer_io_arg)DFT_ARG(append, 1);
   Args[N++] = (struct dftracer_io_arg)DFT_ARG(ret, Ret);
+  if (MemAlign)
+    Args[N++] = (struct dftracer_io_arg)DFT_ARG(mem_align, MemAlign);
   endRecord(C, Args, N, EndUs);
 }
 
 void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
                           int64_t Fd, int64_t Size, int64_t Count,
-                          int64_t Offset, int Append, int64_t Ret) {
+                          int64_t Offset, int Append, int64_t Ret,
+                          int64_t MemAlign) {
   uint64_t EndUs;
   int Saved = errno, Busy;
   char Text[DftIoArgsBytes], *Out = Text;
   Busy = dftracer_busy_enter();
   EndUs = dftracer_now_us(&C->T->Clock);
   if (DFT_UNLIKELY(dftracer_trace_format_ != DftFormatPfw)) {
-    endDataRecord(C, Shape, Fd, Size, Count, Offset, Append, Ret, EndUs);
+    endDataRecord(C, Shape, Fd, Size, Count, Offset, Append, Ret, MemAlign,
+                  EndUs);
     dftracer_busy_leave(Busy);
     errno = Saved;
     return;
@@ -314,6 +334,10 @@ void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
     Out = DFTRACER_PUT_LIT(Out, ",\"append\":1");
   Out = DFTRACER_PUT_LIT(Out, ",\"ret\":");
   Out = dftracer_put_i64(Out, Ret);
+  if (DFT_UNLIKELY(MemAlign)) {
+    Out = DFTRACER_PUT_LIT(Out, ",\"mem_align\":");
+    Out = dftracer_put_i64(Out, MemAlign);
+  }
   C->Span.Args = Text;
   C->Span.ArgsLen = (size_t)(Out - Text);
   dftracer_span_finish_io_(C->T, &C->Span, EndUs);
@@ -349,7 +373,7 @@ void dftracer_io_setup(void) {
   struct dftracer_process *P = &dftracer_process_;
   struct rlimit Limit;
   rlim_t Fds = MaxTrackedFds;
-  dftracer_writer_on_open(dftracer_io_replay_paths_locked);
+  dftracer_writer_on_open(traceOpenedLocked);
   if (getrlimit(RLIMIT_NOFILE, &Limit) == 0 && Limit.rlim_max < Fds)
     Fds = Limit.rlim_max < MinTrackedFds ? MinTrackedFds : Limit.rlim_max;
   dftracer_fd_hash_ = (uint64_t *)calloc((size_t)Fds, sizeof(uint64_t));
@@ -365,5 +389,6 @@ void dftracer_io_setup(void) {
   dftracer_node_setup();
   if (P->Config.DataDir[0])
     dftracer_io_filter_set(P->Config.DataDir);
+  dftracer_mem_align_mask_ = (uintptr_t)P->Config.MemAlignment - 1;
   dftracer_io_layers_ = P->Config.IoLayers;
 }

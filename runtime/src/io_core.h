@@ -63,6 +63,18 @@ static inline void dftracer_fd_set(int Fd, uint64_t Hash) {
     __atomic_store_n(&dftracer_fd_hash_[Fd], Hash, __ATOMIC_RELAXED);
 }
 
+/* DFTRACER_MEM_ALIGNMENT - 1 (config.h): a power of two, less one. */
+extern uintptr_t dftracer_mem_align_mask_ DFT_HIDDEN;
+
+/* The `mem_align` arg of a data call whose buffer is at Buf: 0 (no arg)
+ * when Buf is a multiple of the process's alignment, else the largest
+ * power of two that divides it (Darshan's POSIX_MEM_NOT_ALIGNED, exact). */
+static inline int64_t dftracer_mem_align(const void *Buf) {
+  uintptr_t A = (uintptr_t)Buf;
+  return DFT_UNLIKELY(A & dftracer_mem_align_mask_) ? (int64_t)(A & (0 - A))
+                                                     : 0;
+}
+
 /* Forget descriptors [First, Last] (close_range). */
 void dftracer_fd_clear_range(unsigned First, unsigned Last);
 
@@ -101,6 +113,16 @@ void dftracer_io_end(struct dftracer_io_call *C,
     dftracer_io_end((C), DftArgs_,                                             \
                     (int)(sizeof(DftArgs_) / sizeof(DftArgs_[0])));            \
   } while (0)
+/* DFT_IO_END for a data call, with `"mem_align":ALIGN` after the args when
+ * ALIGN (dftracer_mem_align) is not 0: an aligned call pays one test. */
+#define DFT_IO_END_ALIGNED(C, ALIGN, ...)                                      \
+  do {                                                                         \
+    int64_t DftAlign_ = (ALIGN);                                               \
+    if (DFT_UNLIKELY(DftAlign_ != 0))                                          \
+      DFT_IO_END((C), __VA_ARGS__, DFT_ARG(mem_align, DftAlign_));             \
+    else                                                                       \
+      DFT_IO_END((C), __VA_ARGS__);                                            \
+  } while (0)
 /* dftracer_io_end for Args of which some are DFT_ARG_STR. */
 void dftracer_io_end_strings(struct dftracer_io_call *C,
                              const struct dftracer_io_arg *Args, int Count);
@@ -113,11 +135,13 @@ void dftracer_io_end_strings(struct dftracer_io_call *C,
 
 /* Step 5 for the non-positioned reads and writes, whose keys are fixed:
  * `fd`, `size` (DftDataStream), `count` (`iovcnt` for DftDataVector),
- * `offset` when Offset >= 0, `append` 1 when Append, `ret`. */
+ * `offset` when Offset >= 0, `append` 1 when Append, `ret`, `mem_align`
+ * when MemAlign is not 0 (dftracer_mem_align). */
 enum { DftDataPosix = 0, DftDataVector = 1, DftDataStream = 2 };
 void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
                           int64_t Fd, int64_t Size, int64_t Count,
-                          int64_t Offset, int Append, int64_t Ret);
+                          int64_t Offset, int Append, int64_t Ret,
+                          int64_t MemAlign);
 
 /* Steps 1 to 3 for a call on a descriptor. */
 static inline int dftracer_io_fd_begin(struct dftracer_io_call *C,
