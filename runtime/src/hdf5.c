@@ -274,7 +274,7 @@ static void endTransfer(struct dftracer_io_call *C, int64_t Bytes,
   if (Ret >= 0)                                                                \
     dftracer_hdf5_xfer_after(dxpl_id, &X);                                     \
   dftracer_busy_leave(Busy);                                                   \
-  endTransfer(&C, Bytes, &X, Ret, dftracer_mem_align(BUF));                    \
+  endTransfer(&C, Bytes, &X, Ret, dftracer_mem_align((uintptr_t)(BUF)));       \
   return Ret
 
 DECLARE_SLOT(H5Dread);

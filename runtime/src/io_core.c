@@ -297,15 +297,15 @@ endDataRecord(struct dftracer_io_call *C, unsigned Shape, int64_t Fd,
 void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
                           int64_t Fd, int64_t Size, int64_t Count,
                           int64_t Offset, int Append, int64_t Ret,
-                          int64_t MemAlign) {
+                          uintptr_t BufAddr) {
   uint64_t EndUs;
   int Saved = errno, Busy;
   char Text[DftIoArgsBytes], *Out = Text;
   Busy = dftracer_busy_enter();
   EndUs = dftracer_now_us(&C->T->Clock);
   if (DFT_UNLIKELY(dftracer_trace_format_ != DftFormatPfw)) {
-    endDataRecord(C, Shape, Fd, Size, Count, Offset, Append, Ret, MemAlign,
-                  EndUs);
+    endDataRecord(C, Shape, Fd, Size, Count, Offset, Append, Ret,
+                  dftracer_mem_align(BufAddr), EndUs);
     dftracer_busy_leave(Busy);
     errno = Saved;
     return;
@@ -334,9 +334,9 @@ void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
     Out = DFTRACER_PUT_LIT(Out, ",\"append\":1");
   Out = DFTRACER_PUT_LIT(Out, ",\"ret\":");
   Out = dftracer_put_i64(Out, Ret);
-  if (DFT_UNLIKELY(MemAlign)) {
+  if (DFT_UNLIKELY(BufAddr & dftracer_mem_align_mask_)) {
     Out = DFTRACER_PUT_LIT(Out, ",\"mem_align\":");
-    Out = dftracer_put_i64(Out, MemAlign);
+    Out = dftracer_put_i64(Out, (int64_t)(BufAddr & (0 - BufAddr)));
   }
   C->Span.Args = Text;
   C->Span.ArgsLen = (size_t)(Out - Text);

@@ -66,13 +66,13 @@ static inline void dftracer_fd_set(int Fd, uint64_t Hash) {
 /* DFTRACER_MEM_ALIGNMENT - 1 (config.h): a power of two, less one. */
 extern uintptr_t dftracer_mem_align_mask_ DFT_HIDDEN;
 
-/* The `mem_align` arg of a data call whose buffer is at Buf: 0 (no arg)
- * when Buf is a multiple of the process's alignment, else the largest
- * power of two that divides it (Darshan's POSIX_MEM_NOT_ALIGNED, exact). */
-static inline int64_t dftracer_mem_align(const void *Buf) {
-  uintptr_t A = (uintptr_t)Buf;
-  return DFT_UNLIKELY(A & dftracer_mem_align_mask_) ? (int64_t)(A & (0 - A))
-                                                     : 0;
+/* The `mem_align` arg of a data call whose buffer is at address Addr: 0
+ * (no arg) when Addr is a multiple of the process's alignment, else the
+ * largest power of two that divides it (Darshan's POSIX_MEM_NOT_ALIGNED,
+ * exact). The hot paths test Addr against the mask themselves and take
+ * this only when it is not aligned: one test per call. */
+static inline int64_t dftracer_mem_align(uintptr_t Addr) {
+  return (Addr & dftracer_mem_align_mask_) ? (int64_t)(Addr & (0 - Addr)) : 0;
 }
 
 /* Forget descriptors [First, Last] (close_range). */
@@ -113,13 +113,15 @@ void dftracer_io_end(struct dftracer_io_call *C,
     dftracer_io_end((C), DftArgs_,                                             \
                     (int)(sizeof(DftArgs_) / sizeof(DftArgs_[0])));            \
   } while (0)
-/* DFT_IO_END for a data call, with `"mem_align":ALIGN` after the args when
- * ALIGN (dftracer_mem_align) is not 0: an aligned call pays one test. */
-#define DFT_IO_END_ALIGNED(C, ALIGN, ...)                                      \
+/* DFT_IO_END for a data call whose buffer is at address ADDR (a
+ * uintptr_t; 0: no buffer, and no test), with its `mem_align` after the
+ * args when it is not aligned: an aligned call pays one test. */
+#define DFT_IO_END_ALIGNED(C, ADDR, ...)                                       \
   do {                                                                         \
-    int64_t DftAlign_ = (ALIGN);                                               \
-    if (DFT_UNLIKELY(DftAlign_ != 0))                                          \
-      DFT_IO_END((C), __VA_ARGS__, DFT_ARG(mem_align, DftAlign_));             \
+    uintptr_t DftAddr_ = (ADDR);                                               \
+    if (DFT_UNLIKELY(DftAddr_ & dftracer_mem_align_mask_))                     \
+      DFT_IO_END((C), __VA_ARGS__,                                             \
+                 DFT_ARG(mem_align, DftAddr_ & (0 - DftAddr_)));               \
     else                                                                       \
       DFT_IO_END((C), __VA_ARGS__);                                            \
   } while (0)
@@ -136,12 +138,12 @@ void dftracer_io_end_strings(struct dftracer_io_call *C,
 /* Step 5 for the non-positioned reads and writes, whose keys are fixed:
  * `fd`, `size` (DftDataStream), `count` (`iovcnt` for DftDataVector),
  * `offset` when Offset >= 0, `append` 1 when Append, `ret`, `mem_align`
- * when MemAlign is not 0 (dftracer_mem_align). */
+ * when the buffer's address BufAddr is not aligned (dftracer_mem_align). */
 enum { DftDataPosix = 0, DftDataVector = 1, DftDataStream = 2 };
 void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
                           int64_t Fd, int64_t Size, int64_t Count,
                           int64_t Offset, int Append, int64_t Ret,
-                          int64_t MemAlign);
+                          uintptr_t BufAddr);
 
 /* Steps 1 to 3 for a call on a descriptor. */
 static inline int dftracer_io_fd_begin(struct dftracer_io_call *C,

@@ -114,9 +114,9 @@ static int64_t bytesOf(int Ret, int Count, MPI_Datatype Type) {
 }
 
 /* The body of a wrapper whose file's hash is HASH (0: untraced; result
- * `Ret`), and whose buffer's alignment is ALIGN (dftracer_mem_align; 0: no
- * buffer, and no test). */
-#define HASH_CALL_ALIGNED(NAME, HASH, ALIGN, CALL, ...)                        \
+ * `Ret`), and whose buffer is at address ADDR (its mem_align, io_core.h;
+ * 0: no buffer, and no test). */
+#define HASH_CALL_ALIGNED(NAME, HASH, ADDR, CALL, ...)                         \
   struct dftracer_io_call C;                                                   \
   uint64_t Hash;                                                               \
   int Ret;                                                                     \
@@ -124,7 +124,7 @@ static int64_t bytesOf(int Ret, int Count, MPI_Datatype Type) {
       !dftracer_io_begin(&C, MPIIO, #NAME, Hash))                              \
     return CALL;                                                               \
   Ret = CALL;                                                                  \
-  DFT_IO_END_ALIGNED(&C, ALIGN, __VA_ARGS__);                                  \
+  DFT_IO_END_ALIGNED(&C, ADDR, __VA_ARGS__);                                   \
   return Ret
 #define HASH_CALL(NAME, HASH, CALL, ...)                                       \
   HASH_CALL_ALIGNED(NAME, HASH, 0, CALL, __VA_ARGS__)
@@ -135,12 +135,12 @@ static int64_t bytesOf(int Ret, int Count, MPI_Datatype Type) {
 
 /* A read or write of COUNT items of TYPE at BUF. */
 #define DATA_CALL(NAME, FH, BUF, COUNT, TYPE, CALL)                            \
-  HASH_CALL_ALIGNED(NAME, fileHash(FH, 0), dftracer_mem_align(BUF), CALL,    \
+  HASH_CALL_ALIGNED(NAME, fileHash(FH, 0), (uintptr_t)(BUF), CALL,           \
                     DFT_ARG(count, COUNT),                                     \
                     DFT_ARG(bytes, bytesOf(Ret, COUNT, TYPE)),                 \
                     DFT_ARG(ret, Ret))
 #define DATA_AT_CALL(NAME, FH, OFFSET, BUF, COUNT, TYPE, CALL)                 \
-  HASH_CALL_ALIGNED(NAME, fileHash(FH, 0), dftracer_mem_align(BUF), CALL,    \
+  HASH_CALL_ALIGNED(NAME, fileHash(FH, 0), (uintptr_t)(BUF), CALL,           \
                     DFT_ARG(count, COUNT),                                     \
                     DFT_ARG(bytes, bytesOf(Ret, COUNT, TYPE)),                 \
                     DFT_ARG(offset, OFFSET), DFT_ARG(ret, Ret))

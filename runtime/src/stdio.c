@@ -160,7 +160,7 @@ static void streamOpened(int Fd, const char *Mode, int NewDescription) {
   streamAfter(D, STREAM, Offset, Append, SIZE, COUNT, Ret);                    \
   dftracer_io_end_data(&C, DftDataStream, Fd, (int64_t)(SIZE),                 \
                        (int64_t)(COUNT), Offset, Append, (int64_t)Ret,         \
-                       dftracer_mem_align(BUF));                               \
+                       (uintptr_t)(BUF));                                      \
   return Ret
 
 /* An open of PATH: the new stream's descriptor gets the file's hash. */
