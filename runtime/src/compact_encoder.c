@@ -45,8 +45,9 @@ enum {
  * next record of the name is matched against instead of parsed, and each
  * one's last value as text and number (a file's hash, a descriptor, a
  * transfer size repeat from call to call: their digits are compared, not
- * parsed again). */
-enum { ShapeKeys = 8, ShapeText = 96 };
+ * parsed again). An I/O event's record, whose args are not text, is matched
+ * by its keys' addresses instead. */
+enum { ShapeKeys = 8, ShapeText = 96, IoShapeKeys = DftIoArgsMax + 1 };
 struct nameSlot {
   const char *Name, *Cat;
   int64_t NameIdx, CatIdx;
@@ -59,6 +60,12 @@ struct nameSlot {
   uint8_t ValLen[ShapeKeys]; /* 0: none yet */
   char Val[ShapeKeys][DFTRACER_JSON_INT_BOUND];
   int64_t ValInt[ShapeKeys];
+  /* The same for a record's I/O args (event_record.h): the keys' addresses
+   * and flagged lengths, and their string indices. */
+  unsigned NIoKeys; /* 0: none */
+  const char *IoKey[IoShapeKeys];
+  size_t IoKeyLen[IoShapeKeys];
+  uint32_t IoKeyIdx[IoShapeKeys];
 };
 
 /* The index of a string of at most 16 bytes (arg keys, short values), by
@@ -846,35 +853,47 @@ static void rememberLiteral(struct dftracer_compact *C, const char *Ptr,
   S->Index = (uint32_t)Index + 1;
 }
 
-/* The I/O args Io[0, N) of a record (event_record.h) as parsed args: keys
- * and strings by their addresses when seen before, else their text to
- * intern (a string quoted in Quoted). 0 when one cannot be taken (a string
- * longer than LiteralMax): the record is then kept as text. */
+/* The I/O args Io[0, N) of a record (event_record.h) as parsed args:
+ * keys from the name's shape (Shape, NULL: none) when their addresses are
+ * its, else by address from the literal cache, else their text to intern;
+ * strings likewise (quoted in Quoted). *Misses: how many were interned.
+ * Returns -1 when one cannot be taken (a string longer than LiteralMax:
+ * the record is then kept as text), 1 when the keys were Shape's, else 0. */
 static int takeIoArgs(struct dftracer_compact *C,
                       const struct dftracer_io_arg *Io, uint32_t N,
-                      struct parsedArg *Args, char (*Quoted)[LiteralMax]) {
+                      struct parsedArg *Args, char (*Quoted)[LiteralMax],
+                      const struct nameSlot *Shape, unsigned *Misses) {
   uint32_t I;
+  int Same = Shape && Shape->NIoKeys == N;
   for (I = 0; I < N; ++I) {
     struct parsedArg *A = &Args[I];
     size_t KeyLen = Io[I].KeyLen & ~DftIoArgString;
     if (KeyLen < 3)
-      return 0;
+      return -1;
     A->Key = Io[I].Key;
     A->KeyLen = KeyLen - 1; /* `"key"`, as a line's parse gives it */
-    A->KeyIdx = literalIndex(C, Io[I].Key, KeyLen);
-    if (Io[I].KeyLen & DftIoArgString) {
+    if (Same && Shape->IoKey[I] == Io[I].Key &&
+        Shape->IoKeyLen[I] == Io[I].KeyLen) {
+      A->KeyIdx = Shape->IoKeyIdx[I];
+    } else {
+      Same = 0;
+      if ((A->KeyIdx = literalIndex(C, Io[I].Key, KeyLen)) < 0)
+        ++*Misses;
+    }
+    if (DFT_IO_ARG_IS_STRING(Io[I])) {
       const char *Str = (const char *)(intptr_t)Io[I].Value;
       size_t Len = strlen(Str);
       A->Kind = DftArgString;
       A->Value = NULL;
       if ((A->Int = literalIndex(C, Str, Len)) < 0) {
         if (Len + 2 > LiteralMax)
-          return 0;
+          return -1;
         Quoted[I][0] = '"';
         memcpy(Quoted[I] + 1, Str, Len);
         Quoted[I][Len + 1] = '"';
         A->Value = Quoted[I];
         A->ValueLen = Len + 2;
+        ++*Misses;
       }
     } else if (Io[I].Value == INT64_MIN) {
       /* Kept as text, as parseI64 keeps it. */
@@ -886,10 +905,10 @@ static int takeIoArgs(struct dftracer_compact *C,
       A->Int = Io[I].Value;
     }
   }
-  return 1;
+  return Same;
 }
 
-/* After the record's span went out: the literals it interned. */
+/* After the record's span went out: the literals it interned, by address. */
 static void rememberIoArgs(struct dftracer_compact *C,
                            const struct dftracer_io_arg *Io, uint32_t N,
                            const struct parsedArg *Args) {
@@ -898,11 +917,26 @@ static void rememberIoArgs(struct dftracer_compact *C,
     size_t KeyLen = Io[I].KeyLen & ~DftIoArgString;
     if (literalIndex(C, Io[I].Key, KeyLen) < 0)
       rememberLiteral(C, Io[I].Key, KeyLen, Args[I].KeyIdx);
-    if ((Io[I].KeyLen & DftIoArgString) && Args[I].Value) {
+    if (DFT_IO_ARG_IS_STRING(Io[I]) && Args[I].Value) {
       const char *Str = (const char *)(intptr_t)Io[I].Value;
       rememberLiteral(C, Str, Args[I].ValueLen - 2, Args[I].Int);
     }
   }
+}
+
+/* Keep the keys of Io (taken as Args) as S's I/O shape. */
+static void noteIoShape(struct nameSlot *S, const struct dftracer_io_arg *Io,
+                        uint32_t N, const struct parsedArg *Args) {
+  uint32_t I;
+  S->NIoKeys = 0;
+  if (N > IoShapeKeys)
+    return;
+  for (I = 0; I < N; ++I) {
+    S->IoKey[I] = Io[I].Key;
+    S->IoKeyLen[I] = Io[I].KeyLen;
+    S->IoKeyIdx[I] = (uint32_t)Args[I].KeyIdx;
+  }
+  S->NIoKeys = N;
 }
 
 /* The record's args as the line's text: Args's, then its I/O args'. */
@@ -937,14 +971,16 @@ static void encodeRecord(struct dftracer_compact *C, const char *P) {
   int Shaped = 0;
   const char *NameCat, *ArgText, *LineArgs;
   char *Line;
-  int NArgs = -1;
-  uint32_t NIo;
+  int NArgs = -1, IoShaped = 0;
+  uint32_t NIo, I;
+  unsigned Misses = 0;
   memcpy(&R, P, sizeof(R));
   NameCat = P + sizeof(R);
   ArgText = NameCat + R.NameCatLen;
   /* The runtime writes at most an fhash and DftIoArgsMax I/O args. */
   NIo = R.NIoArgs <= DftIoArgsMax + 1 ? R.NIoArgs : DftIoArgsMax + 1;
-  memcpy(Io, ArgText + R.ArgsLen, NIo * sizeof(Io[0]));
+  for (I = 0; I < NIo; ++I) /* a fixed size each: moves, not a call */
+    memcpy(&Io[I], ArgText + R.ArgsLen + I * sizeof(Io[0]), sizeof(Io[0]));
   /* The line's form (Text, LineArgs): its args as text, the I/O args
    * formatted when a line is wanted. */
   Text = R;
@@ -962,7 +998,8 @@ static void encodeRecord(struct dftracer_compact *C, const char *P) {
     if (NIo) {
       NArgs = R.ArgsLen ? parseArgs(ArgText, ArgText + R.ArgsLen, Args) : 0;
       if (NArgs < 0 || NArgs + (int)NIo > MaxArgs ||
-          !takeIoArgs(C, Io, NIo, Args + NArgs, Quoted))
+          (IoShaped = takeIoArgs(C, Io, NIo, Args + NArgs, Quoted, Hit,
+                                 &Misses)) < 0)
         NArgs = -1;
       else
         NArgs += (int)NIo;
@@ -983,7 +1020,7 @@ static void encodeRecord(struct dftracer_compact *C, const char *P) {
     F.Pid = R.Pid;
     F.Tid = R.Tid;
     if (putSpan(C, &F, Args, NArgs, R.Len + NIo * LiteralMax)) {
-      if (NIo)
+      if (Misses)
         rememberIoArgs(C, Io, NIo, Args + (NArgs - (int)NIo));
       if (Fill) {
         Fill->Name = R.Name;
@@ -992,11 +1029,13 @@ static void encodeRecord(struct dftracer_compact *C, const char *P) {
         Fill->CatIdx = F.CatIdx;
         Fill->Len = R.NameCatLen;
         Fill->NKeys = 0;
+        Fill->NIoKeys = 0;
         memcpy(Fill->Text, NameCat, R.NameCatLen);
         Hit = Fill;
       }
-      /* Args taken by address need no shape. */
-      if (Hit && !Shaped && !NIo)
+      if (Hit && NIo && !IoShaped)
+        noteIoShape(Hit, Io, NIo, Args + (NArgs - (int)NIo));
+      else if (Hit && !Shaped && !NIo)
         noteShape(Hit, Args, NArgs);
       return;
     }

@@ -32,6 +32,7 @@ struct dftracer_io_arg {
   int64_t Value;
 };
 #define DftIoArgString ((size_t)1 << (sizeof(size_t) * 8 - 1))
+#define DFT_IO_ARG_IS_STRING(A) (((A).KeyLen & DftIoArgString) != 0)
 
 /* An event writes at most this many args (after its fhash), in at most
  * this many bytes of text. */
