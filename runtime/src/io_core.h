@@ -12,7 +12,9 @@
  *      annotated functions use, so the call nests under them), read the
  *      clock.
  *   4. The real call (io_real.h).
- *   5. DFT_IO_END: read the clock, format the event with its args, pop.
+ *   5. DFT_IO_END: read the clock, format the event with its args (in the
+ *      compact format, copy them into the span's record as they are:
+ *      io_args.h), pop.
  *
  * Steps 3 and 5 leave errno as the real call set it, and mark the thread
  * busy while they run: a signal handler that does I/O in the middle of them
