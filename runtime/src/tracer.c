@@ -149,19 +149,17 @@ putSpanLine(struct dftracer_thread *T, const struct dftracer_span *S,
                                   Out, &L, S->Name, NameLen, S->Cat, CatLen));
 }
 
-/* S with Io's args as text after its own, in Text (room for S's args
- * and DftIoArgsBytes more): the form of an I/O event's record for the
- * paths that want a line's args (too long for a record, tracing stopped). */
+/* I/O span S with Io's args as its text, in Text (DftIoArgsBytes): the
+ * form the paths that want a line's args take (a record too long, tracing
+ * stopped). An I/O span has no args of its own: UPDATE cannot reach it. */
 static const struct dftracer_span *
 withIoText(const struct dftracer_span *S,
            const struct dftracer_record_io_args *Io, struct dftracer_span *Copy,
            char *Text) {
   *Copy = *S;
-  if (S->ArgsLen)
-    memcpy(Text, S->Args, S->ArgsLen);
   Copy->Args = Text;
-  Copy->ArgsLen = (size_t)(dftracer_put_io_args(Text + S->ArgsLen, Io->Fhash,
-                                                Io->Args, Io->Count, 1) -
+  Copy->ArgsLen = (size_t)(dftracer_put_io_args(Text, Io->Fhash, Io->Args,
+                                                Io->Count, 1) -
                            Text);
   return Copy;
 }
@@ -173,20 +171,19 @@ writeLongRecord(struct dftracer_thread *T, const struct dftracer_span *S,
                 const struct dftracer_record_io_args *Io) {
   char PidTid[64];
   struct dftracer_span Copy;
-  char Text[DftRecordMax + DftIoArgsBytes];
+  char Text[DftIoArgsBytes];
   putSpanLine(T, Io ? withIoText(S, Io, &Copy, Text) : S, E, Dur, PidTid,
               (size_t)(dftracer_format_pid_tid(PidTid, Pid, T->Tid) - PidTid));
 }
 
-/* Tracing has stopped: S counted, with Io's args, whose text fits beside
- * the empty args of an I/O span. */
+/* Tracing has stopped: I/O span S counted, with Io's args. */
 static __attribute__((noinline)) void
 countStoppedIo(struct dftracer_thread *T, const struct dftracer_span *S,
                uint64_t Dur, int Reason,
                const struct dftracer_record_io_args *Io) {
   struct dftracer_span Copy;
   char Text[DftIoArgsBytes];
-  countStopped(T, S->ArgsLen ? S : withIoText(S, Io, &Copy, Text), Dur, Reason);
+  countStopped(T, withIoText(S, Io, &Copy, Text), Dur, Reason);
 }
 
 /* DFTRACER_TRACE_FORMAT=compact: S as a record of its fields
