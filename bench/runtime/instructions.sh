@@ -6,6 +6,9 @@
 # machine's load, unlike the ns of RuntimeBench on a shared VM.
 #
 #   bench/runtime/instructions.sh LIBDIR...   (each holding libdftracer_core.so.0)
+#
+# The buffer is aligned (no `mem_align` arg); BUF_OFFSET=1 puts it one
+# byte past that, the calls then carrying `"mem_align":1`.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d /tmp/dft-instructions-XXXXXX)
@@ -22,7 +25,7 @@ for lib in "$@"; do
     (cd "$tmp" && DFTRACER_ENABLE=1 DFTRACER_THROTTLE=0 \
       DFTRACER_DATA_DIR="$tmp/io" DFTRACER_LOG_FILE="$tmp/trace/t" \
       LD_PRELOAD="$lib/libdftracer_core.so.0" valgrind --tool=callgrind \
-      --callgrind-out-file="$tmp/cg" ./data_calls $kind $calls > /dev/null 2>&1)
+      --callgrind-out-file="$tmp/cg" ./data_calls $kind $calls "${BUF_OFFSET:-0}" > /dev/null 2>&1)
     total=$(callgrind_annotate --inclusive=yes "$tmp/cg" 2>/dev/null |
       awk -v n="???:$name" '$3 == n && $4 ~ /libdftracer_core/ {gsub(",", "", $1); print $1; exit}')
     printf " %10.1f" "$(echo "$total / $calls" | bc -l)"

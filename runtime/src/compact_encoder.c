@@ -33,7 +33,9 @@ enum {
   NameCacheSlots = 256, /* powers of two */
   ShortSlots = 256,
   LinesBytes = 256 << 10,
-  ScratchBytes = DftRecordMax + 1024 /* a record's line */
+  ScratchBytes = DftRecordMax + 1024, /* a record's line */
+  LiteralSlots = 512,                 /* a power of two */
+  LiteralMax = 64 /* a string value taken by address, quoted */
 };
 
 /* The string indices of a record's name and category, by the pointers the
@@ -43,8 +45,9 @@ enum {
  * next record of the name is matched against instead of parsed, and each
  * one's last value as text and number (a file's hash, a descriptor, a
  * transfer size repeat from call to call: their digits are compared, not
- * parsed again). */
-enum { ShapeKeys = 8, ShapeText = 96 };
+ * parsed again). An I/O event's record, whose args are not text, is matched
+ * by its keys' addresses instead. */
+enum { ShapeKeys = 8, ShapeText = 96, IoShapeKeys = DftIoArgsMax + 1 };
 struct nameSlot {
   const char *Name, *Cat;
   int64_t NameIdx, CatIdx;
@@ -57,6 +60,12 @@ struct nameSlot {
   uint8_t ValLen[ShapeKeys]; /* 0: none yet */
   char Val[ShapeKeys][DFTRACER_JSON_INT_BOUND];
   int64_t ValInt[ShapeKeys];
+  /* The same for a record's I/O args (event_record.h): the keys' addresses
+   * and flagged lengths, and their string indices. */
+  unsigned NIoKeys; /* 0: none */
+  const char *IoKey[IoShapeKeys];
+  size_t IoKeyLen[IoShapeKeys];
+  uint32_t IoKeyIdx[IoShapeKeys];
 };
 
 /* The index of a string of at most 16 bytes (arg keys, short values), by
@@ -64,6 +73,15 @@ struct nameSlot {
  * memcmp. */
 struct shortSlot {
   uint64_t W0, W1;
+  uint32_t Len;
+  uint32_t Index; /* + 1; 0 = empty */
+};
+
+/* The index of a record's I/O arg key or string value (io_args.h) by its
+ * address: the runtime's literals, which never change (unlike a name's
+ * address, which a dlclose'd library may give back to another name). */
+struct literalSlot {
+  const char *Ptr;
   uint32_t Len;
   uint32_t Index; /* + 1; 0 = empty */
 };
@@ -115,7 +133,9 @@ struct dftracer_compact {
   int Records;
   struct nameSlot *NameCache;
   struct shortSlot *ShortCache;
+  struct literalSlot *Literals;
   char *Scratch; /* a record's line, when it is kept as text */
+  char *ArgText; /* a record's args as text, its I/O args formatted */
   /* Both formats: the .pfw text of everything fed, records as lines. */
   dftracer_compact_out LinesOut;
   void *LinesArg;
@@ -143,6 +163,8 @@ static void freeAll(struct dftracer_compact *C) {
   dftracer_pages_free(C->NameCache, NameCacheSlots * sizeof(struct nameSlot));
   dftracer_pages_free(C->ShortCache, ShortSlots * sizeof(struct shortSlot));
   dftracer_pages_free(C->Scratch, ScratchBytes);
+  dftracer_pages_free(C->ArgText, ScratchBytes);
+  dftracer_pages_free(C->Literals, LiteralSlots * sizeof(struct literalSlot));
   dftracer_pages_free(C->Lines, LinesBytes);
   dftracer_pages_free(C, sizeof(*C));
 }
@@ -433,6 +455,7 @@ static const char *scanValue(const char *P, const char *End) {
   return P && Depth == 0 ? P : NULL; /* ends where the args end */
 }
 
+/* A DftArgString with Value NULL has its index in Int already. */
 struct parsedArg {
   const char *Key, *Value;
   size_t KeyLen, ValueLen;
@@ -539,7 +562,7 @@ static int putSpan(struct dftracer_compact *C, struct spanFields *F,
     if (Args[I].KeyIdx < 0 &&
         (Args[I].KeyIdx = internShort(C, Args[I].Key, Args[I].KeyLen, &Q)) < 0)
       goto asText;
-    if (Args[I].Kind == DftArgString) {
+    if (Args[I].Kind == DftArgString && Args[I].Value) {
       int64_t V = internShort(C, Args[I].Value, Args[I].ValueLen, &Q);
       if (V < 0)
         goto asText;
@@ -641,7 +664,9 @@ static size_t recordLen(const char *P, size_t Have) {
     return 0;
   memcpy(&R, P, sizeof(R));
   if (R.Len > DftRecordMax || R.Len < sizeof(R) ||
-      (uint64_t)R.NameCatLen + R.ArgsLen != R.Len - sizeof(R))
+      (uint64_t)R.NameCatLen + R.ArgsLen +
+              (uint64_t)R.NIoArgs * sizeof(struct dftracer_io_arg) !=
+          R.Len - sizeof(R))
     return 0;
   return R.Len;
 }
@@ -805,30 +830,188 @@ static void noteShape(struct nameSlot *S, const struct parsedArg *Args,
   S->NKeys = (unsigned)NArgs;
 }
 
+/* The slot of literal Ptr (io_args.h). */
+static struct literalSlot *literalSlot(struct dftracer_compact *C,
+                                       const char *Ptr) {
+  uintptr_t K = (uintptr_t)Ptr;
+  return &C->Literals[((K >> 3) ^ (K >> 12)) & (LiteralSlots - 1)];
+}
+
+/* The index of literal [Ptr, Ptr + Len) when known, else -1. */
+static int64_t literalIndex(struct dftracer_compact *C, const char *Ptr,
+                            size_t Len) {
+  struct literalSlot *S = literalSlot(C, Ptr);
+  return S->Index && S->Ptr == Ptr && S->Len == Len ? (int64_t)S->Index - 1
+                                                    : -1;
+}
+
+static void rememberLiteral(struct dftracer_compact *C, const char *Ptr,
+                            size_t Len, int64_t Index) {
+  struct literalSlot *S = literalSlot(C, Ptr);
+  S->Ptr = Ptr;
+  S->Len = (uint32_t)Len;
+  S->Index = (uint32_t)Index + 1;
+}
+
+/* The I/O args Io[0, N) of a record (event_record.h) as parsed args:
+ * keys from the name's shape (Shape, NULL: none) when their addresses are
+ * its, else by address from the literal cache, else their text to intern;
+ * strings likewise (quoted in Quoted). *Misses: how many were interned.
+ * Returns -1 when one cannot be taken (a string longer than LiteralMax:
+ * the record is then kept as text), 1 when the keys were Shape's, else 0. */
+static int takeIoArgs(struct dftracer_compact *C,
+                      const struct dftracer_io_arg *Io, uint32_t N,
+                      struct parsedArg *Args, char (*Quoted)[LiteralMax],
+                      const struct nameSlot *Shape, unsigned *Misses) {
+  uint32_t I;
+  int Same = Shape && Shape->NIoKeys == N;
+  for (I = 0; I < N; ++I) {
+    struct parsedArg *A = &Args[I];
+    size_t KeyLen = Io[I].KeyLen & ~DftIoArgString;
+    if (KeyLen < 3)
+      return -1;
+    A->Key = Io[I].Key;
+    A->KeyLen = KeyLen - 1; /* `"key"`, as a line's parse gives it */
+    if (Same && Shape->IoKey[I] == Io[I].Key &&
+        Shape->IoKeyLen[I] == Io[I].KeyLen) {
+      A->KeyIdx = Shape->IoKeyIdx[I];
+    } else {
+      Same = 0;
+      if ((A->KeyIdx = literalIndex(C, Io[I].Key, KeyLen)) < 0)
+        ++*Misses;
+    }
+    if (DFT_IO_ARG_IS_STRING(Io[I])) {
+      const char *Str = (const char *)(intptr_t)Io[I].Value;
+      size_t Len = strlen(Str);
+      A->Kind = DftArgString;
+      A->Value = NULL;
+      if ((A->Int = literalIndex(C, Str, Len)) < 0) {
+        if (Len + 2 > LiteralMax)
+          return -1;
+        Quoted[I][0] = '"';
+        memcpy(Quoted[I] + 1, Str, Len);
+        Quoted[I][Len + 1] = '"';
+        A->Value = Quoted[I];
+        A->ValueLen = Len + 2;
+        ++*Misses;
+      }
+    } else if (Io[I].Value == INT64_MIN) {
+      /* Kept as text, as parseI64 keeps it. */
+      A->Kind = DftArgRaw;
+      A->Value = "-9223372036854775808";
+      A->ValueLen = 20;
+    } else {
+      A->Kind = DftArgInt;
+      A->Int = Io[I].Value;
+    }
+  }
+  return Same;
+}
+
+/* After the record's span went out: the literals it interned, by address. */
+static void rememberIoArgs(struct dftracer_compact *C,
+                           const struct dftracer_io_arg *Io, uint32_t N,
+                           const struct parsedArg *Args) {
+  uint32_t I;
+  for (I = 0; I < N; ++I) {
+    size_t KeyLen = Io[I].KeyLen & ~DftIoArgString;
+    if (literalIndex(C, Io[I].Key, KeyLen) < 0)
+      rememberLiteral(C, Io[I].Key, KeyLen, Args[I].KeyIdx);
+    if (DFT_IO_ARG_IS_STRING(Io[I]) && Args[I].Value) {
+      const char *Str = (const char *)(intptr_t)Io[I].Value;
+      rememberLiteral(C, Str, Args[I].ValueLen - 2, Args[I].Int);
+    }
+  }
+}
+
+/* Keep the keys of Io (taken as Args) as S's I/O shape. */
+static void noteIoShape(struct nameSlot *S, const struct dftracer_io_arg *Io,
+                        uint32_t N, const struct parsedArg *Args) {
+  uint32_t I;
+  S->NIoKeys = 0;
+  if (N > IoShapeKeys)
+    return;
+  for (I = 0; I < N; ++I) {
+    S->IoKey[I] = Io[I].Key;
+    S->IoKeyLen[I] = Io[I].KeyLen;
+    S->IoKeyIdx[I] = (uint32_t)Args[I].KeyIdx;
+  }
+  S->NIoKeys = N;
+}
+
+/* The record's args as the line's text: Args's, then its I/O args'. */
+static size_t recordArgText(char *Out, const char *Args, size_t ArgsLen,
+                            const struct dftracer_io_arg *Io, uint32_t N) {
+  char *At = Out;
+  uint32_t I;
+  memcpy(At, Args, ArgsLen);
+  At += ArgsLen;
+  for (I = 0; I < N; ++I)
+    At = dftracer_put_io_arg(At, &Io[I], 1);
+  return (size_t)(At - Out);
+}
+
+/* The args of record Text as its line's text, in C->ArgText (Text's
+ * ArgsLen becomes theirs). */
+static const char *lineArgs(struct dftracer_compact *C, const char *ArgText,
+                            const struct dftracer_io_arg *Io, uint32_t NIo,
+                            struct dftracer_span_record *Text) {
+  Text->ArgsLen =
+      (uint32_t)recordArgText(C->ArgText, ArgText, Text->ArgsLen, Io, NIo);
+  return C->ArgText;
+}
+
 static void encodeRecord(struct dftracer_compact *C, const char *P) {
-  struct dftracer_span_record R;
+  struct dftracer_span_record R, Text;
   struct spanFields F;
   struct parsedArg Args[MaxArgs];
+  struct dftracer_io_arg Io[DftIoArgsMax + 1];
+  char Quoted[DftIoArgsMax + 1][LiteralMax];
   struct nameSlot *Hit, *Fill;
   int Shaped = 0;
-  const char *NameCat, *ArgText;
+  const char *NameCat, *ArgText, *LineArgs;
   char *Line;
-  int NArgs;
+  int NArgs = -1, IoShaped = 0;
+  uint32_t NIo, I;
+  unsigned Misses = 0;
   memcpy(&R, P, sizeof(R));
   NameCat = P + sizeof(R);
   ArgText = NameCat + R.NameCatLen;
+  /* The runtime writes at most an fhash and DftIoArgsMax I/O args. */
+  NIo = R.NIoArgs <= DftIoArgsMax + 1 ? R.NIoArgs : DftIoArgsMax + 1;
+  for (I = 0; I < NIo; ++I) /* a fixed size each: moves, not a call */
+    memcpy(&Io[I], ArgText + R.ArgsLen + I * sizeof(Io[0]), sizeof(Io[0]));
+  /* The line's form (Text, LineArgs): its args as text, the I/O args
+   * formatted when a line is wanted. */
+  Text = R;
+  LineArgs = ArgText;
+  if (NIo && C->Lines)
+    LineArgs = lineArgs(C, ArgText, Io, NIo, &Text);
   if (C->Lines) {
     if (LinesBytes - C->LinesUsed < ScratchBytes)
       flushLines(C);
-    C->LinesUsed = (size_t)(formatRecordLine(C->Lines + C->LinesUsed, &R,
-                                             NameCat, ArgText) -
+    C->LinesUsed = (size_t)(formatRecordLine(C->Lines + C->LinesUsed, &Text,
+                                             NameCat, LineArgs) -
                             C->Lines);
   }
-  if (!C->TextOnly && recordNames(C, &R, NameCat, &F, &Hit, &Fill) &&
-      ((Hit && Hit->NKeys &&
-        (NArgs = parseShaped(Hit, ArgText, ArgText + R.ArgsLen, Args)) >= 0 &&
-        (Shaped = 1)) ||
-       (NArgs = parseArgs(ArgText, ArgText + R.ArgsLen, Args)) >= 0)) {
+  if (!C->TextOnly && recordNames(C, &R, NameCat, &F, &Hit, &Fill)) {
+    if (NIo) {
+      NArgs = R.ArgsLen ? parseArgs(ArgText, ArgText + R.ArgsLen, Args) : 0;
+      if (NArgs < 0 || NArgs + (int)NIo > MaxArgs ||
+          (IoShaped = takeIoArgs(C, Io, NIo, Args + NArgs, Quoted, Hit,
+                                 &Misses)) < 0)
+        NArgs = -1;
+      else
+        NArgs += (int)NIo;
+    } else if (Hit && Hit->NKeys &&
+               (NArgs = parseShaped(Hit, ArgText, ArgText + R.ArgsLen,
+                                    Args)) >= 0) {
+      Shaped = 1;
+    } else {
+      NArgs = parseArgs(ArgText, ArgText + R.ArgsLen, Args);
+    }
+  }
+  if (NArgs >= 0) {
     F.Id = R.Id;
     F.Parent = R.ParentId;
     F.Ts = R.Ts;
@@ -836,24 +1019,32 @@ static void encodeRecord(struct dftracer_compact *C, const char *P) {
     F.Level = R.Level;
     F.Pid = R.Pid;
     F.Tid = R.Tid;
-    if (putSpan(C, &F, Args, NArgs, R.Len)) {
+    if (putSpan(C, &F, Args, NArgs, R.Len + NIo * LiteralMax)) {
+      if (Misses)
+        rememberIoArgs(C, Io, NIo, Args + (NArgs - (int)NIo));
       if (Fill) {
         Fill->Name = R.Name;
         Fill->Cat = R.Cat;
         Fill->NameIdx = F.NameIdx;
         Fill->CatIdx = F.CatIdx;
         Fill->Len = R.NameCatLen;
+        Fill->NKeys = 0;
+        Fill->NIoKeys = 0;
         memcpy(Fill->Text, NameCat, R.NameCatLen);
         Hit = Fill;
       }
-      if (Hit && !Shaped)
+      if (Hit && NIo && !IoShaped)
+        noteIoShape(Hit, Io, NIo, Args + (NArgs - (int)NIo));
+      else if (Hit && !Shaped && !NIo)
         noteShape(Hit, Args, NArgs);
       return;
     }
   }
   /* Kept as its line's text, as a line that does not parse would be. */
+  if (NIo && LineArgs == ArgText)
+    LineArgs = lineArgs(C, ArgText, Io, NIo, &Text);
   Line = C->Scratch;
-  putText(C, Line, (size_t)(formatRecordLine(Line, &R, NameCat, ArgText) -
+  putText(C, Line, (size_t)(formatRecordLine(Line, &Text, NameCat, LineArgs) -
                             Line) - 1);
 }
 
@@ -963,7 +1154,8 @@ void dftracer_compact_feed(struct dftracer_compact *C, const char *Data,
 int dftracer_compact_take_records(struct dftracer_compact *C,
                                   dftracer_compact_out LinesOut,
                                   void *LinesArg) {
-  if (!ALLOC_ONE(Scratch, ScratchBytes))
+  if (!ALLOC_ONE(Scratch, ScratchBytes) || !ALLOC_ONE(ArgText, ScratchBytes) ||
+      !ALLOC_ONE(Literals, LiteralSlots * sizeof(struct literalSlot)))
     return -1;
   if (LinesOut && !ALLOC_ONE(Lines, LinesBytes))
     return -1;

@@ -2,7 +2,7 @@
 #include "compact_writer.h"
 
 #include "internal.h"
-#include "io_core.h"
+#include "busy.h"
 
 #include <dlfcn.h>
 #include <stdio.h>

@@ -133,4 +133,14 @@ void dftracer_config_from_env(struct dftracer_config *Config) {
   }
   Config->MaxTraceSizeSet =
       readNumber("DFTRACER_MAX_TRACE_SIZE", 1, &Config->MaxTraceSize);
+  Config->MemAlignment = DftMemAlignmentDefault;
+  if (readNumber("DFTRACER_MEM_ALIGNMENT", 0, &Config->MemAlignment) &&
+      (Config->MemAlignment == 0 || Config->MemAlignment > DftMemAlignmentMax ||
+       (Config->MemAlignment & (Config->MemAlignment - 1)))) {
+    fprintf(stderr,
+            "dftracer: DFTRACER_MEM_ALIGNMENT=%llu is not a power of two up "
+            "to 2^30; using %d\n",
+            Config->MemAlignment, (int)DftMemAlignmentDefault);
+    Config->MemAlignment = DftMemAlignmentDefault;
+  }
 }

@@ -18,6 +18,8 @@
  *   DFTRACER_THROTTLE_MAX_SPANS=K   ... or once it has written K spans,
  *                                   whatever their mean; 0: no cap
  *   DFTRACER_MAX_TRACE_SIZE=S[K|M|G] trace size budget; 0: none (budget.h)
+ *   DFTRACER_MEM_ALIGNMENT=N        a data call's buffer not at a multiple
+ *                                   of N bytes gets `mem_align` (io_core.h)
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_CONFIG_H
@@ -53,6 +55,8 @@ struct dftracer_config {
    * default then comes from the file system's free space, budget.h). */
   unsigned long long MaxTraceSize;
   int MaxTraceSizeSet;
+  /* DFTRACER_MEM_ALIGNMENT: a power of two. */
+  unsigned long long MemAlignment;
   /* DFTRACER_DATA_DIR, or "" when unset (INIT's data_dirs may then apply). */
   char DataDir[4096];
   /* Prefix from DFTRACER_LOG_FILE; empty when unset, so INIT's log_file
@@ -85,6 +89,10 @@ enum {
   DftThrottleTimeDefault = DftThrottleTimeSampled
 };
 enum { DftThrottleSampleDefault = 32 };
+
+/* The memory alignment a data call's buffer is checked against, in bytes:
+ * Darshan's default (POSIX_MEM_ALIGNMENT), at most 2^30. */
+enum { DftMemAlignmentDefault = 8, DftMemAlignmentMax = 1 << 30 };
 
 /* True for "1", "true", "yes", "on" in any case; upstream documents "1". */
 int dftracer_env_flag(const char *Value);

@@ -8,17 +8,24 @@
  * span), so a record starts with a byte no line starts with.
  *
  *   record := Marker u8[3]=0 u32(Len) fields NameCat[NameCatLen] Args[ArgsLen]
+ *             IoArgs[NIoArgs]
  *
  * NameCat is the span line's `"name":"fn","cat":"C_APP",` piece and Args
- * its `,"key":value` pairs, both exactly as the .pfw line would hold them;
- * Name and Cat are the pointers the thread knew them by, which only key
- * the encoder's cache (it compares the text before trusting one: a
- * dlclose'd library's addresses may come back with other names). Host
- * byte order and layout: a record never leaves the process.
+ * its `,"key":value` pairs (UPDATE's), both exactly as the .pfw line would
+ * hold them; Name and Cat are the pointers the thread knew them by, which
+ * only key the encoder's cache (it compares the text before trusting one:
+ * a dlclose'd library's addresses may come back with other names). An I/O
+ * event's args come after, not as text but as the wrapper's array
+ * (io_args.h), the first of them its fhash when it has one: their keys and
+ * strings are the runtime's literals, which the encoder takes by address.
+ * The .pfw line puts IoArgs's text after Args's. Host byte order and
+ * layout: a record never leaves the process.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_EVENT_RECORD_H
 #define DFTRACER_RUNTIME_EVENT_RECORD_H
+
+#include "io_args.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -40,12 +47,42 @@ struct dftracer_span_record {
   uint32_t Level;
   uint32_t NameCatLen;
   uint32_t ArgsLen;
-  uint32_t Pad2;
+  uint32_t NIoArgs; /* struct dftracer_io_arg after Args */
   uint64_t Id, ParentId, Ts, Dur;
   const char *Name, *Cat;
 };
 
-/* Writes the record at Out (unaligned); returns its end. */
+/* An I/O event's args for its record: the fhash (0: none) and the
+ * wrapper's array. */
+struct dftracer_record_io_args {
+  uint64_t Fhash;
+  const struct dftracer_io_arg *Args;
+  int Count;
+};
+
+/* The IoArgs of Io: how many, and their bytes. */
+static inline uint32_t
+dftracer_record_io_count(const struct dftracer_record_io_args *Io) {
+  int N = Io->Count < DftIoArgsMax ? Io->Count : DftIoArgsMax;
+  return (uint32_t)(N + (Io->Fhash != 0));
+}
+
+/* Writes Io's IoArgs at Out (unaligned); returns their end. */
+static inline char *
+dftracer_put_record_io_args(char *Out,
+                            const struct dftracer_record_io_args *Io) {
+  size_t N = Io->Count < DftIoArgsMax ? (size_t)Io->Count : DftIoArgsMax;
+  if (Io->Fhash) {
+    struct dftracer_io_arg F = {DFT_FHASH_KEY, sizeof(DFT_FHASH_KEY) - 1,
+                                (int64_t)Io->Fhash};
+    memcpy(Out, &F, sizeof(F));
+    Out += sizeof(F);
+  }
+  memcpy(Out, Io->Args, N * sizeof(*Io->Args));
+  return Out + N * sizeof(*Io->Args);
+}
+
+/* Writes the record at Out (unaligned) up to its IoArgs; returns its end. */
 static inline char *dftracer_put_span_record(
     char *Out, const struct dftracer_span_record *Head, const char *NameCat,
     const char *Args) {
@@ -53,7 +90,7 @@ static inline char *dftracer_put_span_record(
   memcpy(Out + sizeof(*Head), NameCat, Head->NameCatLen);
   if (Head->ArgsLen)
     memcpy(Out + sizeof(*Head) + Head->NameCatLen, Args, Head->ArgsLen);
-  return Out + Head->Len;
+  return Out + sizeof(*Head) + Head->NameCatLen + Head->ArgsLen;
 }
 
 #endif

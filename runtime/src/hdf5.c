@@ -226,10 +226,34 @@ hid_t H5Dopen2(hid_t loc_id, const char *name, hid_t dapl_id) {
   H5_DSET_OPEN(H5Dopen2, loc_id, name, dapl_id);
 }
 
+/* The end of an H5Dread or H5Dwrite: io_mode when HDF5 told it,
+ * mem_align when the buffer is not aligned (MemAlign not 0). */
+static void endTransfer(struct dftracer_io_call *C, int64_t Bytes,
+                        const struct dftracer_hdf5_xfer *X, herr_t Ret,
+                        int64_t MemAlign) {
+  struct dftracer_io_arg Args[7] = {
+      DFT_ARG(bytes, Bytes), DFT_ARG(dhash, X->Dhash),
+      DFT_ARG_STR(xfer, X->Xfer), DFT_ARG(selection, X->Selection)};
+  int N = 4;
+  if (X->IoMode) {
+    struct dftracer_io_arg A = DFT_ARG_STR(io_mode, X->IoMode);
+    Args[N++] = A;
+  }
+  {
+    struct dftracer_io_arg A = DFT_ARG(ret, Ret);
+    Args[N++] = A;
+  }
+  if (MemAlign) {
+    struct dftracer_io_arg A = DFT_ARG(mem_align, MemAlign);
+    Args[N++] = A;
+  }
+  dftracer_io_end_strings(C, Args, N);
+}
+
 /* H5Dread and H5Dwrite: `bytes` and the transfer's facts
  * (hdf5_properties.h), asked busy, before the call and, for io_mode, after
  * it. */
-#define H5_TRANSFER(NAME, CALLEXPR)                                            \
+#define H5_TRANSFER(NAME, BUF, CALLEXPR)                                       \
   struct dftracer_io_call C;                                                   \
   struct dftracer_hdf5_xfer X;                                                 \
   uint64_t Hash;                                                               \
@@ -250,28 +274,20 @@ hid_t H5Dopen2(hid_t loc_id, const char *name, hid_t dapl_id) {
   if (Ret >= 0)                                                                \
     dftracer_hdf5_xfer_after(dxpl_id, &X);                                     \
   dftracer_busy_leave(Busy);                                                   \
-  if (X.IoMode)                                                                \
-    DFT_IO_END_STR(&C, DFT_ARG(bytes, Bytes), DFT_ARG(dhash, X.Dhash),         \
-                   DFT_ARG_STR(xfer, X.Xfer),                                  \
-                   DFT_ARG(selection, X.Selection),                            \
-                   DFT_ARG_STR(io_mode, X.IoMode), DFT_ARG(ret, Ret));         \
-  else                                                                         \
-    DFT_IO_END_STR(&C, DFT_ARG(bytes, Bytes), DFT_ARG(dhash, X.Dhash),         \
-                   DFT_ARG_STR(xfer, X.Xfer),                                  \
-                   DFT_ARG(selection, X.Selection), DFT_ARG(ret, Ret));        \
+  endTransfer(&C, Bytes, &X, Ret, dftracer_mem_align((uintptr_t)(BUF)));       \
   return Ret
 
 DECLARE_SLOT(H5Dread);
 herr_t H5Dread(hid_t dset_id, hid_t mem_type_id, hid_t mem_space_id,
                hid_t file_space_id, hid_t dxpl_id, void *buf) {
-  H5_TRANSFER(H5Dread, CALL(H5Dread, dset_id, mem_type_id, mem_space_id,
+  H5_TRANSFER(H5Dread, buf, CALL(H5Dread, dset_id, mem_type_id, mem_space_id,
                              file_space_id, dxpl_id, buf));
 }
 
 DECLARE_SLOT(H5Dwrite);
 herr_t H5Dwrite(hid_t dset_id, hid_t mem_type_id, hid_t mem_space_id,
                 hid_t file_space_id, hid_t dxpl_id, const void *buf) {
-  H5_TRANSFER(H5Dwrite, CALL(H5Dwrite, dset_id, mem_type_id, mem_space_id,
+  H5_TRANSFER(H5Dwrite, buf, CALL(H5Dwrite, dset_id, mem_type_id, mem_space_id,
                              file_space_id, dxpl_id, buf));
 }
 

@@ -22,6 +22,13 @@
  * Only buffer hand-overs take the lock; START and END touch thread-local
  * data only, and never call malloc (pages.h): a signal handler may trace.
  *
+ * The I/O layers (posix.c, stdio.c, mpiio.c, hdf5.c over io_core.h) sit on
+ * top of this; nothing below io_core includes io_core.h. What the lower
+ * files share with it lives in the lowest one that uses it: the thread's
+ * busy flag in busy.h, the trace file's descriptor in sink.h; the writer
+ * reaches the I/O layer only through the hook io_core registers
+ * (dftracer_writer_on_open).
+ *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_INTERNAL_H
 #define DFTRACER_RUNTIME_INTERNAL_H

@@ -2,6 +2,8 @@
 #include "io_core.h"
 
 #include "clock.h"
+#include "compact_writer.h"
+#include "event_record.h"
 #include "event_format.h"
 #include "fd_position.h"
 #include "file_system.h"
@@ -18,11 +20,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-_Thread_local int dftracer_io_busy_;
 unsigned dftracer_io_layers_;
 uint64_t *dftracer_fd_hash_;
 unsigned dftracer_fd_limit_;
-int dftracer_trace_fd_ = -1;
+uintptr_t dftracer_mem_align_mask_ = DftMemAlignmentDefault - 1;
 
 /* Descriptors above this are not tracked (the table is virtual memory, and
  * only the pages of descriptors in use are ever touched). */
@@ -55,6 +56,10 @@ static struct dftracer_text_store PathText;
 
 extern void dftracer_span_finish_io_(struct dftracer_thread *T,
                                      struct dftracer_span *S, uint64_t EndUs);
+extern void
+dftracer_span_finish_io_args_(struct dftracer_thread *T, struct dftracer_span *S,
+                              uint64_t EndUs,
+                              const struct dftracer_record_io_args *Io);
 extern uint64_t dftracer_take_id_(void);
 
 static const char *category(unsigned Layer) {
@@ -181,6 +186,21 @@ void dftracer_io_replay_paths_locked(void) {
 
 void dftracer_io_after_fork(void) { ReplayPending = 1; }
 
+/* The trace file is open (each process's, a forked child's too): what the
+ * I/O events in it are read against goes first. The alignment their
+ * `mem_align` args are relative to, as a CM record; then, in a forked
+ * child, its parent's paths. */
+static void traceOpenedLocked(void) {
+  struct dftracer_process *P = &dftracer_process_;
+  char Line[512], Value[24], *End; /* the line bound: 382 */
+  *dftracer_put_u64(Value, (uint64_t)(dftracer_mem_align_mask_ + 1)) = '\0';
+  End = dftracer_format_metadata(Line, dftracer_take_id_(), P->Pid,
+                                 (int)syscall(SYS_gettid), "mem_alignment",
+                                 Value);
+  dftracer_sink_write(&P->Sink, Line, (size_t)(End - Line));
+  dftracer_io_replay_paths_locked();
+}
+
 int dftracer_io_begin(struct dftracer_io_call *C, unsigned Layer,
                       const char *Name, uint64_t Fhash) {
   struct dftracer_thread *T;
@@ -202,7 +222,17 @@ int dftracer_io_begin(struct dftracer_io_call *C, unsigned Layer,
   return 1;
 }
 
-enum { ArgsBytes = 512, MaxArgs = 10 };
+/* The compact format's step 5: the args go into the span's record as
+ * they are (event_record.h). */
+static __attribute__((noinline)) void
+endRecord(struct dftracer_io_call *C, const struct dftracer_io_arg *Args,
+          int Count, uint64_t EndUs) {
+  struct dftracer_record_io_args Io;
+  Io.Fhash = C->Fhash;
+  Io.Args = Args;
+  Io.Count = Count;
+  dftracer_span_finish_io_args_(C->T, &C->Span, EndUs, &Io);
+}
 
 /* The two forms of step 5, specialised: the string test costs the usual
  * events nothing. */
@@ -210,32 +240,21 @@ static inline __attribute__((always_inline)) void
 endEvent(struct dftracer_io_call *C, const struct dftracer_io_arg *Args,
          int Count, int Strings) {
   uint64_t EndUs;
-  int Saved = errno, Busy, I;
-  char Text[ArgsBytes], *Out = Text;
+  int Saved = errno, Busy;
+  char Text[DftIoArgsBytes];
   /* Busy before the clock: a signal handler's call after the end was read
    * must not nest under this span. */
   Busy = dftracer_busy_enter();
   EndUs = dftracer_now_us(&C->T->Clock);
-  if (C->Fhash) {
-    Out = DFTRACER_PUT_LIT(Out, ",\"fhash\":");
-    Out = dftracer_put_u64(Out, C->Fhash);
+  if (DFT_UNLIKELY(dftracer_trace_format_ != DftFormatPfw)) {
+    endRecord(C, Args, Count, EndUs);
+  } else {
+    C->Span.Args = Text;
+    C->Span.ArgsLen =
+        (size_t)(dftracer_put_io_args(Text, C->Fhash, Args, Count, Strings) -
+                 Text);
+    dftracer_span_finish_io_(C->T, &C->Span, EndUs);
   }
-  for (I = 0; I < Count && I < MaxArgs; ++I) {
-    *Out++ = ',';
-    if (Strings && (Args[I].KeyLen & DftArgString)) {
-      const char *Str = (const char *)(intptr_t)Args[I].Value;
-      Out = dftracer_put_raw(Out, Args[I].Key, Args[I].KeyLen & ~DftArgString);
-      *Out++ = '"';
-      Out = dftracer_put_raw(Out, Str, strlen(Str));
-      *Out++ = '"';
-    } else {
-      Out = dftracer_put_raw(Out, Args[I].Key, Args[I].KeyLen);
-      Out = dftracer_put_i64(Out, Args[I].Value);
-    }
-  }
-  C->Span.Args = Text;
-  C->Span.ArgsLen = (size_t)(Out - Text);
-  dftracer_span_finish_io_(C->T, &C->Span, EndUs);
   dftracer_busy_leave(Busy);
   errno = Saved;
 }
@@ -250,18 +269,51 @@ void dftracer_io_end_strings(struct dftracer_io_call *C,
   endEvent(C, Args, Count, 1);
 }
 
+/* dftracer_io_end_data's args as an array, for the compact format: the
+ * same keys in the same order as its text. */
+static __attribute__((noinline)) void
+endDataRecord(struct dftracer_io_call *C, unsigned Shape, int64_t Fd,
+              int64_t Size, int64_t Count, int64_t Offset, int Append,
+              int64_t Ret, int64_t MemAlign, uint64_t EndUs) {
+  struct dftracer_io_arg Args[7];
+  int N = 0;
+  Args[N++] = (struct dftracer_io_arg)DFT_ARG(fd, Fd);
+  if (Shape == DftDataStream)
+    Args[N++] = (struct dftracer_io_arg)DFT_ARG(size, Size);
+  if (Shape == DftDataVector)
+    Args[N++] = (struct dftracer_io_arg)DFT_ARG(iovcnt, Count);
+  else
+    Args[N++] = (struct dftracer_io_arg)DFT_ARG(count, Count);
+  if (Offset >= 0)
+    Args[N++] = (struct dftracer_io_arg)DFT_ARG(offset, Offset);
+  if (Append)
+    Args[N++] = (struct dftracer_io_arg)DFT_ARG(append, 1);
+  Args[N++] = (struct dftracer_io_arg)DFT_ARG(ret, Ret);
+  if (MemAlign)
+    Args[N++] = (struct dftracer_io_arg)DFT_ARG(mem_align, MemAlign);
+  endRecord(C, Args, N, EndUs);
+}
+
 void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
                           int64_t Fd, int64_t Size, int64_t Count,
-                          int64_t Offset, int Append, int64_t Ret) {
+                          int64_t Offset, int Append, int64_t Ret,
+                          uintptr_t BufAddr) {
   uint64_t EndUs;
   int Saved = errno, Busy;
-  char Text[ArgsBytes], *Out = Text;
+  char Text[DftIoArgsBytes], *Out = Text;
   Busy = dftracer_busy_enter();
   EndUs = dftracer_now_us(&C->T->Clock);
+  if (DFT_UNLIKELY(dftracer_trace_format_ != DftFormatPfw)) {
+    endDataRecord(C, Shape, Fd, Size, Count, Offset, Append, Ret,
+                  dftracer_mem_align(BufAddr), EndUs);
+    dftracer_busy_leave(Busy);
+    errno = Saved;
+    return;
+  }
   /* The keys are literals here, so each is a move or two, not a call to
    * memcpy as in the generic loop: what the offset key costs is won back
    * (docs/performance.md). Same text as dftracer_io_end's. */
-  Out = DFTRACER_PUT_LIT(Out, ",\"fhash\":");
+  Out = DFTRACER_PUT_LIT(Out, "," DFT_FHASH_KEY);
   Out = dftracer_put_u64(Out, C->Fhash);
   Out = DFTRACER_PUT_LIT(Out, ",\"fd\":");
   Out = dftracer_put_i64(Out, Fd);
@@ -282,6 +334,10 @@ void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
     Out = DFTRACER_PUT_LIT(Out, ",\"append\":1");
   Out = DFTRACER_PUT_LIT(Out, ",\"ret\":");
   Out = dftracer_put_i64(Out, Ret);
+  if (DFT_UNLIKELY(BufAddr & dftracer_mem_align_mask_)) {
+    Out = DFTRACER_PUT_LIT(Out, ",\"mem_align\":");
+    Out = dftracer_put_i64(Out, (int64_t)(BufAddr & (0 - BufAddr)));
+  }
   C->Span.Args = Text;
   C->Span.ArgsLen = (size_t)(Out - Text);
   dftracer_span_finish_io_(C->T, &C->Span, EndUs);
@@ -317,6 +373,7 @@ void dftracer_io_setup(void) {
   struct dftracer_process *P = &dftracer_process_;
   struct rlimit Limit;
   rlim_t Fds = MaxTrackedFds;
+  dftracer_writer_on_open(traceOpenedLocked);
   if (getrlimit(RLIMIT_NOFILE, &Limit) == 0 && Limit.rlim_max < Fds)
     Fds = Limit.rlim_max < MinTrackedFds ? MinTrackedFds : Limit.rlim_max;
   dftracer_fd_hash_ = (uint64_t *)calloc((size_t)Fds, sizeof(uint64_t));
@@ -332,5 +389,6 @@ void dftracer_io_setup(void) {
   dftracer_node_setup();
   if (P->Config.DataDir[0])
     dftracer_io_filter_set(P->Config.DataDir);
+  dftracer_mem_align_mask_ = (uintptr_t)P->Config.MemAlignment - 1;
   dftracer_io_layers_ = P->Config.IoLayers;
 }

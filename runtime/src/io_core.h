@@ -12,7 +12,9 @@
  *      annotated functions use, so the call nests under them), read the
  *      clock.
  *   4. The real call (io_real.h).
- *   5. DFT_IO_END: read the clock, format the event with its args, pop.
+ *   5. DFT_IO_END: read the clock, format the event with its args (in the
+ *      compact format, copy them into the span's record as they are:
+ *      io_args.h), pop.
  *
  * Steps 3 and 5 leave errno as the real call set it, and mark the thread
  * busy while they run: a signal handler that does I/O in the middle of them
@@ -27,30 +29,13 @@
 
 #include <dftracer/dftracer.h>
 
+#include "busy.h"
 #include "internal.h"
+#include "io_args.h"
 #include "thread_state.h"
 
 #include <stdint.h>
 
-/* Nonzero while this thread runs runtime code that must not be traced. */
-extern _Thread_local int dftracer_io_busy_
-    __attribute__((tls_model("initial-exec"), visibility("hidden")));
-
-/* Mark this thread busy; returns what it was, for dftracer_busy_leave
- * (regions nest: the sink's inside END's hand-over). The compiler fences
- * keep the region's accesses between the two stores, where a signal
- * handler on this thread sees the flag set. */
-static inline int dftracer_busy_enter(void) {
-  int Was = dftracer_io_busy_;
-  dftracer_io_busy_ = 1;
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  return Was;
-}
-
-static inline void dftracer_busy_leave(int Was) {
-  __atomic_signal_fence(__ATOMIC_SEQ_CST);
-  dftracer_io_busy_ = Was;
-}
 /* DftLayer* bits in force: the configured layers while tracing is on. */
 extern unsigned dftracer_io_layers_ DFT_HIDDEN;
 /* File hash of each descriptor, 0 when not traced. */
@@ -80,16 +65,16 @@ static inline void dftracer_fd_set(int Fd, uint64_t Hash) {
     __atomic_store_n(&dftracer_fd_hash_[Fd], Hash, __ATOMIC_RELAXED);
 }
 
-/* The trace file's descriptor, -1 when none is open (sink.c). */
-extern int dftracer_trace_fd_ DFT_HIDDEN;
+/* DFTRACER_MEM_ALIGNMENT - 1 (config.h): a power of two, less one. */
+extern uintptr_t dftracer_mem_align_mask_ DFT_HIDDEN;
 
-/* Is Fd the trace file's, seen from the program (not from the runtime,
- * which closes it)? Programs that close every descriptor at start would
- * otherwise close it. */
-static inline int dftracer_is_trace_fd(int Fd) {
-  return Fd >= 0 &&
-         Fd == __atomic_load_n(&dftracer_trace_fd_, __ATOMIC_RELAXED) &&
-         !dftracer_io_busy_;
+/* The `mem_align` arg of a data call whose buffer is at address Addr: 0
+ * (no arg) when Addr is a multiple of the process's alignment, else the
+ * largest power of two that divides it (Darshan's POSIX_MEM_NOT_ALIGNED,
+ * exact). The hot paths test Addr against the mask themselves and take
+ * this only when it is not aligned: one test per call. */
+static inline int64_t dftracer_mem_align(uintptr_t Addr) {
+  return (Addr & dftracer_mem_align_mask_) ? (int64_t)(Addr & (0 - Addr)) : 0;
 }
 
 /* Forget descriptors [First, Last] (close_range). */
@@ -106,22 +91,12 @@ struct dftracer_io_call {
   uint64_t Fhash;
 };
 
-/* An argument of the event: Key is the preformatted `"name":`. With
- * DftArgString in KeyLen (DFT_ARG_STR, ended with DFT_IO_END_STR), Value is
- * a `const char *` (static storage, nothing to escape) written as a JSON
- * string: a flag bit rather than a field of its own keeps the arrays every
- * event builds at three words. */
-struct dftracer_io_arg {
-  const char *Key;
-  size_t KeyLen;
-  int64_t Value;
-};
-#define DftArgString ((size_t)1 << (sizeof(size_t) * 8 - 1))
+/* The args of an event (io_args.h). */
 #define DFT_ARG(Name, Value)                                                   \
   { "\"" #Name "\":", sizeof("\"" #Name "\":") - 1, (int64_t)(Value) }
 #define DFT_ARG_STR(Name, Text)                                                \
   {                                                                            \
-    "\"" #Name "\":", (sizeof("\"" #Name "\":") - 1) | DftArgString,           \
+    "\"" #Name "\":", (sizeof("\"" #Name "\":") - 1) | DftIoArgString,           \
         (int64_t)(intptr_t)(const char *)(Text)                                \
   }
 
@@ -140,6 +115,18 @@ void dftracer_io_end(struct dftracer_io_call *C,
     dftracer_io_end((C), DftArgs_,                                             \
                     (int)(sizeof(DftArgs_) / sizeof(DftArgs_[0])));            \
   } while (0)
+/* DFT_IO_END for a data call whose buffer is at address ADDR (a
+ * uintptr_t; 0: no buffer, and no test), with its `mem_align` after the
+ * args when it is not aligned: an aligned call pays one test. */
+#define DFT_IO_END_ALIGNED(C, ADDR, ...)                                       \
+  do {                                                                         \
+    uintptr_t DftAddr_ = (ADDR);                                               \
+    if (DFT_UNLIKELY(DftAddr_ & dftracer_mem_align_mask_))                     \
+      DFT_IO_END((C), __VA_ARGS__,                                             \
+                 DFT_ARG(mem_align, DftAddr_ & (0 - DftAddr_)));               \
+    else                                                                       \
+      DFT_IO_END((C), __VA_ARGS__);                                            \
+  } while (0)
 /* dftracer_io_end for Args of which some are DFT_ARG_STR. */
 void dftracer_io_end_strings(struct dftracer_io_call *C,
                              const struct dftracer_io_arg *Args, int Count);
@@ -152,11 +139,13 @@ void dftracer_io_end_strings(struct dftracer_io_call *C,
 
 /* Step 5 for the non-positioned reads and writes, whose keys are fixed:
  * `fd`, `size` (DftDataStream), `count` (`iovcnt` for DftDataVector),
- * `offset` when Offset >= 0, `append` 1 when Append, `ret`. */
+ * `offset` when Offset >= 0, `append` 1 when Append, `ret`, `mem_align`
+ * when the buffer's address BufAddr is not aligned (dftracer_mem_align). */
 enum { DftDataPosix = 0, DftDataVector = 1, DftDataStream = 2 };
 void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
                           int64_t Fd, int64_t Size, int64_t Count,
-                          int64_t Offset, int Append, int64_t Ret);
+                          int64_t Offset, int Append, int64_t Ret,
+                          uintptr_t BufAddr);
 
 /* Steps 1 to 3 for a call on a descriptor. */
 static inline int dftracer_io_fd_begin(struct dftracer_io_call *C,

@@ -114,8 +114,9 @@ static int64_t bytesOf(int Ret, int Count, MPI_Datatype Type) {
 }
 
 /* The body of a wrapper whose file's hash is HASH (0: untraced; result
- * `Ret`). */
-#define HASH_CALL(NAME, HASH, CALL, ...)                                       \
+ * `Ret`), and whose buffer is at address ADDR (its mem_align, io_core.h;
+ * 0: no buffer, and no test). */
+#define HASH_CALL_ALIGNED(NAME, HASH, ADDR, CALL, ...)                         \
   struct dftracer_io_call C;                                                   \
   uint64_t Hash;                                                               \
   int Ret;                                                                     \
@@ -123,21 +124,26 @@ static int64_t bytesOf(int Ret, int Count, MPI_Datatype Type) {
       !dftracer_io_begin(&C, MPIIO, #NAME, Hash))                              \
     return CALL;                                                               \
   Ret = CALL;                                                                  \
-  DFT_IO_END(&C, __VA_ARGS__);                                                 \
+  DFT_IO_END_ALIGNED(&C, ADDR, __VA_ARGS__);                                   \
   return Ret
+#define HASH_CALL(NAME, HASH, CALL, ...)                                       \
+  HASH_CALL_ALIGNED(NAME, HASH, 0, CALL, __VA_ARGS__)
 
 /* A call on file FH. */
 #define FILE_CALL(NAME, FH, CALL, ...)                                         \
   HASH_CALL(NAME, fileHash(FH, 0), CALL, __VA_ARGS__)
 
-/* A read or write of COUNT items of TYPE. */
-#define DATA_CALL(NAME, FH, COUNT, TYPE, CALL)                                 \
-  FILE_CALL(NAME, FH, CALL, DFT_ARG(count, COUNT),                             \
-            DFT_ARG(bytes, bytesOf(Ret, COUNT, TYPE)), DFT_ARG(ret, Ret))
-#define DATA_AT_CALL(NAME, FH, OFFSET, COUNT, TYPE, CALL)                      \
-  FILE_CALL(NAME, FH, CALL, DFT_ARG(count, COUNT),                             \
-            DFT_ARG(bytes, bytesOf(Ret, COUNT, TYPE)),                         \
-            DFT_ARG(offset, OFFSET), DFT_ARG(ret, Ret))
+/* A read or write of COUNT items of TYPE at BUF. */
+#define DATA_CALL(NAME, FH, BUF, COUNT, TYPE, CALL)                            \
+  HASH_CALL_ALIGNED(NAME, fileHash(FH, 0), (uintptr_t)(BUF), CALL,           \
+                    DFT_ARG(count, COUNT),                                     \
+                    DFT_ARG(bytes, bytesOf(Ret, COUNT, TYPE)),                 \
+                    DFT_ARG(ret, Ret))
+#define DATA_AT_CALL(NAME, FH, OFFSET, BUF, COUNT, TYPE, CALL)                 \
+  HASH_CALL_ALIGNED(NAME, fileHash(FH, 0), (uintptr_t)(BUF), CALL,           \
+                    DFT_ARG(count, COUNT),                                     \
+                    DFT_ARG(bytes, bytesOf(Ret, COUNT, TYPE)),                 \
+                    DFT_ARG(offset, OFFSET), DFT_ARG(ret, Ret))
 
 const char dftracer_mpiio_layer_[] DFT_HIDDEN = "mpiio";
 
@@ -290,7 +296,7 @@ int MPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence) {
   DECLARE_SLOT(N);                                                             \
   int N(MPI_File fh, BUF_T buf, int count, MPI_Datatype datatype,              \
         LAST_T last) {                                                         \
-    DATA_CALL(N, fh, count, datatype,                                          \
+    DATA_CALL(N, fh, buf, count, datatype,                                     \
               CALL_OR_FAIL(N, fh, buf, count, datatype, last));                \
   }
 /* At an explicit offset. */
@@ -298,7 +304,7 @@ int MPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence) {
   DECLARE_SLOT(N);                                                             \
   int N(MPI_File fh, MPI_Offset offset, BUF_T buf, int count,                  \
         MPI_Datatype datatype, LAST_T last) {                                  \
-    DATA_AT_CALL(N, fh, offset, count, datatype,                               \
+    DATA_AT_CALL(N, fh, offset, buf, count, datatype,                          \
                  CALL_OR_FAIL(N, fh, offset, buf, count, datatype, last));     \
   }
 

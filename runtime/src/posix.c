@@ -55,15 +55,16 @@ const char dftracer_posix_layer_[] DFT_HIDDEN = "posix";
     return Ret;                                                                \
   } while (0)
 
-/* FD_CALL for a read or write (DIRECTION, untraced.h): a call on a file
- * the filter left out is counted there. */
-#define FD_DATA_CALL(RetType, NAME, FD, DIRECTION, CALL, ...)                  \
+/* FD_CALL for a read or write (DIRECTION, untraced.h) whose buffer is at
+ * address ADDR (its mem_align, io_core.h; read after the call): a call on
+ * a file the filter left out is counted there. */
+#define FD_DATA_CALL(RetType, NAME, FD, DIRECTION, ADDR, CALL, ...)            \
   struct dftracer_io_call C;                                                   \
   RetType Ret;                                                                 \
   if (DFT_LIKELY(!dftracer_io_fd_begin(&C, POSIX, NAME, FD)))                  \
     FD_UNTRACED_RETURN(FD, DIRECTION, CALL);                                   \
   Ret = CALL;                                                                  \
-  DFT_IO_END(&C, __VA_ARGS__);                                                 \
+  DFT_IO_END_ALIGNED(&C, ADDR, __VA_ARGS__);                                   \
   return Ret
 #define RD DftUntracedRead
 #define WR DftUntracedWrite
@@ -71,7 +72,7 @@ const char dftracer_posix_layer_[] DFT_HIDDEN = "posix";
 /* FD_DATA_CALL for the calls that move the description's position: the
  * event gets the offset it started at (fd_position.h), and `append` for a
  * write at the end. */
-#define FD_MOVING_CALL(NAME, FD, DIRECTION, IS_VECTOR, COUNT, CALL)            \
+#define FD_MOVING_CALL(NAME, FD, DIRECTION, IS_VECTOR, COUNT, ADDR, CALL)      \
   struct dftracer_io_call C;                                                   \
   struct dftracer_fd_desc *D;                                                  \
   ssize_t Ret;                                                                 \
@@ -84,31 +85,49 @@ const char dftracer_posix_layer_[] DFT_HIDDEN = "posix";
   Ret = CALL;                                                                  \
   dftracer_pos_after(D, Offset, Append, (int64_t)Ret);                         \
   dftracer_io_end_data(&C, (IS_VECTOR) ? DftDataVector : DftDataPosix, FD, 0,  \
-                       (int64_t)(COUNT), Offset, Append, (int64_t)Ret);        \
+                       (int64_t)(COUNT), Offset, Append, (int64_t)Ret,         \
+                       (ADDR));                                                \
   return Ret
 
+/* The address a vector call's mem_align is taken from: the bits of all
+ * its buffers' addresses, whose lowest is the smallest power of two over
+ * them (dftracer_mem_align). Read only when the call succeeded: the kernel
+ * has read the array then. */
+static inline uintptr_t iovAddr(const struct iovec *Iov, int Count,
+                                ssize_t Ret) {
+  uintptr_t Bits = 0;
+  int I;
+  if (Ret < 0)
+    return 0;
+  for (I = 0; I < Count; ++I)
+    Bits |= (uintptr_t)Iov[I].iov_base;
+  return Bits;
+}
+
 ssize_t read(int fd, void *buf, size_t count) {
-  FD_MOVING_CALL("read", fd, RD, 0, count, DFT_REAL(read)(fd, buf, count));
+  FD_MOVING_CALL("read", fd, RD, 0, count, (uintptr_t)buf,
+                 DFT_REAL(read)(fd, buf, count));
 }
 
 ssize_t __read_chk(int fd, void *buf, size_t count, size_t buflen) {
-  FD_MOVING_CALL("__read_chk", fd, RD, 0, count,
+  FD_MOVING_CALL("__read_chk", fd, RD, 0, count, (uintptr_t)buf,
                  DFT_REAL(__read_chk)(fd, buf, count, buflen));
 }
 
 ssize_t write(int fd, const void *buf, size_t count) {
-  FD_MOVING_CALL("write", fd, WR, 0, count, DFT_REAL(write)(fd, buf, count));
+  FD_MOVING_CALL("write", fd, WR, 0, count, (uintptr_t)buf,
+                 DFT_REAL(write)(fd, buf, count));
 }
 
 ssize_t pread(int fd, void *buf, size_t count, off_t offset) {
-  FD_DATA_CALL(ssize_t, "pread", fd, RD,
+  FD_DATA_CALL(ssize_t, "pread", fd, RD, (uintptr_t)buf,
                DFT_REAL(pread)(fd, buf, count, offset),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
 
 ssize_t pread64(int fd, void *buf, size_t count, off64_t offset) {
-  FD_DATA_CALL(ssize_t, "pread64", fd, RD,
+  FD_DATA_CALL(ssize_t, "pread64", fd, RD, (uintptr_t)buf,
                DFT_REAL(pread64)(fd, buf, count, offset),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
@@ -116,7 +135,7 @@ ssize_t pread64(int fd, void *buf, size_t count, off64_t offset) {
 
 ssize_t __pread_chk(int fd, void *buf, size_t count, off_t offset,
                     size_t buflen) {
-  FD_DATA_CALL(ssize_t, "__pread_chk", fd, RD,
+  FD_DATA_CALL(ssize_t, "__pread_chk", fd, RD, (uintptr_t)buf,
           DFT_REAL(__pread_chk)(fd, buf, count, offset, buflen),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
@@ -124,37 +143,38 @@ ssize_t __pread_chk(int fd, void *buf, size_t count, off_t offset,
 
 ssize_t __pread64_chk(int fd, void *buf, size_t count, off64_t offset,
                       size_t buflen) {
-  FD_DATA_CALL(ssize_t, "__pread64_chk", fd, RD,
+  FD_DATA_CALL(ssize_t, "__pread64_chk", fd, RD, (uintptr_t)buf,
           DFT_REAL(__pread64_chk)(fd, buf, count, offset, buflen),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
 
 ssize_t pwrite(int fd, const void *buf, size_t count, off_t offset) {
-  FD_DATA_CALL(ssize_t, "pwrite", fd, WR,
+  FD_DATA_CALL(ssize_t, "pwrite", fd, WR, (uintptr_t)buf,
                DFT_REAL(pwrite)(fd, buf, count, offset),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
 
 ssize_t pwrite64(int fd, const void *buf, size_t count, off64_t offset) {
-  FD_DATA_CALL(ssize_t, "pwrite64", fd, WR,
+  FD_DATA_CALL(ssize_t, "pwrite64", fd, WR, (uintptr_t)buf,
                DFT_REAL(pwrite64)(fd, buf, count, offset),
           DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
 }
 
 ssize_t readv(int fd, const struct iovec *iov, int iovcnt) {
-  FD_MOVING_CALL("readv", fd, RD, 1, iovcnt, DFT_REAL(readv)(fd, iov, iovcnt));
+  FD_MOVING_CALL("readv", fd, RD, 1, iovcnt, iovAddr(iov, iovcnt, Ret),
+                 DFT_REAL(readv)(fd, iov, iovcnt));
 }
 
 ssize_t writev(int fd, const struct iovec *iov, int iovcnt) {
-  FD_MOVING_CALL("writev", fd, WR, 1, iovcnt,
+  FD_MOVING_CALL("writev", fd, WR, 1, iovcnt, iovAddr(iov, iovcnt, Ret),
                  DFT_REAL(writev)(fd, iov, iovcnt));
 }
 
 ssize_t preadv(int fd, const struct iovec *iov, int iovcnt, off_t offset) {
-  FD_DATA_CALL(ssize_t, "preadv", fd, RD,
+  FD_DATA_CALL(ssize_t, "preadv", fd, RD, iovAddr(iov, iovcnt, Ret),
                DFT_REAL(preadv)(fd, iov, iovcnt, offset),
           DFT_ARG(fd, fd), DFT_ARG(iovcnt, iovcnt), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
@@ -162,13 +182,13 @@ ssize_t preadv(int fd, const struct iovec *iov, int iovcnt, off_t offset) {
 
 ssize_t preadv64(int fd, const struct iovec *iov, int iovcnt,
                  off64_t offset) {
-  FD_DATA_CALL(ssize_t, "preadv64", fd, RD,
+  FD_DATA_CALL(ssize_t, "preadv64", fd, RD, iovAddr(iov, iovcnt, Ret),
           DFT_REAL(preadv64)(fd, iov, iovcnt, offset), DFT_ARG(fd, fd),
           DFT_ARG(iovcnt, iovcnt), DFT_ARG(offset, offset), DFT_ARG(ret, Ret));
 }
 
 ssize_t pwritev(int fd, const struct iovec *iov, int iovcnt, off_t offset) {
-  FD_DATA_CALL(ssize_t, "pwritev", fd, WR,
+  FD_DATA_CALL(ssize_t, "pwritev", fd, WR, iovAddr(iov, iovcnt, Ret),
                DFT_REAL(pwritev)(fd, iov, iovcnt, offset),
           DFT_ARG(fd, fd), DFT_ARG(iovcnt, iovcnt), DFT_ARG(offset, offset),
           DFT_ARG(ret, Ret));
@@ -176,7 +196,7 @@ ssize_t pwritev(int fd, const struct iovec *iov, int iovcnt, off_t offset) {
 
 ssize_t pwritev64(int fd, const struct iovec *iov, int iovcnt,
                   off64_t offset) {
-  FD_DATA_CALL(ssize_t, "pwritev64", fd, WR,
+  FD_DATA_CALL(ssize_t, "pwritev64", fd, WR, iovAddr(iov, iovcnt, Ret),
           DFT_REAL(pwritev64)(fd, iov, iovcnt, offset), DFT_ARG(fd, fd),
           DFT_ARG(iovcnt, iovcnt), DFT_ARG(offset, offset), DFT_ARG(ret, Ret));
 }

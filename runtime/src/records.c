@@ -2,7 +2,7 @@
 #include "records.h"
 
 #include "internal.h"
-#include "io_core.h"
+#include "busy.h"
 #include "json_writer.h"
 #include "thread_state.h"
 

@@ -3,7 +3,6 @@
 
 #include "budget.h"
 #include "compact_writer.h"
-#include "io_core.h"
 #include "pages.h"
 
 #include <errno.h>
@@ -15,6 +14,8 @@
 #include <sys/uio.h>
 #include <unistd.h>
 #include <zlib.h>
+
+int dftracer_trace_fd_ = -1;
 
 /* The trace file is written with system calls, not the libc functions that
  * the I/O layers intercept, and every sink function marks the thread busy:

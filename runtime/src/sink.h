@@ -14,8 +14,23 @@
 #ifndef DFTRACER_RUNTIME_SINK_H
 #define DFTRACER_RUNTIME_SINK_H
 
+#include "busy.h"
+
 #include <stddef.h>
 #include <stdint.h>
+
+/* The trace file's descriptor, -1 when none is open: set by the sink as it
+ * opens and closes the file. */
+extern int dftracer_trace_fd_ __attribute__((visibility("hidden")));
+
+/* Is Fd the trace file's, seen from the program (not from the runtime,
+ * which closes it)? Programs that close every descriptor at start would
+ * otherwise close it (posix.c). */
+static inline int dftracer_is_trace_fd(int Fd) {
+  return Fd >= 0 &&
+         Fd == __atomic_load_n(&dftracer_trace_fd_, __ATOMIC_RELAXED) &&
+         !dftracer_io_busy_;
+}
 
 struct dftracer_sink {
   int Fd;

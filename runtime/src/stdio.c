@@ -137,8 +137,9 @@ static void streamOpened(int Fd, const char *Mode, int NewDescription) {
 }
 
 /* STREAM_CALL for fread and fwrite (DIRECTION, untraced.h) of COUNT items
- * of SIZE bytes: a call on a file the filter left out is counted there. */
-#define STREAM_DATA_CALL(NAME, STREAM, SIZE, COUNT, DIRECTION, CALL)           \
+ * of SIZE bytes at BUF: a call on a file the filter left out is counted
+ * there. */
+#define STREAM_DATA_CALL(NAME, STREAM, BUF, SIZE, COUNT, DIRECTION, CALL)      \
   struct dftracer_io_call C;                                                   \
   struct dftracer_fd_desc *D;                                                  \
   size_t Ret;                                                                  \
@@ -158,7 +159,8 @@ static void streamOpened(int Fd, const char *Mode, int NewDescription) {
   Ret = CALL;                                                                  \
   streamAfter(D, STREAM, Offset, Append, SIZE, COUNT, Ret);                    \
   dftracer_io_end_data(&C, DftDataStream, Fd, (int64_t)(SIZE),                 \
-                       (int64_t)(COUNT), Offset, Append, (int64_t)Ret);        \
+                       (int64_t)(COUNT), Offset, Append, (int64_t)Ret,         \
+                       (uintptr_t)(BUF));                                      \
   return Ret
 
 /* An open of PATH: the new stream's descriptor gets the file's hash. */
@@ -263,29 +265,29 @@ int fclose(FILE *stream) {
 }
 
 size_t fread(void *ptr, size_t size, size_t count, FILE *stream) {
-  STREAM_DATA_CALL("fread", stream, size, count, DftUntracedRead,
+  STREAM_DATA_CALL("fread", stream, ptr, size, count, DftUntracedRead,
                    DFT_REAL(fread)(ptr, size, count, stream));
 }
 
 size_t __fread_chk(void *ptr, size_t ptrlen, size_t size, size_t count,
                    FILE *stream) {
-  STREAM_DATA_CALL("__fread_chk", stream, size, count, DftUntracedRead,
+  STREAM_DATA_CALL("__fread_chk", stream, ptr, size, count, DftUntracedRead,
                    DFT_REAL(__fread_chk)(ptr, ptrlen, size, count, stream));
 }
 
 size_t(fread_unlocked)(void *ptr, size_t size, size_t count, FILE *stream) {
-  STREAM_DATA_CALL("fread_unlocked", stream, size, count, DftUntracedRead,
+  STREAM_DATA_CALL("fread_unlocked", stream, ptr, size, count, DftUntracedRead,
                    DFT_REAL(fread_unlocked)(ptr, size, count, stream));
 }
 
 size_t fwrite(const void *ptr, size_t size, size_t count, FILE *stream) {
-  STREAM_DATA_CALL("fwrite", stream, size, count, DftUntracedWrite,
+  STREAM_DATA_CALL("fwrite", stream, ptr, size, count, DftUntracedWrite,
                    DFT_REAL(fwrite)(ptr, size, count, stream));
 }
 
 size_t(fwrite_unlocked)(const void *ptr, size_t size, size_t count,
                        FILE *stream) {
-  STREAM_DATA_CALL("fwrite_unlocked", stream, size, count, DftUntracedWrite,
+  STREAM_DATA_CALL("fwrite_unlocked", stream, ptr, size, count, DftUntracedWrite,
                    DFT_REAL(fwrite_unlocked)(ptr, size, count, stream));
 }
 

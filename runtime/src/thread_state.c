@@ -2,7 +2,7 @@
 #include "thread_state.h"
 
 #include "internal.h"
-#include "io_core.h"
+#include "busy.h"
 #include "pages.h"
 #include "throttle.h"
 #include "writer.h"

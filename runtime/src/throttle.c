@@ -3,7 +3,6 @@
 #include "clock.h"
 #include "event_format.h"
 #include "internal.h"
-#include "io_core.h"
 #include "json_writer.h"
 #include "pages.h"
 #include "thread_state.h"

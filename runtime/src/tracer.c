@@ -149,26 +149,63 @@ putSpanLine(struct dftracer_thread *T, const struct dftracer_span *S,
                                   Out, &L, S->Name, NameLen, S->Cat, CatLen));
 }
 
+/* I/O span S with Io's args as its text, in Text (DftIoArgsBytes): the
+ * form the paths that want a line's args take (a record too long, tracing
+ * stopped). An I/O span has no args of its own: UPDATE cannot reach it. */
+static const struct dftracer_span *
+withIoText(const struct dftracer_span *S,
+           const struct dftracer_record_io_args *Io, struct dftracer_span *Copy,
+           char *Text) {
+  *Copy = *S;
+  Copy->Args = Text;
+  Copy->ArgsLen = (size_t)(dftracer_put_io_args(Text, Io->Fhash, Io->Args,
+                                                Io->Count, 1) -
+                           Text);
+  return Copy;
+}
+
+/* A span too long for a record, as its line. */
+static __attribute__((noinline)) void
+writeLongRecord(struct dftracer_thread *T, const struct dftracer_span *S,
+                const struct dftracer_name_entry *E, uint64_t Dur, int Pid,
+                const struct dftracer_record_io_args *Io) {
+  char PidTid[64];
+  struct dftracer_span Copy;
+  char Text[DftIoArgsBytes];
+  putSpanLine(T, Io ? withIoText(S, Io, &Copy, Text) : S, E, Dur, PidTid,
+              (size_t)(dftracer_format_pid_tid(PidTid, Pid, T->Tid) - PidTid));
+}
+
+/* Tracing has stopped: I/O span S counted, with Io's args. */
+static __attribute__((noinline)) void
+countStoppedIo(struct dftracer_thread *T, const struct dftracer_span *S,
+               uint64_t Dur, int Reason,
+               const struct dftracer_record_io_args *Io) {
+  struct dftracer_span Copy;
+  char Text[DftIoArgsBytes];
+  countStopped(T, withIoText(S, Io, &Copy, Text), Dur, Reason);
+}
+
 /* DFTRACER_TRACE_FORMAT=compact: S as a record of its fields
  * (event_record.h), which the writer thread encodes without parsing a
- * line; as its line when too long for one. */
+ * line, with Io's args (NULL: none) as they are; as its line when too long
+ * for one. */
 static __attribute__((noinline)) void
 writeRecord(struct dftracer_thread *T, const struct dftracer_span *S,
-            const struct dftracer_name_entry *E, uint64_t Dur, int Pid) {
+            const struct dftracer_name_entry *E, uint64_t Dur, int Pid,
+            const struct dftracer_record_io_args *Io) {
   struct dftracer_span_record R;
   size_t NameLen = 0, CatLen = 0, Bound;
-  char *Out;
+  uint32_t NIo = Io ? dftracer_record_io_count(Io) : 0;
+  char *Out, *After;
   if (!E) {
     NameLen = strlen(S->Name);
     CatLen = strlen(S->Cat);
   }
-  Bound = sizeof(R) + S->ArgsLen +
+  Bound = sizeof(R) + S->ArgsLen + NIo * sizeof(struct dftracer_io_arg) +
           (E ? E->Len : dftracer_name_cat_bound(NameLen, CatLen));
   if (Bound > DftRecordMax) {
-    char PidTid[64];
-    putSpanLine(T, S, E, Dur, PidTid,
-                (size_t)(dftracer_format_pid_tid(PidTid, Pid, T->Tid) -
-                         PidTid));
+    writeLongRecord(T, S, E, Dur, Pid, Io);
     return;
   }
   memset(&R, 0, sizeof(R));
@@ -177,6 +214,7 @@ writeRecord(struct dftracer_thread *T, const struct dftracer_span *S,
   R.Tid = T->Tid;
   R.Level = S->Level;
   R.ArgsLen = (uint32_t)S->ArgsLen;
+  R.NIoArgs = NIo;
   R.Id = S->Id;
   R.ParentId = S->ParentId;
   R.Ts = S->StartUs;
@@ -188,29 +226,41 @@ writeRecord(struct dftracer_thread *T, const struct dftracer_span *S,
     return; /* out of memory: lost, as a line would be */
   if (E) {
     R.NameCatLen = (uint32_t)E->Len;
-    R.Len = (uint32_t)(sizeof(R) + E->Len + S->ArgsLen);
-    dftracer_thread_commit(T, dftracer_put_span_record(Out, &R, E->Text,
-                                                        S->Args));
-    return;
+    R.Len = (uint32_t)(sizeof(R) + E->Len + S->ArgsLen +
+                       NIo * sizeof(struct dftracer_io_arg));
+    After = dftracer_put_span_record(Out, &R, E->Text, S->Args);
+  } else {
+    /* A name too long for the cache: formatted in place, after the
+     * fields. */
+    R.NameCatLen =
+        (uint32_t)(dftracer_format_name_cat(Out + sizeof(R), S->Name, NameLen,
+                                            S->Cat, CatLen) -
+                   (Out + sizeof(R)));
+    R.Len = (uint32_t)(sizeof(R) + R.NameCatLen + S->ArgsLen +
+                       NIo * sizeof(struct dftracer_io_arg));
+    memmove(Out + sizeof(R) + R.NameCatLen, S->Args, S->ArgsLen);
+    memcpy(Out, &R, sizeof(R));
+    After = Out + sizeof(R) + R.NameCatLen + S->ArgsLen;
   }
-  /* A name too long for the cache: formatted in place, after the fields. */
-  R.NameCatLen = (uint32_t)(dftracer_format_name_cat(Out + sizeof(R), S->Name,
-                                                     NameLen, S->Cat, CatLen) -
-                            (Out + sizeof(R)));
-  R.Len = (uint32_t)(sizeof(R) + R.NameCatLen + S->ArgsLen);
-  memmove(Out + sizeof(R) + R.NameCatLen, S->Args, S->ArgsLen);
-  memcpy(Out, &R, sizeof(R));
-  dftracer_thread_commit(T, Out + R.Len);
+  if (Io)
+    After = dftracer_put_record_io_args(After, Io);
+  dftracer_thread_commit(T, After);
 }
 
-static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
-                      uint64_t EndUs) {
+/* S as its line or record; Io: an I/O event's args in the compact format
+ * (io_core.c), else NULL. */
+static inline __attribute__((always_inline)) void
+writeSpanWith(struct dftracer_thread *T, const struct dftracer_span *S,
+              uint64_t EndUs, const struct dftracer_record_io_args *Io) {
   const struct dftracer_name_entry *E;
   int Pid = dftracer_process_.Pid;
   uint64_t Dur = EndUs >= S->StartUs ? EndUs - S->StartUs : 0;
   int Stopped = __atomic_load_n(&dftracer_trace_stopped_, __ATOMIC_RELAXED);
   if (DFT_UNLIKELY(Stopped)) {
-    countStopped(T, S, Dur, Stopped);
+    if (Io)
+      countStoppedIo(T, S, Dur, Stopped, Io);
+    else
+      countStopped(T, S, Dur, Stopped);
     return;
   }
   dftracer_fn_written(T->Stats, S->Func, Dur);
@@ -219,7 +269,7 @@ static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
    * branch, and the .pfw's path no other test. */
   if (DFT_UNLIKELY(T->PrefixPid != Pid || T->PrefixLen == 0)) {
     if (dftracer_trace_format_ != DftFormatPfw) {
-      writeRecord(T, S, E, Dur, Pid);
+      writeRecord(T, S, E, Dur, Pid, Io);
       return;
     }
     T->PrefixLen =
@@ -227,6 +277,11 @@ static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
     T->PrefixPid = Pid;
   }
   putSpanLine(T, S, E, Dur, T->Prefix, T->PrefixLen);
+}
+
+static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
+                      uint64_t EndUs) {
+  writeSpanWith(T, S, EndUs, NULL);
 }
 
 static void recordRank(void);
@@ -371,18 +426,28 @@ static void popThrough(struct dftracer_thread *T, struct dftracer_span *S) {
  * open, at the same instant: a function's END closes a region it left open
  * (REGION_START without REGION_END), so spans always nest. Their handles stay
  * valid: the records are kept until their own END or cleanup runs. */
-static inline void closeSpan(struct dftracer_thread *T,
-                             struct dftracer_span *S, uint64_t EndUs) {
+static inline __attribute__((always_inline)) void
+closeSpanWith(struct dftracer_thread *T, struct dftracer_span *S,
+              uint64_t EndUs, const struct dftracer_record_io_args *Io) {
   struct dftracer_span *Inner;
   for (Inner = T->Top; Inner != S; Inner = Inner->Parent) {
     if (!Inner->Closed && isActive())
       writeSpan(T, Inner, EndUs);
     Inner->Closed = 1;
   }
-  if (DFT_LIKELY(isActive()))
-    writeSpan(T, S, EndUs);
+  if (DFT_LIKELY(isActive())) {
+    if (Io)
+      writeSpanWith(T, S, EndUs, Io);
+    else
+      writeSpan(T, S, EndUs);
+  }
   S->Closed = 1;
   popThrough(T, S);
+}
+
+static inline void closeSpan(struct dftracer_thread *T,
+                             struct dftracer_span *S, uint64_t EndUs) {
+  closeSpanWith(T, S, EndUs, NULL);
 }
 
 /* END of a timed throttled call: counted with its duration. */
@@ -459,6 +524,17 @@ void dftracer_span_finish_io_(struct dftracer_thread *T,
                               struct dftracer_span *S, uint64_t EndUs) {
   if (!S->Closed)
     closeSpan(T, S, EndUs);
+  else if (!S->Popped)
+    popThrough(T, S);
+}
+
+/* The same in the compact format, with the event's args as the wrapper
+ * gave them (event_record.h). */
+void dftracer_span_finish_io_args_(struct dftracer_thread *T,
+                                   struct dftracer_span *S, uint64_t EndUs,
+                                   const struct dftracer_record_io_args *Io) {
+  if (!S->Closed)
+    closeSpanWith(T, S, EndUs, Io);
   else if (!S->Popped)
     popThrough(T, S);
 }

@@ -4,7 +4,7 @@
 #include "budget.h"
 #include "compact_writer.h"
 #include "internal.h"
-#include "io_core.h"
+#include "busy.h"
 #include "layer_check.h"
 #include "node_info.h"
 #include "pages.h"
@@ -59,6 +59,11 @@ static struct {
 /* A chunk is whole pages (pages.h): a hand-over and a file-name line may
  * run in a signal handler, where malloc is unsafe. Its capacity is what the
  * pages hold past the header. */
+/* dftracer_writer_on_open's. */
+static void (*OnOpen)(void);
+
+void dftracer_writer_on_open(void (*Fn)(void)) { OnOpen = Fn; }
+
 static size_t capacityFor(size_t Cap) {
   return dftracer_pages_round(sizeof(struct dftracer_chunk) + Cap) -
          sizeof(struct dftracer_chunk);
@@ -93,7 +98,8 @@ static int openSinkLocked(void) {
     return -1;
   dftracer_layer_report_locked();    /* layer_bypassed (layer_check.h) */
   dftracer_node_report_locked();     /* NODE (node_info.h) */
-  dftracer_io_replay_paths_locked(); /* a forked child's first write */
+  if (OnOpen)
+    OnOpen(); /* a forked child's first write: its parent's paths */
   return 0;
 }
 

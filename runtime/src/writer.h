@@ -79,6 +79,11 @@ void dftracer_writer_output_locked(const char *Data, size_t Len);
  * pthread_join is unsafe) the writer thread is left to leave on its own. */
 void dftracer_writer_stop_locked(int Join);
 
+/* Fn runs when the trace file is opened, under the lock, after the file's
+ * own first lines: the I/O layer's, whose forked child names the paths its
+ * parent saw (io_core.c) before any event of them. NULL: nothing. */
+void dftracer_writer_on_open(void (*Fn)(void));
+
 /* In a forked child: the writer thread does not exist there; forget it and
  * its queue (the parent writes those bytes). */
 void dftracer_writer_forget(void);

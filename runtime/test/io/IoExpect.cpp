@@ -10,11 +10,12 @@
 // after its FH line and before its first event.
 //
 // --expect SPEC: one expectation per line, `#` comments:
-//   NAME CAT COUNT [parent=NAME] [file=TEXT] [nofile] [KEY=VALUE]...
+//   NAME CAT COUNT [parent=NAME] [file=TEXT] [nofile] [no=KEY] [KEY=VALUE]...
 // exactly COUNT (or, written >=COUNT, at least COUNT) events named NAME
 // (`a|b`: either, `*`: any) in category CAT (`*`: any) whose enclosing span
 // is named parent (`a|b` too), whose file's path contains TEXT
-// (nofile: events without fhash), and whose args have KEY=VALUE.
+// (nofile: events without fhash), whose args have no KEY (no=KEY), and
+// whose args have KEY=VALUE.
 //
 // --strace LOG (repeatable: `strace -ff` writes a log per process): the
 // per-file number of successful opens and of close/read/write/pread64/
@@ -240,6 +241,8 @@ void checkSpec(const std::string &Spec, const Traces &T,
           Ok = E.File.find(V) != std::string::npos;
         else if (K == "nofile")
           Ok = E.File.empty();
+        else if (K == "no")
+          Ok = !E.Args.contains(V);
         else
           Ok = argEquals(E.Args, K, V);
         if (!Ok)

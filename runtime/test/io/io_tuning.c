@@ -3,11 +3,14 @@
  * for a contiguous and a strided view; HDF5_FILE with and without
  * H5Pset_alignment (mpio and sec2), HDF5_DSET for a chunked and a
  * contiguous dataset, and the transfer keys of collective and independent
- * H5Dwrite/H5Dread. runtime.io_tuning greps the records. */
+ * H5Dwrite/H5Dread; and the memory alignment of the buffers of MPI-IO and
+ * HDF5 transfers (`mem_align`: aligned buffers carry none, buffers 2 bytes
+ * past a 64 KiB boundary carry 2). runtime.io_tuning greps the records. */
 #include <hdf5.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 static void check(int Ok, const char *What) {
@@ -103,6 +106,48 @@ static void hdf5Serial(const char *Path) {
   H5Dclose(Dset), H5Sclose(Space), H5Fclose(File);
 }
 
+/* Transfers from an aligned buffer (16 bytes) and from one 2 bytes past it
+ * (8 bytes): MPI-IO at this rank's offset of a shared file, HDF5 in two
+ * datasets of a file of this rank's own. */
+static void memAlign(const char *MpiPath, const char *H5Path, int Rank) {
+  unsigned char *Buf = aligned_alloc(1 << 16, 1 << 16);
+  hsize_t Sixteen[1] = {16}, Eight[1] = {8};
+  MPI_File Fh;
+  hid_t File, Space, Dset;
+  int I;
+  check(Buf != NULL, "aligned_alloc");
+  memset(Buf, 7, 1 << 16);
+  check(MPI_File_open(MPI_COMM_WORLD, MpiPath, MPI_MODE_CREATE | MPI_MODE_RDWR,
+                      MPI_INFO_NULL, &Fh) == MPI_SUCCESS,
+        "MPI_File_open align");
+  check(MPI_File_write_at(Fh, Rank * 32, Buf, 16, MPI_BYTE,
+                          MPI_STATUS_IGNORE) == MPI_SUCCESS &&
+            MPI_File_write_at(Fh, Rank * 32 + 16, Buf + 2, 8, MPI_BYTE,
+                              MPI_STATUS_IGNORE) == MPI_SUCCESS &&
+            MPI_File_read_at(Fh, Rank * 32, Buf, 16, MPI_BYTE,
+                             MPI_STATUS_IGNORE) == MPI_SUCCESS &&
+            MPI_File_read_at(Fh, Rank * 32 + 16, Buf + 2, 8, MPI_BYTE,
+                             MPI_STATUS_IGNORE) == MPI_SUCCESS,
+        "MPI-IO transfers");
+  MPI_File_close(&Fh);
+  File = H5Fcreate(H5Path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+  check(File >= 0, "H5Fcreate align");
+  for (I = 0; I < 2; ++I) {
+    Space = H5Screate_simple(1, I ? Eight : Sixteen, NULL);
+    Dset = H5Dcreate2(File, I ? "/off2" : "/off0", H5T_NATIVE_UCHAR, Space,
+                      H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    check(Dset >= 0 &&
+              H5Dwrite(Dset, H5T_NATIVE_UCHAR, H5S_ALL, H5S_ALL, H5P_DEFAULT,
+                       Buf + 2 * I) >= 0 &&
+              H5Dread(Dset, H5T_NATIVE_UCHAR, H5S_ALL, H5S_ALL, H5P_DEFAULT,
+                      Buf + 2 * I) >= 0,
+          "HDF5 transfers");
+    H5Dclose(Dset), H5Sclose(Space);
+  }
+  H5Fclose(File);
+  free(Buf);
+}
+
 int main(int argc, char **argv) {
   int Rank;
   char Path[64];
@@ -115,6 +160,8 @@ int main(int argc, char **argv) {
   hdf5Parallel("data/parallel.h5", Rank);
   snprintf(Path, sizeof(Path), "data/serial%d.h5", Rank);
   hdf5Serial(Path);
+  snprintf(Path, sizeof(Path), "data/align%d.h5", Rank);
+  memAlign("data/align.bin", Path, Rank);
   MPI_Finalize();
   return 0;
 }

@@ -1,0 +1,3 @@
+#include "busy.h"
+
+_Thread_local int dftracer_io_busy_;
