@@ -170,12 +170,138 @@ bool CompactReader::readBlock() {
   }
   if (Raw.size() != RawLen)
     return fail(At + " has the wrong length");
+  Raw.resize(RawLen + Padding);
+  std::memset(Raw.data() + RawLen, 0, Padding);
   P = Raw.data();
   End = P + RawLen;
   return true;
 }
 
 bool CompactReader::next(Record &R) {
+  // Spans are nearly every record: the fast decoder takes them, and gives
+  // anything else (a block's end, a table entry, a damaged span) to the
+  // careful one, which says what is wrong and where.
+  if (P < End && *P == DftTagSpan && nextSpan(R))
+    return true;
+  return decodeRecord(R);
+}
+
+namespace {
+
+/// A varint as dft_get_varint reads it (LEB128, at most 10 bytes), for a
+/// buffer with at least 16 bytes readable past P: one byte is one branch;
+/// two to eight bytes are read as one word, their 7-bit groups put
+/// together by three shifts, without a branch per byte. False past 10
+/// bytes. The caller checks that P did not pass the data's end.
+inline bool fastVarint(const uint8_t *&P, uint64_t &V) {
+  uint64_t B = P[0];
+  if (B < 0x80) {
+    V = B;
+    ++P;
+    return true;
+  }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t W;
+  std::memcpy(&W, P, 8);
+  uint64_t Stops = ~W & 0x8080808080808080ull; // bytes without a next one
+  if (Stops) {
+    unsigned Len = (unsigned(__builtin_ctzll(Stops)) >> 3) + 1; // 2..8
+    uint64_t X = W & (~0ull >> (64 - 8 * Len)) & 0x7f7f7f7f7f7f7f7full;
+    X = ((X & 0x7f007f007f007f00ull) >> 1) | (X & 0x007f007f007f007full);
+    X = ((X & 0x3fff00003fff0000ull) >> 2) | (X & 0x00003fff00003fffull);
+    X = ((X & 0x0fffffff00000000ull) >> 4) | (X & 0x000000000fffffffull);
+    V = X;
+    P += Len;
+    return true;
+  }
+#endif
+  uint64_t R = 0;
+  for (unsigned I = 0; I < 10; ++I) {
+    B = P[I];
+    R |= (B & 0x7f) << (7 * I);
+    if (B < 0x80) {
+      V = R;
+      P += I + 1;
+      return true;
+    }
+  }
+  return false;
+}
+
+} // namespace
+
+// The span at P, decoded without a bound check per byte (Raw's padding
+// covers a record's overrun until the checks after its fields). Nothing
+// of the reader's state changes until the record is known good: on false,
+// P is where it was and decodeRecord reads the record again, and reports
+// it if it is damaged. Also false for a key's first integer, which
+// decodeRecord gives its delta slot.
+bool CompactReader::nextSpan(Record &R) {
+  const uint8_t *Q = P + 1;
+  uint64_t V[9];
+  for (uint64_t &X : V)
+    if (!fastVarint(Q, X))
+      return false;
+  if (Q > End || V[0] >= Threads.size() || V[2] >= Strings.size() ||
+      V[3] >= Strings.size() || V[8] > 64)
+    return false;
+  uint64_t N = V[8];
+  if (R.Args.size() < N)
+    R.Args.resize(N);
+  const uint64_t NumStrings = Strings.size();
+  for (uint64_t I = 0; I < N; ++I) {
+    Arg &Ar = R.Args[I];
+    uint64_t A, B;
+    if (!fastVarint(Q, A) || !fastVarint(Q, B) || Q > End ||
+        (A >> 2) >= NumStrings)
+      return false;
+    Ar.Key = uint32_t(A >> 2);
+    Ar.Kind = uint8_t(A & 3);
+    if (Ar.Kind == DftArgInt) {
+      Ar.Slot = KeySlot[Ar.Key];
+      if (Ar.Slot == 0 && NumKeySlots < DftCompactKeySlots)
+        return false; // a new slot: decodeRecord assigns it
+      Ar.Int = dft_unzigzag(B); // the delta, while Slot is set
+    } else if (Ar.Kind == DftArgString) {
+      if (B >= NumStrings)
+        return false;
+      Ar.Str = uint32_t(B);
+    } else if (Ar.Kind == DftArgRaw) {
+      if (B > uint64_t(End - Q))
+        return false;
+      Ar.Raw = std::string_view(reinterpret_cast<const char *>(Q), B);
+      Q += B;
+    } else {
+      return false;
+    }
+  }
+  // Good: the thread's deltas, in the order decodeRecord applies them.
+  Thread &T = Threads[V[0]];
+  R.K = Record::SpanRecord;
+  R.Thread = uint32_t(V[0]);
+  R.Pid = T.Pid;
+  R.Tid = T.Tid;
+  R.Id = T.PrevId = T.PrevId + 1 + uint64_t(dft_unzigzag(V[1]));
+  R.Name = uint32_t(V[2]);
+  R.Cat = uint32_t(V[3]);
+  R.Ts = T.PrevTs = T.PrevTs + uint64_t(dft_unzigzag(V[4]));
+  R.Dur = V[5];
+  R.Level = V[6];
+  R.ParentId = T.PrevParent = T.PrevParent + uint64_t(dft_unzigzag(V[7]));
+  R.NArgs = N;
+  for (uint64_t I = 0; I < N; ++I) {
+    Arg &Ar = R.Args[I];
+    if (Ar.Kind == DftArgInt && Ar.Slot) {
+      T.Prev[Ar.Slot - 1] += uint64_t(Ar.Int);
+      Ar.Int = int64_t(T.Prev[Ar.Slot - 1]);
+    }
+  }
+  P = Q;
+  return true;
+}
+
+// Any record, every byte checked against the end of the data.
+bool CompactReader::decodeRecord(Record &R) {
   auto Bad = [&](const char *What) {
     return fail("block at byte " + std::to_string(BlockOffset) + ": " + What +
                 " at byte " + std::to_string(P - Raw.data()) +
@@ -208,6 +334,8 @@ bool CompactReader::next(Record &R) {
       P += A;
       if (Tag == DftTagString) {
         Strings.emplace_back(S);
+        if (KeySlot.size() < Strings.size())
+          KeySlot.resize(Strings.size() + 256, 0);
         continue;
       }
       if (Tag == DftTagTextPart) {
@@ -245,6 +373,7 @@ bool CompactReader::next(Record &R) {
         return Bad("span names an undefined thread or string");
       Thread &T = Threads[V[0]];
       R.K = Record::SpanRecord;
+      R.Thread = uint32_t(V[0]);
       R.Pid = T.Pid;
       R.Tid = T.Tid;
       R.Id = T.PrevId = T.PrevId + 1 + uint64_t(dft_unzigzag(V[1]));
@@ -261,8 +390,6 @@ bool CompactReader::next(Record &R) {
       if (R.Args.size() < N)
         R.Args.resize(N);
       R.NArgs = N;
-      if (KeySlot.size() < Strings.size())
-        KeySlot.resize(Strings.size() + 256, 0);
       for (uint64_t I = 0; I < N; ++I) {
         Arg &Ar = R.Args[I];
         if (!dft_get_varint(&P, End, &A) || (A >> 2) >= Strings.size())
@@ -275,6 +402,7 @@ bool CompactReader::next(Record &R) {
           uint8_t &Slot = KeySlot[Ar.Key];
           if (Slot == 0 && NumKeySlots < DftCompactKeySlots)
             Slot = uint8_t(++NumKeySlots);
+          Ar.Slot = Slot;
           if (Slot) {
             T.Prev[Slot - 1] += uint64_t(dft_unzigzag(B));
             Ar.Int = int64_t(T.Prev[Slot - 1]);
@@ -300,18 +428,6 @@ bool CompactReader::next(Record &R) {
       return Bad("unknown record tag");
     }
   }
-}
-
-bool CompactReader::string(uint32_t I, std::string_view &Out) {
-  if (Plain.size() < Strings.size())
-    Plain.resize(Strings.size());
-  Unescaped &U = Plain[I];
-  if (!U.Done) {
-    U.Ok = unescapeJsonString(Strings[I], U.S);
-    U.Done = true;
-  }
-  Out = U.S;
-  return U.Ok;
 }
 
 void CompactReader::formatSpan(const Record &R, std::string &Out) const {
