@@ -231,24 +231,26 @@ inline bool fastVarint(const uint8_t *&P, uint64_t &V) {
 } // namespace
 
 // The span at P, decoded without a bound check per byte (Raw's padding
-// covers a record's overrun until the checks after its fields). Nothing
-// of the reader's state changes until the record is known good: on false,
-// P is where it was and decodeRecord reads the record again, and reports
-// it if it is damaged. Also false for a key's first integer, which
-// decodeRecord gives its delta slot.
+// covers a record's overrun until the checks after its fields) but
+// otherwise as decodeRecord decodes it, in the same order. It gives up
+// only on a record decodeRecord finds damaged: then P is where it was, and
+// decodeRecord reads the record again and says what is wrong and where
+// (what this one changed of the thread's deltas, slots included, is not
+// used after that error).
 bool CompactReader::nextSpan(Record &R) {
   const uint8_t *Q = P + 1;
   uint64_t V[9];
+#pragma GCC unroll 9
   for (uint64_t &X : V)
     if (!fastVarint(Q, X))
       return false;
-  if (Q > End || V[0] >= Threads.size() || V[2] >= Strings.size() ||
-      V[3] >= Strings.size() || V[8] > 64)
+  if (Q > End || V[0] >= Threads.size() || V[2] >= NumStrings ||
+      V[3] >= NumStrings || V[8] > 64)
     return false;
+  Thread &T = Threads[V[0]];
   uint64_t N = V[8];
   if (R.Args.size() < N)
     R.Args.resize(N);
-  const uint64_t NumStrings = Strings.size();
   for (uint64_t I = 0; I < N; ++I) {
     Arg &Ar = R.Args[I];
     uint64_t A, B;
@@ -258,10 +260,14 @@ bool CompactReader::nextSpan(Record &R) {
     Ar.Key = uint32_t(A >> 2);
     Ar.Kind = uint8_t(A & 3);
     if (Ar.Kind == DftArgInt) {
-      Ar.Slot = KeySlot[Ar.Key];
-      if (Ar.Slot == 0 && NumKeySlots < DftCompactKeySlots)
-        return false; // a new slot: decodeRecord assigns it
-      Ar.Int = dft_unzigzag(B); // the delta, while Slot is set
+      uint8_t &Slot = KeySlot[Ar.Key];
+      if (Slot == 0 && NumKeySlots < DftCompactKeySlots)
+        Slot = uint8_t(++NumKeySlots);
+      Ar.Slot = Slot;
+      if (Slot)
+        Ar.Int = int64_t(T.Prev[Slot - 1] += uint64_t(dft_unzigzag(B)));
+      else
+        Ar.Int = dft_unzigzag(B);
     } else if (Ar.Kind == DftArgString) {
       if (B >= NumStrings)
         return false;
@@ -275,8 +281,6 @@ bool CompactReader::nextSpan(Record &R) {
       return false;
     }
   }
-  // Good: the thread's deltas, in the order decodeRecord applies them.
-  Thread &T = Threads[V[0]];
   R.K = Record::SpanRecord;
   R.Thread = uint32_t(V[0]);
   R.Pid = T.Pid;
@@ -289,13 +293,6 @@ bool CompactReader::nextSpan(Record &R) {
   R.Level = V[6];
   R.ParentId = T.PrevParent = T.PrevParent + uint64_t(dft_unzigzag(V[7]));
   R.NArgs = N;
-  for (uint64_t I = 0; I < N; ++I) {
-    Arg &Ar = R.Args[I];
-    if (Ar.Kind == DftArgInt && Ar.Slot) {
-      T.Prev[Ar.Slot - 1] += uint64_t(Ar.Int);
-      Ar.Int = int64_t(T.Prev[Ar.Slot - 1]);
-    }
-  }
   P = Q;
   return true;
 }
@@ -334,8 +331,9 @@ bool CompactReader::decodeRecord(Record &R) {
       P += A;
       if (Tag == DftTagString) {
         Strings.emplace_back(S);
-        if (KeySlot.size() < Strings.size())
-          KeySlot.resize(Strings.size() + 256, 0);
+        ++NumStrings;
+        if (KeySlot.size() < NumStrings)
+          KeySlot.resize(NumStrings + 256, 0);
         continue;
       }
       if (Tag == DftTagTextPart) {

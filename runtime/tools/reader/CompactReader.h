@@ -76,7 +76,7 @@ public:
   /// long as the reader (the table only grows).
   std::string_view rawString(uint32_t I) const { return Strings[I]; }
   /// Strings defined so far (indices 0 .. stringCount() - 1).
-  size_t stringCount() const { return Strings.size(); }
+  size_t stringCount() const { return NumStrings; }
 
   /// The .pfw line of span R, '\n' included, appended to Out.
   void formatSpan(const Record &R, std::string &Out) const;
@@ -103,6 +103,7 @@ private:
   std::vector<uint8_t> Stored, Raw;
   const uint8_t *P = nullptr, *End = nullptr;
   std::deque<std::string> Strings; // grows without moving: views live
+  size_t NumStrings = 0;           // Strings.size(), without its arithmetic
   std::vector<uint8_t> KeySlot; // per string: slot + 1 (as long as Strings)
   unsigned NumKeySlots = 0;
   struct Thread;

@@ -155,33 +155,34 @@ void setString(Field &F, std::string_view S) {
   F.S = S;
 }
 
-/// Decimal digits of V, without dividing: from its bit length, the number
-/// of digits 2^bits has, less one when V is below that power of ten (a
-/// division per digit was a third of the compact reader's own time).
+/// Decimal digits of V, without dividing: by its count of leading zero
+/// bits, the digits of the largest value with that bit length, less one
+/// when V is below the power of ten that length reaches (a division per
+/// digit was a third of the compact reader's own time; the power of ten
+/// found by a multiplication, a tenth).
 size_t digitsU(uint64_t V) {
-  static constexpr uint64_t Pow10[20] = {1ull,
-                                         10ull,
-                                         100ull,
-                                         1000ull,
-                                         10000ull,
-                                         100000ull,
-                                         1000000ull,
-                                         10000000ull,
-                                         100000000ull,
-                                         1000000000ull,
-                                         10000000000ull,
-                                         100000000000ull,
-                                         1000000000000ull,
-                                         10000000000000ull,
-                                         100000000000000ull,
-                                         1000000000000000ull,
-                                         10000000000000000ull,
-                                         100000000000000000ull,
-                                         1000000000000000000ull,
-                                         10000000000000000000ull};
-  unsigned Bits = 64 - static_cast<unsigned>(__builtin_clzll(V | 1));
-  unsigned T = (Bits * 1233) >> 12; // floor(log10(2^Bits)), Bits <= 64
-  return T + 1 - (V < Pow10[T] && T > 0);
+  struct Row {
+    uint8_t Digits;     // of 2^(64 - Lz) - 1
+    uint64_t Threshold; // below it, one digit less (0: never)
+  };
+  static constexpr auto Table = [] {
+    struct {
+      Row R[64];
+    } T{};
+    for (int Lz = 0; Lz < 64; ++Lz) {
+      uint64_t Max = ~0ull >> Lz, Pow = 1;
+      uint8_t D = 1;
+      while (Max / Pow >= 10) {
+        Pow *= 10;
+        ++D;
+      }
+      uint64_t Min = Lz == 63 ? 1 : uint64_t(1) << (63 - Lz); // 0 has a digit
+      T.R[Lz] = {D, Min < Pow ? Pow : 0};
+    }
+    return T;
+  }();
+  const Row &R = Table.R[__builtin_clzll(V | 1)];
+  return R.Digits - (V < R.Threshold);
 }
 
 size_t digitsI(int64_t V) {
@@ -303,7 +304,7 @@ public:
       } else {
         const StringUse &V = U[A.Str];
         N += V.RawSize;
-        if (Key.Offset != StringUse::NoField && (!V.Ok || Key.Hash))
+        if (!V.Ok || Key.Hash) // (the parser rejects a bad string anywhere)
           return false;
       }
       if (Key.Offset == StringUse::NoField)
@@ -326,20 +327,32 @@ private:
   Field &at(int Offset) {
     return *reinterpret_cast<Field *>(reinterpret_cast<char *>(&E) + Offset);
   }
+public:
+  /// Per thread index of the file: its pid, and the spans fill() took
+  /// that UpstreamFacts::observe would only have counted.
+  struct Thread {
+    int64_t Pid = 0;
+    uint64_t Counted = 0;
+    uint8_t PidTidDigits = 0; // 0: not yet known
+  };
+  std::vector<Thread> Threads;
+
+private:
   /// Digits of the span's pid and tid, per thread of the file.
   size_t pidTidDigits(const CompactReader::Record &R) {
-    if (R.Thread >= PidTid.size())
-      PidTid.resize(R.Thread + 1, 0);
-    uint8_t &D = PidTid[R.Thread];
-    if (!D)
-      D = uint8_t(digitsI(R.Pid) + digitsI(R.Tid));
-    return D;
+    if (R.Thread >= Threads.size())
+      Threads.resize(R.Thread + 1);
+    Thread &T = Threads[R.Thread];
+    if (!T.PidTidDigits) {
+      T.Pid = R.Pid;
+      T.PidTidDigits = uint8_t(digitsI(R.Pid) + digitsI(R.Tid));
+    }
+    return T.PidTidDigits;
   }
 
   bool Parsed = true; // E holds what the parser (or a failed fill) left
   unsigned NumSet = 0;
   int Set[64]; // offsets of the args fields the last span set
-  std::vector<uint8_t> PidTid;
 };
 
 } // namespace
@@ -374,11 +387,18 @@ bool TraceScanner::scanCompact(const std::string &Path) {
         (Uses.update(Reader), Span.fill(R, Uses, Bytes))) {
       TextBytes += Bytes;
       LazySpan = true;
+      const StringUse &Cat = Uses[R.Cat];
       if (!Rescale) { // the checks a span so decoded can fail (below)
         CheckedSpan = &E;
-        const StringUse &Cat = Uses[R.Cat];
         CheckedLayer = Cat.L;
         CheckedTracer = Cat.Tracer;
+      }
+      if (!Cat.Tracer) { // no "end", no time metric: observe only counts it
+        ++Span.Threads[R.Thread].Counted;
+        if (Rescale)
+          rescaleTimes(E, Unit);
+        onEvent(E, LineNo);
+        continue;
       }
     } else {
       Span.parsed();
@@ -410,6 +430,9 @@ bool TraceScanner::scanCompact(const std::string &Path) {
     Facts.observe(E, LineNo);
     onEvent(E, LineNo);
   }
+  for (const SpanEvent::Thread &T : Span.Threads)
+    if (T.Counted)
+      Facts.counted(T.Pid, T.Counted);
   LazySpan = false;
   CheckedSpan = nullptr;
   LazyReader = nullptr;
