@@ -237,14 +237,14 @@ inline bool fastVarint(const uint8_t *&P, uint64_t &V) {
 // decodeRecord reads the record again and says what is wrong and where
 // (what this one changed of the thread's deltas, slots included, is not
 // used after that error).
-bool CompactReader::nextSpan(Record &R) {
+[[gnu::always_inline]] inline bool CompactReader::nextSpan(Record &R) {
   const uint8_t *Q = P + 1;
   uint64_t V[9];
 #pragma GCC unroll 9
   for (uint64_t &X : V)
     if (!fastVarint(Q, X))
       return false;
-  if (Q > End || V[0] >= Threads.size() || V[2] >= NumStrings ||
+  if (Q > End || V[0] >= NumThreads || V[2] >= NumStrings ||
       V[3] >= NumStrings || V[8] > 64)
     return false;
   Thread &T = Threads[V[0]];
@@ -359,6 +359,7 @@ bool CompactReader::decodeRecord(Record &R) {
       T.Pid = dft_unzigzag(A);
       T.Tid = dft_unzigzag(B);
       Threads.push_back(T);
+      ++NumThreads;
       continue;
     }
     case DftTagSpan: {

@@ -108,6 +108,7 @@ private:
   unsigned NumKeySlots = 0;
   struct Thread;
   std::vector<Thread> Threads;
+  size_t NumThreads = 0; // Threads.size(), without its division
   std::string Parts;  // a long text line's first parts
   std::string Joined; // the whole line, once its last part is read
   bool AtEnd = false;

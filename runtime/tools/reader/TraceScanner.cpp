@@ -263,28 +263,37 @@ public:
   /// it is printed and parsed.
   bool fill(const CompactReader::Record &R, const StringUses &U,
             uint64_t &Bytes) {
+    const StringUse &Name = U[R.Name], &Cat = U[R.Cat];
+    // The fields no args key sets (eventArgField) keep the last span's
+    // values: only those that differ are set again.
     if (Parsed) {
       E.clear();
-      Parsed = false;
+      setString(E.Ph, "X");
+      E.Ph2 = Phase::Complete;
+      E.ArgsKind = Field::Other;
+      LastThread = LastName = LastCat = UINT32_MAX;
     } else {
       for (unsigned I = 0; I < NumSet; ++I)
         at(Set[I]).K = Field::Missing;
     }
     NumSet = 0;
     Parsed = true; // until the span is known to be taken
-    const StringUse &Name = U[R.Name], &Cat = U[R.Cat];
     if (!Name.Ok || !Cat.Ok)
       return false;
     setU64(E.Id, R.Id);
-    setString(E.Name, Name.Plain);
-    setString(E.Cat, Cat.Plain);
-    setInt(E.Pid, R.Pid);
-    setInt(E.Tid, R.Tid);
+    if (R.Name != LastName)
+      setString(E.Name, Name.Plain);
+    if (R.Cat != LastCat)
+      setString(E.Cat, Cat.Plain);
+    if (R.Thread != LastThread) {
+      setInt(E.Pid, R.Pid);
+      setInt(E.Tid, R.Tid);
+    }
+    LastName = R.Name;
+    LastCat = R.Cat;
+    LastThread = R.Thread;
     setU64(E.Ts, R.Ts);
     setU64(E.Dur, R.Dur);
-    setString(E.Ph, "X");
-    E.Ph2 = Phase::Complete;
-    E.ArgsKind = Field::Other;
     setU64(E.Level, R.Level);
     setU64(E.ParentIdx, R.ParentId);
     size_t N = sizeof("{\"id\":,\"name\":,\"cat\":,\"pid\":,\"tid\":,\"ts\":,"
@@ -351,6 +360,7 @@ private:
   }
 
   bool Parsed = true; // E holds what the parser (or a failed fill) left
+  uint32_t LastThread = 0, LastName = 0, LastCat = 0; // E's, when !Parsed
   unsigned NumSet = 0;
   int Set[64]; // offsets of the args fields the last span set
 };
