@@ -230,6 +230,38 @@ inline bool fastVarint(const uint8_t *&P, uint64_t &V) {
 
 } // namespace
 
+// A span's fields from its 9 header varints V (docs/trace-format.md), the
+// deltas applied to thread T's last values. R.NArgs is V[8].
+inline void CompactReader::spanFields(Record &R, Thread &T,
+                                      const uint64_t *V) {
+  R.K = Record::SpanRecord;
+  R.Thread = uint32_t(V[0]);
+  R.Pid = T.Pid;
+  R.Tid = T.Tid;
+  R.Id = T.PrevId = T.PrevId + 1 + uint64_t(dft_unzigzag(V[1]));
+  R.Name = uint32_t(V[2]);
+  R.Cat = uint32_t(V[3]);
+  R.Ts = T.PrevTs = T.PrevTs + uint64_t(dft_unzigzag(V[4]));
+  R.Dur = V[5];
+  R.Level = V[6];
+  R.ParentId = T.PrevParent = T.PrevParent + uint64_t(dft_unzigzag(V[7]));
+  R.NArgs = V[8];
+}
+
+// An integer arg's value from its varint B: a delta to thread T's last
+// value of the key when the key has a slot (the first DftCompactKeySlots
+// keys that carry integers get one, in order of first appearance).
+inline void CompactReader::intArg(Arg &A, Thread &T, uint64_t B) {
+  uint8_t &Slot = KeySlot[A.Key];
+  if (Slot == 0 && NumKeySlots < DftCompactKeySlots)
+    Slot = uint8_t(++NumKeySlots);
+  A.Slot = Slot;
+  if (Slot)
+    A.Int = int64_t(T.Prev[Slot - 1] += uint64_t(dft_unzigzag(B)));
+  else
+    A.Int = dft_unzigzag(B);
+}
+
 // The span at P, decoded without a bound check per byte (Raw's padding
 // covers a record's overrun until the checks after its fields) but
 // otherwise as decodeRecord decodes it, in the same order. It gives up
@@ -260,14 +292,7 @@ inline bool fastVarint(const uint8_t *&P, uint64_t &V) {
     Ar.Key = uint32_t(A >> 2);
     Ar.Kind = uint8_t(A & 3);
     if (Ar.Kind == DftArgInt) {
-      uint8_t &Slot = KeySlot[Ar.Key];
-      if (Slot == 0 && NumKeySlots < DftCompactKeySlots)
-        Slot = uint8_t(++NumKeySlots);
-      Ar.Slot = Slot;
-      if (Slot)
-        Ar.Int = int64_t(T.Prev[Slot - 1] += uint64_t(dft_unzigzag(B)));
-      else
-        Ar.Int = dft_unzigzag(B);
+      intArg(Ar, T, B);
     } else if (Ar.Kind == DftArgString) {
       if (B >= NumStrings)
         return false;
@@ -281,18 +306,7 @@ inline bool fastVarint(const uint8_t *&P, uint64_t &V) {
       return false;
     }
   }
-  R.K = Record::SpanRecord;
-  R.Thread = uint32_t(V[0]);
-  R.Pid = T.Pid;
-  R.Tid = T.Tid;
-  R.Id = T.PrevId = T.PrevId + 1 + uint64_t(dft_unzigzag(V[1]));
-  R.Name = uint32_t(V[2]);
-  R.Cat = uint32_t(V[3]);
-  R.Ts = T.PrevTs = T.PrevTs + uint64_t(dft_unzigzag(V[4]));
-  R.Dur = V[5];
-  R.Level = V[6];
-  R.ParentId = T.PrevParent = T.PrevParent + uint64_t(dft_unzigzag(V[7]));
-  R.NArgs = N;
+  spanFields(R, T, V);
   P = Q;
   return true;
 }
@@ -371,24 +385,12 @@ bool CompactReader::decodeRecord(Record &R) {
           V[3] >= Strings.size())
         return Bad("span names an undefined thread or string");
       Thread &T = Threads[V[0]];
-      R.K = Record::SpanRecord;
-      R.Thread = uint32_t(V[0]);
-      R.Pid = T.Pid;
-      R.Tid = T.Tid;
-      R.Id = T.PrevId = T.PrevId + 1 + uint64_t(dft_unzigzag(V[1]));
-      R.Name = uint32_t(V[2]);
-      R.Cat = uint32_t(V[3]);
-      R.Ts = T.PrevTs = T.PrevTs + uint64_t(dft_unzigzag(V[4]));
-      R.Dur = V[5];
-      R.Level = V[6];
-      R.ParentId = T.PrevParent =
-          T.PrevParent + uint64_t(dft_unzigzag(V[7]));
       uint64_t N = V[8];
       if (N > 64)
         return Bad("too many args");
+      spanFields(R, T, V);
       if (R.Args.size() < N)
         R.Args.resize(N);
-      R.NArgs = N;
       for (uint64_t I = 0; I < N; ++I) {
         Arg &Ar = R.Args[I];
         if (!dft_get_varint(&P, End, &A) || (A >> 2) >= Strings.size())
@@ -398,16 +400,7 @@ bool CompactReader::decodeRecord(Record &R) {
         if (!dft_get_varint(&P, End, &B))
           return Bad("bad arg value");
         if (Ar.Kind == DftArgInt) {
-          uint8_t &Slot = KeySlot[Ar.Key];
-          if (Slot == 0 && NumKeySlots < DftCompactKeySlots)
-            Slot = uint8_t(++NumKeySlots);
-          Ar.Slot = Slot;
-          if (Slot) {
-            T.Prev[Slot - 1] += uint64_t(dft_unzigzag(B));
-            Ar.Int = int64_t(T.Prev[Slot - 1]);
-          } else {
-            Ar.Int = dft_unzigzag(B);
-          }
+          intArg(Ar, T, B);
         } else if (Ar.Kind == DftArgString) {
           if (B >= Strings.size())
             return Bad("bad arg string");

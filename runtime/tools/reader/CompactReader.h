@@ -86,8 +86,11 @@ public:
 
 private:
   bool readBlock();
+  struct Thread;
   bool nextSpan(Record &R);
   bool decodeRecord(Record &R);
+  void spanFields(Record &R, Thread &T, const uint64_t *V);
+  void intArg(Arg &A, Thread &T, uint64_t B);
   uint64_t bytesLeft() const;
   bool readExact(void *To, size_t N, size_t &Got);
   bool fail(const std::string &Why);
@@ -106,7 +109,6 @@ private:
   size_t NumStrings = 0;           // Strings.size(), without its arithmetic
   std::vector<uint8_t> KeySlot; // per string: slot + 1 (as long as Strings)
   unsigned NumKeySlots = 0;
-  struct Thread;
   std::vector<Thread> Threads;
   size_t NumThreads = 0; // Threads.size(), without its division
   std::string Parts;  // a long text line's first parts
