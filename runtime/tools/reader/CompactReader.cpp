@@ -170,12 +170,149 @@ bool CompactReader::readBlock() {
   }
   if (Raw.size() != RawLen)
     return fail(At + " has the wrong length");
+  Raw.resize(RawLen + Padding);
+  std::memset(Raw.data() + RawLen, 0, Padding);
   P = Raw.data();
   End = P + RawLen;
   return true;
 }
 
 bool CompactReader::next(Record &R) {
+  // Spans are nearly every record: the fast decoder takes them, and gives
+  // anything else (a block's end, a table entry, a damaged span) to the
+  // careful one, which says what is wrong and where.
+  if (P < End && *P == DftTagSpan && nextSpan(R))
+    return true;
+  return decodeRecord(R);
+}
+
+namespace {
+
+/// A varint as dft_get_varint reads it (LEB128, at most 10 bytes), for a
+/// buffer with at least 16 bytes readable past P: one byte is one branch;
+/// two to eight bytes are read as one word, their 7-bit groups put
+/// together by three shifts, without a branch per byte. False past 10
+/// bytes. The caller checks that P did not pass the data's end.
+inline bool fastVarint(const uint8_t *&P, uint64_t &V) {
+  uint64_t B = P[0];
+  if (B < 0x80) {
+    V = B;
+    ++P;
+    return true;
+  }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t W;
+  std::memcpy(&W, P, 8);
+  uint64_t Stops = ~W & 0x8080808080808080ull; // bytes without a next one
+  if (Stops) {
+    unsigned Len = (unsigned(__builtin_ctzll(Stops)) >> 3) + 1; // 2..8
+    uint64_t X = W & (~0ull >> (64 - 8 * Len)) & 0x7f7f7f7f7f7f7f7full;
+    X = ((X & 0x7f007f007f007f00ull) >> 1) | (X & 0x007f007f007f007full);
+    X = ((X & 0x3fff00003fff0000ull) >> 2) | (X & 0x00003fff00003fffull);
+    X = ((X & 0x0fffffff00000000ull) >> 4) | (X & 0x000000000fffffffull);
+    V = X;
+    P += Len;
+    return true;
+  }
+#endif
+  uint64_t R = 0;
+  for (unsigned I = 0; I < 10; ++I) {
+    B = P[I];
+    R |= (B & 0x7f) << (7 * I);
+    if (B < 0x80) {
+      V = R;
+      P += I + 1;
+      return true;
+    }
+  }
+  return false;
+}
+
+} // namespace
+
+// A span's fields from its 9 header varints V (docs/trace-format.md), the
+// deltas applied to thread T's last values. R.NArgs is V[8].
+inline void CompactReader::spanFields(Record &R, Thread &T,
+                                      const uint64_t *V) {
+  R.K = Record::SpanRecord;
+  R.Thread = uint32_t(V[0]);
+  R.Pid = T.Pid;
+  R.Tid = T.Tid;
+  R.Id = T.PrevId = T.PrevId + 1 + uint64_t(dft_unzigzag(V[1]));
+  R.Name = uint32_t(V[2]);
+  R.Cat = uint32_t(V[3]);
+  R.Ts = T.PrevTs = T.PrevTs + uint64_t(dft_unzigzag(V[4]));
+  R.Dur = V[5];
+  R.Level = V[6];
+  R.ParentId = T.PrevParent = T.PrevParent + uint64_t(dft_unzigzag(V[7]));
+  R.NArgs = V[8];
+}
+
+// An integer arg's value from its varint B: a delta to thread T's last
+// value of the key when the key has a slot (the first DftCompactKeySlots
+// keys that carry integers get one, in order of first appearance).
+inline void CompactReader::intArg(Arg &A, Thread &T, uint64_t B) {
+  uint8_t &Slot = KeySlot[A.Key];
+  if (Slot == 0 && NumKeySlots < DftCompactKeySlots)
+    Slot = uint8_t(++NumKeySlots);
+  A.Slot = Slot;
+  if (Slot)
+    A.Int = int64_t(T.Prev[Slot - 1] += uint64_t(dft_unzigzag(B)));
+  else
+    A.Int = dft_unzigzag(B);
+}
+
+// The span at P, decoded without a bound check per byte (Raw's padding
+// covers a record's overrun until the checks after its fields) but
+// otherwise as decodeRecord decodes it, in the same order. It gives up
+// only on a record decodeRecord finds damaged: then P is where it was, and
+// decodeRecord reads the record again and says what is wrong and where
+// (what this one changed of the thread's deltas, slots included, is not
+// used after that error).
+[[gnu::always_inline]] inline bool CompactReader::nextSpan(Record &R) {
+  const uint8_t *Q = P + 1;
+  uint64_t V[9];
+#pragma GCC unroll 9
+  for (uint64_t &X : V)
+    if (!fastVarint(Q, X))
+      return false;
+  if (Q > End || V[0] >= NumThreads || V[2] >= NumStrings ||
+      V[3] >= NumStrings || V[8] > 64)
+    return false;
+  Thread &T = Threads[V[0]];
+  uint64_t N = V[8];
+  if (R.Args.size() < N)
+    R.Args.resize(N);
+  for (uint64_t I = 0; I < N; ++I) {
+    Arg &Ar = R.Args[I];
+    uint64_t A, B;
+    if (!fastVarint(Q, A) || !fastVarint(Q, B) || Q > End ||
+        (A >> 2) >= NumStrings)
+      return false;
+    Ar.Key = uint32_t(A >> 2);
+    Ar.Kind = uint8_t(A & 3);
+    if (Ar.Kind == DftArgInt) {
+      intArg(Ar, T, B);
+    } else if (Ar.Kind == DftArgString) {
+      if (B >= NumStrings)
+        return false;
+      Ar.Str = uint32_t(B);
+    } else if (Ar.Kind == DftArgRaw) {
+      if (B > uint64_t(End - Q))
+        return false;
+      Ar.Raw = std::string_view(reinterpret_cast<const char *>(Q), B);
+      Q += B;
+    } else {
+      return false;
+    }
+  }
+  spanFields(R, T, V);
+  P = Q;
+  return true;
+}
+
+// Any record, every byte checked against the end of the data.
+bool CompactReader::decodeRecord(Record &R) {
   auto Bad = [&](const char *What) {
     return fail("block at byte " + std::to_string(BlockOffset) + ": " + What +
                 " at byte " + std::to_string(P - Raw.data()) +
@@ -208,6 +345,9 @@ bool CompactReader::next(Record &R) {
       P += A;
       if (Tag == DftTagString) {
         Strings.emplace_back(S);
+        ++NumStrings;
+        if (KeySlot.size() < NumStrings)
+          KeySlot.resize(NumStrings + 256, 0);
         continue;
       }
       if (Tag == DftTagTextPart) {
@@ -233,6 +373,7 @@ bool CompactReader::next(Record &R) {
       T.Pid = dft_unzigzag(A);
       T.Tid = dft_unzigzag(B);
       Threads.push_back(T);
+      ++NumThreads;
       continue;
     }
     case DftTagSpan: {
@@ -244,25 +385,12 @@ bool CompactReader::next(Record &R) {
           V[3] >= Strings.size())
         return Bad("span names an undefined thread or string");
       Thread &T = Threads[V[0]];
-      R.K = Record::SpanRecord;
-      R.Pid = T.Pid;
-      R.Tid = T.Tid;
-      R.Id = T.PrevId = T.PrevId + 1 + uint64_t(dft_unzigzag(V[1]));
-      R.Name = uint32_t(V[2]);
-      R.Cat = uint32_t(V[3]);
-      R.Ts = T.PrevTs = T.PrevTs + uint64_t(dft_unzigzag(V[4]));
-      R.Dur = V[5];
-      R.Level = V[6];
-      R.ParentId = T.PrevParent =
-          T.PrevParent + uint64_t(dft_unzigzag(V[7]));
       uint64_t N = V[8];
       if (N > 64)
         return Bad("too many args");
+      spanFields(R, T, V);
       if (R.Args.size() < N)
         R.Args.resize(N);
-      R.NArgs = N;
-      if (KeySlot.size() < Strings.size())
-        KeySlot.resize(Strings.size() + 256, 0);
       for (uint64_t I = 0; I < N; ++I) {
         Arg &Ar = R.Args[I];
         if (!dft_get_varint(&P, End, &A) || (A >> 2) >= Strings.size())
@@ -272,15 +400,7 @@ bool CompactReader::next(Record &R) {
         if (!dft_get_varint(&P, End, &B))
           return Bad("bad arg value");
         if (Ar.Kind == DftArgInt) {
-          uint8_t &Slot = KeySlot[Ar.Key];
-          if (Slot == 0 && NumKeySlots < DftCompactKeySlots)
-            Slot = uint8_t(++NumKeySlots);
-          if (Slot) {
-            T.Prev[Slot - 1] += uint64_t(dft_unzigzag(B));
-            Ar.Int = int64_t(T.Prev[Slot - 1]);
-          } else {
-            Ar.Int = dft_unzigzag(B);
-          }
+          intArg(Ar, T, B);
         } else if (Ar.Kind == DftArgString) {
           if (B >= Strings.size())
             return Bad("bad arg string");
@@ -300,18 +420,6 @@ bool CompactReader::next(Record &R) {
       return Bad("unknown record tag");
     }
   }
-}
-
-bool CompactReader::string(uint32_t I, std::string_view &Out) {
-  if (Plain.size() < Strings.size())
-    Plain.resize(Strings.size());
-  Unescaped &U = Plain[I];
-  if (!U.Done) {
-    U.Ok = unescapeJsonString(Strings[I], U.S);
-    U.Done = true;
-  }
-  Out = U.S;
-  return U.Ok;
 }
 
 void CompactReader::formatSpan(const Record &R, std::string &Out) const {

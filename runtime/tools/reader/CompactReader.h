@@ -39,12 +39,14 @@ public:
     uint8_t Kind = 0;  // DftArgInt, DftArgString, DftArgRaw
     int64_t Int = 0;   // DftArgInt
     uint32_t Str = 0;  // DftArgString: string index
+    uint8_t Slot = 0;  // DftArgInt: its key's delta slot + 1, 0 for none
     std::string_view Raw; // DftArgRaw: the JSON text
   };
   struct Record {
     enum Kind : uint8_t { SpanRecord, TextRecord } K = SpanRecord;
     // Span.
     int64_t Pid = 0, Tid = 0;
+    uint32_t Thread = 0; // thread index (Pid, Tid): 0, 1, ... per file
     uint64_t Id = 0, ParentId = 0, Ts = 0, Dur = 0, Level = 0;
     uint32_t Name = 0, Cat = 0; // string indices
     std::vector<Arg> Args;      // the first NArgs are this record's
@@ -70,10 +72,11 @@ public:
   /// Why the data ended early (with the byte offset), empty at a clean end.
   const std::string &error() const { return Error; }
 
-  /// String I as written: escaped, with its quotes.
+  /// String I as written: escaped, with its quotes. The view lives as
+  /// long as the reader (the table only grows).
   std::string_view rawString(uint32_t I) const { return Strings[I]; }
-  /// String I unescaped; false when it is not a valid JSON string.
-  bool string(uint32_t I, std::string_view &Out);
+  /// Strings defined so far (indices 0 .. stringCount() - 1).
+  size_t stringCount() const { return NumStrings; }
 
   /// The .pfw line of span R, '\n' included, appended to Out.
   void formatSpan(const Record &R, std::string &Out) const;
@@ -83,6 +86,11 @@ public:
 
 private:
   bool readBlock();
+  struct Thread;
+  bool nextSpan(Record &R);
+  bool decodeRecord(Record &R);
+  void spanFields(Record &R, Thread &T, const uint64_t *V);
+  void intArg(Arg &A, Thread &T, uint64_t B);
   uint64_t bytesLeft() const;
   bool readExact(void *To, size_t N, size_t &Got);
   bool fail(const std::string &Why);
@@ -92,18 +100,17 @@ private:
   std::string Error;
   uint64_t FileOffset = 0;  // bytes consumed from the file
   uint64_t BlockOffset = 0; // where the current block starts
+  // Raw holds a block's bytes and then Padding bytes, so that nextSpan can
+  // read a varint without checking the end at every byte.
+  static constexpr size_t Padding = 128; // > 9 varints of 10 bytes
   std::vector<uint8_t> Stored, Raw;
   const uint8_t *P = nullptr, *End = nullptr;
-  std::vector<std::string> Strings;
-  struct Unescaped {
-    bool Done = false, Ok = false;
-    std::string S;
-  };
-  std::deque<Unescaped> Plain; // grows without moving (views into it live)
-  std::vector<uint8_t> KeySlot; // per string: slot + 1
+  std::deque<std::string> Strings; // grows without moving: views live
+  size_t NumStrings = 0;           // Strings.size(), without its arithmetic
+  std::vector<uint8_t> KeySlot; // per string: slot + 1 (as long as Strings)
   unsigned NumKeySlots = 0;
-  struct Thread;
   std::vector<Thread> Threads;
+  size_t NumThreads = 0; // Threads.size(), without its division
   std::string Parts;  // a long text line's first parts
   std::string Joined; // the whole line, once its last part is read
   bool AtEnd = false;

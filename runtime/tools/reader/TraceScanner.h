@@ -26,6 +26,7 @@
 #include "CompactReader.h"
 #include "Event.h"
 #include "EventCheck.h"
+#include "IoTaxonomy.h"
 #include "Upstream.h"
 
 #include <cstdint>
@@ -81,6 +82,7 @@ protected:
 private:
   bool scanCompact(const std::string &Path);
   void printLazySpan() const;
+  bool cleanCompactSpan(const Event &E) const;
 
   std::vector<EventProblem> Problems;
   UpstreamFacts Facts;
@@ -92,6 +94,11 @@ private:
   mutable std::string LazyText;
   const CompactReader *LazyReader = nullptr;
   const CompactReader::Record *LazyRecord = nullptr;
+  // The compact span being passed to onEvent, when checkedEvent need only
+  // check its values (cleanCompactSpan), and its category's layer.
+  const Event *CheckedSpan = nullptr;
+  Layer CheckedLayer = Layer::Other;
+  bool CheckedTracer = false;
   uint64_t TextBytes = 0;
   uint64_t Lines = 0;
 };

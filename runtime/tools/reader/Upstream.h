@@ -64,6 +64,10 @@ class UpstreamFacts {
 public:
   /// Every parsed event, in file order (before the field rules).
   void observe(const Event &E, uint64_t Line);
+  /// What observe does for N events of Pid that are spans with an id, not
+  /// upstream's own ("cat":"dftracer") and without a time metric: it
+  /// counts them (the compact reader counts such spans itself).
+  void counted(int64_t Pid, uint64_t N) { pid(Pid).Counted += N; }
   /// Every event the field rules accepted.
   void usable(const Event &E, uint64_t Line);
   /// Line 1 was an event: no "[" ("  {" when Indented: upstream v1's
