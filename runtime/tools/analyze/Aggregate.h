@@ -161,6 +161,17 @@ struct IoBreakdown {
     return R;
   }
   bool empty() const { return Once.empty(); }
+  /// Back to IoBreakdown{}, touching only the parts that hold anything.
+  void clear() {
+    Once = {};
+    for (unsigned Mask = LayerMask; Mask; Mask &= Mask - 1)
+      Layers[__builtin_ctz(Mask)] = {};
+    LayerMask = 0;
+    if (HasMpi) {
+      Mpi = {};
+      HasMpi = false;
+    }
+  }
   /// Bytes that reached the files (bottomLayers); ops and time are Once's.
   IoTotals reached() const;
 };

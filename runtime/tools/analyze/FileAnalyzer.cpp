@@ -7,6 +7,8 @@
 #include "FoldWatermark.h"
 #include "IntervalUnion.h"
 #include "MetadataRecords.h"
+#include "NameTable.h"
+#include "SpanTable.h"
 #include "Timeline.h"
 #include "TraceScanner.h"
 
@@ -62,6 +64,11 @@ public:
       std::swap(*this, O);
     for (const auto &[Fn, Credit] : O.Items)
       add(Fn, Credit);
+    O.clear();
+  }
+  void clear() {
+    Items.clear(); // keeps its memory for the next span
+    Index.reset();
   }
 
 private:
@@ -78,6 +85,15 @@ struct Pending {
   SiteList Sites;         // call sites below that no annotated span claimed
   uint64_t FirstLine = 0; // of the first child, for the missing-parent issue
 
+  /// Back to Pending{} (SpanTable reuses entries), keeping the lists' memory.
+  void reset() {
+    Io.clear();
+    Unclaimed.clear();
+    Charged.clear();
+    Sites.clear();
+    FirstLine = 0;
+  }
+
   void take(Pending &&Up) {
     if (!Up.Io.empty())
       Io.merge(Up.Io);
@@ -87,24 +103,6 @@ struct Pending {
       Charged.take(Up.Charged);
     if (Up.Sites.size())
       Sites.take(Up.Sites);
-  }
-};
-
-struct SpanKey {
-  int64_t Pid;
-  uint64_t Id;
-  bool operator==(const SpanKey &O) const {
-    return Pid == O.Pid && Id == O.Id;
-  }
-  bool operator<(const SpanKey &O) const {
-    return Pid != O.Pid ? Pid < O.Pid : Id < O.Id;
-  }
-};
-struct SpanKeyHash {
-  size_t operator()(const SpanKey &K) const {
-    uint64_t H = K.Id * 0x9e3779b97f4a7c15ull ^
-                 static_cast<uint64_t>(K.Pid) * 0xc2b2ae3d27d4eb4full;
-    return static_cast<size_t>(H ^ (H >> 29));
   }
 };
 
@@ -136,8 +134,8 @@ struct Leaf {
 struct Subtree {
   int64_t Ts, End;
   uint64_t Line;
-  Leaf One;                    // when Up is null
-  std::unique_ptr<Pending> Up; // a span with something below it
+  Leaf One;              // when Up is null
+  Pending *Up = nullptr; // a span with something below it (Open's pool)
 };
 
 struct FileAcc {
@@ -199,6 +197,11 @@ protected:
 private:
   ProcState &process(int64_t Pid);
   uint32_t functionId(std::string_view Name);
+  uint32_t noFunction() {
+    if (NoFn == NameTable::NoId)
+      NoFn = functionId(NoFunction);
+    return NoFn;
+  }
   void span(ProcState &P, const Event &E, uint64_t Line);
   void metadata(ProcState &P, const Event &E, uint64_t Line);
   void aggregated(ProcState &P, const Event &E);
@@ -211,7 +214,7 @@ private:
   void datasetCall(ProcState &P, const Event &E, const dftrace::IoCall &C,
                    uint64_t Dur);
   void attribute(ProcState &P, const Event &E, const SpanIo &Call, bool IsIo,
-                 uint64_t Line, int64_t Ts, int64_t End);
+                 uint32_t Fn, uint64_t Line, int64_t Ts, int64_t End);
   std::vector<Subtree> &stack(int64_t Pid, int64_t Tid);
   bool claim(std::vector<Subtree> &Stack, Pending &Mine, const Event &E,
              uint64_t Line, int64_t Ts, int64_t End);
@@ -225,7 +228,7 @@ private:
   std::vector<std::unique_ptr<ProcState>> Procs;
   std::unordered_map<int64_t, size_t> ProcIndex; // pid -> Procs index
   size_t LastProc = 0; // the last one used: files usually hold one pid
-  std::unordered_map<SpanKey, Pending, SpanKeyHash> Open;
+  SpanTable<Pending> Open; // spans with children read, by (pid, id)
   // Per thread ({pid, tid}), the subtrees without p_idx not yet claimed,
   // in the order they ended; Stacked counts them over all threads.
   std::unordered_map<SpanKey, std::vector<Subtree>, SpanKeyHash> Stacks;
@@ -234,6 +237,8 @@ private:
   std::vector<Subtree> *LastStack = nullptr;
   std::deque<std::string> FnNames;
   std::unordered_map<std::string_view, uint32_t> FnIds;
+  NameTable Names; // the spans' names, with their function and chain ids
+  uint32_t NoFn = NameTable::NoId; // functionId(NoFunction), once asked
   std::vector<FunctionStat> Fns;
   dftrace::RecordDecoder Records;
   dftrace::MetadataRecord Record;
@@ -306,13 +311,13 @@ void FileAnalyzer::aggregated(ProcState &P, const Event &E) {
     IoBreakdown Io; // the record's calls, once, in its own layer
     Io.addCall(ioSlot(L), Calls, nullptr);
     P.Stat.Io.merge(Io);
-    uint32_t NoFn = functionId(NoFunction);
-    FunctionStat &F = Fns[NoFn];
+    uint32_t Id = noFunction();
+    FunctionStat &F = Fns[Id];
     F.Direct.merge(Io);
     F.Inclusive.merge(Io);
     if (Options.Sites) {
       uint32_t Chain = Chains.leaf(E.Name.S, L, A.Io.O, dftrace::mpiKindOf(E.Name.S));
-      P.Sites[(uint64_t(NoFn) << 32) | Chain].merge(
+      P.Sites[(uint64_t(Id) << 32) | Chain].merge(
           {A.Calls, A.DurUs, A.Io.Bytes, 0, 0, 0, 0});
     }
     return;
@@ -487,11 +492,12 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   P.Ends.ended(E.Tid.I, End);
 
   LayerStat &LS = Agg.Layers[static_cast<size_t>(L)];
+  NameTable::Entry &Name = Names.find(L, E.Name.S);
   dftrace::IoCall C;
   C.L = L;
   bool IsIo = dftrace::isIoLayer(L);
   if (IsIo)
-    C = dftrace::classifyIo(L, E);
+    C = dftrace::classifyIo(L, Name.Call, E);
   SpanIo Self;
   IoTotals &Call = Self.Call;
   Call.add(C, Dur);
@@ -524,7 +530,9 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
     if (C.O == Op::Unknown)
       ++Agg.UnknownOps[{static_cast<uint8_t>(L), std::string(E.Name.S)}];
     if (Options.Sites) {
-      Self.Chain = Chains.leaf(E.Name.S, L, C.O, C.Mpi);
+      if (Name.Leaf == NameTable::NoId)
+        Name.Leaf = Chains.leaf(E.Name.S, L, C.O, C.Mpi);
+      Self.Chain = Name.Leaf;
       bool Small = dftrace::isDataOp(C.O) && !C.Failed &&
                    C.Bytes < Options.SmallBytes;
       Self.Site = {1, Dur, C.Bytes, C.Failed ? 1u : 0u, Small ? 1u : 0u,
@@ -555,7 +563,9 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   if (P.Picture)
     P.Picture->span(E.Name.S, L, E.Level.isInteger() ? E.Level.I : 1, Ts, Dur,
                     Line);
-  attribute(P, E, Self, IsIo, Line, Ts, End);
+  if (!IsIo && Name.Fn == NameTable::NoId)
+    Name.Fn = functionId(E.Name.S);
+  attribute(P, E, Self, IsIo, Name.Fn, Line, Ts, End);
 }
 
 FileAcc &FileAnalyzer::file(ProcState &P, uint64_t FHash, uint64_t Line) {
@@ -686,10 +696,13 @@ Leaf leafOf(const SpanIo &S, bool IsIo) {
   return L;
 }
 
-/// Dst takes what subtree T hands up.
-void takeSubtree(Pending &Dst, Subtree &T, ChainTable &Chains) {
+/// Dst takes what subtree T hands up (T's entry goes back to Pool).
+void takeSubtree(Pending &Dst, Subtree &T, ChainTable &Chains,
+                 SpanTable<Pending> &Pool) {
   if (T.Up) {
     Dst.take(std::move(*T.Up));
+    Pool.give(T.Up);
+    T.Up = nullptr;
     return;
   }
   const Leaf &L = T.One;
@@ -711,13 +724,13 @@ void takeSubtree(Pending &Dst, Subtree &T, ChainTable &Chains) {
 }
 
 void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
-                             bool IsIo, uint64_t Line, int64_t Ts,
+                             bool IsIo, uint32_t Fn, uint64_t Line, int64_t Ts,
                              int64_t End) {
   // The span's children, if any: its entry in Open, used in place.
   SpanKey Key{E.Pid.I, E.Id.U};
-  auto It = Open.find(Key);
-  Pending *Mine = It != Open.end() ? &It->second : nullptr;
-  std::optional<Pending> Local;
+  Pending *Own = Open.size() ? Open.find(Key) : nullptr;
+  Pending *Mine = Own;
+  Pending *Local = nullptr; // from Open's pool, when claim() needs one
   // A span without p_idx finds its children, and its parent finds it, by
   // time on its thread; spans with p_idx look there only when a file
   // mixes both (Stacked), so traces of this runtime pay one test.
@@ -727,11 +740,11 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
   if (!HasParent || Stacked) {
     Stack = &stack(E.Pid.I, E.Tid.I);
     if (!Mine)
-      Mine = &Local.emplace();
+      Mine = Local = Open.take();
     Nested = claim(*Stack, *Mine, E, Line, Ts, End);
   }
   if (!IsIo) {
-    uint32_t Id = functionId(E.Name.S);
+    uint32_t Id = Fn;
     FunctionStat &F = Fns[Id];
     ++F.Calls;
     F.TimeUs += Call.Call.TimeUs;
@@ -752,14 +765,16 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
     }
   }
   auto Done = [&] {
-    if (It != Open.end())
-      Open.erase(Key); // by key: inserting the parent may have rehashed
+    if (Own)
+      Open.erase(Key); // by key: inserting the parent may have moved slots
+    if (Local)
+      Open.give(Local);
   };
   if (HasParent && E.ParentIdx.U != 0 && E.ParentIdx.U != E.Id.U) {
-    auto [Parent, New] = Open.try_emplace({E.Pid.I, E.ParentIdx.U});
+    auto [Parent, New] = Open.get({E.Pid.I, E.ParentIdx.U});
     if (New)
-      Parent->second.FirstLine = Line;
-    handUp(Parent->second, Mine, Call, IsIo, Chains);
+      Parent->FirstLine = Line;
+    handUp(*Parent, Mine, Call, IsIo, Chains);
     Done();
     return;
   }
@@ -772,28 +787,29 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
     Done();
     return;
   }
-  Pending Up;
-  handUp(Up, Mine, Call, IsIo, Chains);
+  Pending *Up = Open.take();
+  handUp(*Up, Mine, Call, IsIo, Chains);
   Done();
   if (HasParent && E.ParentIdx.U != 0) {
     // p_idx names the span itself: a parent that never ends, reported as
     // missing at the end of the file.
-    auto [Parent, New] = Open.try_emplace({E.Pid.I, E.ParentIdx.U});
+    auto [Parent, New] = Open.get({E.Pid.I, E.ParentIdx.U});
     if (New)
-      Parent->second.FirstLine = Line;
-    Parent->second.take(std::move(Up));
+      Parent->FirstLine = Line;
+    Parent->take(std::move(*Up));
+    Open.give(Up);
     return;
   }
   if (!HasParent && Nested) {
     // Its parent, if any, ends later: it is read later.
-    Stack->push_back(
-        {Ts, End, Line, Leaf(), std::make_unique<Pending>(std::move(Up))});
+    Stack->push_back({Ts, End, Line, Leaf(), Up});
     ++Stacked;
     return;
   }
   if (!HasParent)
     ++Agg.Unattributed;
-  root(P, Up);
+  root(P, *Up);
+  Open.give(Up);
 }
 
 std::vector<Subtree> &FileAnalyzer::stack(int64_t Pid, int64_t Tid) {
@@ -815,7 +831,7 @@ bool FileAnalyzer::claim(std::vector<Subtree> &Stack, Pending &Mine,
                          const Event &E, uint64_t Line, int64_t Ts,
                          int64_t End) {
   while (!Stack.empty() && Stack.back().Ts >= Ts && Stack.back().End <= End) {
-    takeSubtree(Mine, Stack.back(), Chains);
+    takeSubtree(Mine, Stack.back(), Chains, Open);
     Stack.pop_back();
     --Stacked;
   }
@@ -841,7 +857,7 @@ bool FileAnalyzer::claim(std::vector<Subtree> &Stack, Pending &Mine,
 void FileAnalyzer::root(ProcState &P, Pending &Up) {
   P.Stat.Io.merge(Up.Io);
   if (!Up.Unclaimed.empty()) {
-    uint32_t Id = functionId(NoFunction);
+    uint32_t Id = noFunction();
     FunctionStat &F = Fns[Id];
     F.Direct.merge(Up.Unclaimed);
     F.Inclusive.merge(Up.Unclaimed);
@@ -860,19 +876,19 @@ bool FileAnalyzer::finish(Aggregate &Out) {
   // Subtrees without p_idx that nothing claimed are roots.
   for (auto &[K, Stack] : Stacks)
     for (Subtree &T : Stack) {
-      Pending Up;
-      takeSubtree(Up, T, Chains);
-      root(process(K.Pid), Up);
+      Pending *Up = Open.take();
+      takeSubtree(*Up, T, Chains, Open);
+      root(process(K.Pid), *Up);
+      Open.give(Up);
     }
   Stacks.clear();
   LastStack = nullptr;
   // Spans whose parent never came: a missing END, or a cut trace.
   std::vector<SpanKey> Orphans;
-  for (const auto &Entry : Open)
-    Orphans.push_back(Entry.first);
+  Open.forEach([&](SpanKey K, const Pending &) { Orphans.push_back(K); });
   std::sort(Orphans.begin(), Orphans.end());
   for (const SpanKey &K : Orphans) {
-    Pending &P = Open[K];
+    Pending &P = *Open.find(K);
     bool Stopped = std::any_of(
         Agg.Stopped.begin(), Agg.Stopped.end(),
         [&](const StopRecord &R) { return R.Pid == K.Pid; });
