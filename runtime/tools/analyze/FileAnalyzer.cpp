@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <deque>
 #include <memory>
-#include <optional>
 #include <unordered_map>
 
 namespace dftanalyze {
@@ -110,7 +109,7 @@ struct Pending {
 struct SpanIo {
   IoTotals Call;                // one operation, its time and bytes
   size_t Slot = 0;              // I/O layer
-  const MpiStat *Mpi = nullptr; // an MPI-IO read, write or open
+  const MpiCall *Mpi = nullptr; // an MPI-IO read, write or open
   uint32_t Chain = 0;           // its call site's chain (0: not kept)
   SiteCounts Site;
 };
@@ -169,6 +168,8 @@ struct ProcState {
   IntervalUnion Unions[NumLayers];
   IntervalUnion IoUnion;
   std::unordered_map<uint64_t, FileAcc> Files; // by fhash
+  FileAcc *LastFile = nullptr;                 // Files[LastFHash]
+  uint64_t LastFHash = 0;
   std::unordered_map<uint64_t, std::string> Paths;
   std::unordered_map<uint64_t, FsInfo> Fs;      // FS records, by fhash
   std::unordered_map<uint64_t, DsetAcc> Dsets;  // by dhash
@@ -499,26 +500,27 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   if (IsIo)
     C = dftrace::classifyIo(L, Name.Call, E);
   SpanIo Self;
+  MpiCall Mpi; // Self.Mpi, for an MPI-IO read, write or open
   IoTotals &Call = Self.Call;
   Call.add(C, Dur);
   LS.Totals.merge(Call);
-  std::optional<MpiStat> Mpi;
   if (IsIo) {
     size_t Slot = ioSlot(L);
     Self.Slot = Slot;
     if (L == Layer::MpiIo && (C.Mpi != MpiKind::None || C.O == Op::Open)) {
-      Mpi.emplace();
-      Mpi->add(C.Mpi, Dur, C.Bytes);
+      Mpi.Kind = C.Mpi;
+      Mpi.DurUs = Dur;
+      Mpi.Bytes = C.Bytes;
       if (C.O == Op::Open) {
-        ++Mpi->Opens;
+        Mpi.Open = true;
         uint64_t Size = 0;
         if (Records.commSize(lineText(), Size)) {
-          ++Mpi->SizedOpens;
-          Mpi->CommSizeSum += Size;
+          Mpi.Sized = true;
+          Mpi.CommSize = Size;
         }
       }
-      LS.Mpi.merge(*Mpi);
-      Self.Mpi = &*Mpi;
+      LS.Mpi.add(Mpi);
+      Self.Mpi = &Mpi;
     }
     LS.ByOp[static_cast<size_t>(C.O)].merge({1, Dur, C.Bytes});
     if (C.Failed)
@@ -547,7 +549,7 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
         F.Stat.MetaTimeUs[Slot] += Dur;
       }
       if (Self.Mpi)
-        F.Stat.Mpi.merge(*Self.Mpi);
+        F.Stat.Mpi.add(*Self.Mpi);
       fileCall(P, F, E, C, Slot, Ts, Dur);
     }
     if (L == Layer::Hdf5 && E.DHash.present() && dftrace::isDataOp(C.O))
@@ -569,7 +571,11 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
 }
 
 FileAcc &FileAnalyzer::file(ProcState &P, uint64_t FHash, uint64_t Line) {
+  if (P.LastFile && P.LastFHash == FHash) // calls on a file come in runs
+    return *P.LastFile;
   auto [It, New] = P.Files.try_emplace(FHash);
+  P.LastFHash = FHash;
+  P.LastFile = &It->second; // stays valid: unordered_map
   FileAcc &F = It->second;
   if (New) {
     F.FirstLine = Line;
@@ -683,12 +689,10 @@ Leaf leafOf(const SpanIo &S, bool IsIo) {
   L.Slot = static_cast<uint8_t>(S.Slot);
   L.Io = IsIo;
   if (S.Mpi) {
-    for (size_t K = 0; K < NumMpiKinds; ++K)
-      if (S.Mpi->Kinds[K].Ops)
-        L.Kind = static_cast<MpiKind>(K);
-    L.Open = S.Mpi->Opens != 0;
-    L.Sized = S.Mpi->SizedOpens != 0;
-    L.CommSize = S.Mpi->CommSizeSum;
+    L.Kind = S.Mpi->Kind;
+    L.Open = S.Mpi->Open;
+    L.Sized = S.Mpi->Sized;
+    L.CommSize = S.Mpi->CommSize;
   }
   L.Chain = S.Chain;
   L.Failed = S.Site.Failed != 0;
@@ -708,18 +712,13 @@ void takeSubtree(Pending &Dst, Subtree &T, ChainTable &Chains,
   const Leaf &L = T.One;
   if (!L.Io)
     return;
-  std::optional<MpiStat> M;
-  if (L.Kind != MpiKind::None || L.Open) {
-    M.emplace();
-    M->add(L.Kind, L.Call.TimeUs, L.Call.bytes());
-    M->Opens = L.Open;
-    M->SizedOpens = L.Sized;
-    M->CommSizeSum = L.CommSize;
-  }
+  MpiCall M{L.Kind, L.Open, L.Sized, L.Call.TimeUs, L.Call.bytes(),
+            L.CommSize};
+  bool HasMpi = L.Kind != MpiKind::None || L.Open;
   SiteCounts Site{1, L.Call.TimeUs, L.Call.bytes(), L.Failed ? 1u : 0u,
                   L.Small ? 1u : 0u, L.Small ? L.Call.TimeUs : 0,
                   L.Small ? L.Call.bytes() : 0};
-  handUp(Dst, nullptr, {L.Call, L.Slot, M ? &*M : nullptr, L.Chain, Site},
+  handUp(Dst, nullptr, {L.Call, L.Slot, HasMpi ? &M : nullptr, L.Chain, Site},
          true, Chains);
 }
 
