@@ -196,7 +196,13 @@ protected:
   }
 
 private:
-  ProcState &process(int64_t Pid);
+  ProcState &process(int64_t Pid) {
+    // Files usually hold one pid: the last one is asked first.
+    if (LastProc < Procs.size() && Procs[LastProc]->Stat.Pid == Pid)
+      return *Procs[LastProc];
+    return newProcess(Pid);
+  }
+  ProcState &newProcess(int64_t Pid); // any other pid, made on first sight
   uint32_t functionId(std::string_view Name);
   uint32_t noFunction() {
     if (NoFn == NameTable::NoId)
@@ -246,9 +252,7 @@ private:
   ChainTable Chains;
 };
 
-ProcState &FileAnalyzer::process(int64_t Pid) {
-  if (LastProc < Procs.size() && Procs[LastProc]->Stat.Pid == Pid)
-    return *Procs[LastProc];
+ProcState &FileAnalyzer::newProcess(int64_t Pid) {
   auto [It, New] = ProcIndex.try_emplace(Pid, Procs.size());
   LastProc = It->second;
   if (!New)

@@ -72,8 +72,12 @@ private:
       H ^= H >> 32;
     }
     uint64_t W = 0;
-    for (size_t I = 0; I < N; ++I)
-      W |= static_cast<uint64_t>(static_cast<uint8_t>(P[I])) << (8 * I);
+    if (N && Name.size() >= 8) {
+      std::memcpy(&W, Name.data() + Name.size() - 8, 8); // the last 8 bytes
+    } else {
+      for (size_t I = 0; I < N; ++I)
+        W |= static_cast<uint64_t>(static_cast<uint8_t>(P[I])) << (8 * I);
+    }
     H = (H ^ W) * 0xc4ceb9fe1a85ec53ull;
     return H ^ (H >> 29);
   }
