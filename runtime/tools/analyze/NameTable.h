@@ -22,6 +22,7 @@
 #define DFTRACER_ANALYZE_NAMETABLE_H
 
 #include "IoTaxonomy.h"
+#include "OpenAddressing.h"
 
 #include <cstdint>
 #include <cstring>
@@ -59,6 +60,7 @@ private:
     std::string_view Name;
     dftrace::Layer L = dftrace::Layer::App;
     Entry *E = nullptr;
+    bool used() const { return E != nullptr; }
   };
 
   static uint64_t hash(dftrace::Layer L, std::string_view Name) {
@@ -90,21 +92,8 @@ private:
       E.Call = dftrace::callNameOf(L, Name);
     S = {H, Texts.back(), L, &E};
     if (++Count * 2 > Slots.size())
-      grow();
+      growSlots(Slots, Mask);
     return E;
-  }
-
-  void grow() {
-    std::vector<Slot> Old(Slots.size() * 2);
-    Old.swap(Slots);
-    Mask = Slots.size() - 1;
-    for (const Slot &S : Old)
-      if (S.E) {
-        size_t I = S.Hash & Mask;
-        while (Slots[I].E)
-          I = (I + 1) & Mask;
-        Slots[I] = S;
-      }
   }
 
   std::vector<Slot> Slots = std::vector<Slot>(64);

@@ -23,6 +23,8 @@
 #ifndef DFTRACER_ANALYZE_SPANTABLE_H
 #define DFTRACER_ANALYZE_SPANTABLE_H
 
+#include "OpenAddressing.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -76,7 +78,7 @@ public:
     T *V = take();
     Slots[I] = {K, H, V};
     if (++Count * 2 > Slots.size())
-      grow();
+      growSlots(Slots, Mask);
     return {V, true};
   }
   /// Removes K's entry, if any, and gives it back to the pool.
@@ -139,20 +141,8 @@ private:
     SpanKey K{0, 0};
     size_t Hash = 0;
     T *V = nullptr;
+    bool used() const { return V != nullptr; }
   };
-
-  void grow() {
-    std::vector<Slot> Old(Slots.size() * 2);
-    Old.swap(Slots);
-    Mask = Slots.size() - 1;
-    for (const Slot &S : Old)
-      if (S.V) {
-        size_t I = S.Hash & Mask;
-        while (Slots[I].V)
-          I = (I + 1) & Mask;
-        Slots[I] = S;
-      }
-  }
 
   std::vector<Slot> Slots = std::vector<Slot>(64);
   size_t Mask = 63;
