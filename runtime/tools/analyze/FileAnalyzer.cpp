@@ -44,10 +44,13 @@ public:
   }
   /// Adds Credit to Fn's.
   void add(uint32_t Fn, const IoBreakdown &Credit) {
-    if (IoBreakdown *Known = find(Fn)) {
+    if (IoBreakdown *Known = find(Fn))
       Known->merge(Credit);
-      return;
-    }
+    else
+      append(Fn, Credit);
+  }
+  /// Adds Fn's first credit (find(Fn) is null).
+  void append(uint32_t Fn, const IoBreakdown &Credit) {
     Items.emplace_back(Fn, Credit);
     if (Index) {
       Index->emplace(Fn, Items.size() - 1);
@@ -761,7 +764,7 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
         *Below = Mine->Io;
       } else if (!Mine->Io.empty()) {
         F.Inclusive.merge(Mine->Io);
-        Mine->Charged.add(Id, Mine->Io);
+        Mine->Charged.append(Id, Mine->Io);
       }
       if (Mine->Sites.size())
         claimSites(P, Id, Mine->Sites);
