@@ -75,6 +75,15 @@ struct OpStat {
   }
 };
 
+/// One MPI-IO call as MpiStat counts it: a read or write of a kind, or an
+/// open (with its communicator's size when the trace has it). Adding one
+/// call this way touches 6 counters, not MpiStat's 21.
+struct MpiCall {
+  MpiKind Kind = MpiKind::None;
+  bool Open = false, Sized = false;
+  uint64_t DurUs = 0, Bytes = 0, CommSize = 0;
+};
+
 /// MPI-IO data calls by kind (IoTaxonomy.h's MpiKind), and the opens with
 /// the size of their communicator.
 struct MpiStat {
@@ -86,6 +95,12 @@ struct MpiStat {
   void add(MpiKind K, uint64_t DurUs, uint64_t Bytes) {
     if (K != MpiKind::None)
       Kinds[static_cast<size_t>(K)].merge({1, DurUs, Bytes});
+  }
+  void add(const MpiCall &C) {
+    add(C.Kind, C.DurUs, C.Bytes);
+    Opens += C.Open;
+    SizedOpens += C.Sized;
+    CommSizeSum += C.CommSize;
   }
   void merge(const MpiStat &O) {
     for (size_t K = 0; K < NumMpiKinds; ++K)
@@ -125,12 +140,12 @@ struct IoBreakdown {
   bool HasMpi = false;
 
   /// One I/O call of layer slot Slot, with its MPI-IO kind and open (M).
-  void addCall(size_t Slot, const IoTotals &Call, const MpiStat *M) {
+  void addCall(size_t Slot, const IoTotals &Call, const MpiCall *M) {
     Once.merge(Call);
     Layers[Slot].merge(Call);
     LayerMask |= static_cast<uint8_t>(1u << Slot);
     if (M) {
-      Mpi.merge(*M);
+      Mpi.add(*M);
       HasMpi = true;
     }
   }
@@ -161,6 +176,17 @@ struct IoBreakdown {
     return R;
   }
   bool empty() const { return Once.empty(); }
+  /// Back to IoBreakdown{}, touching only the parts that hold anything.
+  void clear() {
+    Once = {};
+    for (unsigned Mask = LayerMask; Mask; Mask &= Mask - 1)
+      Layers[__builtin_ctz(Mask)] = {};
+    LayerMask = 0;
+    if (HasMpi) {
+      Mpi = {};
+      HasMpi = false;
+    }
+  }
   /// Bytes that reached the files (bottomLayers); ops and time are Once's.
   IoTotals reached() const;
 };

@@ -7,13 +7,14 @@
 #include "FoldWatermark.h"
 #include "IntervalUnion.h"
 #include "MetadataRecords.h"
+#include "NameTable.h"
+#include "SpanTable.h"
 #include "Timeline.h"
 #include "TraceScanner.h"
 
 #include <algorithm>
 #include <deque>
 #include <memory>
-#include <optional>
 #include <unordered_map>
 
 namespace dftanalyze {
@@ -43,10 +44,13 @@ public:
   }
   /// Adds Credit to Fn's.
   void add(uint32_t Fn, const IoBreakdown &Credit) {
-    if (IoBreakdown *Known = find(Fn)) {
+    if (IoBreakdown *Known = find(Fn))
       Known->merge(Credit);
-      return;
-    }
+    else
+      append(Fn, Credit);
+  }
+  /// Adds Fn's first credit (find(Fn) is null).
+  void append(uint32_t Fn, const IoBreakdown &Credit) {
     Items.emplace_back(Fn, Credit);
     if (Index) {
       Index->emplace(Fn, Items.size() - 1);
@@ -62,6 +66,11 @@ public:
       std::swap(*this, O);
     for (const auto &[Fn, Credit] : O.Items)
       add(Fn, Credit);
+    O.clear();
+  }
+  void clear() {
+    Items.clear(); // keeps its memory for the next span
+    Index.reset();
   }
 
 private:
@@ -78,6 +87,15 @@ struct Pending {
   SiteList Sites;         // call sites below that no annotated span claimed
   uint64_t FirstLine = 0; // of the first child, for the missing-parent issue
 
+  /// Back to Pending{} (SpanTable reuses entries), keeping the lists' memory.
+  void reset() {
+    Io.clear();
+    Unclaimed.clear();
+    Charged.clear();
+    Sites.clear();
+    FirstLine = 0;
+  }
+
   void take(Pending &&Up) {
     if (!Up.Io.empty())
       Io.merge(Up.Io);
@@ -90,29 +108,11 @@ struct Pending {
   }
 };
 
-struct SpanKey {
-  int64_t Pid;
-  uint64_t Id;
-  bool operator==(const SpanKey &O) const {
-    return Pid == O.Pid && Id == O.Id;
-  }
-  bool operator<(const SpanKey &O) const {
-    return Pid != O.Pid ? Pid < O.Pid : Id < O.Id;
-  }
-};
-struct SpanKeyHash {
-  size_t operator()(const SpanKey &K) const {
-    uint64_t H = K.Id * 0x9e3779b97f4a7c15ull ^
-                 static_cast<uint64_t>(K.Pid) * 0xc2b2ae3d27d4eb4full;
-    return static_cast<size_t>(H ^ (H >> 29));
-  }
-};
-
 /// This span's own figures, as handUp needs them.
 struct SpanIo {
   IoTotals Call;                // one operation, its time and bytes
   size_t Slot = 0;              // I/O layer
-  const MpiStat *Mpi = nullptr; // an MPI-IO read, write or open
+  const MpiCall *Mpi = nullptr; // an MPI-IO read, write or open
   uint32_t Chain = 0;           // its call site's chain (0: not kept)
   SiteCounts Site;
 };
@@ -136,8 +136,8 @@ struct Leaf {
 struct Subtree {
   int64_t Ts, End;
   uint64_t Line;
-  Leaf One;                    // when Up is null
-  std::unique_ptr<Pending> Up; // a span with something below it
+  Leaf One;              // when Up is null
+  Pending *Up = nullptr; // a span with something below it (Open's pool)
 };
 
 struct FileAcc {
@@ -171,6 +171,8 @@ struct ProcState {
   IntervalUnion Unions[NumLayers];
   IntervalUnion IoUnion;
   std::unordered_map<uint64_t, FileAcc> Files; // by fhash
+  FileAcc *LastFile = nullptr;                 // Files[LastFHash]
+  uint64_t LastFHash = 0;
   std::unordered_map<uint64_t, std::string> Paths;
   std::unordered_map<uint64_t, FsInfo> Fs;      // FS records, by fhash
   std::unordered_map<uint64_t, DsetAcc> Dsets;  // by dhash
@@ -197,8 +199,19 @@ protected:
   }
 
 private:
-  ProcState &process(int64_t Pid);
+  ProcState &process(int64_t Pid) {
+    // Files usually hold one pid: the last one is asked first.
+    if (LastProc < Procs.size() && Procs[LastProc]->Stat.Pid == Pid)
+      return *Procs[LastProc];
+    return newProcess(Pid);
+  }
+  ProcState &newProcess(int64_t Pid); // any other pid, made on first sight
   uint32_t functionId(std::string_view Name);
+  uint32_t noFunction() {
+    if (NoFn == NameTable::NoId)
+      NoFn = functionId(NoFunction);
+    return NoFn;
+  }
   void span(ProcState &P, const Event &E, uint64_t Line);
   void metadata(ProcState &P, const Event &E, uint64_t Line);
   void aggregated(ProcState &P, const Event &E);
@@ -211,7 +224,7 @@ private:
   void datasetCall(ProcState &P, const Event &E, const dftrace::IoCall &C,
                    uint64_t Dur);
   void attribute(ProcState &P, const Event &E, const SpanIo &Call, bool IsIo,
-                 uint64_t Line, int64_t Ts, int64_t End);
+                 uint32_t Fn, uint64_t Line, int64_t Ts, int64_t End);
   std::vector<Subtree> &stack(int64_t Pid, int64_t Tid);
   bool claim(std::vector<Subtree> &Stack, Pending &Mine, const Event &E,
              uint64_t Line, int64_t Ts, int64_t End);
@@ -225,7 +238,7 @@ private:
   std::vector<std::unique_ptr<ProcState>> Procs;
   std::unordered_map<int64_t, size_t> ProcIndex; // pid -> Procs index
   size_t LastProc = 0; // the last one used: files usually hold one pid
-  std::unordered_map<SpanKey, Pending, SpanKeyHash> Open;
+  SpanTable<Pending> Open; // spans with children read, by (pid, id)
   // Per thread ({pid, tid}), the subtrees without p_idx not yet claimed,
   // in the order they ended; Stacked counts them over all threads.
   std::unordered_map<SpanKey, std::vector<Subtree>, SpanKeyHash> Stacks;
@@ -234,15 +247,15 @@ private:
   std::vector<Subtree> *LastStack = nullptr;
   std::deque<std::string> FnNames;
   std::unordered_map<std::string_view, uint32_t> FnIds;
+  NameTable Names; // the spans' names, with their function and chain ids
+  uint32_t NoFn = NameTable::NoId; // functionId(NoFunction), once asked
   std::vector<FunctionStat> Fns;
   dftrace::RecordDecoder Records;
   dftrace::MetadataRecord Record;
   ChainTable Chains;
 };
 
-ProcState &FileAnalyzer::process(int64_t Pid) {
-  if (LastProc < Procs.size() && Procs[LastProc]->Stat.Pid == Pid)
-    return *Procs[LastProc];
+ProcState &FileAnalyzer::newProcess(int64_t Pid) {
   auto [It, New] = ProcIndex.try_emplace(Pid, Procs.size());
   LastProc = It->second;
   if (!New)
@@ -306,13 +319,13 @@ void FileAnalyzer::aggregated(ProcState &P, const Event &E) {
     IoBreakdown Io; // the record's calls, once, in its own layer
     Io.addCall(ioSlot(L), Calls, nullptr);
     P.Stat.Io.merge(Io);
-    uint32_t NoFn = functionId(NoFunction);
-    FunctionStat &F = Fns[NoFn];
+    uint32_t Id = noFunction();
+    FunctionStat &F = Fns[Id];
     F.Direct.merge(Io);
     F.Inclusive.merge(Io);
     if (Options.Sites) {
       uint32_t Chain = Chains.leaf(E.Name.S, L, A.Io.O, dftrace::mpiKindOf(E.Name.S));
-      P.Sites[(uint64_t(NoFn) << 32) | Chain].merge(
+      P.Sites[(uint64_t(Id) << 32) | Chain].merge(
           {A.Calls, A.DurUs, A.Io.Bytes, 0, 0, 0, 0});
     }
     return;
@@ -487,32 +500,34 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   P.Ends.ended(E.Tid.I, End);
 
   LayerStat &LS = Agg.Layers[static_cast<size_t>(L)];
+  NameTable::Entry &Name = Names.find(L, E.Name.S);
   dftrace::IoCall C;
   C.L = L;
   bool IsIo = dftrace::isIoLayer(L);
   if (IsIo)
-    C = dftrace::classifyIo(L, E);
+    C = dftrace::classifyIo(L, Name.Call, E);
   SpanIo Self;
+  MpiCall Mpi; // Self.Mpi, for an MPI-IO read, write or open
   IoTotals &Call = Self.Call;
   Call.add(C, Dur);
   LS.Totals.merge(Call);
-  std::optional<MpiStat> Mpi;
   if (IsIo) {
     size_t Slot = ioSlot(L);
     Self.Slot = Slot;
     if (L == Layer::MpiIo && (C.Mpi != MpiKind::None || C.O == Op::Open)) {
-      Mpi.emplace();
-      Mpi->add(C.Mpi, Dur, C.Bytes);
+      Mpi.Kind = C.Mpi;
+      Mpi.DurUs = Dur;
+      Mpi.Bytes = C.Bytes;
       if (C.O == Op::Open) {
-        ++Mpi->Opens;
+        Mpi.Open = true;
         uint64_t Size = 0;
         if (Records.commSize(lineText(), Size)) {
-          ++Mpi->SizedOpens;
-          Mpi->CommSizeSum += Size;
+          Mpi.Sized = true;
+          Mpi.CommSize = Size;
         }
       }
-      LS.Mpi.merge(*Mpi);
-      Self.Mpi = &*Mpi;
+      LS.Mpi.add(Mpi);
+      Self.Mpi = &Mpi;
     }
     LS.ByOp[static_cast<size_t>(C.O)].merge({1, Dur, C.Bytes});
     if (C.Failed)
@@ -524,7 +539,9 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
     if (C.O == Op::Unknown)
       ++Agg.UnknownOps[{static_cast<uint8_t>(L), std::string(E.Name.S)}];
     if (Options.Sites) {
-      Self.Chain = Chains.leaf(E.Name.S, L, C.O, C.Mpi);
+      if (Name.Leaf == NameTable::NoId)
+        Name.Leaf = Chains.leaf(E.Name.S, L, C.O, C.Mpi);
+      Self.Chain = Name.Leaf;
       bool Small = dftrace::isDataOp(C.O) && !C.Failed &&
                    C.Bytes < Options.SmallBytes;
       Self.Site = {1, Dur, C.Bytes, C.Failed ? 1u : 0u, Small ? 1u : 0u,
@@ -539,7 +556,7 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
         F.Stat.MetaTimeUs[Slot] += Dur;
       }
       if (Self.Mpi)
-        F.Stat.Mpi.merge(*Self.Mpi);
+        F.Stat.Mpi.add(*Self.Mpi);
       fileCall(P, F, E, C, Slot, Ts, Dur);
     }
     if (L == Layer::Hdf5 && E.DHash.present() && dftrace::isDataOp(C.O))
@@ -555,11 +572,17 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   if (P.Picture)
     P.Picture->span(E.Name.S, L, E.Level.isInteger() ? E.Level.I : 1, Ts, Dur,
                     Line);
-  attribute(P, E, Self, IsIo, Line, Ts, End);
+  if (!IsIo && Name.Fn == NameTable::NoId)
+    Name.Fn = functionId(E.Name.S);
+  attribute(P, E, Self, IsIo, Name.Fn, Line, Ts, End);
 }
 
 FileAcc &FileAnalyzer::file(ProcState &P, uint64_t FHash, uint64_t Line) {
+  if (P.LastFile && P.LastFHash == FHash) // calls on a file come in runs
+    return *P.LastFile;
   auto [It, New] = P.Files.try_emplace(FHash);
+  P.LastFHash = FHash;
+  P.LastFile = &It->second; // stays valid: unordered_map
   FileAcc &F = It->second;
   if (New) {
     F.FirstLine = Line;
@@ -673,12 +696,10 @@ Leaf leafOf(const SpanIo &S, bool IsIo) {
   L.Slot = static_cast<uint8_t>(S.Slot);
   L.Io = IsIo;
   if (S.Mpi) {
-    for (size_t K = 0; K < NumMpiKinds; ++K)
-      if (S.Mpi->Kinds[K].Ops)
-        L.Kind = static_cast<MpiKind>(K);
-    L.Open = S.Mpi->Opens != 0;
-    L.Sized = S.Mpi->SizedOpens != 0;
-    L.CommSize = S.Mpi->CommSizeSum;
+    L.Kind = S.Mpi->Kind;
+    L.Open = S.Mpi->Open;
+    L.Sized = S.Mpi->Sized;
+    L.CommSize = S.Mpi->CommSize;
   }
   L.Chain = S.Chain;
   L.Failed = S.Site.Failed != 0;
@@ -686,38 +707,36 @@ Leaf leafOf(const SpanIo &S, bool IsIo) {
   return L;
 }
 
-/// Dst takes what subtree T hands up.
-void takeSubtree(Pending &Dst, Subtree &T, ChainTable &Chains) {
+/// Dst takes what subtree T hands up (T's entry goes back to Pool).
+void takeSubtree(Pending &Dst, Subtree &T, ChainTable &Chains,
+                 SpanTable<Pending> &Pool) {
   if (T.Up) {
     Dst.take(std::move(*T.Up));
+    Pool.give(T.Up);
+    T.Up = nullptr;
     return;
   }
   const Leaf &L = T.One;
   if (!L.Io)
     return;
-  std::optional<MpiStat> M;
-  if (L.Kind != MpiKind::None || L.Open) {
-    M.emplace();
-    M->add(L.Kind, L.Call.TimeUs, L.Call.bytes());
-    M->Opens = L.Open;
-    M->SizedOpens = L.Sized;
-    M->CommSizeSum = L.CommSize;
-  }
+  MpiCall M{L.Kind, L.Open, L.Sized, L.Call.TimeUs, L.Call.bytes(),
+            L.CommSize};
+  bool HasMpi = L.Kind != MpiKind::None || L.Open;
   SiteCounts Site{1, L.Call.TimeUs, L.Call.bytes(), L.Failed ? 1u : 0u,
                   L.Small ? 1u : 0u, L.Small ? L.Call.TimeUs : 0,
                   L.Small ? L.Call.bytes() : 0};
-  handUp(Dst, nullptr, {L.Call, L.Slot, M ? &*M : nullptr, L.Chain, Site},
+  handUp(Dst, nullptr, {L.Call, L.Slot, HasMpi ? &M : nullptr, L.Chain, Site},
          true, Chains);
 }
 
 void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
-                             bool IsIo, uint64_t Line, int64_t Ts,
+                             bool IsIo, uint32_t Fn, uint64_t Line, int64_t Ts,
                              int64_t End) {
   // The span's children, if any: its entry in Open, used in place.
   SpanKey Key{E.Pid.I, E.Id.U};
-  auto It = Open.find(Key);
-  Pending *Mine = It != Open.end() ? &It->second : nullptr;
-  std::optional<Pending> Local;
+  Pending *Own = Open.size() ? Open.find(Key) : nullptr;
+  Pending *Mine = Own;
+  Pending *Local = nullptr; // from Open's pool, when claim() needs one
   // A span without p_idx finds its children, and its parent finds it, by
   // time on its thread; spans with p_idx look there only when a file
   // mixes both (Stacked), so traces of this runtime pay one test.
@@ -727,11 +746,11 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
   if (!HasParent || Stacked) {
     Stack = &stack(E.Pid.I, E.Tid.I);
     if (!Mine)
-      Mine = &Local.emplace();
+      Mine = Local = Open.take();
     Nested = claim(*Stack, *Mine, E, Line, Ts, End);
   }
   if (!IsIo) {
-    uint32_t Id = functionId(E.Name.S);
+    uint32_t Id = Fn;
     FunctionStat &F = Fns[Id];
     ++F.Calls;
     F.TimeUs += Call.Call.TimeUs;
@@ -745,21 +764,23 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
         *Below = Mine->Io;
       } else if (!Mine->Io.empty()) {
         F.Inclusive.merge(Mine->Io);
-        Mine->Charged.add(Id, Mine->Io);
+        Mine->Charged.append(Id, Mine->Io);
       }
       if (Mine->Sites.size())
         claimSites(P, Id, Mine->Sites);
     }
   }
   auto Done = [&] {
-    if (It != Open.end())
-      Open.erase(Key); // by key: inserting the parent may have rehashed
+    if (Own)
+      Open.erase(Key); // by key: inserting the parent may have moved slots
+    if (Local)
+      Open.give(Local);
   };
   if (HasParent && E.ParentIdx.U != 0 && E.ParentIdx.U != E.Id.U) {
-    auto [Parent, New] = Open.try_emplace({E.Pid.I, E.ParentIdx.U});
+    auto [Parent, New] = Open.get({E.Pid.I, E.ParentIdx.U});
     if (New)
-      Parent->second.FirstLine = Line;
-    handUp(Parent->second, Mine, Call, IsIo, Chains);
+      Parent->FirstLine = Line;
+    handUp(*Parent, Mine, Call, IsIo, Chains);
     Done();
     return;
   }
@@ -772,28 +793,29 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
     Done();
     return;
   }
-  Pending Up;
-  handUp(Up, Mine, Call, IsIo, Chains);
+  Pending *Up = Open.take();
+  handUp(*Up, Mine, Call, IsIo, Chains);
   Done();
   if (HasParent && E.ParentIdx.U != 0) {
     // p_idx names the span itself: a parent that never ends, reported as
     // missing at the end of the file.
-    auto [Parent, New] = Open.try_emplace({E.Pid.I, E.ParentIdx.U});
+    auto [Parent, New] = Open.get({E.Pid.I, E.ParentIdx.U});
     if (New)
-      Parent->second.FirstLine = Line;
-    Parent->second.take(std::move(Up));
+      Parent->FirstLine = Line;
+    Parent->take(std::move(*Up));
+    Open.give(Up);
     return;
   }
   if (!HasParent && Nested) {
     // Its parent, if any, ends later: it is read later.
-    Stack->push_back(
-        {Ts, End, Line, Leaf(), std::make_unique<Pending>(std::move(Up))});
+    Stack->push_back({Ts, End, Line, Leaf(), Up});
     ++Stacked;
     return;
   }
   if (!HasParent)
     ++Agg.Unattributed;
-  root(P, Up);
+  root(P, *Up);
+  Open.give(Up);
 }
 
 std::vector<Subtree> &FileAnalyzer::stack(int64_t Pid, int64_t Tid) {
@@ -815,7 +837,7 @@ bool FileAnalyzer::claim(std::vector<Subtree> &Stack, Pending &Mine,
                          const Event &E, uint64_t Line, int64_t Ts,
                          int64_t End) {
   while (!Stack.empty() && Stack.back().Ts >= Ts && Stack.back().End <= End) {
-    takeSubtree(Mine, Stack.back(), Chains);
+    takeSubtree(Mine, Stack.back(), Chains, Open);
     Stack.pop_back();
     --Stacked;
   }
@@ -841,7 +863,7 @@ bool FileAnalyzer::claim(std::vector<Subtree> &Stack, Pending &Mine,
 void FileAnalyzer::root(ProcState &P, Pending &Up) {
   P.Stat.Io.merge(Up.Io);
   if (!Up.Unclaimed.empty()) {
-    uint32_t Id = functionId(NoFunction);
+    uint32_t Id = noFunction();
     FunctionStat &F = Fns[Id];
     F.Direct.merge(Up.Unclaimed);
     F.Inclusive.merge(Up.Unclaimed);
@@ -860,19 +882,19 @@ bool FileAnalyzer::finish(Aggregate &Out) {
   // Subtrees without p_idx that nothing claimed are roots.
   for (auto &[K, Stack] : Stacks)
     for (Subtree &T : Stack) {
-      Pending Up;
-      takeSubtree(Up, T, Chains);
-      root(process(K.Pid), Up);
+      Pending *Up = Open.take();
+      takeSubtree(*Up, T, Chains, Open);
+      root(process(K.Pid), *Up);
+      Open.give(Up);
     }
   Stacks.clear();
   LastStack = nullptr;
   // Spans whose parent never came: a missing END, or a cut trace.
   std::vector<SpanKey> Orphans;
-  for (const auto &Entry : Open)
-    Orphans.push_back(Entry.first);
+  Open.forEach([&](SpanKey K, const Pending &) { Orphans.push_back(K); });
   std::sort(Orphans.begin(), Orphans.end());
   for (const SpanKey &K : Orphans) {
-    Pending &P = Open[K];
+    Pending &P = *Open.find(K);
     bool Stopped = std::any_of(
         Agg.Stopped.begin(), Agg.Stopped.end(),
         [&](const StopRecord &R) { return R.Pid == K.Pid; });

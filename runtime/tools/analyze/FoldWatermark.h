@@ -45,8 +45,11 @@ public:
 
   /// A span of thread Tid that ends at End was read.
   void ended(int64_t Tid, int64_t End) {
-    Thread &T = Threads[Tid];
-    T.Ends[T.Count++ % Recent] = End;
+    if (!Last || Tid != LastTid) { // a thread's spans come in runs
+      Last = &Threads[Tid];          // stays valid: unordered_map
+      LastTid = Tid;
+    }
+    Last->Ends[Last->Count++ % Recent] = End;
   }
   /// No span read from now on starts before this (see above).
   int64_t watermark() const {
@@ -64,6 +67,8 @@ private:
     uint64_t Count = 0;               // spans read
   };
   std::unordered_map<int64_t, Thread> Threads;
+  Thread *Last = nullptr; // Threads[LastTid]
+  int64_t LastTid = 0;
 };
 
 } // namespace dftanalyze

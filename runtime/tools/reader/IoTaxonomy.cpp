@@ -298,10 +298,23 @@ Op opOf(Layer L, std::string_view Name) {
   return O;
 }
 
+CallName callNameOf(Layer L, std::string_view Name) {
+  CallName N;
+  N.O = opOf(L, Name);
+  if (L == Layer::MpiIo && isDataOp(N.O))
+    N.Mpi = mpiKindOf(Name);
+  N.AioRequest = L == Layer::Posix && isAioRequest(Name);
+  return N;
+}
+
 IoCall classifyIo(Layer L, const Event &E) {
+  return classifyIo(L, callNameOf(L, E.Name.S), E);
+}
+
+IoCall classifyIo(Layer L, const CallName &N, const Event &E) {
   IoCall C;
   C.L = L;
-  C.O = opOf(L, E.Name.S);
+  C.O = N.O;
   const Field &Ret = E.Ret;
   switch (L) {
   case Layer::Posix:
@@ -310,7 +323,7 @@ IoCall classifyIo(Layer L, const Event &E) {
     C.Failed = Ret.isInteger() && Ret.I < 0;
     if (!isDataOp(C.O) || !Ret.isInteger())
       break;
-    if (isAioRequest(E.Name.S)) {
+    if (N.AioRequest) {
       if (Ret.I == 0 && E.Count.isUnsigned())
         C.Bytes = E.Count.U;
     } else if (Ret.I > 0) {
@@ -327,8 +340,7 @@ IoCall classifyIo(Layer L, const Event &E) {
   case Layer::MpiIo:
     // ret is the MPI error code: MPI_SUCCESS is 0.
     C.Failed = Ret.isInteger() && Ret.I != 0;
-    if (isDataOp(C.O))
-      C.Mpi = mpiKindOf(E.Name.S);
+    C.Mpi = N.Mpi;
     if (isDataOp(C.O) && !C.Failed && E.Bytes.isUnsigned())
       C.Bytes = E.Bytes.U;
     break;

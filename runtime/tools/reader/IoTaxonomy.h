@@ -109,8 +109,19 @@ struct IoCall {
   uint64_t Bytes = 0;  // bytes moved by a data call that succeeded
 };
 
+/// What an I/O call's name says about it: everything classifyIo needs
+/// from the name, so a reader that interns names asks once per name.
+struct CallName {
+  Op O = Op::Unknown;
+  MpiKind Mpi = MpiKind::None; // of MPI-IO reads and writes
+  bool AioRequest = false;     // aio_read/aio_write: bytes are `count`
+};
+CallName callNameOf(Layer L, std::string_view Name);
+
 /// Classifies an X event of an I/O layer.
 IoCall classifyIo(Layer L, const Event &E);
+/// The same, with its name's CallName already known (callNameOf(L, name)).
+IoCall classifyIo(Layer L, const CallName &N, const Event &E);
 
 /// Operations, bytes and time of a set of calls: the per-layer totals that
 /// dftracer-check prints, and every such figure of dftracer-analyze (a
