@@ -32,10 +32,14 @@
 
 namespace dftrace {
 
+/// Bytes past a line's end parsePlainLine may read (never use):
+/// LineReader gives 64.
+constexpr size_t PlainLinePadding = 16;
+
 /// Reads Data[0..Size) into E (cleared first by the caller). False when
-/// the line is not in the subset above: E is then partly filled. Strings
-/// are scanned 8 bytes at a time, so Data[Size..Size+8) must be readable
-/// (EventParser's callers give 64 bytes of padding).
+/// the line is not in the subset above: E is then partly filled. Keys,
+/// strings and digits are read a word at a time, so
+/// Data[Size..Size+PlainLinePadding) must be readable.
 bool parsePlainLine(const char *Data, size_t Size, Event &E);
 
 } // namespace dftrace
