@@ -85,7 +85,7 @@ public:
       K.Offset = Specs[I].Offset;
     }
     // The first odd multiplier of a fixed sequence under which no two
-    // keys share a slot (checked by the static_asserts of EventKeys.cpp).
+    // keys share a slot (perfect(), asserted below for both tables).
     for (uint64_t Try = 1; Try < 4096 && !Perfect; ++Try) {
       Mul = 0x9e3779b97f4a7c15ull * (2 * Try + 1);
       for (uint8_t &S : Slots)
