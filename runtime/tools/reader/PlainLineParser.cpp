@@ -307,14 +307,15 @@ const char *readValue(const char *P, const char *End, Field *Out, int Depth) {
   return P;
 }
 
-/// P at a member's key: the index of the key in Keys (-1 for one it does
-/// not hold), P at its value; false when it is not `"key" :`.
+/// P at a member's key, or blanks before it (where readInOrder stopped):
+/// the index of the key in Keys (-1 for one it does not hold), P at its
+/// value; false when it is not `"key" :`.
 template <class Table>
 [[gnu::always_inline]] inline bool readMemberKey(const Table &Keys,
                                                  const char *&P,
                                                  const char *End, int &I) {
   std::string_view Key;
-  if (!(P = readKey(P, End, Key)))
+  if (!(P = readKey(skipBlanks(P, End), End, Key)))
     return false;
   I = Keys.find(Key.data(), Key.size()); // in the line: 16 bytes readable
   return true;
@@ -374,7 +375,8 @@ template <class Table, int First, int Last>
 
 /// P at the key of a member of "args" (the members before it read): the
 /// rest of args into E's fields, P past its '}'.
-const char *readArgMembers(const char *P, const char *End, Event &E) {
+[[gnu::noinline]] const char *readArgMembers(const char *P, const char *End,
+                                            Event &E) {
   while (true) {
     int I;
     if (!readMemberKey(ArgKeys, P, End, I))
@@ -411,7 +413,7 @@ const char *readArgs(const char *P, const char *End, Event &E) {
 
 /// P at the key of a top-level member (the members before it read): the
 /// rest of the line; whether it is accepted.
-bool readTopMembers(const char *P, const char *End, Event &E) {
+[[gnu::noinline]] bool readTopMembers(const char *P, const char *End, Event &E) {
   while (true) {
     int I;
     if (!readMemberKey(TopLevelKeys, P, End, I))

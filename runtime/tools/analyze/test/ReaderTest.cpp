@@ -182,6 +182,7 @@ TEST(EventParser, PlainLinesReadAsTheDomParserReadsThem) {
       R"({"id":3,"name":"lseek64","cat":"POSIX","pid":-1,"tid":0,"ts":0,)"
       R"("dur":0,"ph":"X","args":{"fd":3,"offset":-4096,"whence":2,"ret":-1}})",
       R"( { "id" : 1 ,	"name":"a b" , "args" : { } } )",
+      R"({"id":1, "name":"a","args":{"level":1, "p_idx":0}})",
       R"({})",
   };
   for (const std::string &L : Runtime) {
@@ -236,8 +237,9 @@ void expectSameAsDomWith(const std::string &Line, const std::string &After) {
   bool PlainOk = Plain.parse(Text.data(), Line.size(), Text.size(), A);
   bool DomOk = Dom.parse(Text.data(), Line.size(), Text.size(), B);
   EXPECT_EQ(PlainOk, DomOk) << Line << " | " << After;
-  if (PlainOk && DomOk)
+  if (PlainOk && DomOk) {
     EXPECT_TRUE(A.sameAs(B)) << Line;
+  }
 }
 
 /// PlainLineParser reads the runtime's keys in its order with a constant
