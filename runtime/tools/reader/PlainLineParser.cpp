@@ -126,9 +126,11 @@ inline uint64_t digitsValue(uint64_t D, unsigned N) {
   return (((D & Mask) * Mul1) + (((D >> 16) & Mask) * Mul2)) >> 32;
 }
 
-/// An integer of 1 to 18 digits (always an int64, as simdjson types it),
-/// 8 digits a step. A fraction, an exponent, a leading zero, "-0", more
-/// digits, or digits up to End (no object closes after them): null.
+/// An integer, as simdjson types it: an int64 of up to 18 digits (read 8
+/// digits a step) or of 19 and 20 up to 2^63 - 1, a uint64 above that up
+/// to 2^64 - 1. A fraction, an exponent, a leading zero, "-0", a negative
+/// integer of 19 digits or more, a larger one, or digits up to End (no
+/// object closes after them): null.
 [[gnu::noinline]] const char *readInteger(const char *P, const char *End,
                                           Field *Out) {
   static constexpr uint64_t Scale[9] = {1,      10,      100,      1000,
@@ -150,9 +152,25 @@ inline uint64_t digitsValue(uint64_t D, unsigned N) {
       break;
   }
   size_t N = static_cast<size_t>(Q - Digits);
-  if (Q >= End || N == 0 || N > 18 || (*Digits == '0' && N > 1) ||
-      (Negative && V == 0) || *Q == '.' || *Q == 'e' || *Q == 'E')
+  if (Q >= End || N == 0 || N > 20 || (*Digits == '0' && N > 1) ||
+      (Negative && (V == 0 || N > 18)) || *Q == '.' || *Q == 'e' || *Q == 'E')
     return nullptr;
+  if (N > 18) { // upstream v1's hhash: an unsigned 64-bit integer, or null
+    V = 0;
+    for (const char *C = Digits; C < Q; ++C)
+      if (__builtin_mul_overflow(V, 10, &V) ||
+          __builtin_add_overflow(V, static_cast<unsigned>(*C - '0'), &V))
+        return nullptr; // past 2^64 - 1: the DOM parser's
+    if (V > uint64_t(INT64_MAX)) {
+      if (Out) { // EventParser's readField for simdjson's UINT64
+        Out->K = Field::UInt;
+        Out->U = V;
+        Out->I = INT64_MAX;
+        Out->D = static_cast<double>(V);
+      }
+      return Q;
+    }
+  }
   if (Out) { // EventParser's readField for simdjson's INT64
     int64_t I = Negative ? -static_cast<int64_t>(V) : static_cast<int64_t>(V);
     Out->K = Field::Int;

@@ -1,7 +1,8 @@
 //===- PlainLineParser.h - The runtime's lines, read in one pass -*- C++ -*-===//
 //
 // A scalar, strict JSON reader for the lines this runtime writes: one
-// object, ASCII strings without escapes, integers of up to 18 digits,
+// object, ASCII strings without escapes, integers in 64 bits (negative
+// ones of up to 18 digits),
 // nested values only inside "args". It fills the Event in one pass over
 // the bytes, with no document in between: the runtime's keys, in its
 // order, cost a word compare each (EventKeys.h), so a 177-byte line is

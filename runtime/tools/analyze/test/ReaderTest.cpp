@@ -183,6 +183,11 @@ TEST(EventParser, PlainLinesReadAsTheDomParserReadsThem) {
       R"("dur":0,"ph":"X","args":{"fd":3,"offset":-4096,"whence":2,"ret":-1}})",
       R"( { "id" : 1 ,	"name":"a b" , "args" : { } } )",
       R"({"id":1, "name":"a","args":{"level":1, "p_idx":0}})",
+      // Upstream v1's host hash: a uint64 of 20 digits.
+      R"({"id":1,"name":"PR","cat":"dftracer","pid":4000,"tid":4000,)"
+      R"("ph":"M","args":{"hhash":12345678901234567890,"name":"rank",)"
+      R"("value":"0"}})",
+      R"({"id":9223372036854775807,"pid":9223372036854775808})",
       R"({})",
   };
   for (const std::string &L : Runtime) {
@@ -198,6 +203,8 @@ TEST(EventParser, PlainLinesReadAsTheDomParserReadsThem) {
       R"({"id":18446744073709551615})", R"({"id":18446744073709551616})",
       R"({"id":-999999999999999999})", R"({"id":-9223372036854775808})",
       R"({"id":-9223372036854775809})", R"({"id":-0})", R"({"id":0})",
+      R"({"id":10000000000000000000})", R"({"id":99999999999999999999})",
+      R"({"id":100000000000000000000})", R"({"id":-1000000000000000000})",
       R"({"id":01})", R"({"id":-})", R"({"id":1.5})", R"({"id":1e3})",
       R"({"id":1E-3})", R"({"id":12345678.5})", R"({"id":1234567812345678.})",
       R"({"id":+1})", R"({"id":1x})", R"({"id":12345678x})",
