@@ -118,6 +118,8 @@ struct Event {
   /// Marks every field missing (the parser's reset: cheaper than a new
   /// Event, since only a field's kind says whether its value is set).
   void clear() {
+#pragma GCC unroll 64 // one store per field (a loop of 38 loads was 12%
+                      // of the parser's instructions)
     for (Field Event::*F : AllFields)
       (this->*F).K = Field::Missing;
     ArgsKind = Field::Missing;

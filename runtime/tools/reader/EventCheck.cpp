@@ -93,7 +93,26 @@ private:
   std::vector<EventProblem> &Out;
 };
 
-bool checkSpan(const Event &E, Checker &C) {
+bool isInt(const Field &F) { return F.K == Field::Int; }
+/// Missing, or an integer >= 0.
+bool unsignedOrMissing(const Field &F) {
+  return (F.K == Field::Missing) | (F.K == Field::UInt) |
+         (isInt(F) & (F.I >= 0));
+}
+
+/// The span fields as the runtime writes them, tested together (no branch
+/// per field): when true, spanFields would pass.
+bool runtimeSpanFields(const Event &E) {
+  return isInt(E.Id) & (E.Id.I >= 0) & (E.Name.K == Field::String) &
+         (E.Cat.K == Field::String) & isInt(E.Pid) & isInt(E.Tid) &
+         isInt(E.Ts) & (static_cast<uint64_t>(E.Ts.I) <= MaxTimeUs) &
+         isInt(E.Dur) & (static_cast<uint64_t>(E.Dur.I) <= MaxTimeUs) &
+         (E.ArgsKind == Field::Other) & isInt(E.Level) & (E.Level.I >= 1) &
+         isInt(E.ParentIdx) & (E.ParentIdx.I >= -1);
+}
+
+/// The fields every span needs, each problem reported.
+bool spanFields(const Event &E, Checker &C) {
   bool Ok = C.integer(E.Id, "id");
   Ok &= C.string(E.Name, "name");
   Ok &= C.string(E.Cat, "cat");
@@ -121,7 +140,11 @@ bool checkSpan(const Event &E, Checker &C) {
                                 fieldText(E.ParentIdx));
     Ok = false;
   }
-  if (!Ok)
+  return Ok;
+}
+
+bool checkSpan(const Event &E, Checker &C) {
+  if (!runtimeSpanFields(E) && !spanFields(E, C))
     return false;
   if (E.isTracerSpan()) // upstream's "start" and "end"
     return true;
@@ -131,7 +154,10 @@ bool checkSpan(const Event &E, Checker &C) {
            "unknown category \"" + std::string(E.Cat.S) +
                "\" (expected C_APP, CPP_APP, PY_APP, POSIX, STDIO, MPIIO or "
                "HDF5)");
-  if (isIoLayer(L)) {
+  if (isIoLayer(L) &&
+      !(unsignedOrMissing(E.Count) & unsignedOrMissing(E.Size) &
+        unsignedOrMissing(E.Bytes) & unsignedOrMissing(E.Length) &
+        unsignedOrMissing(E.FHash))) {
     struct {
       const Field &F;
       const char *Key;

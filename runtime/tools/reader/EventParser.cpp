@@ -14,6 +14,7 @@
 
 #include "EventParser.h"
 
+#include "EventKeys.h"
 #include "PlainLineParser.h"
 
 #include <simdjson.h>
@@ -41,120 +42,6 @@ const char *EventParser::kernel() const {
 }
 
 namespace {
-
-Field *topLevelField(Event &E, std::string_view Key) {
-  switch (Key.size()) {
-  case 2:
-    if (Key == "id")
-      return &E.Id;
-    if (Key == "ts")
-      return &E.Ts;
-    if (Key == "ph")
-      return &E.Ph;
-    break;
-  case 3:
-    if (Key == "cat")
-      return &E.Cat;
-    if (Key == "pid")
-      return &E.Pid;
-    if (Key == "tid")
-      return &E.Tid;
-    if (Key == "dur")
-      return &E.Dur;
-    break;
-  case 4:
-    if (Key == "name")
-      return &E.Name;
-    if (Key == "type")
-      return &E.Type;
-    break;
-  }
-  return nullptr;
-}
-
-Field *argField(Event &E, std::string_view Key) {
-  switch (Key.size()) {
-  case 2:
-    if (Key == "fd")
-      return &E.Fd;
-    break;
-  case 3:
-    if (Key == "ret")
-      return &E.Ret;
-    if (Key == "dur")
-      return &E.ArgDur;
-    break;
-  case 4:
-    if (Key == "name")
-      return &E.ArgName;
-    if (Key == "size")
-      return &E.Size;
-    if (Key == "xfer")
-      return &E.Xfer;
-    break;
-  case 5:
-    if (Key == "level")
-      return &E.Level;
-    if (Key == "p_idx")
-      return &E.ParentIdx;
-    if (Key == "fhash")
-      return &E.FHash;
-    if (Key == "count")
-      return &E.Count;
-    if (Key == "bytes")
-      return &E.Bytes;
-    if (Key == "value")
-      return &E.ArgValue;
-    if (Key == "dhash")
-      return &E.DHash;
-    break;
-  case 6:
-    if (Key == "offset")
-      return &E.Offset;
-    if (Key == "length")
-      return &E.Length;
-    if (Key == "append")
-      return &E.Append;
-    break;
-  case 7: // upstream's aggregated records; HDF5's io_mode
-    if (Key == "io_mode")
-      return &E.IoMode;
-    if (Key == "dft_cnt")
-      return &E.Cnt;
-    if (Key == "dur_sum")
-      return &E.DurSum;
-    if (Key == "ret_sum")
-      return &E.RetSum;
-    break;
-  case 8:
-    if (Key == "size_sum")
-      return &E.SizeSum;
-    break;
-  case 9:
-    if (Key == "bytes_sum")
-      return &E.BytesSum;
-    if (Key == "selection")
-      return &E.Selection;
-    break;
-  case 10:
-    if (Key == "num_events")
-      return &E.NumEvents;
-    if (Key == "etype_size")
-      return &E.EtypeSize;
-    if (Key == "contiguous")
-      return &E.Contiguous;
-    break;
-  case 13:
-    if (Key == "filetype_size")
-      return &E.FiletypeSize;
-    break;
-  case 15:
-    if (Key == "filetype_extent")
-      return &E.FiletypeExtent;
-    break;
-  }
-  return nullptr;
-}
 
 Phase decodePhase(const Field &Ph) {
   if (Ph.isString() && Ph.S.size() == 1) {
@@ -243,17 +130,17 @@ void readField(dom::element V, Field &Out) {
 } // namespace
 
 Field *eventArgField(Event &E, std::string_view Key) {
-  return argField(E, Key);
+  return ArgKeys.field(E, Key);
 }
 
 Field *eventTopLevelField(Event &E, std::string_view Key) {
-  return topLevelField(E, Key);
+  return TopLevelKeys.field(E, Key);
 }
 
 bool EventParser::parse(const char *Data, size_t Size, size_t Capacity,
                         Event &E) {
   E.clear();
-  if (!Plain || Capacity < Size + 8 || !parsePlainLine(Data, Size, E)) {
+  if (!Plain || Capacity < Size + PlainLinePadding || !parsePlainLine(Data, Size, E)) {
     E.clear(); // what the plain reader filled before it gave up
     if (!parseDom(Data, Size, Capacity, E))
       return false;
@@ -293,7 +180,7 @@ bool EventParser::parseDom(const char *Data, size_t Size, size_t Capacity,
       }
       E.ArgsKind = Field::Other;
       for (dom::key_value_pair A : Args) {
-        if (Field *Dst = argField(E, A.key)) {
+        if (Field *Dst = ArgKeys.field(E, A.key)) {
           readField(A.value, *Dst);
         } else if (A.key == "cfg") { // upstream dev's "end": its settings
           dom::object Cfg;
@@ -307,7 +194,7 @@ bool EventParser::parseDom(const char *Data, size_t Size, size_t Capacity,
       }
       continue;
     }
-    if (Field *Dst = topLevelField(E, KV.key))
+    if (Field *Dst = TopLevelKeys.field(E, KV.key))
       readField(KV.value, *Dst);
   }
   return true;

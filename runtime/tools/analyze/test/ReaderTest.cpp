@@ -182,6 +182,12 @@ TEST(EventParser, PlainLinesReadAsTheDomParserReadsThem) {
       R"({"id":3,"name":"lseek64","cat":"POSIX","pid":-1,"tid":0,"ts":0,)"
       R"("dur":0,"ph":"X","args":{"fd":3,"offset":-4096,"whence":2,"ret":-1}})",
       R"( { "id" : 1 ,	"name":"a b" , "args" : { } } )",
+      R"({"id":1, "name":"a","args":{"level":1, "p_idx":0}})",
+      // Upstream v1's host hash: a uint64 of 20 digits.
+      R"({"id":1,"name":"PR","cat":"dftracer","pid":4000,"tid":4000,)"
+      R"("ph":"M","args":{"hhash":12345678901234567890,"name":"rank",)"
+      R"("value":"0"}})",
+      R"({"id":9223372036854775807,"pid":9223372036854775808})",
       R"({})",
   };
   for (const std::string &L : Runtime) {
@@ -197,6 +203,8 @@ TEST(EventParser, PlainLinesReadAsTheDomParserReadsThem) {
       R"({"id":18446744073709551615})", R"({"id":18446744073709551616})",
       R"({"id":-999999999999999999})", R"({"id":-9223372036854775808})",
       R"({"id":-9223372036854775809})", R"({"id":-0})", R"({"id":0})",
+      R"({"id":10000000000000000000})", R"({"id":99999999999999999999})",
+      R"({"id":100000000000000000000})", R"({"id":-1000000000000000000})",
       R"({"id":01})", R"({"id":-})", R"({"id":1.5})", R"({"id":1e3})",
       R"({"id":1E-3})", R"({"id":12345678.5})", R"({"id":1234567812345678.})",
       R"({"id":+1})", R"({"id":1x})", R"({"id":12345678x})",
@@ -224,6 +232,122 @@ TEST(EventParser, PlainLinesReadAsTheDomParserReadsThem) {
   };
   for (const std::string &L : Edges)
     expectSameAsDom(L);
+}
+
+/// Line as EventParser and the DOM parser read it when the bytes after
+/// it are After (64 readable at least): the same answer, the same fields.
+void expectSameAsDomWith(const std::string &Line, const std::string &After) {
+  std::string Text = Line + After + std::string(64, ' ');
+  EventParser Plain, Dom;
+  Dom.usePlainParser(false);
+  Event A, B;
+  bool PlainOk = Plain.parse(Text.data(), Line.size(), Text.size(), A);
+  bool DomOk = Dom.parse(Text.data(), Line.size(), Text.size(), B);
+  EXPECT_EQ(PlainOk, DomOk) << Line << " | " << After;
+  if (PlainOk && DomOk) {
+    EXPECT_TRUE(A.sameAs(B)) << Line;
+  }
+}
+
+/// PlainLineParser reads the runtime's keys in its order with a constant
+/// compare each (EventKeys.h) and falls back to a loop where a line
+/// differs: every detour gives the DOM parser's fields, and a line cut
+/// anywhere is refused even when the bytes after the cut complete it (a
+/// read past the end that counted would accept it).
+TEST(EventParser, RuntimeKeyOrderAndItsDetours) {
+  const std::string Head =
+      R"({"id":7,"name":"pwrite64","cat":"POSIX","pid":27000,"tid":27001,)"
+      R"("ts":1796172333521139,"dur":5,"ph":"X","args":)";
+  const std::string Lines[] = {
+      // Every args key the runtime writes, in its order.
+      Head + R"({"level":3,"p_idx":2,"fhash":4503599627370496,"fd":3,)"
+             R"("size":8,"count":2,"iovcnt":2,"bytes":16,"offset":4096,)"
+             R"("append":1,"whence":0,"flags":577,"mode":420,"ret":16}})",
+      Head + R"({"level":1,"p_idx":0}})",
+      Head + R"({"level":1}})", Head + R"({"p_idx":4}})", Head + "{}}",
+      // Another order, repeated and unknown keys, keys near known ones.
+      Head + R"({"ret":1,"fhash":2,"level":1,"p_idx":0,"fd":3}})",
+      Head + R"({"level":1,"level":2,"p_idx":0,"p_idx":1}})",
+      Head + R"({"level":1,"p_idx":0,"fhas":1,"fhashx":2,"l":3,"ret":4}})",
+      Head + R"({"level":1,"p_idx":0,"filetype_extent":3,"filetype_exten":4,)"
+             R"("filetype_extentt":5,"etype_size":8,"abcdefghijklmnop":1}})",
+      Head + R"({"level":1,"p_idx":0,"":1,"dur":3,"name":"n","value":"v"}})",
+      R"({"name":"a","id":1,"ph":"X","cat":"C_APP","ts":1,"dur":1})",
+      R"({"id":1,"name":"FH","cat":"dftracer","pid":1,"tid":1,"ph":"M",)"
+      R"("args":{"name":"/a","value":45035996}})",
+      Head + R"({"level":1,"p_idx":0},"type":2,"x":[1]})",
+      Head + R"({"level":1,"p_idx":0} })",
+      // Blanks between the tokens.
+      R"({"id":1, "name":"a" ,"cat" :"C_APP","pid": 1,"tid":1 })",
+      Head + R"( {"level":1, "p_idx":0 ,"fd" : 3 } })",
+      Head + "{\"level\":1,\t\"p_idx\":0\r}}",
+      // Numbers around the words read at once: 7, 8, 9, 15, 16, 17, 18
+      // and 19 digits; zeros; signs; fractions right after the digits.
+      R"({"id":1234567,"pid":12345678,"tid":123456789,"ts":123456789012345,)"
+      R"("dur":1234567890123456})",
+      R"({"ts":12345678901234567,"dur":123456789012345678})",
+      R"({"ts":1234567890123456789})", R"({"id":0,"pid":0,"tid":00})",
+      R"({"id":-1,"pid":-12345678,"tid":-1234567890123456})",
+      R"({"ts":1234567890123456.5})", R"({"ts":12345678e3})",
+      R"({"ts":1234567E3})", R"({"ts":1]})", R"({"ts":1x})",
+      R"({"ts":12345678})", R"({"ts":1234567890123456})",
+  };
+  for (const std::string &L : Lines)
+    expectSameAsDom(L);
+  for (const std::string &L : Lines)
+    for (size_t Cut = 0; Cut < L.size(); ++Cut)
+      expectSameAsDomWith(L.substr(0, Cut), L.substr(Cut));
+}
+
+/// Each key reaches the field it did before the keys became tables, and
+/// the keys Event does not hold (the runtime's "flags", upstream's "cfg")
+/// none.
+TEST(EventParser, KeysReachTheirFields) {
+  Event E;
+  const std::pair<const char *, Field *> Top[] = {
+      {"id", &E.Id},   {"name", &E.Name}, {"cat", &E.Cat},
+      {"pid", &E.Pid}, {"tid", &E.Tid},   {"ts", &E.Ts},
+      {"dur", &E.Dur}, {"ph", &E.Ph},     {"type", &E.Type}};
+  for (const auto &[Key, F] : Top)
+    EXPECT_EQ(eventTopLevelField(E, Key), F) << Key;
+  const std::pair<const char *, Field *> Args[] = {
+      {"fd", &E.Fd},
+      {"ret", &E.Ret},
+      {"dur", &E.ArgDur},
+      {"name", &E.ArgName},
+      {"size", &E.Size},
+      {"xfer", &E.Xfer},
+      {"level", &E.Level},
+      {"p_idx", &E.ParentIdx},
+      {"fhash", &E.FHash},
+      {"count", &E.Count},
+      {"bytes", &E.Bytes},
+      {"value", &E.ArgValue},
+      {"dhash", &E.DHash},
+      {"offset", &E.Offset},
+      {"length", &E.Length},
+      {"append", &E.Append},
+      {"io_mode", &E.IoMode},
+      {"dft_cnt", &E.Cnt},
+      {"dur_sum", &E.DurSum},
+      {"ret_sum", &E.RetSum},
+      {"size_sum", &E.SizeSum},
+      {"bytes_sum", &E.BytesSum},
+      {"selection", &E.Selection},
+      {"num_events", &E.NumEvents},
+      {"etype_size", &E.EtypeSize},
+      {"contiguous", &E.Contiguous},
+      {"filetype_size", &E.FiletypeSize},
+      {"filetype_extent", &E.FiletypeExtent}};
+  for (const auto &[Key, F] : Args)
+    EXPECT_EQ(eventArgField(E, Key), F) << Key;
+  for (const char *Key : {"args", "level", "x", "", "identifier"})
+    EXPECT_EQ(eventTopLevelField(E, Key), nullptr) << Key;
+  // Unknown keys: some as long as known ones, with the same first 8 bytes.
+  for (const char *Key : {"flags", "mode", "whence", "iovcnt", "hhash", "cfg",
+                          "ts", "id", "fhas", "fhashes", "filetype_extent_",
+                          "filetype_sizx", "num_eventx", "selectiox"})
+    EXPECT_EQ(eventArgField(E, Key), nullptr) << Key;
 }
 
 /// The problems checkEvent finds in one line.
