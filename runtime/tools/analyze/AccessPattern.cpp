@@ -7,14 +7,14 @@
 
 namespace dftanalyze {
 
-void ValueCounts::add(int64_t V) {
+void ValueCounts::add(int64_t V, uint64_t N) {
   auto It = Counts.find(V);
   if (It != Counts.end())
-    ++It->second;
+    It->second += N;
   else if (Counts.size() < MaxValues)
-    Counts.emplace(V, 1);
+    Counts.emplace(V, N);
   else
-    ++Other;
+    Other += N;
 }
 
 void ValueCounts::merge(const ValueCounts &O) {
@@ -88,7 +88,40 @@ uint64_t crossBytes(std::vector<const RangeList *> Lists) {
   return Sum - Union;
 }
 
-void AccessStats::merge(const AccessStats &O) {
+void AccessCounts::add(const AccessCall &C) {
+  bool W = C.Flags & AccessCall::Write;
+  if (C.Flags & AccessCall::MemJudged) {
+    ++MemJudged;
+    MemNotAligned += (C.Flags & AccessCall::MemNotAligned) != 0;
+    MemAlignMin = MemAlignMin ? std::min(MemAlignMin, C.MemUnit) : C.MemUnit;
+    MemAlignMax = std::max(MemAlignMax, C.MemUnit);
+  }
+  if (!(C.Flags & AccessCall::HasOffset)) {
+    ++(W ? WritesNoOffset : ReadsNoOffset);
+    return;
+  }
+  ++(W ? Writes : Reads);
+  (W ? BytesWritten : BytesRead) += C.Size;
+  (W ? SeqWrites : SeqReads) += (C.Flags & AccessCall::Seq) != 0;
+  (W ? ConsecWrites : ConsecReads) += (C.Flags & AccessCall::Consec) != 0;
+  RwSwitches += (C.Flags & AccessCall::Switch) != 0;
+  if (C.Size) {
+    int64_t Last = C.Offset + static_cast<int64_t>(C.Size) - 1;
+    int64_t &Max = W ? MaxByteWritten : MaxByteRead;
+    Max = std::max(Max, Last);
+  }
+  AlignMin = AlignMin ? std::min(AlignMin, C.Align) : C.Align;
+  AlignMax = std::max(AlignMax, C.Align);
+  AlignAssumed += (C.Flags & AccessCall::Assumed) != 0;
+  if (C.Flags & AccessCall::NotAligned) {
+    ++NotAligned;
+    NotAlignedBytes += C.Size;
+  }
+  (W ? RedundantWritten : RedundantRead) += C.Redundant;
+  RangesCapped += (C.Flags & AccessCall::Capped) != 0;
+}
+
+void AccessCounts::merge(const AccessCounts &O) {
   Reads += O.Reads;
   Writes += O.Writes;
   BytesRead += O.BytesRead;
@@ -102,8 +135,6 @@ void AccessStats::merge(const AccessStats &O) {
   RwSwitches += O.RwSwitches;
   MaxByteRead = std::max(MaxByteRead, O.MaxByteRead);
   MaxByteWritten = std::max(MaxByteWritten, O.MaxByteWritten);
-  Sizes.merge(O.Sizes);
-  Strides.merge(O.Strides);
   NotAligned += O.NotAligned;
   NotAlignedBytes += O.NotAlignedBytes;
   if (O.AlignMax) {
@@ -113,11 +144,87 @@ void AccessStats::merge(const AccessStats &O) {
   AlignAssumed += O.AlignAssumed;
   RedundantRead += O.RedundantRead;
   RedundantWritten += O.RedundantWritten;
+  MemJudged += O.MemJudged;
+  MemNotAligned += O.MemNotAligned;
+  if (O.MemAlignMax) {
+    MemAlignMin =
+        MemAlignMin ? std::min(MemAlignMin, O.MemAlignMin) : O.MemAlignMin;
+    MemAlignMax = std::max(MemAlignMax, O.MemAlignMax);
+  }
+  RangesCapped += O.RangesCapped;
+}
+
+void SmallValues::add(int64_t V, uint64_t N) {
+  for (size_t I = 0; I < Used; ++I)
+    if (Slot[I].first == V) {
+      Slot[I].second += N;
+      return;
+    }
+  if (Used < Slots) {
+    Slot[Used++] = {V, N};
+    return;
+  }
+  if (!More)
+    More = std::make_unique<ValueCounts>();
+  More->add(V, N);
+}
+
+void SmallValues::take(SmallValues &O) {
+  for (size_t I = 0; I < O.Used; ++I)
+    add(O.Slot[I].first, O.Slot[I].second);
+  if (O.More)
+    for (const auto &[V, N] : O.More->Counts)
+      add(V, N);
+  if (O.More && O.More->Other) {
+    if (!More)
+      More = std::make_unique<ValueCounts>();
+    More->Other += O.More->Other;
+  }
+  O.clear();
+}
+
+void SmallValues::addTo(ValueCounts &To) const {
+  for (size_t I = 0; I < Used; ++I)
+    To.add(Slot[I].first, Slot[I].second);
+  if (More) {
+    for (const auto &[V, N] : More->Counts)
+      To.add(V, N);
+    To.Other += More->Other;
+  }
+}
+
+void AccessTally::add(const AccessCall &C) {
+  Counts.add(C);
+  if (!(C.Flags & AccessCall::HasOffset))
+    return;
+  Sizes.add(static_cast<int64_t>(C.Size));
+  if (C.Flags & AccessCall::HasStride)
+    Strides.add(C.Stride);
+}
+
+void AccessTally::take(AccessTally &O) {
+  if (O.empty())
+    return;
+  Counts.merge(O.Counts);
+  Sizes.take(O.Sizes);
+  Strides.take(O.Strides);
+  O.clear();
+}
+
+void AccessStats::merge(const AccessStats &O) {
+  AccessCounts::merge(O);
+  Sizes.merge(O.Sizes);
+  Strides.merge(O.Strides);
   DistinctRead += O.DistinctRead;
   DistinctWritten += O.DistinctWritten;
   CrossRead += O.CrossRead;
   CrossWritten += O.CrossWritten;
-  RangesCapped += O.RangesCapped;
+}
+
+void AccessStats::add(const AccessTally &T) {
+  AccessCounts::merge(T.Counts);
+  T.Sizes.addTo(Sizes);
+  T.Strides.addTo(Strides);
 }
 
 uint64_t AccessStream::cover(std::map<uint64_t, uint64_t> &R, uint64_t B,
@@ -176,53 +283,60 @@ void AccessStream::count(std::unordered_map<int64_t, uint64_t> &Counts,
     ++Into.Other;
 }
 
-void AccessStream::data(bool Write, uint64_t Offset, uint64_t Size,
-                        uint64_t Align) {
+AccessCall AccessStream::data(bool Write, uint64_t Offset, uint64_t Size,
+                              uint64_t Align, MemAlign Mem) {
+  AccessCall C = begin(Write, Mem);
+  C.Flags |= AccessCall::HasOffset;
+  C.Offset = static_cast<int64_t>(Offset);
+  C.Size = Size;
   int64_t Off = static_cast<int64_t>(Offset);
   int64_t End = Off + static_cast<int64_t>(Size);
   int64_t &Last = Write ? LastWriteEnd : LastReadEnd;
   uint8_t Kind = Write ? 2 : 1;
   if (LastKind && LastKind != Kind)
-    ++S.RwSwitches;
+    C.Flags |= AccessCall::Switch;
   LastKind = Kind;
   if (Last >= 0) {
+    C.Flags |= AccessCall::HasStride;
     if (Off >= Last)
-      ++(Write ? S.SeqWrites : S.SeqReads);
+      C.Flags |= AccessCall::Seq;
     if (Off == Last)
-      ++(Write ? S.ConsecWrites : S.ConsecReads);
-    count(StrideCounts, S.Strides, Off - Last);
+      C.Flags |= AccessCall::Consec;
+    C.Stride = Off - Last;
+    count(StrideCounts, S.Strides, C.Stride);
   }
   Last = End;
   count(SizeCounts, S.Sizes, static_cast<int64_t>(Size));
-  if (Write) {
-    ++S.Writes;
-    S.BytesWritten += Size;
-    if (Size)
-      S.MaxByteWritten = std::max(S.MaxByteWritten, End - 1);
-  } else {
-    ++S.Reads;
-    S.BytesRead += Size;
-    if (Size)
-      S.MaxByteRead = std::max(S.MaxByteRead, End - 1);
-  }
   if (!Align) {
     Align = DefaultAlign;
-    ++S.AlignAssumed;
+    C.Flags |= AccessCall::Assumed;
   }
-  S.AlignMin = S.AlignMin ? std::min(S.AlignMin, Align) : Align;
-  S.AlignMax = std::max(S.AlignMax, Align);
-  if (Offset % Align) {
-    ++S.NotAligned;
-    S.NotAlignedBytes += Size;
-  }
-  if (Size) {
-    uint64_t Again = cover(Write ? Written : Read, Offset, Offset + Size);
-    (Write ? S.RedundantWritten : S.RedundantRead) += Again;
-  }
+  C.Align = Align;
+  if (Offset % Align)
+    C.Flags |= AccessCall::NotAligned;
+  if (Size)
+    C.Redundant = cover(Write ? Written : Read, Offset, Offset + Size);
+  if (Capped)
+    C.Flags |= AccessCall::Capped;
+  S.add(C); // the counters; Sizes and Strides are counted above
+  return C;
 }
 
-void AccessStream::noOffset(bool Write) {
-  ++(Write ? S.WritesNoOffset : S.ReadsNoOffset);
+AccessCall AccessStream::begin(bool Write, MemAlign Mem) {
+  AccessCall C;
+  C.Flags = AccessCall::Valid | (Write ? AccessCall::Write : 0);
+  if (Mem.Unit) {
+    C.Flags |= AccessCall::MemJudged |
+               (Mem.NotAligned ? AccessCall::MemNotAligned : 0);
+    C.MemUnit = Mem.Unit;
+  }
+  return C;
+}
+
+AccessCall AccessStream::noOffset(bool Write, MemAlign Mem) {
+  AccessCall C = begin(Write, Mem);
+  S.add(C);
+  return C;
 }
 
 AccessStats AccessStream::finish(RangeList &ReadRanges,

@@ -135,6 +135,8 @@ Field *argField(Event &E, std::string_view Key) {
       return &E.BytesSum;
     if (Key == "selection")
       return &E.Selection;
+    if (Key == "mem_align")
+      return &E.MemAlign;
     break;
   case 10:
     if (Key == "num_events")
