@@ -52,6 +52,74 @@ void ValueCounts::trim(size_t Keep) {
   Counts = std::map<int64_t, uint64_t>(Kept.begin(), Kept.end());
 }
 
+namespace {
+size_t slotOf(int64_t V, size_t Mask) {
+  uint64_t H = static_cast<uint64_t>(V) * 0x9e3779b97f4a7c15ull;
+  return static_cast<size_t>(H >> 32) & Mask;
+}
+} // namespace
+
+void ValueTally::add(int64_t V, uint64_t N, ValueCounts &Into) {
+  if (Slots.empty())
+    Slots.resize(8);
+  size_t Mask = Slots.size() - 1;
+  size_t I = slotOf(V, Mask);
+  for (; Slots[I].second; I = (I + 1) & Mask)
+    if (Slots[I].first == V) {
+      Slots[I].second += N;
+      return;
+    }
+  if (Used >= ValueCounts::MaxValues) {
+    Into.Other += N;
+    return;
+  }
+  Slots[I] = {V, N};
+  if (++Used * 2 > Slots.size())
+    grow();
+}
+
+void ValueTally::grow() {
+  std::vector<std::pair<int64_t, uint64_t>> Old(Slots.size() * 2);
+  Old.swap(Slots);
+  size_t Mask = Slots.size() - 1;
+  for (const auto &[V, N] : Old) {
+    if (!N)
+      continue;
+    size_t I = slotOf(V, Mask);
+    while (Slots[I].second)
+      I = (I + 1) & Mask;
+    Slots[I] = {V, N};
+  }
+}
+
+void ValueTally::moveTo(ValueCounts &Into) {
+  std::vector<std::pair<int64_t, uint64_t>> All;
+  All.reserve(Used);
+  for (const auto &E : Slots)
+    if (E.second)
+      All.push_back(E);
+  Slots.clear();
+  Used = 0;
+  if (!Into.Counts.empty()) { // counts already there: merged, then trimmed
+    for (const auto &[V, N] : All)
+      Into.Counts[V] += N;
+    Into.trim();
+    return;
+  }
+  // The kept values straight away, without a tree of all of them.
+  auto MoreCommon = [](const auto &A, const auto &B) {
+    return A.second != B.second ? A.second > B.second : A.first < B.first;
+  };
+  size_t Keep = std::min(All.size(), ValueCounts::KeepValues);
+  std::partial_sort(All.begin(), All.begin() + static_cast<ptrdiff_t>(Keep),
+                    All.end(), MoreCommon);
+  for (size_t I = Keep; I < All.size(); ++I)
+    Into.Other += All[I].second;
+  All.resize(Keep);
+  std::sort(All.begin(), All.end());
+  Into.Counts.insert(All.begin(), All.end());
+}
+
 uint64_t rangeBytes(const RangeList &Ranges) {
   uint64_t N = 0;
   for (const auto &[B, E] : Ranges)
@@ -183,14 +251,35 @@ void SmallValues::take(SmallValues &O) {
   O.clear();
 }
 
-void SmallValues::addTo(ValueCounts &To) const {
+void SmallValues::addTo(ValueTally &To, ValueCounts &Other) const {
   for (size_t I = 0; I < Used; ++I)
-    To.add(Slot[I].first, Slot[I].second);
+    To.add(Slot[I].first, Slot[I].second, Other);
   if (More) {
     for (const auto &[V, N] : More->Counts)
-      To.add(V, N);
-    To.Other += More->Other;
+      To.add(V, N, Other);
+    Other.Other += More->Other;
   }
+}
+
+namespace {
+/// Spare tallies of this thread (LazyTally): as many as spans are open
+/// with data calls below, a few dozen.
+thread_local std::vector<std::unique_ptr<AccessTally>> SpareTallies;
+} // namespace
+
+std::unique_ptr<AccessTally> LazyTally::fromPool() {
+  if (SpareTallies.empty())
+    return std::make_unique<AccessTally>();
+  std::unique_ptr<AccessTally> T = std::move(SpareTallies.back());
+  SpareTallies.pop_back();
+  return T;
+}
+
+void LazyTally::toPool(std::unique_ptr<AccessTally> T) {
+  if (SpareTallies.size() >= 256)
+    return; // freed
+  T->clear();
+  SpareTallies.push_back(std::move(T));
 }
 
 void AccessTally::add(const AccessCall &C) {
@@ -221,10 +310,16 @@ void AccessStats::merge(const AccessStats &O) {
   CrossWritten += O.CrossWritten;
 }
 
-void AccessStats::add(const AccessTally &T) {
-  AccessCounts::merge(T.Counts);
-  T.Sizes.addTo(Sizes);
-  T.Strides.addTo(Strides);
+void AccessSum::add(const AccessTally &T) {
+  S.AccessCounts::merge(T.Counts);
+  T.Sizes.addTo(Sizes, S.Sizes);
+  T.Strides.addTo(Strides, S.Strides);
+}
+
+AccessStats AccessSum::finish() {
+  Sizes.moveTo(S.Sizes);
+  Strides.moveTo(S.Strides);
+  return std::move(S);
 }
 
 uint64_t AccessStream::cover(std::map<uint64_t, uint64_t> &R, uint64_t B,
@@ -272,17 +367,6 @@ uint64_t AccessStream::cover(std::map<uint64_t, uint64_t> &R, uint64_t B,
   return Overlap;
 }
 
-void AccessStream::count(std::unordered_map<int64_t, uint64_t> &Counts,
-                         ValueCounts &Into, int64_t V) {
-  auto It = Counts.find(V);
-  if (It != Counts.end())
-    ++It->second;
-  else if (Counts.size() < ValueCounts::MaxValues)
-    Counts.emplace(V, 1);
-  else
-    ++Into.Other;
-}
-
 AccessCall AccessStream::data(bool Write, uint64_t Offset, uint64_t Size,
                               uint64_t Align, MemAlign Mem) {
   AccessCall C = begin(Write, Mem);
@@ -303,10 +387,10 @@ AccessCall AccessStream::data(bool Write, uint64_t Offset, uint64_t Size,
     if (Off == Last)
       C.Flags |= AccessCall::Consec;
     C.Stride = Off - Last;
-    count(StrideCounts, S.Strides, C.Stride);
+    StrideCounts.add(C.Stride, 1, S.Strides);
   }
   Last = End;
-  count(SizeCounts, S.Sizes, static_cast<int64_t>(Size));
+  SizeCounts.add(static_cast<int64_t>(Size), 1, S.Sizes);
   if (!Align) {
     Align = DefaultAlign;
     C.Flags |= AccessCall::Assumed;
@@ -350,14 +434,8 @@ AccessStats AccessStream::finish(RangeList &ReadRanges,
   Written.clear();
   LastRead = Read.end();
   LastWritten = Written.end();
-  for (const auto &[V, N] : SizeCounts)
-    S.Sizes.Counts[V] += N;
-  for (const auto &[V, N] : StrideCounts)
-    S.Strides.Counts[V] += N;
-  SizeCounts.clear();
-  StrideCounts.clear();
-  S.Sizes.trim();
-  S.Strides.trim();
+  SizeCounts.moveTo(S.Sizes);
+  StrideCounts.moveTo(S.Strides);
   return S;
 }
 

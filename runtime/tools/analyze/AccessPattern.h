@@ -63,6 +63,25 @@ struct ValueCounts {
   bool empty() const { return Counts.empty() && !Other; }
 };
 
+/// Values counted in a hash while a trace file is read (one probe per
+/// call, where ValueCounts' tree takes one per level), up to
+/// ValueCounts::MaxValues distinct, then moved into a ValueCounts. Open
+/// addressing in one array: no allocation per value (a node per value
+/// was most of what a function's figures cost).
+class ValueTally {
+public:
+  /// N more calls of value V; past the cap they go to Into.Other.
+  void add(int64_t V, uint64_t N, ValueCounts &Into);
+  /// Adds the values to Into (its counts, then trimmed to KeepValues)
+  /// and empties this.
+  void moveTo(ValueCounts &Into);
+
+private:
+  void grow();
+  std::vector<std::pair<int64_t, uint64_t>> Slots; // count 0: empty
+  size_t Used = 0;
+};
+
 /// Sorted, disjoint [Begin, End) byte ranges.
 using RangeList = std::vector<std::pair<uint64_t, uint64_t>>;
 
@@ -158,7 +177,8 @@ public:
   void add(int64_t V, uint64_t N = 1);
   /// Adds O's values and empties O.
   void take(SmallValues &O);
-  void addTo(ValueCounts &To) const;
+  /// Adds the values to To (past its cap: Other, as ValueTally::add).
+  void addTo(ValueTally &To, ValueCounts &Other) const;
   bool empty() const { return !Used; }
   void clear() {
     Used = 0;
@@ -189,6 +209,53 @@ struct AccessTally {
   }
 };
 
+/// An AccessTally made at its first call, so that a span with no data call
+/// below costs a null pointer (FileAnalyzer's Pending is allocated per
+/// span: kept small, it stays in malloc's fast per-thread cache). Tallies
+/// are reused from a per-thread pool: one is made per span with data
+/// calls below, and malloc was a tenth of what these figures cost.
+class LazyTally {
+public:
+  LazyTally() = default;
+  LazyTally(LazyTally &&O) noexcept : T(std::move(O.T)) {}
+  LazyTally &operator=(LazyTally &&O) noexcept {
+    clear();
+    T = std::move(O.T);
+    return *this;
+  }
+  ~LazyTally() { clear(); }
+
+  void add(const AccessCall &C) {
+    if (!T)
+      T = fromPool();
+    T->add(C);
+  }
+  /// Adds O's calls and empties O.
+  void take(LazyTally &O) {
+    if (!O.T)
+      return;
+    if (!T) {
+      T = std::move(O.T);
+      return;
+    }
+    T->take(*O.T);
+    O.clear();
+  }
+  bool empty() const { return !T || T->empty(); }
+  /// The calls; null when none.
+  const AccessTally *get() const { return T.get(); }
+  /// Empties it (the tally goes back to the pool).
+  void clear() {
+    if (T)
+      toPool(std::move(T));
+  }
+
+private:
+  static std::unique_ptr<AccessTally> fromPool();
+  static void toPool(std::unique_ptr<AccessTally> T);
+  std::unique_ptr<AccessTally> T;
+};
+
 /// What the data calls of a scope (a stream, a process, a file, a layer,
 /// a function) did, with Darshan's definitions (docs/analysis.md):
 ///  - sequential: starts at or after the end of the previous call of the
@@ -211,9 +278,19 @@ struct AccessStats : AccessCounts {
   uint64_t CrossRead = 0, CrossWritten = 0;
 
   void merge(const AccessStats &O);
-  using AccessCounts::add; // one call's counters
-  /// Adds the calls of a tally (a function's, once a span claims them).
+};
+
+/// A function's calls while its trace file is read: the tallies its spans
+/// claimed, with sizes and strides in hashes (as a stream's).
+class AccessSum {
+public:
   void add(const AccessTally &T);
+  /// The figures, with Sizes and Strides trimmed (as a stream's).
+  AccessStats finish();
+
+private:
+  AccessStats S;
+  ValueTally Sizes, Strides;
 };
 
 /// One process's data calls on one file in one layer, in trace order.
@@ -244,8 +321,6 @@ private:
   uint64_t cover(Ranges &R, uint64_t B, uint64_t E);
   /// Counts V in Counts (a hash while the stream is read: one lookup per
   /// call), up to MaxValues distinct values, else in Into.Other.
-  static void count(std::unordered_map<int64_t, uint64_t> &Counts,
-                    ValueCounts &Into, int64_t V);
   /// A call of kind Write with memory alignment Mem, not yet classified.
   static AccessCall begin(bool Write, MemAlign Mem);
 
@@ -255,7 +330,7 @@ private:
   bool Capped = false;
   Ranges Read, Written;
   Ranges::iterator LastRead = Read.end(), LastWritten = Written.end();
-  std::unordered_map<int64_t, uint64_t> SizeCounts, StrideCounts;
+  ValueTally SizeCounts, StrideCounts;
 };
 
 /// The file system a file is on (the FS record, docs/trace-format.md).

@@ -77,7 +77,7 @@ struct Pending {
   IoBreakdown Unclaimed; // of which no annotated span below claimed
   ChargedList Charged;
   SiteList Sites;         // call sites below that no annotated span claimed
-  AccessTally Access;     // data calls below that no annotated span claimed
+  LazyTally Access;       // data calls below that no annotated span claimed
   uint64_t FirstLine = 0; // of the first child, for the missing-parent issue
 
   void take(Pending &&Up) {
@@ -223,8 +223,8 @@ private:
              uint64_t Line, int64_t Ts, int64_t End);
   void root(ProcState &P, Pending &Up);
   void claimSites(ProcState &P, uint32_t Fn, SiteList &Sites);
-  /// The data calls below an annotated span (or a root) are its function's.
-  static void claimAccess(FunctionStat &F, AccessTally &Calls);
+  /// The data calls below an annotated span (or a root) are function Fn's.
+  void claimAccess(uint32_t Fn, LazyTally &Calls);
 
   uint32_t FileIndex;
   const AnalyzeOptions &Options;
@@ -243,6 +243,7 @@ private:
   std::deque<std::string> FnNames;
   std::unordered_map<std::string_view, uint32_t> FnIds;
   std::vector<FunctionStat> Fns;
+  std::vector<AccessSum> FnAccess; // by function id, as far as one has calls
   dftrace::RecordDecoder Records;
   dftrace::MetadataRecord Record;
   ChainTable Chains;
@@ -771,7 +772,7 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
       if (Mine->Sites.size())
         claimSites(P, Id, Mine->Sites);
       if (!Mine->Access.empty())
-        claimAccess(F, Mine->Access);
+        claimAccess(Id, Mine->Access);
     }
   }
   auto Done = [&] {
@@ -869,7 +870,7 @@ void FileAnalyzer::root(ProcState &P, Pending &Up) {
     F.Direct.merge(Up.Unclaimed);
     F.Inclusive.merge(Up.Unclaimed);
     claimSites(P, Id, Up.Sites);
-    claimAccess(F, Up.Access);
+    claimAccess(Id, Up.Access);
   }
 }
 
@@ -880,8 +881,13 @@ void FileAnalyzer::claimSites(ProcState &P, uint32_t Fn, SiteList &Sites) {
   Sites.clear();
 }
 
-void FileAnalyzer::claimAccess(FunctionStat &F, AccessTally &Calls) {
-  F.Access.add(Calls);
+void FileAnalyzer::claimAccess(uint32_t Fn, LazyTally &Calls) {
+  const AccessTally *T = Calls.get();
+  if (!T)
+    return;
+  if (Fn >= FnAccess.size())
+    FnAccess.resize(Fn + 1);
+  FnAccess[Fn].add(*T);
   Calls.clear(); // claimed once
 }
 
@@ -918,7 +924,7 @@ bool FileAnalyzer::finish(Aggregate &Out) {
     F.Direct.merge(P.Unclaimed);
     F.Inclusive.merge(P.Io);
     claimSites(process(K.Pid), Id, P.Sites);
-    claimAccess(F, P.Access);
+    claimAccess(Id, P.Access);
   }
   Open.clear();
 
@@ -1014,8 +1020,8 @@ bool FileAnalyzer::finish(Aggregate &Out) {
   if (Conflict)
     return false;
   for (size_t I = 0; I < Fns.size(); ++I) {
-    Fns[I].Access.Sizes.trim(); // as a stream's (AccessStream::finish)
-    Fns[I].Access.Strides.trim();
+    if (I < FnAccess.size())
+      Fns[I].Access = FnAccess[I].finish();
     Agg.Functions[FnNames[I]].merge(Fns[I]);
   }
   Agg.Lines = lines();

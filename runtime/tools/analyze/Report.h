@@ -130,6 +130,10 @@ std::string layersText(const IoTotals (&Layers)[NumIoLayers],
 std::string processName(const std::string &Label);
 /// "throttle", "throttle+size_limit", ... (ThrottleReason bits).
 std::string reasonsText(uint8_t Reasons);
+/// The memory buffer figure of an access object: "3 of 96 (unit 8)",
+/// "unknown, not recorded" (no process recorded its alignment), "-" (no
+/// calls); the calls of processes without the record are said.
+std::string memAlignText(const AccessCounts &A);
 
 } // namespace dftanalyze
 
