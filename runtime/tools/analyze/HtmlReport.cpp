@@ -681,10 +681,7 @@ void printAccessTable(std::ostream &Os, const Report &R, size_t Top) {
 
 /// The same counters per function: the top functions with data calls.
 void printFunctionAccessTable(std::ostream &Os, const Report &R, size_t Top) {
-  std::vector<const FunctionFigures *> List;
-  for (const FunctionFigures &F : R.Functions)
-    if (!F.S->Access.empty())
-      List.push_back(&F);
+  const std::vector<const FunctionFigures *> &List = R.FunctionsWithAccess;
   if (List.empty())
     return;
   Os << "<h2>Access patterns per function</h2>\n<div class=\"wide\"><table "

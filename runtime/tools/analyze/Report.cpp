@@ -263,6 +263,9 @@ Report::Report(const Aggregate &A) : A(A) {
                                             X.S->Direct.Once.TimeUs,
                                             X.S->TimeUs);
                    });
+  for (const FunctionFigures &F : Functions)
+    if (!F.S->Access.empty())
+      FunctionsWithAccess.push_back(&F);
   for (const auto &[Path, S] : A.Files) {
     FilesByTime.push_back(
         {Path, &S, S.reached(), S.reachedMetaOps(), S.reachedMetaTimeUs()});

@@ -387,10 +387,7 @@ void printAccess(std::ostream &Os, const Report &R, size_t Top) {
 /// The same counters per function, for the top functions with data calls
 /// (docs/analysis.md, "Per function").
 void printFunctionAccess(std::ostream &Os, const Report &R, size_t Top) {
-  std::vector<const FunctionFigures *> List;
-  for (const FunctionFigures &F : R.Functions)
-    if (!F.S->Access.empty())
-      List.push_back(&F);
+  const std::vector<const FunctionFigures *> &List = R.FunctionsWithAccess;
   if (List.empty())
     return;
   Os << "Access patterns of the top functions by I/O time (their direct "

@@ -4,7 +4,8 @@
 # computes them with byte maps, not the analyzer's interval sets. The
 # report must also be the same with -j 1 and -j 3 (merge order).
 #   cmake -DGEN=... -DANALYZE=... -DWORK=<dir> -DFLAGS=<access flags>
-#         [-DLITERAL=<key=value;...>] -P access_patterns.cmake
+#         [-DLITERAL=<key=value;...>] [-DFN_LITERAL=<function.key=value;...>]
+#         -P access_patterns.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/run_common.cmake)
 set(_dir ${WORK}/traces)
 file(REMOVE_RECURSE ${_dir})
@@ -75,4 +76,18 @@ endforeach()
 analysis_run(_out _rc ${ANALYZE} ${_dir})
 if(NOT _out MATCHES "Access patterns")
   analysis_fail("the text report has no access table:\n${_out}")
+endif()
+# With functions: their access table in the text and HTML reports, a row
+# per function with data calls, and its memory alignment column.
+if(FN_LITERAL)
+  if(NOT _out MATCHES "Access patterns of the top functions[^\n]*\n[^\n]*mem_not_aligned[^\n]*\n(  [^\n]*\n)*  write_particles +0 +0 +0 +48 +45 +45 ")
+    analysis_fail("the text report has no per-function access row for "
+      "write_particles (48 writes, 45 seq, 45 consec):\n${_out}")
+  endif()
+  analysis_run(_out _rc ${ANALYZE} ${_dir} --html ${WORK}/report.html)
+  file(READ ${WORK}/report.html _html)
+  if(NOT _html MATCHES "id=\"function-access-table\".*<td>write_particles</td><td>0 \\(0, 0\\)</td><td>48 \\(45, 45\\)</td>")
+    analysis_fail("the HTML report has no per-function access row for "
+      "write_particles")
+  endif()
 endif()
