@@ -7,14 +7,14 @@
 
 namespace dftanalyze {
 
-void ValueCounts::add(int64_t V) {
+void ValueCounts::add(int64_t V, uint64_t N) {
   auto It = Counts.find(V);
   if (It != Counts.end())
-    ++It->second;
+    It->second += N;
   else if (Counts.size() < MaxValues)
-    Counts.emplace(V, 1);
+    Counts.emplace(V, N);
   else
-    ++Other;
+    Other += N;
 }
 
 void ValueCounts::merge(const ValueCounts &O) {
@@ -50,6 +50,74 @@ void ValueCounts::trim(size_t Keep) {
     All += N;
   Other += All - KeptCalls;
   Counts = std::map<int64_t, uint64_t>(Kept.begin(), Kept.end());
+}
+
+namespace {
+size_t slotOf(int64_t V, size_t Mask) {
+  uint64_t H = static_cast<uint64_t>(V) * 0x9e3779b97f4a7c15ull;
+  return static_cast<size_t>(H >> 32) & Mask;
+}
+} // namespace
+
+void ValueTally::add(int64_t V, uint64_t N, ValueCounts &Into) {
+  if (Slots.empty())
+    Slots.resize(8);
+  size_t Mask = Slots.size() - 1;
+  size_t I = slotOf(V, Mask);
+  for (; Slots[I].second; I = (I + 1) & Mask)
+    if (Slots[I].first == V) {
+      Slots[I].second += N;
+      return;
+    }
+  if (Used >= ValueCounts::MaxValues) {
+    Into.Other += N;
+    return;
+  }
+  Slots[I] = {V, N};
+  if (++Used * 2 > Slots.size())
+    grow();
+}
+
+void ValueTally::grow() {
+  std::vector<std::pair<int64_t, uint64_t>> Old(Slots.size() * 2);
+  Old.swap(Slots);
+  size_t Mask = Slots.size() - 1;
+  for (const auto &[V, N] : Old) {
+    if (!N)
+      continue;
+    size_t I = slotOf(V, Mask);
+    while (Slots[I].second)
+      I = (I + 1) & Mask;
+    Slots[I] = {V, N};
+  }
+}
+
+void ValueTally::moveTo(ValueCounts &Into) {
+  std::vector<std::pair<int64_t, uint64_t>> All;
+  All.reserve(Used);
+  for (const auto &E : Slots)
+    if (E.second)
+      All.push_back(E);
+  Slots.clear();
+  Used = 0;
+  if (!Into.Counts.empty()) { // counts already there: merged, then trimmed
+    for (const auto &[V, N] : All)
+      Into.Counts[V] += N;
+    Into.trim();
+    return;
+  }
+  // The kept values straight away, without a tree of all of them.
+  auto MoreCommon = [](const auto &A, const auto &B) {
+    return A.second != B.second ? A.second > B.second : A.first < B.first;
+  };
+  size_t Keep = std::min(All.size(), ValueCounts::KeepValues);
+  std::partial_sort(All.begin(), All.begin() + static_cast<ptrdiff_t>(Keep),
+                    All.end(), MoreCommon);
+  for (size_t I = Keep; I < All.size(); ++I)
+    Into.Other += All[I].second;
+  All.resize(Keep);
+  std::sort(All.begin(), All.end());
+  Into.Counts.insert(All.begin(), All.end());
 }
 
 uint64_t rangeBytes(const RangeList &Ranges) {
@@ -88,7 +156,40 @@ uint64_t crossBytes(std::vector<const RangeList *> Lists) {
   return Sum - Union;
 }
 
-void AccessStats::merge(const AccessStats &O) {
+void AccessCounts::add(const AccessCall &C) {
+  bool W = C.Flags & AccessCall::Write;
+  if (C.Flags & AccessCall::MemJudged) {
+    ++MemJudged;
+    MemNotAligned += (C.Flags & AccessCall::MemNotAligned) != 0;
+    MemAlignMin = MemAlignMin ? std::min(MemAlignMin, C.MemUnit) : C.MemUnit;
+    MemAlignMax = std::max(MemAlignMax, C.MemUnit);
+  }
+  if (!(C.Flags & AccessCall::HasOffset)) {
+    ++(W ? WritesNoOffset : ReadsNoOffset);
+    return;
+  }
+  ++(W ? Writes : Reads);
+  (W ? BytesWritten : BytesRead) += C.Size;
+  (W ? SeqWrites : SeqReads) += (C.Flags & AccessCall::Seq) != 0;
+  (W ? ConsecWrites : ConsecReads) += (C.Flags & AccessCall::Consec) != 0;
+  RwSwitches += (C.Flags & AccessCall::Switch) != 0;
+  if (C.Size) {
+    int64_t Last = C.Offset + static_cast<int64_t>(C.Size) - 1;
+    int64_t &Max = W ? MaxByteWritten : MaxByteRead;
+    Max = std::max(Max, Last);
+  }
+  AlignMin = AlignMin ? std::min(AlignMin, C.Align) : C.Align;
+  AlignMax = std::max(AlignMax, C.Align);
+  AlignAssumed += (C.Flags & AccessCall::Assumed) != 0;
+  if (C.Flags & AccessCall::NotAligned) {
+    ++NotAligned;
+    NotAlignedBytes += C.Size;
+  }
+  (W ? RedundantWritten : RedundantRead) += C.Redundant;
+  RangesCapped += (C.Flags & AccessCall::Capped) != 0;
+}
+
+void AccessCounts::merge(const AccessCounts &O) {
   Reads += O.Reads;
   Writes += O.Writes;
   BytesRead += O.BytesRead;
@@ -102,8 +203,6 @@ void AccessStats::merge(const AccessStats &O) {
   RwSwitches += O.RwSwitches;
   MaxByteRead = std::max(MaxByteRead, O.MaxByteRead);
   MaxByteWritten = std::max(MaxByteWritten, O.MaxByteWritten);
-  Sizes.merge(O.Sizes);
-  Strides.merge(O.Strides);
   NotAligned += O.NotAligned;
   NotAlignedBytes += O.NotAlignedBytes;
   if (O.AlignMax) {
@@ -113,11 +212,114 @@ void AccessStats::merge(const AccessStats &O) {
   AlignAssumed += O.AlignAssumed;
   RedundantRead += O.RedundantRead;
   RedundantWritten += O.RedundantWritten;
+  MemJudged += O.MemJudged;
+  MemNotAligned += O.MemNotAligned;
+  if (O.MemAlignMax) {
+    MemAlignMin =
+        MemAlignMin ? std::min(MemAlignMin, O.MemAlignMin) : O.MemAlignMin;
+    MemAlignMax = std::max(MemAlignMax, O.MemAlignMax);
+  }
+  RangesCapped += O.RangesCapped;
+}
+
+void SmallValues::add(int64_t V, uint64_t N) {
+  for (size_t I = 0; I < Used; ++I)
+    if (Slot[I].first == V) {
+      Slot[I].second += N;
+      return;
+    }
+  if (Used < Slots) {
+    Slot[Used++] = {V, N};
+    return;
+  }
+  if (!More)
+    More = std::make_unique<ValueCounts>();
+  More->add(V, N);
+}
+
+void SmallValues::take(SmallValues &O) {
+  for (size_t I = 0; I < O.Used; ++I)
+    add(O.Slot[I].first, O.Slot[I].second);
+  if (O.More)
+    for (const auto &[V, N] : O.More->Counts)
+      add(V, N);
+  if (O.More && O.More->Other) {
+    if (!More)
+      More = std::make_unique<ValueCounts>();
+    More->Other += O.More->Other;
+  }
+  O.clear();
+}
+
+void SmallValues::addTo(ValueTally &To, ValueCounts &Other) const {
+  for (size_t I = 0; I < Used; ++I)
+    To.add(Slot[I].first, Slot[I].second, Other);
+  if (More) {
+    for (const auto &[V, N] : More->Counts)
+      To.add(V, N, Other);
+    Other.Other += More->Other;
+  }
+}
+
+namespace {
+/// Spare tallies of this thread (LazyTally): as many as spans are open
+/// with data calls below, a few dozen.
+thread_local std::vector<std::unique_ptr<AccessTally>> SpareTallies;
+} // namespace
+
+std::unique_ptr<AccessTally> LazyTally::fromPool() {
+  if (SpareTallies.empty())
+    return std::make_unique<AccessTally>();
+  std::unique_ptr<AccessTally> T = std::move(SpareTallies.back());
+  SpareTallies.pop_back();
+  return T;
+}
+
+void LazyTally::toPool(std::unique_ptr<AccessTally> T) {
+  if (SpareTallies.size() >= 256)
+    return; // freed
+  T->clear();
+  SpareTallies.push_back(std::move(T));
+}
+
+void AccessTally::add(const AccessCall &C) {
+  Counts.add(C);
+  if (!(C.Flags & AccessCall::HasOffset))
+    return;
+  Sizes.add(static_cast<int64_t>(C.Size));
+  if (C.Flags & AccessCall::HasStride)
+    Strides.add(C.Stride);
+}
+
+void AccessTally::take(AccessTally &O) {
+  if (O.empty())
+    return;
+  Counts.merge(O.Counts);
+  Sizes.take(O.Sizes);
+  Strides.take(O.Strides);
+  O.clear();
+}
+
+void AccessStats::merge(const AccessStats &O) {
+  AccessCounts::merge(O);
+  Sizes.merge(O.Sizes);
+  Strides.merge(O.Strides);
   DistinctRead += O.DistinctRead;
   DistinctWritten += O.DistinctWritten;
   CrossRead += O.CrossRead;
   CrossWritten += O.CrossWritten;
-  RangesCapped += O.RangesCapped;
+}
+
+void AccessSum::add(const AccessTally &T) {
+  S.AccessCounts::merge(T.Counts);
+  T.Sizes.addTo(Sizes, S.Sizes);
+  T.Strides.addTo(Strides, S.Strides);
+}
+
+AccessStats AccessSum::finish() {
+  Sizes.moveTo(S.Sizes);
+  Strides.moveTo(S.Strides);
+  return std::move(S);
 }
 
 uint64_t AccessStream::cover(std::map<uint64_t, uint64_t> &R, uint64_t B,
@@ -165,64 +367,60 @@ uint64_t AccessStream::cover(std::map<uint64_t, uint64_t> &R, uint64_t B,
   return Overlap;
 }
 
-void AccessStream::count(std::unordered_map<int64_t, uint64_t> &Counts,
-                         ValueCounts &Into, int64_t V) {
-  auto It = Counts.find(V);
-  if (It != Counts.end())
-    ++It->second;
-  else if (Counts.size() < ValueCounts::MaxValues)
-    Counts.emplace(V, 1);
-  else
-    ++Into.Other;
-}
-
-void AccessStream::data(bool Write, uint64_t Offset, uint64_t Size,
-                        uint64_t Align) {
+AccessCall AccessStream::data(bool Write, uint64_t Offset, uint64_t Size,
+                              uint64_t Align, MemAlign Mem) {
+  AccessCall C = begin(Write, Mem);
+  C.Flags |= AccessCall::HasOffset;
+  C.Offset = static_cast<int64_t>(Offset);
+  C.Size = Size;
   int64_t Off = static_cast<int64_t>(Offset);
   int64_t End = Off + static_cast<int64_t>(Size);
   int64_t &Last = Write ? LastWriteEnd : LastReadEnd;
   uint8_t Kind = Write ? 2 : 1;
   if (LastKind && LastKind != Kind)
-    ++S.RwSwitches;
+    C.Flags |= AccessCall::Switch;
   LastKind = Kind;
   if (Last >= 0) {
+    C.Flags |= AccessCall::HasStride;
     if (Off >= Last)
-      ++(Write ? S.SeqWrites : S.SeqReads);
+      C.Flags |= AccessCall::Seq;
     if (Off == Last)
-      ++(Write ? S.ConsecWrites : S.ConsecReads);
-    count(StrideCounts, S.Strides, Off - Last);
+      C.Flags |= AccessCall::Consec;
+    C.Stride = Off - Last;
+    StrideCounts.add(C.Stride, 1, S.Strides);
   }
   Last = End;
-  count(SizeCounts, S.Sizes, static_cast<int64_t>(Size));
-  if (Write) {
-    ++S.Writes;
-    S.BytesWritten += Size;
-    if (Size)
-      S.MaxByteWritten = std::max(S.MaxByteWritten, End - 1);
-  } else {
-    ++S.Reads;
-    S.BytesRead += Size;
-    if (Size)
-      S.MaxByteRead = std::max(S.MaxByteRead, End - 1);
-  }
+  SizeCounts.add(static_cast<int64_t>(Size), 1, S.Sizes);
   if (!Align) {
     Align = DefaultAlign;
-    ++S.AlignAssumed;
+    C.Flags |= AccessCall::Assumed;
   }
-  S.AlignMin = S.AlignMin ? std::min(S.AlignMin, Align) : Align;
-  S.AlignMax = std::max(S.AlignMax, Align);
-  if (Offset % Align) {
-    ++S.NotAligned;
-    S.NotAlignedBytes += Size;
-  }
-  if (Size) {
-    uint64_t Again = cover(Write ? Written : Read, Offset, Offset + Size);
-    (Write ? S.RedundantWritten : S.RedundantRead) += Again;
-  }
+  C.Align = Align;
+  if (Offset % Align)
+    C.Flags |= AccessCall::NotAligned;
+  if (Size)
+    C.Redundant = cover(Write ? Written : Read, Offset, Offset + Size);
+  if (Capped)
+    C.Flags |= AccessCall::Capped;
+  S.add(C); // the counters; Sizes and Strides are counted above
+  return C;
 }
 
-void AccessStream::noOffset(bool Write) {
-  ++(Write ? S.WritesNoOffset : S.ReadsNoOffset);
+AccessCall AccessStream::begin(bool Write, MemAlign Mem) {
+  AccessCall C;
+  C.Flags = AccessCall::Valid | (Write ? AccessCall::Write : 0);
+  if (Mem.Unit) {
+    C.Flags |= AccessCall::MemJudged |
+               (Mem.NotAligned ? AccessCall::MemNotAligned : 0);
+    C.MemUnit = Mem.Unit;
+  }
+  return C;
+}
+
+AccessCall AccessStream::noOffset(bool Write, MemAlign Mem) {
+  AccessCall C = begin(Write, Mem);
+  S.add(C);
+  return C;
 }
 
 AccessStats AccessStream::finish(RangeList &ReadRanges,
@@ -236,14 +434,8 @@ AccessStats AccessStream::finish(RangeList &ReadRanges,
   Written.clear();
   LastRead = Read.end();
   LastWritten = Written.end();
-  for (const auto &[V, N] : SizeCounts)
-    S.Sizes.Counts[V] += N;
-  for (const auto &[V, N] : StrideCounts)
-    S.Strides.Counts[V] += N;
-  SizeCounts.clear();
-  StrideCounts.clear();
-  S.Sizes.trim();
-  S.Strides.trim();
+  SizeCounts.moveTo(S.Sizes);
+  StrideCounts.moveTo(S.Strides);
   return S;
 }
 

@@ -10,6 +10,9 @@
 // (its state is per stream, as Darshan's per file record). What it counts
 // goes into an AccessStats, which is a sum: merging the stats of streams,
 // processes or files in any order gives the same result (-j, mpiexec).
+// Each call's classification (AccessCall) is also handed to the function
+// the call is attributed to, whose AccessStats sums its calls' (an
+// AccessTally holds them until the function's span is read).
 //
 // \code
 //   AccessStream S;
@@ -35,6 +38,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -50,13 +54,32 @@ struct ValueCounts {
   static constexpr size_t MaxValues = 1024; // distinct values per stream
   static constexpr size_t KeepValues = 32;  // kept when a stream ends
 
-  void add(int64_t V);
+  void add(int64_t V, uint64_t N = 1);
   void merge(const ValueCounts &O);
   /// Keeps the Keep most common values (ties: smaller value first).
   void trim(size_t Keep = KeepValues);
   /// The N most common, most common first (ties: smaller value first).
   std::vector<std::pair<int64_t, uint64_t>> top(size_t N) const;
   bool empty() const { return Counts.empty() && !Other; }
+};
+
+/// Values counted in a hash while a trace file is read (one probe per
+/// call, where ValueCounts' tree takes one per level), up to
+/// ValueCounts::MaxValues distinct, then moved into a ValueCounts. Open
+/// addressing in one array: no allocation per value (a node per value
+/// was most of what a function's figures cost).
+class ValueTally {
+public:
+  /// N more calls of value V; past the cap they go to Into.Other.
+  void add(int64_t V, uint64_t N, ValueCounts &Into);
+  /// Adds the values to Into (its counts, then trimmed to KeepValues)
+  /// and empties this.
+  void moveTo(ValueCounts &Into);
+
+private:
+  void grow();
+  std::vector<std::pair<int64_t, uint64_t>> Slots; // count 0: empty
+  size_t Used = 0;
 };
 
 /// Sorted, disjoint [Begin, End) byte ranges.
@@ -69,17 +92,47 @@ uint64_t rangeBytes(const RangeList &Ranges);
 /// processes: sum of each list's bytes minus the bytes of their union.
 uint64_t crossBytes(std::vector<const RangeList *> Lists);
 
-/// What the data calls of a scope (a stream, a process, a file, a layer)
-/// did, with Darshan's definitions (docs/analysis.md):
-///  - sequential: starts at or after the end of the previous call of the
-///    same kind (read or write) of the process on the file; consecutive:
-///    starts exactly there. The first call of a stream is neither;
-///  - rw switch: a read after a write, or a write after a read;
-///  - stride: offset minus the previous same-kind call's end (0 for a
-///    consecutive call, negative backwards); not counted for the first;
-///  - not aligned: the offset is not a multiple of the file system's
-///    stripe size (Lustre), else its block size, else 1 MiB (Assumed).
-struct AccessStats {
+/// A process's memory alignment for the call being classified: the CM
+/// record "mem_alignment" (Unit; 0: the process has none, an older
+/// runtime) and the call's "mem_align" arg (the runtime writes it only when
+/// the buffer is not a multiple of Unit, like Darshan's
+/// POSIX_MEM_NOT_ALIGNED).
+struct MemAlign {
+  uint64_t Unit = 0;
+  bool NotAligned = false;
+};
+
+/// How AccessStream::data classified one call against the previous call of
+/// its stream: what the call adds to the figures of the function it is
+/// attributed to (FileAnalyzer hands it up to the nearest annotated span).
+struct AccessCall {
+  enum : uint16_t {
+    Valid = 1,       // a classified call (else: nothing)
+    Write = 2,       // else a read
+    HasOffset = 4,   // else only the *_without_offset counter
+    HasStride = 8,   // not the first call of its kind in the stream
+    Seq = 16,
+    Consec = 32,
+    Switch = 64,     // a read after a write or a write after a read
+    NotAligned = 128,
+    Assumed = 256,   // judged against the 1 MiB default
+    MemJudged = 512, // the process recorded its memory alignment
+    MemNotAligned = 1024,
+    Capped = 2048,   // the stream is past MaxRanges: Redundant a lower bound
+  };
+  uint16_t Flags = 0;
+  int64_t Offset = 0; // with HasOffset
+  uint64_t Size = 0;
+  int64_t Stride = 0; // with HasStride
+  uint64_t Align = 0;     // the unit the offset was judged against
+  uint64_t MemUnit = 0;   // with MemJudged
+  uint64_t Redundant = 0; // bytes of it its stream had already covered
+  bool valid() const { return Flags & Valid; }
+};
+
+/// The counters of AccessStats that are sums (or extremes) over calls, so
+/// one call's AccessCall adds to them directly.
+struct AccessCounts {
   uint64_t Reads = 0, Writes = 0;     // data calls with an offset
   uint64_t BytesRead = 0, BytesWritten = 0; // their bytes
   uint64_t ReadsNoOffset = 0, WritesNoOffset = 0; // data calls without
@@ -87,26 +140,157 @@ struct AccessStats {
   uint64_t ConsecReads = 0, ConsecWrites = 0;
   uint64_t RwSwitches = 0;
   int64_t MaxByteRead = -1, MaxByteWritten = -1; // highest byte; -1: none
-  ValueCounts Sizes;   // reads and writes together, as Darshan's ACCESS
-  ValueCounts Strides; // reads and writes together, as Darshan's STRIDE
   uint64_t NotAligned = 0, NotAlignedBytes = 0;
   uint64_t AlignMin = 0, AlignMax = 0; // units used (0: no call judged)
   uint64_t AlignAssumed = 0; // calls judged against the 1 MiB default
   // Bytes moved again over the same byte range, by the same process.
   uint64_t RedundantRead = 0, RedundantWritten = 0;
+  // Memory buffers: calls (with or without offset) of processes that
+  // recorded their alignment, of which not aligned; the units recorded.
+  uint64_t MemJudged = 0, MemNotAligned = 0;
+  uint64_t MemAlignMin = 0, MemAlignMax = 0;
+  // Streams past MaxRanges (a function's: calls classified past it): the
+  // redundant figures are "at least".
+  uint64_t RangesCapped = 0;
+
+  /// One classified call (Sizes and Strides are the caller's).
+  void add(const AccessCall &C);
+  void merge(const AccessCounts &O);
+  uint64_t calls() const {
+    return Reads + Writes + ReadsNoOffset + WritesNoOffset;
+  }
+  bool empty() const { return !calls(); }
+  /// The alignment unit, when every judged call used the same one.
+  uint64_t alignment() const { return AlignMin == AlignMax ? AlignMin : 0; }
+  /// The memory alignment, when every judged call's process recorded the
+  /// same one (0: mixed, or none recorded: MemJudged says which).
+  uint64_t memAlignment() const {
+    return MemAlignMin == MemAlignMax ? MemAlignMin : 0;
+  }
+};
+
+/// Values counted in a few inline slots, then in a ValueCounts: the sizes
+/// and strides of the calls a span holds until a function claims them
+/// (most hold a few calls of one or two sizes: no allocation).
+class SmallValues {
+public:
+  void add(int64_t V, uint64_t N = 1);
+  /// Adds O's values and empties O.
+  void take(SmallValues &O);
+  /// Adds the values to To (past its cap: Other, as ValueTally::add).
+  void addTo(ValueTally &To, ValueCounts &Other) const;
+  bool empty() const { return !Used; }
+  void clear() {
+    Used = 0;
+    More.reset();
+  }
+
+private:
+  static constexpr size_t Slots = 4;
+  std::pair<int64_t, uint64_t> Slot[Slots];
+  uint8_t Used = 0;
+  std::unique_ptr<ValueCounts> More;
+};
+
+/// Classified calls not yet attributed to a function (FileAnalyzer's
+/// Pending): AccessStats' counters and values, cheap to build per span.
+struct AccessTally {
+  AccessCounts Counts;
+  SmallValues Sizes, Strides;
+
+  void add(const AccessCall &C);
+  /// Adds O's calls and empties O.
+  void take(AccessTally &O);
+  bool empty() const { return Counts.empty(); }
+  void clear() {
+    Counts = AccessCounts();
+    Sizes.clear();
+    Strides.clear();
+  }
+};
+
+/// An AccessTally made at its first call, so that a span with no data call
+/// below costs a null pointer (FileAnalyzer's Pending is allocated per
+/// span: kept small, it stays in malloc's fast per-thread cache). Tallies
+/// are reused from a per-thread pool: one is made per span with data
+/// calls below, and malloc was a tenth of what these figures cost.
+class LazyTally {
+public:
+  LazyTally() = default;
+  LazyTally(LazyTally &&O) noexcept : T(std::move(O.T)) {}
+  LazyTally &operator=(LazyTally &&O) noexcept {
+    clear();
+    T = std::move(O.T);
+    return *this;
+  }
+  ~LazyTally() { clear(); }
+
+  void add(const AccessCall &C) {
+    if (!T)
+      T = fromPool();
+    T->add(C);
+  }
+  /// Adds O's calls and empties O.
+  void take(LazyTally &O) {
+    if (!O.T)
+      return;
+    if (!T) {
+      T = std::move(O.T);
+      return;
+    }
+    T->take(*O.T);
+    O.clear();
+  }
+  bool empty() const { return !T || T->empty(); }
+  /// The calls; null when none.
+  const AccessTally *get() const { return T.get(); }
+  /// Empties it (the tally goes back to the pool).
+  void clear() {
+    if (T)
+      toPool(std::move(T));
+  }
+
+private:
+  static std::unique_ptr<AccessTally> fromPool();
+  static void toPool(std::unique_ptr<AccessTally> T);
+  std::unique_ptr<AccessTally> T;
+};
+
+/// What the data calls of a scope (a stream, a process, a file, a layer,
+/// a function) did, with Darshan's definitions (docs/analysis.md):
+///  - sequential: starts at or after the end of the previous call of the
+///    same kind (read or write) of the process on the file; consecutive:
+///    starts exactly there. The first call of a stream is neither;
+///  - rw switch: a read after a write, or a write after a read;
+///  - stride: offset minus the previous same-kind call's end (0 for a
+///    consecutive call, negative backwards); not counted for the first;
+///  - not aligned: the offset is not a multiple of the file system's
+///    stripe size (Lustre), else its block size, else 1 MiB (Assumed);
+///  - memory not aligned: the call's buffer is not a multiple of the
+///    process's recorded memory alignment (the call's "mem_align" arg).
+struct AccessStats : AccessCounts {
+  ValueCounts Sizes;   // reads and writes together, as Darshan's ACCESS
+  ValueCounts Strides; // reads and writes together, as Darshan's STRIDE
   // Distinct bytes each process read or wrote, summed over processes.
   uint64_t DistinctRead = 0, DistinctWritten = 0;
   // Bytes read (written) by one process that another had already covered
   // (Aggregate::finish, per file over its processes; sums above files).
   uint64_t CrossRead = 0, CrossWritten = 0;
-  uint64_t RangesCapped = 0; // streams past MaxRanges: redundant "at least"
 
   void merge(const AccessStats &O);
-  bool empty() const {
-    return !Reads && !Writes && !ReadsNoOffset && !WritesNoOffset;
-  }
-  /// The alignment unit, when every judged call used the same one.
-  uint64_t alignment() const { return AlignMin == AlignMax ? AlignMin : 0; }
+};
+
+/// A function's calls while its trace file is read: the tallies its spans
+/// claimed, with sizes and strides in hashes (as a stream's).
+class AccessSum {
+public:
+  void add(const AccessTally &T);
+  /// The figures, with Sizes and Strides trimmed (as a stream's).
+  AccessStats finish();
+
+private:
+  AccessStats S;
+  ValueTally Sizes, Strides;
 };
 
 /// One process's data calls on one file in one layer, in trace order.
@@ -117,9 +301,11 @@ public:
 
   /// A data call of Size bytes at Offset; Align is the unit it is judged
   /// against (0: unknown, DefaultAlign is used and counted as assumed).
-  void data(bool Write, uint64_t Offset, uint64_t Size, uint64_t Align);
+  /// Returns how it was classified (for its function's figures).
+  AccessCall data(bool Write, uint64_t Offset, uint64_t Size, uint64_t Align,
+                  MemAlign Mem = {});
   /// A data call whose offset the trace does not hold.
-  void noOffset(bool Write);
+  AccessCall noOffset(bool Write, MemAlign Mem = {});
   /// The counters, with Sizes and Strides trimmed; the byte ranges move
   /// into ReadRanges and WriteRanges (for the cross-process figures).
   AccessStats finish(RangeList &ReadRanges, RangeList &WriteRanges);
@@ -135,8 +321,8 @@ private:
   uint64_t cover(Ranges &R, uint64_t B, uint64_t E);
   /// Counts V in Counts (a hash while the stream is read: one lookup per
   /// call), up to MaxValues distinct values, else in Into.Other.
-  static void count(std::unordered_map<int64_t, uint64_t> &Counts,
-                    ValueCounts &Into, int64_t V);
+  /// A call of kind Write with memory alignment Mem, not yet classified.
+  static AccessCall begin(bool Write, MemAlign Mem);
 
   AccessStats S;
   int64_t LastReadEnd = -1, LastWriteEnd = -1;
@@ -144,7 +330,7 @@ private:
   bool Capped = false;
   Ranges Read, Written;
   Ranges::iterator LastRead = Read.end(), LastWritten = Written.end();
-  std::unordered_map<int64_t, uint64_t> SizeCounts, StrideCounts;
+  ValueTally SizeCounts, StrideCounts;
 };
 
 /// The file system a file is on (the FS record, docs/trace-format.md).
@@ -168,7 +354,8 @@ template <class A> void visit(A &Ar, AccessStats &S) {
      S.RwSwitches, S.MaxByteRead, S.MaxByteWritten, S.Sizes, S.Strides,
      S.NotAligned, S.NotAlignedBytes, S.AlignMin, S.AlignMax, S.AlignAssumed,
      S.RedundantRead, S.RedundantWritten, S.DistinctRead, S.DistinctWritten,
-     S.CrossRead, S.CrossWritten, S.RangesCapped);
+     S.CrossRead, S.CrossWritten, S.RangesCapped, S.MemJudged,
+     S.MemNotAligned, S.MemAlignMin, S.MemAlignMax);
 }
 template <class A> void visit(A &Ar, FsInfo &S) {
   Ar(S.Type, S.Mount, S.Magic, S.BlockSize, S.StripeSize, S.StripeCount);

@@ -224,6 +224,7 @@ struct FunctionStat {
   // the I/O it issued is its parent's (direct) and it has none.
   IoBreakdown Direct;    // I/O whose nearest enclosing annotated span is it
   IoBreakdown Inclusive; // I/O anywhere below it (recursion counted once)
+  AccessStats Access; // Direct's POSIX and STDIO data calls (AccessCall)
 
   void merge(const FunctionStat &O) {
     Calls += O.Calls;
@@ -234,6 +235,7 @@ struct FunctionStat {
     SampledTime |= O.SampledTime;
     Direct.merge(O.Direct);
     Inclusive.merge(O.Inclusive);
+    Access.merge(O.Access);
   }
 };
 
@@ -531,7 +533,7 @@ template <class A> void visit(A &Ar, LayerStat &S) {
 }
 template <class A> void visit(A &Ar, FunctionStat &S) {
   Ar(S.Calls, S.TimeUs, S.ThrottledCalls, S.ThrottledUs, S.ThrottleReasons,
-     S.SampledTime, S.Direct, S.Inclusive);
+     S.SampledTime, S.Direct, S.Inclusive, S.Access);
 }
 template <class A> void visit(A &Ar, ThrottleStat &S) {
   Ar(S.Calls, S.DurUs, S.Bytes, S.Processes, S.Reasons, S.SampledTime);

@@ -13,6 +13,7 @@
 #include "TraceScanner.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <deque>
 #include <memory>
 #include <unordered_map>
@@ -85,6 +86,7 @@ struct Pending {
   IoBreakdown Unclaimed; // of which no annotated span below claimed
   ChargedList Charged;
   SiteList Sites;         // call sites below that no annotated span claimed
+  LazyTally Access;       // data calls below that no annotated span claimed
   uint64_t FirstLine = 0; // of the first child, for the missing-parent issue
 
   /// Back to Pending{} (SpanTable reuses entries), keeping the lists' memory.
@@ -93,6 +95,7 @@ struct Pending {
     Unclaimed.clear();
     Charged.clear();
     Sites.clear();
+    Access.clear();
     FirstLine = 0;
   }
 
@@ -105,6 +108,7 @@ struct Pending {
       Charged.take(Up.Charged);
     if (Up.Sites.size())
       Sites.take(Up.Sites);
+    Access.take(Up.Access);
   }
 };
 
@@ -115,6 +119,7 @@ struct SpanIo {
   const MpiCall *Mpi = nullptr; // an MPI-IO read, write or open
   uint32_t Chain = 0;           // its call site's chain (0: not kept)
   SiteCounts Site;
+  const AccessCall *Access = nullptr; // a classified POSIX or STDIO data call
 };
 
 /// A span with nothing below it, by value: what a subtree of one span
@@ -128,6 +133,7 @@ struct Leaf {
   uint64_t CommSize = 0;
   uint32_t Chain = 0;
   bool Failed = false, Small = false;
+  AccessCall Access; // when valid()
 };
 
 /// A subtree read on a thread without p_idx that no span around it has
@@ -179,6 +185,7 @@ struct ProcState {
   std::unique_ptr<TimelineBuilder> Picture;
   // Call sites claimed: (function id << 32 | chain) -> figures.
   std::unordered_map<uint64_t, SiteCounts> Sites;
+  uint64_t MemAlignment = 0; // CM "mem_alignment" (0: not recorded)
 };
 
 class FileAnalyzer : public dftrace::TraceScanner {
@@ -220,7 +227,7 @@ private:
   FileAcc &file(ProcState &P, uint64_t FHash, uint64_t Line);
   void fileCall(ProcState &P, FileAcc &F, const Event &E,
                 const dftrace::IoCall &C, size_t Slot, int64_t Ts,
-                uint64_t Dur);
+                uint64_t Dur, AccessCall &Classified);
   void datasetCall(ProcState &P, const Event &E, const dftrace::IoCall &C,
                    uint64_t Dur);
   void attribute(ProcState &P, const Event &E, const SpanIo &Call, bool IsIo,
@@ -230,6 +237,8 @@ private:
              uint64_t Line, int64_t Ts, int64_t End);
   void root(ProcState &P, Pending &Up);
   void claimSites(ProcState &P, uint32_t Fn, SiteList &Sites);
+  /// The data calls below an annotated span (or a root) are function Fn's.
+  void claimAccess(uint32_t Fn, LazyTally &Calls);
 
   uint32_t FileIndex;
   const AnalyzeOptions &Options;
@@ -250,6 +259,7 @@ private:
   NameTable Names; // the spans' names, with their function and chain ids
   uint32_t NoFn = NameTable::NoId; // functionId(NoFunction), once asked
   std::vector<FunctionStat> Fns;
+  std::vector<AccessSum> FnAccess; // by function id, as far as one has calls
   dftrace::RecordDecoder Records;
   dftrace::MetadataRecord Record;
   ChainTable Chains;
@@ -341,6 +351,9 @@ void FileAnalyzer::metadata(ProcState &P, const Event &E, uint64_t Line) {
     P.Paths.emplace(E.ArgValue.U, std::string(E.ArgName.S));
   else if ((E.Name.S == "CM" || E.Name.S == "PR") && E.ArgName.S == "rank")
     P.Stat.Rank = dftrace::fieldText(E.ArgValue);
+  else if (E.Name.S == "CM" && E.ArgName.S == "mem_alignment")
+    P.MemAlignment = std::strtoull(dftrace::fieldText(E.ArgValue).c_str(),
+                                   nullptr, 10);
   else if (dftrace::RecordKind K = dftrace::recordKind(E);
            K != dftrace::RecordKind::None)
     record(P, K, Line);
@@ -507,7 +520,8 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   if (IsIo)
     C = dftrace::classifyIo(L, Name.Call, E);
   SpanIo Self;
-  MpiCall Mpi; // Self.Mpi, for an MPI-IO read, write or open
+  MpiCall Mpi;           // Self.Mpi, for an MPI-IO read, write or open
+  AccessCall Classified; // Self.Access, for the function's access figures
   IoTotals &Call = Self.Call;
   Call.add(C, Dur);
   LS.Totals.merge(Call);
@@ -557,7 +571,9 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
       }
       if (Self.Mpi)
         F.Stat.Mpi.add(*Self.Mpi);
-      fileCall(P, F, E, C, Slot, Ts, Dur);
+      fileCall(P, F, E, C, Slot, Ts, Dur, Classified);
+      if (Classified.valid())
+        Self.Access = &Classified;
     }
     if (L == Layer::Hdf5 && E.DHash.present() && dftrace::isDataOp(C.O))
       datasetCall(P, E, C, Dur);
@@ -600,7 +616,7 @@ FileAcc &FileAnalyzer::file(ProcState &P, uint64_t FHash, uint64_t Line) {
 /// close, the slowest data call, and the access pattern of its offsets.
 void FileAnalyzer::fileCall(ProcState &P, FileAcc &F, const Event &E,
                             const dftrace::IoCall &C, size_t Slot, int64_t Ts,
-                            uint64_t Dur) {
+                            uint64_t Dur, AccessCall &Classified) {
   FileStat &S = F.Stat;
   if (C.O == Op::Open) {
     S.FirstOpenUs = std::min(S.FirstOpenUs, Ts);
@@ -633,10 +649,10 @@ void FileAnalyzer::fileCall(ProcState &P, FileAcc &F, const Event &E,
   if (Stream < 0 || C.Failed)
     return;
   AccessStream &A = F.Streams[Stream];
-  if (E.Offset.isUnsigned())
-    A.data(Write, E.Offset.U, C.Bytes, F.Align);
-  else
-    A.noOffset(Write);
+  MemAlign Mem{P.MemAlignment, E.MemAlign.present()};
+  Classified = E.Offset.isUnsigned()
+                   ? A.data(Write, E.Offset.U, C.Bytes, F.Align, Mem)
+                   : A.noOffset(Write, Mem);
 }
 
 /// An H5Dread or H5Dwrite on a dataset named by an HDF5_DSET record.
@@ -673,9 +689,12 @@ void handUp(Pending &Dst, Pending *Mine, const SpanIo &S, bool IsIo,
     Dst.Unclaimed.addCall(S.Slot, S.Call, S.Mpi);
     if (S.Chain)
       Dst.Sites.add(S.Chain, S.Site);
+    if (S.Access)
+      Dst.Access.add(*S.Access);
     if (Mine) {
       Dst.Io.mergeLayers(Mine->Io);
       Dst.Unclaimed.mergeLayers(Mine->Unclaimed);
+      Dst.Access.take(Mine->Access);
       // The calls below are this call's: their chains start with it.
       if (S.Chain && Mine->Sites.size()) {
         for (const auto &[Chain, C] : Mine->Sites.items())
@@ -704,6 +723,8 @@ Leaf leafOf(const SpanIo &S, bool IsIo) {
   L.Chain = S.Chain;
   L.Failed = S.Site.Failed != 0;
   L.Small = S.Site.SmallOps != 0;
+  if (S.Access)
+    L.Access = *S.Access;
   return L;
 }
 
@@ -725,7 +746,9 @@ void takeSubtree(Pending &Dst, Subtree &T, ChainTable &Chains,
   SiteCounts Site{1, L.Call.TimeUs, L.Call.bytes(), L.Failed ? 1u : 0u,
                   L.Small ? 1u : 0u, L.Small ? L.Call.TimeUs : 0,
                   L.Small ? L.Call.bytes() : 0};
-  handUp(Dst, nullptr, {L.Call, L.Slot, HasMpi ? &M : nullptr, L.Chain, Site},
+  handUp(Dst, nullptr,
+         {L.Call, L.Slot, HasMpi ? &M : nullptr, L.Chain, Site,
+          L.Access.valid() ? &L.Access : nullptr},
          true, Chains);
 }
 
@@ -768,6 +791,8 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
       }
       if (Mine->Sites.size())
         claimSites(P, Id, Mine->Sites);
+      if (!Mine->Access.empty())
+        claimAccess(Id, Mine->Access);
     }
   }
   auto Done = [&] {
@@ -868,6 +893,7 @@ void FileAnalyzer::root(ProcState &P, Pending &Up) {
     F.Direct.merge(Up.Unclaimed);
     F.Inclusive.merge(Up.Unclaimed);
     claimSites(P, Id, Up.Sites);
+    claimAccess(Id, Up.Access);
   }
 }
 
@@ -876,6 +902,16 @@ void FileAnalyzer::claimSites(ProcState &P, uint32_t Fn, SiteList &Sites) {
   for (const auto &[Chain, C] : Sites.items())
     P.Sites[(static_cast<uint64_t>(Fn) << 32) | Chain].merge(C);
   Sites.clear();
+}
+
+void FileAnalyzer::claimAccess(uint32_t Fn, LazyTally &Calls) {
+  const AccessTally *T = Calls.get();
+  if (!T)
+    return;
+  if (Fn >= FnAccess.size())
+    FnAccess.resize(Fn + 1);
+  FnAccess[Fn].add(*T);
+  Calls.clear(); // claimed once
 }
 
 bool FileAnalyzer::finish(Aggregate &Out) {
@@ -911,6 +947,7 @@ bool FileAnalyzer::finish(Aggregate &Out) {
     F.Direct.merge(P.Unclaimed);
     F.Inclusive.merge(P.Io);
     claimSites(process(K.Pid), Id, P.Sites);
+    claimAccess(Id, P.Access);
   }
   Open.clear();
 
@@ -1005,8 +1042,11 @@ bool FileAnalyzer::finish(Aggregate &Out) {
   }
   if (Conflict)
     return false;
-  for (size_t I = 0; I < Fns.size(); ++I)
+  for (size_t I = 0; I < Fns.size(); ++I) {
+    if (I < FnAccess.size())
+      Fns[I].Access = FnAccess[I].finish();
     Agg.Functions[FnNames[I]].merge(Fns[I]);
+  }
   Agg.Lines = lines();
   Agg.TextBytes = textBytes();
   Out = std::move(Agg);

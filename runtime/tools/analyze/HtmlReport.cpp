@@ -26,6 +26,7 @@
 
 namespace dftanalyze {
 void printAccessTable(std::ostream &Os, const Report &R, size_t Top);
+void printFunctionAccessTable(std::ostream &Os, const Report &R, size_t Top);
 }
 
 namespace dftanalyze {
@@ -600,6 +601,7 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
         "calls whose nearest enclosing annotated span is the function. "
         "Inclusive: also those of its callees, rebuilt from p_idx.</p>\n"
      << functionChart(R, O.Top) << "\n";
+  printFunctionAccessTable(Os, R, O.Top);
 
   if (!R.Ranks.empty()) {
     Os << "<h2>Ranks</h2>\n<p>Slowest rank " << escape(R.Slowest->Label)
@@ -658,6 +660,7 @@ void printAccessTable(std::ostream &Os, const Report &R, size_t Top) {
         "id=\"access-table\"><tr><th>file</th><th>fs</th><th>reads (seq, "
         "consec)</th><th>writes (seq, consec)</th><th>rw switches</th>"
         "<th>common sizes</th><th>strides</th><th>not aligned</th>"
+        "<th>memory not aligned</th>"
         "<th>redundant read (same, other ranks)</th><th>redundant written "
         "(same, other ranks)</th><th>ranks</th></tr>\n";
   for (size_t I = 0; I < R.FilesByTime.size() && I < Top; ++I) {
@@ -677,7 +680,8 @@ void printAccessTable(std::ostream &Os, const Report &R, size_t Top) {
        << A.ConsecWrites << ")</td><td>" << A.RwSwitches << "</td><td>"
        << topValues(A.Sizes) << "</td><td>" << topValues(A.Strides)
        << "</td><td>" << A.NotAligned << " of " << A.Reads + A.Writes
-       << " (unit " << Unit << ")</td><td>" << AtLeast
+       << " (unit " << Unit << ")</td><td>" << escape(memAlignText(A))
+       << "</td><td>" << AtLeast
        << bytesText(A.RedundantRead) << ", " << AtLeast
        << bytesText(A.CrossRead) << "</td><td>" << AtLeast
        << bytesText(A.RedundantWritten) << ", " << AtLeast
@@ -687,8 +691,39 @@ void printAccessTable(std::ostream &Os, const Report &R, size_t Top) {
   Os << "</table></div>\n<p class=\"note\">seq: starts at or after the end "
         "of the previous call of its kind by the process; consec: exactly "
         "there. Unit: the file system's stripe or block size (1 MiB when the "
-        "trace has no FS record). &ge;: past the range cap, a lower "
-        "bound.</p>\n";
+        "trace has no FS record). Memory not aligned: buffers that are not "
+        "a multiple of the process's recorded memory alignment (unit). "
+        "&ge;: past the range cap, a lower bound.</p>\n";
+}
+
+/// The same counters per function: the top functions with data calls.
+void printFunctionAccessTable(std::ostream &Os, const Report &R, size_t Top) {
+  const std::vector<const FunctionFigures *> &List = R.FunctionsWithAccess;
+  if (List.empty())
+    return;
+  Os << "<h2>Access patterns per function</h2>\n<div class=\"wide\"><table "
+        "id=\"function-access-table\"><tr><th>function</th><th>reads (seq, "
+        "consec)</th><th>writes (seq, consec)</th><th>rw switches</th>"
+        "<th>common sizes</th><th>strides</th><th>not aligned</th>"
+        "<th>memory not aligned</th><th>redundant read, written (same "
+        "process)</th></tr>\n";
+  for (size_t I = 0; I < List.size() && I < Top; ++I) {
+    const AccessStats &A = List[I]->S->Access;
+    std::string AtLeast = A.RangesCapped ? "&ge; " : "";
+    Os << "<tr><td>" << escape(List[I]->Name) << "</td><td>" << A.Reads
+       << " (" << A.SeqReads << ", " << A.ConsecReads << ")</td><td>"
+       << A.Writes << " (" << A.SeqWrites << ", " << A.ConsecWrites
+       << ")</td><td>" << A.RwSwitches << "</td><td>" << topValues(A.Sizes)
+       << "</td><td>" << topValues(A.Strides) << "</td><td>" << A.NotAligned
+       << " of " << A.Reads + A.Writes << "</td><td>"
+       << escape(memAlignText(A)) << "</td><td>" << AtLeast
+       << bytesText(A.RedundantRead) << ", " << AtLeast
+       << bytesText(A.RedundantWritten) << "</td></tr>\n";
+  }
+  Os << "</table></div>\n<p class=\"note\">Each function's direct POSIX and "
+        "STDIO data calls, each judged in its process's stream on its file "
+        "(the previous call there may be another function's); the files' "
+        "definitions.</p>\n";
 }
 
 } // namespace dftanalyze

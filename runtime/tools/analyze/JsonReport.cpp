@@ -96,7 +96,10 @@ Json propsJson(const PropCounts &P) {
 } // namespace
 
 /// docs/analysis.md, "Access patterns": Darshan's counters and the rest.
-Json accessJson(const AccessStats &S) {
+/// A function's calls come from streams it shares with other functions, so
+/// the figures over a stream's byte ranges (distinct bytes, bytes another
+/// process covered) are not in its object.
+Json accessJson(const AccessStats &S, bool OfFunction) {
   Json J{{"reads", S.Reads},
          {"writes", S.Writes},
          {"reads_without_offset", S.ReadsNoOffset},
@@ -113,20 +116,38 @@ Json accessJson(const AccessStats &S) {
          {"not_aligned", S.NotAligned},
          {"not_aligned_bytes", S.NotAlignedBytes},
          {"alignment", S.alignment()},
-         {"alignment_assumed", S.AlignAssumed},
-         {"max_byte_read", S.MaxByteRead},
-         {"max_byte_written", S.MaxByteWritten},
-         {"redundant_bytes_read", S.RedundantRead + S.CrossRead},
-         {"redundant_bytes_written", S.RedundantWritten + S.CrossWritten},
-         {"redundant_read_same_process", S.RedundantRead},
-         {"redundant_written_same_process", S.RedundantWritten},
-         {"redundant_read_other_processes", S.CrossRead},
-         {"redundant_written_other_processes", S.CrossWritten},
-         {"distinct_bytes_read", S.DistinctRead},
-         {"distinct_bytes_written", S.DistinctWritten},
-         {"redundant_at_least", S.RangesCapped != 0}};
+         {"alignment_assumed", S.AlignAssumed}};
   if (S.alignment() == 0 && S.AlignMax)
     J["alignment_range"] = {S.AlignMin, S.AlignMax};
+  if (S.calls()) {
+    // Only processes that recorded their alignment are judged: an older
+    // trace has no figure, never a 0.
+    if (S.MemJudged) {
+      J["mem_not_aligned"] = S.MemNotAligned;
+      J["mem_alignment"] = S.memAlignment();
+      if (!S.memAlignment())
+        J["mem_alignment_range"] = {S.MemAlignMin, S.MemAlignMax};
+      if (S.MemJudged < S.calls())
+        J["mem_not_recorded"] = S.calls() - S.MemJudged;
+    } else {
+      J["mem_alignment"] = "unknown, not recorded";
+    }
+  }
+  J["max_byte_read"] = S.MaxByteRead;
+  J["max_byte_written"] = S.MaxByteWritten;
+  if (!OfFunction) {
+    J["redundant_bytes_read"] = S.RedundantRead + S.CrossRead;
+    J["redundant_bytes_written"] = S.RedundantWritten + S.CrossWritten;
+  }
+  J["redundant_read_same_process"] = S.RedundantRead;
+  J["redundant_written_same_process"] = S.RedundantWritten;
+  if (!OfFunction) {
+    J["redundant_read_other_processes"] = S.CrossRead;
+    J["redundant_written_other_processes"] = S.CrossWritten;
+    J["distinct_bytes_read"] = S.DistinctRead;
+    J["distinct_bytes_written"] = S.DistinctWritten;
+  }
+  J["redundant_at_least"] = S.RangesCapped != 0;
   return J;
 }
 
@@ -475,6 +496,8 @@ Json reportJson(const Report &R, const OutputOptions &O) {
     Json Fn{{"name", F.Name}, {"calls", F.S->Calls}, {"time_us", F.S->TimeUs}};
     Fn.update(io(F.S->Direct));
     Fn["inclusive"] = io(F.S->Inclusive);
+    if (!F.S->Access.empty())
+      Fn["access"] = accessJson(F.S->Access, true);
     if (F.S->ThrottledCalls)
       Fn["throttled"] = {{"calls", F.S->ThrottledCalls},
                          {"time_us", F.S->ThrottledUs},

@@ -31,8 +31,9 @@ inline constexpr int JsonSchema = 2;
 
 void printText(std::ostream &Os, const Report &R, const OutputOptions &O);
 nlohmann::ordered_json reportJson(const Report &R, const OutputOptions &O);
-/// An AccessStats as the JSON report's "access" object (docs/analysis.md).
-nlohmann::ordered_json accessJson(const AccessStats &S);
+/// An AccessStats as the JSON report's "access" object (docs/analysis.md);
+/// OfFunction: a function record's, without the byte-range figures.
+nlohmann::ordered_json accessJson(const AccessStats &S, bool OfFunction = false);
 /// J as text. Issue messages quote the bytes of bad lines, and trace paths
 /// are bytes: what is not UTF-8 is written as U+FFFD instead of aborting.
 std::string jsonText(const nlohmann::ordered_json &J, int Indent = -1);

@@ -98,6 +98,22 @@ std::string reasonsText(uint8_t Reasons) {
   return S;
 }
 
+std::string memAlignText(const AccessCounts &A) {
+  if (A.empty())
+    return "-";
+  if (!A.MemJudged)
+    return "unknown, not recorded";
+  std::string T = std::to_string(A.MemNotAligned) + " of " +
+                  std::to_string(A.MemJudged) + " (unit " +
+                  (A.memAlignment() ? std::to_string(A.memAlignment())
+                                    : std::to_string(A.MemAlignMin) + "-" +
+                                          std::to_string(A.MemAlignMax)) +
+                  ")";
+  if (A.MemJudged < A.calls())
+    T += "; " + std::to_string(A.calls() - A.MemJudged) + " not recorded";
+  return T;
+}
+
 std::string Report::rankLabel(uint32_t FileIndex, int64_t Pid) const {
   auto It = RankIndex.find({FileIndex, Pid});
   return It != RankIndex.end() ? Ranks[It->second].Label
@@ -247,6 +263,9 @@ Report::Report(const Aggregate &A) : A(A) {
                                             X.S->Direct.Once.TimeUs,
                                             X.S->TimeUs);
                    });
+  for (const FunctionFigures &F : Functions)
+    if (!F.S->Access.empty())
+      FunctionsWithAccess.push_back(&F);
   for (const auto &[Path, S] : A.Files) {
     FilesByTime.push_back(
         {Path, &S, S.reached(), S.reachedMetaOps(), S.reachedMetaTimeUs()});

@@ -96,6 +96,9 @@ struct Report {
   double Imbalance = 0; // slowest / mean; 0 without I/O
   int64_t FirstUs = 0, LastUs = 0;
   std::vector<FunctionFigures> Functions; // by inclusive I/O time, then name
+  // Of Functions, in order, those with POSIX or STDIO data calls (access
+  // figures: the per-function access tables).
+  std::vector<const FunctionFigures *> FunctionsWithAccess;
   std::vector<FileFigures> FilesByTime;   // all files, by I/O time
   std::vector<FileFigures> FilesByBytes;  // all files, by bytes
   std::vector<BypassFigures> Bypassed;    // by layer, symbol, library, fix
@@ -130,6 +133,10 @@ std::string layersText(const IoTotals (&Layers)[NumIoLayers],
 std::string processName(const std::string &Label);
 /// "throttle", "throttle+size_limit", ... (ThrottleReason bits).
 std::string reasonsText(uint8_t Reasons);
+/// The memory buffer figure of an access object: "3 of 96 (unit 8)",
+/// "unknown, not recorded" (no process recorded its alignment), "-" (no
+/// calls); the calls of processes without the record are said.
+std::string memAlignText(const AccessCounts &A);
 
 } // namespace dftanalyze
 

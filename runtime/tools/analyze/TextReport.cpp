@@ -315,7 +315,7 @@ void printAccess(std::ostream &Os, const Report &R, size_t Top) {
         "offsets)\n";
   Table T({"file", "reads", "seq", "consec", "writes", "seq", "consec",
            "rw_sw", "common sizes", "strides", "not_aligned", "unit",
-           "redundant r/w (same proc + other procs)"});
+           "mem_not_aligned", "redundant r/w (same proc + other procs)"});
   std::vector<std::string> Notes;
   for (size_t I = 0; I < R.FilesByTime.size() && I < Top; ++I) {
     const FileFigures &F = R.FilesByTime[I];
@@ -332,7 +332,7 @@ void printAccess(std::ostream &Os, const Report &R, size_t Top) {
            num(A.RwSwitches), valuesText(A.Sizes), valuesText(A.Strides),
            num(A.NotAligned) + " (" + percent(A.NotAligned, A.Reads + A.Writes) +
                ")",
-           Unit,
+           Unit, memAlignText(A),
            AtLeast + num(A.RedundantRead) + "+" + num(A.CrossRead) + " / " +
                AtLeast + num(A.RedundantWritten) + "+" + num(A.CrossWritten)});
     if (A.ReadsNoOffset + A.WritesNoOffset)
@@ -376,11 +376,44 @@ void printAccess(std::ostream &Os, const Report &R, size_t Top) {
   Os << "  (seq: at or after the end of the previous call of its kind by the "
         "process; consec: exactly there; strides: offset - previous end; "
         "sizes and strides as value x calls; unit: the FS record's stripe or "
-        "block size, 1 MiB when the trace has none; >=: past the range cap, a "
-        "lower bound)\n";
+        "block size, 1 MiB when the trace has none; mem_not_aligned: buffers "
+        "not a multiple of the process's recorded memory alignment; >=: past "
+        "the range cap, a lower bound)\n";
   for (const std::string &N : Notes)
     Os << "  " << N << "\n";
   Os << "\n";
+}
+
+/// The same counters per function, for the top functions with data calls
+/// (docs/analysis.md, "Per function").
+void printFunctionAccess(std::ostream &Os, const Report &R, size_t Top) {
+  const std::vector<const FunctionFigures *> &List = R.FunctionsWithAccess;
+  if (List.empty())
+    return;
+  Os << "Access patterns of the top functions by I/O time (their direct "
+        "POSIX and STDIO data calls, each judged in its process's stream on "
+        "its file)\n";
+  Table T({"function", "reads", "seq", "consec", "writes", "seq", "consec",
+           "rw_sw", "common sizes", "strides", "not_aligned",
+           "mem_not_aligned", "redundant r/w (same proc)"});
+  for (size_t I = 0; I < List.size() && I < Top; ++I) {
+    const AccessStats &A = List[I]->S->Access;
+    std::string AtLeast = A.RangesCapped ? ">=" : "";
+    T.row({List[I]->Name, num(A.Reads), num(A.SeqReads), num(A.ConsecReads),
+           num(A.Writes), num(A.SeqWrites), num(A.ConsecWrites),
+           num(A.RwSwitches), valuesText(A.Sizes), valuesText(A.Strides),
+           num(A.NotAligned) + " (" +
+               percent(A.NotAligned, A.Reads + A.Writes) + ")",
+           memAlignText(A),
+           AtLeast + num(A.RedundantRead) + " / " + AtLeast +
+               num(A.RedundantWritten)});
+  }
+  T.print(Os);
+  if (List.size() > Top)
+    Os << "  ... " << List.size() - Top << " more (--top N, --json)\n";
+  Os << "  (the file table's definitions; a function's first call on a file "
+        "is judged against the previous call there, whichever function made "
+        "it)\n\n";
 }
 
 /// HDF5 datasets: layout, chunking, transfers and the collective share.
@@ -588,6 +621,7 @@ void printText(std::ostream &Os, const Report &R, const OutputOptions &O) {
   printDatasets(Os, A, O.Top);
   printRanks(Os, R, O.Top);
   printFunctions(Os, R, O.Top);
+  printFunctionAccess(Os, R, O.Top);
   printThrottled(Os, R, O.Top);
   printIssues(Os, A);
 }

@@ -96,6 +96,9 @@ struct Event {
   // etype and filetype.
   Field Append, DHash, Xfer, IoMode, Selection;
   Field EtypeSize, FiletypeSize, FiletypeExtent, Contiguous;
+  // A data call's "mem_align": its buffer is not a multiple of the
+  // process's CM "mem_alignment" (the largest power of two dividing it).
+  Field MemAlign;
 
   bool argsIsObject() const { return ArgsKind == Field::Other; }
   /// Every Field member, for loops over them. A constant table, so a loop
@@ -114,7 +117,7 @@ struct Event {
       &Event::SizeSum,   &Event::BytesSum,  &Event::Append,
       &Event::DHash,     &Event::Xfer,      &Event::IoMode,
       &Event::Selection, &Event::EtypeSize, &Event::FiletypeSize,
-      &Event::FiletypeExtent, &Event::Contiguous};
+      &Event::FiletypeExtent, &Event::Contiguous, &Event::MemAlign};
   /// Marks every field missing (the parser's reset: cheaper than a new
   /// Event, since only a field's kind says whether its value is set).
   void clear() {

@@ -178,7 +178,7 @@ private:
 namespace keyspecs {
 
 using Top = KeyTable<10, 5>;
-using Args = KeyTable<34, 8>;
+using Args = KeyTable<35, 8>;
 
 #define DFT_AT(Member) static_cast<uint16_t>(offsetof(Event, Member))
 
@@ -194,8 +194,9 @@ inline constexpr Top::Spec TopSpecs[] = {
 // when the call has it (io_core.c: pwrite64 fhash fd count offset ret;
 // fwrite fhash fd size count ret; writev fhash fd iovcnt offset append
 // ret; MPI-IO fhash count bytes offset ret; lseek fd offset whence ret;
-// open flags mode ret).
-inline constexpr size_t ArgsInOrder = 14;
+// open flags mode ret; mem_align after ret when the buffer is not a
+// multiple of the process's CM mem_alignment).
+inline constexpr size_t ArgsInOrder = 15;
 inline constexpr Args::Spec ArgSpecs[] = {
     {"level", DFT_AT(Level)},
     {"p_idx", DFT_AT(ParentIdx)},
@@ -211,6 +212,7 @@ inline constexpr Args::Spec ArgSpecs[] = {
     {"flags", KeyInfo::NoField},
     {"mode", KeyInfo::NoField},
     {"ret", DFT_AT(Ret)},
+    {"mem_align", DFT_AT(MemAlign)}, // only a misaligned buffer's call
     // Any order:
     {"name", DFT_AT(ArgName)}, // metadata: {"name":..., "value":...}
     {"value", DFT_AT(ArgValue)},

@@ -169,6 +169,72 @@ TEST(AccessStream, AdjacentRangesMergeAndOverlapsCountOnce) {
   EXPECT_EQ(A.MaxByteRead, 109);
 }
 
+/// The calls of one stream, handed up in tallies of a few calls each (as
+/// spans hand them to their function) and summed in an AccessSum, give the
+/// stream's own figures, but for the byte-range ones; sizes and strides
+/// past SmallValues' inline slots and past ValueTally's cap included.
+TEST(AccessSum, TalliesOfAStreamAddUpToItsFigures) {
+  AccessStream S;
+  AccessSum Sum;
+  LazyTally Open;
+  for (uint64_t I = 0; I < 5000; ++I) {
+    // Mostly sequential, with a write now and then, sizes of up to 1500
+    // distinct values (past the 1024 cap), every 7th buffer not aligned,
+    // some calls without an offset.
+    bool Write = I % 5 == 0;
+    MemAlign Mem{8, I % 7 == 0};
+    AccessCall C = I % 11 == 3
+                       ? S.noOffset(Write, Mem)
+                       : S.data(Write, I * 2000 - (I % 3) * 100,
+                                1 + (I * 37) % 1500, I % 2 ? 4096 : 0, Mem);
+    ASSERT_TRUE(C.valid());
+    LazyTally Mine;
+    Mine.add(C);
+    Open.take(Mine); // a span with one call, under one with many
+    EXPECT_TRUE(Mine.empty());
+    if (I % 9 == 8) {
+      Sum.add(*Open.get()); // the function's span ends
+      Open.clear();
+    }
+  }
+  if (!Open.empty())
+    Sum.add(*Open.get());
+  RangeList R, W;
+  AccessStats Want = S.finish(R, W), Got = Sum.finish();
+  EXPECT_EQ(Got.calls(), 5000u);
+  EXPECT_EQ(Got.MemJudged, 5000u);
+  EXPECT_EQ(Got.MemNotAligned, 715u); // 0, 7, ..., 4998
+  EXPECT_EQ(Got.memAlignment(), 8u);
+  EXPECT_GT(Got.AlignAssumed, 0u);
+  EXPECT_GT(Got.Sizes.Other, 0u);
+  Want.DistinctRead = Want.DistinctWritten = 0; // a stream's, not a sum's
+  Want.RangesCapped = Got.RangesCapped;         // per stream, per call
+  Writer WA, WB;
+  WA(Want);
+  WB(Got);
+  EXPECT_EQ(WA.Bytes, WB.Bytes);
+}
+
+/// Without the CM record no call is judged: no silent 0.
+TEST(AccessStream, MemoryAlignmentNotRecordedIsNotJudged) {
+  AccessStream S;
+  S.data(true, 0, 10, 4096, {0, false});
+  S.data(true, 10, 10, 4096, {0, true});
+  RangeList R, W;
+  AccessStats A = S.finish(R, W);
+  EXPECT_EQ(A.MemJudged, 0u);
+  EXPECT_EQ(A.MemNotAligned, 0u);
+  EXPECT_EQ(A.memAlignment(), 0u);
+  AccessStats B;
+  B.merge(A);
+  AccessStream T;
+  T.data(false, 0, 10, 4096, {4096, true});
+  B.merge(T.finish(R, W));
+  EXPECT_EQ(B.MemJudged, 1u);
+  EXPECT_EQ(B.MemNotAligned, 1u);
+  EXPECT_EQ(B.memAlignment(), 4096u);
+}
+
 TEST(AccessStats, MergeOrderDoesNotMatterAndArchiveRoundTrips) {
   // Streams with more distinct sizes than a stream keeps: trimmed at the
   // end of each stream, then summed, so any merge order gives one result.

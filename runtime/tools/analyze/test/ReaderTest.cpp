@@ -121,9 +121,10 @@ struct ParsedLine {
 /// them leaves them missing.
 TEST(EventParser, IssueTwentyTwoEventKeys) {
   ParsedLine W(R"({"id":1,"name":"write","ph":"X","args":{"fhash":7,)"
-               R"("offset":4096,"append":1,"count":10,"ret":10}})");
+               R"("offset":4096,"append":1,"count":10,"mem_align":4,"ret":10}})");
   EXPECT_EQ(W.E.Append.I, 1);
   EXPECT_EQ(W.E.Offset.I, 4096);
+  EXPECT_EQ(W.E.MemAlign.I, 4);
   ParsedLine H(R"({"id":2,"name":"H5Dwrite","ph":"X","args":{"fhash":7,)"
                R"("dhash":"00000000000000ff","xfer":"collective",)"
                R"("io_mode":"mixed","selection":1048576}})");
@@ -146,7 +147,7 @@ TEST(EventParser, IssueTwentyTwoEventKeys) {
   ASSERT_TRUE(V.P.parse(Plain.data(), Plain.size() - 64, Plain.size(), V.E));
   for (const Field *F : {&V.E.Append, &V.E.DHash, &V.E.Xfer, &V.E.IoMode,
                          &V.E.Selection, &V.E.EtypeSize, &V.E.FiletypeSize,
-                         &V.E.FiletypeExtent, &V.E.Contiguous})
+                         &V.E.FiletypeExtent, &V.E.Contiguous, &V.E.MemAlign})
     EXPECT_FALSE(F->present());
 }
 
