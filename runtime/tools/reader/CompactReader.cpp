@@ -2,6 +2,8 @@
 
 #include "CompactReader.h"
 
+#include "EventParser.h"
+
 extern "C" {
 #include "compact_format.h"
 #include "event_format.h"
@@ -10,6 +12,10 @@ extern "C" {
 
 #include <zlib.h>
 #include <zstd.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include <cerrno>
 #include <cstring>
@@ -22,6 +28,7 @@ namespace dftrace {
 struct CompactReader::Thread {
   int64_t Pid = 0, Tid = 0;
   uint64_t PrevId = 0, PrevTs = 0, PrevParent = 0;
+  unsigned PidTidDigits = 0; // of Pid and Tid in the .pfw line
   uint64_t Prev[DftCompactKeySlots] = {};
 };
 
@@ -116,6 +123,85 @@ bool CompactReader::open(std::string &OpenError) {
   return true;
 }
 
+namespace {
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define DFT_CRC_CLMUL 1
+/// zlib's crc32 of the first Len bytes at Buf (Len >= 64, a multiple of
+/// 16), with the carry-less multiplication of Intel's "Fast CRC
+/// Computation for Generic Polynomials Using PCLMULQDQ" (the reflected
+/// polynomial's folding constants, as Chromium's zlib, crc32_simd.c): four
+/// 16-byte lanes folded 64 bytes at a time, then into one, then reduced.
+/// Crc is the running value as zlib keeps it inside (inverted).
+#define DFT_CRC_TARGET [[gnu::target("pclmul,sse4.1")]]
+DFT_CRC_TARGET inline __m128i Load(const uint8_t *P) {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i *>(P));
+}
+// X folded by the constants K onto Y: X.lo * K.lo ^ X.hi * K.hi ^ Y.
+DFT_CRC_TARGET inline __m128i Fold(__m128i X, __m128i K, __m128i Y) {
+  return _mm_xor_si128(_mm_xor_si128(_mm_clmulepi64_si128(X, K, 0x11),
+                                     _mm_clmulepi64_si128(X, K, 0x00)),
+                       Y);
+}
+DFT_CRC_TARGET uint32_t crcClmul(const uint8_t *Buf, size_t Len,
+                                 uint32_t Crc) {
+  alignas(16) static const uint64_t K1K2[] = {0x0154442bd4, 0x01c6e41596};
+  alignas(16) static const uint64_t K3K4[] = {0x01751997d0, 0x00ccaa009e};
+  alignas(16) static const uint64_t K5K0[] = {0x0163cd6124, 0x0000000000};
+  alignas(16) static const uint64_t Poly[] = {0x01db710641, 0x01f7011641};
+  __m128i X1 = _mm_xor_si128(Load(Buf), _mm_cvtsi32_si128(int(Crc)));
+  __m128i X2 = Load(Buf + 16), X3 = Load(Buf + 32), X4 = Load(Buf + 48);
+  __m128i K = _mm_load_si128(reinterpret_cast<const __m128i *>(K1K2));
+  Buf += 64;
+  Len -= 64;
+  for (; Len >= 64; Buf += 64, Len -= 64) {
+    X1 = Fold(X1, K, Load(Buf));
+    X2 = Fold(X2, K, Load(Buf + 16));
+    X3 = Fold(X3, K, Load(Buf + 32));
+    X4 = Fold(X4, K, Load(Buf + 48));
+  }
+  K = _mm_load_si128(reinterpret_cast<const __m128i *>(K3K4));
+  X1 = Fold(X1, K, X2);
+  X1 = Fold(X1, K, X3);
+  X1 = Fold(X1, K, X4);
+  for (; Len >= 16; Buf += 16, Len -= 16)
+    X1 = Fold(X1, K, Load(Buf));
+  // 128 bits to 64, then Barrett's reduction to 32.
+  __m128i Mask = _mm_setr_epi32(~0, 0, ~0, 0);
+  X2 = _mm_clmulepi64_si128(X1, K, 0x10);
+  X1 = _mm_xor_si128(_mm_srli_si128(X1, 8), X2);
+  K = _mm_loadl_epi64(reinterpret_cast<const __m128i *>(K5K0));
+  X2 = _mm_srli_si128(X1, 4);
+  X1 = _mm_xor_si128(_mm_clmulepi64_si128(_mm_and_si128(X1, Mask), K, 0x00),
+                     X2);
+  K = _mm_load_si128(reinterpret_cast<const __m128i *>(Poly));
+  X2 = _mm_clmulepi64_si128(_mm_and_si128(X1, Mask), K, 0x10);
+  X2 = _mm_clmulepi64_si128(_mm_and_si128(X2, Mask), K, 0x00);
+  X1 = _mm_xor_si128(X1, X2);
+  return uint32_t(_mm_extract_epi32(X1, 1));
+}
+#endif
+
+/// crc32(0, Data, Len), as zlib computes it (the writer's checksum): the
+/// carry-less multiplication where the processor has it (zlib's tables
+/// cost 4 instructions a byte, a tenth of the reader's own work).
+uint32_t blockCrc(const uint8_t *Data, size_t Len) {
+  uLong Crc = 0;
+#ifdef DFT_CRC_CLMUL
+  static const bool Clmul =
+      __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");
+  if (Clmul && Len >= 64) {
+    size_t Chunk = Len & ~size_t(15);
+    Crc = ~crcClmul(Data, Chunk, ~uint32_t(0));
+    Data += Chunk;
+    Len -= Chunk;
+  }
+#endif
+  return uint32_t(crc32(Crc, Data, uInt(Len)));
+}
+
+} // namespace
+
 bool CompactReader::readBlock() {
   uint8_t H[DftCompactBlockHeader];
   size_t Got;
@@ -150,7 +236,7 @@ bool CompactReader::readBlock() {
     return fail(At + " is truncated (" + std::to_string(Got) + " of " +
                 std::to_string(StoredLen) +
                 " bytes; the writer was killed?): its events are lost");
-  if (crc32(0, Stored.data(), StoredLen) != Crc)
+  if (blockCrc(Stored.data(), StoredLen) != Crc)
     return fail(At + " is corrupt (checksum mismatch): the rest of the file "
                      "is lost");
   if (H[4] == DftCodecNone) {
@@ -175,15 +261,6 @@ bool CompactReader::readBlock() {
   P = Raw.data();
   End = P + RawLen;
   return true;
-}
-
-bool CompactReader::next(Record &R) {
-  // Spans are nearly every record: the fast decoder takes them, and gives
-  // anything else (a block's end, a table entry, a damaged span) to the
-  // careful one, which says what is wrong and where.
-  if (P < End && *P == DftTagSpan && nextSpan(R))
-    return true;
-  return decodeRecord(R);
 }
 
 namespace {
@@ -228,7 +305,99 @@ inline bool fastVarint(const uint8_t *&P, uint64_t &V) {
   return false;
 }
 
+/// Decimal digits of V, without dividing: by its count of leading zero
+/// bits, the digits of the largest value with that bit length, less one
+/// when V is below the power of ten that length reaches (a division per
+/// digit was a third of the compact reader's own time; the power of ten
+/// found by a multiplication, a tenth).
+size_t digitsU(uint64_t V) {
+  struct Row {
+    uint8_t Digits;     // of 2^(64 - Lz) - 1
+    uint64_t Threshold; // below it, one digit less (0: never)
+  };
+  static constexpr auto Table = [] {
+    struct {
+      Row R[64];
+    } T{};
+    for (int Lz = 0; Lz < 64; ++Lz) {
+      uint64_t Max = ~0ull >> Lz, Pow = 1;
+      uint8_t D = 1;
+      while (Max / Pow >= 10) {
+        Pow *= 10;
+        ++D;
+      }
+      uint64_t Min = Lz == 63 ? 1 : uint64_t(1) << (63 - Lz); // 0 has a digit
+      T.R[Lz] = {D, Min < Pow ? Pow : 0};
+    }
+    return T;
+  }();
+  const Row &R = Table.R[__builtin_clzll(V | 1)];
+  return R.Digits - (V < R.Threshold);
+}
+
+size_t digitsI(int64_t V) {
+  return V < 0 ? 1 + digitsU(0 - static_cast<uint64_t>(V))
+               : digitsU(static_cast<uint64_t>(V));
+}
+
+/// As simdjson reads an integer.
+void setInt(Field &F, int64_t V) {
+  F.K = Field::Int;
+  F.I = V;
+  F.U = V >= 0 ? static_cast<uint64_t>(V) : 0;
+  F.D = static_cast<double>(V);
+}
+
+/// As simdjson reads an unsigned integer: Int when it fits.
+void setU64(Field &F, uint64_t V) {
+  if (V <= uint64_t(INT64_MAX)) {
+    F.K = Field::Int;
+    F.I = static_cast<int64_t>(V);
+    F.U = V;
+    F.D = static_cast<double>(static_cast<int64_t>(V));
+    return;
+  }
+  F.K = Field::UInt;
+  F.U = V;
+  F.I = INT64_MAX;
+  F.D = static_cast<double>(V);
+}
+
+void setString(Field &F, std::string_view S) {
+  F.K = Field::String;
+  F.S = S;
+}
+
 } // namespace
+
+int64_t CompactReader::threadPid(uint32_t I) const { return Threads[I].Pid; }
+
+// The table's next string, S as written (escaped, quoted), and what it
+// means as a name, category or args key.
+void CompactReader::defineString(std::string_view S) {
+  const std::string &Raw = Strings.emplace_back(S);
+  ++NumStrings;
+  StringUse U;
+  std::string Plain;
+  U.RawSize = uint32_t(Raw.size());
+  U.Ok = unescapeJsonString(Raw, Plain);
+  if (U.Ok && Plain == std::string_view(Raw).substr(1, Raw.size() - 2)) {
+    U.Plain = std::string_view(Raw).substr(1, Raw.size() - 2); // stable
+  } else {
+    U.Plain = Unescaped.emplace_back(std::move(Plain));
+  }
+  Event Dummy;
+  if (!U.Ok || U.Plain == "cfg") {
+    U.Offset = StringUse::AsText;
+  } else if (Field *F = eventArgField(Dummy, U.Plain)) {
+    U.Offset = int16_t(reinterpret_cast<char *>(F) -
+                       reinterpret_cast<char *>(&Dummy));
+    U.Hash = F == &Dummy.FHash || F == &Dummy.DHash;
+  }
+  U.L = layerOfCategory(U.Plain);
+  U.Tracer = U.Plain == "dftracer";
+  Uses.push_back(U);
+}
 
 // A span's fields from its 9 header varints V (docs/trace-format.md), the
 // deltas applied to thread T's last values. R.NArgs is V[8].
@@ -251,8 +420,10 @@ inline void CompactReader::spanFields(Record &R, Thread &T,
 // An integer arg's value from its varint B: a delta to thread T's last
 // value of the key when the key has a slot (the first DftCompactKeySlots
 // keys that carry integers get one, in order of first appearance).
-inline void CompactReader::intArg(Arg &A, Thread &T, uint64_t B) {
-  uint8_t &Slot = KeySlot[A.Key];
+// Key is A's key.
+inline void CompactReader::intArg(Arg &A, StringUse &Key, Thread &T,
+                                  uint64_t B) {
+  uint8_t &Slot = Key.Slot;
   if (Slot == 0 && NumKeySlots < DftCompactKeySlots)
     Slot = uint8_t(++NumKeySlots);
   A.Slot = Slot;
@@ -264,59 +435,187 @@ inline void CompactReader::intArg(Arg &A, Thread &T, uint64_t B) {
 
 // The span at P, decoded without a bound check per byte (Raw's padding
 // covers a record's overrun until the checks after its fields) but
-// otherwise as decodeRecord decodes it, in the same order. It gives up
-// only on a record decodeRecord finds damaged: then P is where it was, and
-// decodeRecord reads the record again and says what is wrong and where
-// (what this one changed of the thread's deltas, slots included, is not
-// used after that error).
-[[gnu::always_inline]] inline bool CompactReader::nextSpan(Record &R) {
+// otherwise as decodeRecord decodes it, in the same order; with Fill, S.E
+// is filled in the same pass (CompactEvent). It gives up only on a record
+// decodeRecord finds damaged: then P is where it was, and decodeRecord
+// reads the record again and says what is wrong and where (what this one
+// changed of the thread's deltas, slots included, is not used after that
+// error).
+template <bool Fill>
+[[gnu::always_inline]] inline bool CompactReader::nextSpan(Record &R,
+                                                           CompactEvent *S) {
+  // The members read per arg, in locals: a store to an Arg (its uint8_t
+  // kind) may alias anything, and would make them read again.
+  const uint8_t *const DataEnd = End;
+  const size_t Known = NumStrings;
+  StringUse *const U = Uses.data();
   const uint8_t *Q = P + 1;
   uint64_t V[9];
 #pragma GCC unroll 9
   for (uint64_t &X : V)
     if (!fastVarint(Q, X))
       return false;
-  if (Q > End || V[0] >= NumThreads || V[2] >= NumStrings ||
-      V[3] >= NumStrings || V[8] > 64)
+  if (Q > DataEnd || V[0] >= NumThreads || V[2] >= Known || V[3] >= Known ||
+      V[8] > 64)
     return false;
   Thread &T = Threads[V[0]];
+  uint64_t PrevId = T.PrevId, PrevTs = T.PrevTs, PrevParent = T.PrevParent;
+  spanFields(R, T, V);
+  CompactEvent::Pass F;
+  if constexpr (Fill)
+    F = S->begin(R, U[V[2]], U[V[3]], T.PidTidDigits);
   uint64_t N = V[8];
   if (R.Args.size() < N)
     R.Args.resize(N);
+  Arg *Args = R.Args.data();
   for (uint64_t I = 0; I < N; ++I) {
-    Arg &Ar = R.Args[I];
+    Arg &Ar = Args[I];
     uint64_t A, B;
-    if (!fastVarint(Q, A) || !fastVarint(Q, B) || Q > End ||
-        (A >> 2) >= NumStrings)
-      return false;
+    if (!fastVarint(Q, A) || !fastVarint(Q, B) || Q > DataEnd ||
+        (A >> 2) >= Known)
+      goto Damaged;
+    StringUse &Key = U[A >> 2];
     Ar.Key = uint32_t(A >> 2);
     Ar.Kind = uint8_t(A & 3);
-    if (Ar.Kind == DftArgInt) {
-      intArg(Ar, T, B);
-    } else if (Ar.Kind == DftArgString) {
-      if (B >= NumStrings)
-        return false;
+    if ((A & 3) == DftArgInt) {
+      intArg(Ar, Key, T, B);
+      if constexpr (Fill)
+        S->intArg(F, Key, Ar.Int);
+    } else if ((A & 3) == DftArgString) {
+      if (B >= Known)
+        goto Damaged;
       Ar.Str = uint32_t(B);
-    } else if (Ar.Kind == DftArgRaw) {
-      if (B > uint64_t(End - Q))
-        return false;
+      if constexpr (Fill)
+        S->stringArg(F, Key, U[B]);
+    } else if ((A & 3) == DftArgRaw) {
+      if (B > uint64_t(DataEnd - Q))
+        goto Damaged;
       Ar.Raw = std::string_view(reinterpret_cast<const char *>(Q), B);
       Q += B;
+      F.Taken = false;
     } else {
-      return false;
+      goto Damaged;
     }
   }
-  spanFields(R, T, V);
+  if constexpr (Fill)
+    S->end(F);
   P = Q;
   return true;
+Damaged:
+  T.PrevId = PrevId;
+  T.PrevTs = PrevTs;
+  T.PrevParent = PrevParent;
+  if constexpr (Fill)
+    S->Parsed = true;
+  return false;
 }
 
-// Any record, every byte checked against the end of the data.
-bool CompactReader::decodeRecord(Record &R) {
+template <bool Fill> bool CompactReader::read(Record &R, CompactEvent *S) {
+  // Spans are nearly every record: the fast decoder takes them, and gives
+  // anything else (a block's end, a table entry, a damaged span) to the
+  // careful one, which says what is wrong and where.
+  for (;;) {
+    if (P < End && *P == DftTagSpan && nextSpan<Fill>(R, S))
+      return true;
+    if constexpr (Fill) {
+      S->Taken = false;
+      S->Parsed = true;
+    }
+    Step St = decodeRecord(R);
+    if (St != Step::Again)
+      return St == Step::Record;
+  }
+}
+
+// A span's top-level fields (those no args key sets keep the last span's
+// values: only those that differ are set again), the args fields of the
+// last span cleared, and its line's length but for its args.
+inline CompactEvent::Pass CompactEvent::begin(const CompactReader::Record &R,
+                                              const Use &Name, const Use &Cat,
+                                              unsigned PidTidDigits) {
+  if (Parsed) {
+    E.clear();
+    setString(E.Ph, "X");
+    E.Ph2 = Phase::Complete;
+    E.ArgsKind = Field::Other;
+    LastThread = LastName = LastCat = UINT32_MAX;
+  } else {
+    for (unsigned I = 0; I < NumSet; ++I)
+      at(Set[I]).K = Field::Missing;
+  }
+  setU64(E.Id, R.Id);
+  if (R.Name != LastName)
+    setString(E.Name, Name.Plain);
+  if (R.Cat != LastCat)
+    setString(E.Cat, Cat.Plain);
+  if (R.Thread != LastThread) {
+    setInt(E.Pid, R.Pid);
+    setInt(E.Tid, R.Tid);
+  }
+  LastName = R.Name;
+  LastCat = R.Cat;
+  LastThread = R.Thread;
+  setU64(E.Ts, R.Ts);
+  setU64(E.Dur, R.Dur);
+  setU64(E.Level, R.Level);
+  setU64(E.ParentIdx, R.ParentId);
+  constexpr size_t Frame =
+      sizeof("{\"id\":,\"name\":,\"cat\":,\"pid\":,\"tid\":,\"ts\":,"
+             "\"dur\":,\"ph\":\"X\",\"args\":{\"level\":,\"p_idx\":}}\n") -
+      1;
+  Pass F;
+  F.Bytes = Frame + digitsU(R.Id) + Name.RawSize + Cat.RawSize +
+            PidTidDigits + digitsU(R.Ts) + digitsU(R.Dur) + digitsU(R.Level) +
+            digitsU(R.ParentId);
+  F.Taken = Name.Ok && Cat.Ok; // (the parser rejects a bad string anywhere)
+  return F;
+}
+
+// An integer arg: `,"key":V` in the line, and the field the key names.
+inline void CompactEvent::intArg(Pass &F, const Use &Key, int64_t V) {
+  F.Bytes += 2 + Key.RawSize + digitsI(V);
+  if (Key.Offset >= 0) {
+    setInt(at(Key.Offset), V);
+    Set[F.NumSet++] = Key.Offset;
+  } else if (Key.Offset == Use::AsText) {
+    F.Taken = false;
+  }
+}
+
+// A string arg: taken only as the parser would take it (a valid string,
+// not a hash the parser reads as hex, not a key it treats specially).
+inline void CompactEvent::stringArg(Pass &F, const Use &Key, const Use &V) {
+  F.Bytes += 2 + Key.RawSize + V.RawSize;
+  if (!V.Ok || Key.Hash || Key.Offset == Use::AsText) {
+    F.Taken = false;
+  } else if (Key.Offset >= 0) {
+    setString(at(Key.Offset), V.Plain);
+    Set[F.NumSet++] = Key.Offset;
+  }
+}
+
+inline void CompactEvent::end(const Pass &F) {
+  Taken = F.Taken;
+  Bytes = F.Bytes;
+  NumSet = F.NumSet;
+  Parsed = !F.Taken;
+}
+
+bool CompactReader::next(Record &R) { return read<false>(R, nullptr); }
+
+bool CompactReader::nextEvent(Record &R, CompactEvent &S) {
+  return read<true>(R, &S);
+}
+
+// One record, every byte checked against the end of the data: Again
+// after a table entry or a new block (the next record may be a span for
+// the fast decoder), Stop at the end or on an error.
+CompactReader::Step CompactReader::decodeRecord(Record &R) {
   auto Bad = [&](const char *What) {
-    return fail("block at byte " + std::to_string(BlockOffset) + ": " + What +
-                " at byte " + std::to_string(P - Raw.data()) +
-                " of its data: the rest of the file is lost");
+    fail("block at byte " + std::to_string(BlockOffset) + ": " + What +
+         " at byte " + std::to_string(P - Raw.data()) +
+         " of its data: the rest of the file is lost");
+    return Step::Stop;
   };
   for (;;) {
     if (P == End) {
@@ -327,11 +626,11 @@ bool CompactReader::decodeRecord(Record &R) {
           R.K = Record::TextRecord;
           R.Text = Joined;
           R.Terminated = false;
-          return true;
+          return Step::Record;
         }
-        return false;
+        return Step::Stop;
       }
-      continue;
+      return Step::Again;
     }
     uint8_t Tag = *P++;
     uint64_t A, B;
@@ -344,11 +643,8 @@ bool CompactReader::decodeRecord(Record &R) {
       std::string_view S(reinterpret_cast<const char *>(P), A);
       P += A;
       if (Tag == DftTagString) {
-        Strings.emplace_back(S);
-        ++NumStrings;
-        if (KeySlot.size() < NumStrings)
-          KeySlot.resize(NumStrings + 256, 0);
-        continue;
+        defineString(S);
+        return Step::Again;
       }
       if (Tag == DftTagTextPart) {
         Parts.append(S);
@@ -364,7 +660,7 @@ bool CompactReader::decodeRecord(Record &R) {
       } else {
         R.Text = S;
       }
-      return true;
+      return Step::Record;
     }
     case DftTagThread: {
       if (!dft_get_varint(&P, End, &A) || !dft_get_varint(&P, End, &B))
@@ -372,9 +668,10 @@ bool CompactReader::decodeRecord(Record &R) {
       Thread T;
       T.Pid = dft_unzigzag(A);
       T.Tid = dft_unzigzag(B);
+      T.PidTidDigits = unsigned(digitsI(T.Pid) + digitsI(T.Tid));
       Threads.push_back(T);
       ++NumThreads;
-      continue;
+      return Step::Again;
     }
     case DftTagSpan: {
       uint64_t V[9];
@@ -400,7 +697,7 @@ bool CompactReader::decodeRecord(Record &R) {
         if (!dft_get_varint(&P, End, &B))
           return Bad("bad arg value");
         if (Ar.Kind == DftArgInt) {
-          intArg(Ar, T, B);
+          intArg(Ar, Uses[Ar.Key], T, B);
         } else if (Ar.Kind == DftArgString) {
           if (B >= Strings.size())
             return Bad("bad arg string");
@@ -414,7 +711,7 @@ bool CompactReader::decodeRecord(Record &R) {
           return Bad("unknown arg kind");
         }
       }
-      return true;
+      return Step::Record;
     }
     default:
       return Bad("unknown record tag");

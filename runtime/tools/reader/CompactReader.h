@@ -15,12 +15,24 @@
 //
 // formatSpan prints a span with the runtime's own event_format.c, so the
 // line is byte for byte the one the runtime wrote in .pfw (the encoder only
-// takes apart lines it can print back that way). The reader (TraceScanner)
-// fills Events from the fields directly; dftracer-convert prints.
+// takes apart lines it can print back that way); dftracer-convert prints.
+// The reader (TraceScanner) calls nextEvent instead, which decodes a span
+// straight into the Event EventParser would make of its line, in the same
+// pass over its bytes:
+//
+// \code
+//   CompactEvent S;
+//   while (R.nextEvent(Rec, S))
+//     if (S.Taken) ...               // S.E, S.Bytes: the span, its line's size
+//     else ...                       // print it (or take Rec.Text) and parse
+// \endcode
 //
 //===----------------------------------------------------------------------===//
 #ifndef DFTRACER_READER_COMPACTREADER_H
 #define DFTRACER_READER_COMPACTREADER_H
+
+#include "Event.h"
+#include "IoTaxonomy.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -32,8 +44,29 @@
 
 namespace dftrace {
 
+class CompactEvent;
+
 class CompactReader {
 public:
+  /// What a string of the table means wherever a span uses it, worked out
+  /// once, when the table defines it (it only grows), so a span costs an
+  /// index per name, category and key: no unescaping, no key lookup, no
+  /// category comparison per event.
+  struct StringUse {
+    static constexpr int16_t NoField = -1, AsText = -2;
+    std::string_view Plain; // unescaped ("read" for "\"read\"")
+    uint32_t RawSize = 0;   // bytes in the .pfw line, quotes included
+    // As an args key: the byte offset of its Field in Event, NoField (a key
+    // the parser skips), or AsText (one it treats specially, or a string
+    // that is not valid JSON): the span is printed and parsed.
+    int16_t Offset = NoField;
+    uint8_t Slot = 0;  // as an integer key: its delta slot + 1, 0 for none
+    bool Ok = false;   // a valid JSON string (else the parser says what)
+    bool Hash = false; // key fhash or dhash: a string value is hex, parsed
+    bool Tracer = false;    // as a category: upstream's own spans
+    Layer L = Layer::Other; // as a category
+  };
+
   struct Arg {
     uint32_t Key = 0;  // string index of the key (escaped, quoted)
     uint8_t Kind = 0;  // DftArgInt, DftArgString, DftArgRaw
@@ -69,6 +102,9 @@ public:
   bool open(std::string &Error);
   /// The next record; false at the end of the data or on an error.
   bool next(Record &R);
+  /// next(R), and S.Taken with S.E filled when R is a span EventParser
+  /// would read the same way from its line.
+  bool nextEvent(Record &R, CompactEvent &S);
   /// Why the data ended early (with the byte offset), empty at a clean end.
   const std::string &error() const { return Error; }
 
@@ -77,6 +113,10 @@ public:
   std::string_view rawString(uint32_t I) const { return Strings[I]; }
   /// Strings defined so far (indices 0 .. stringCount() - 1).
   size_t stringCount() const { return NumStrings; }
+  /// What string I means as a name, category, key or value.
+  const StringUse &use(uint32_t I) const { return Uses[I]; }
+  /// The pid of thread index I (Record::Thread).
+  int64_t threadPid(uint32_t I) const;
 
   /// The .pfw line of span R, '\n' included, appended to Out.
   void formatSpan(const Record &R, std::string &Out) const;
@@ -87,10 +127,13 @@ public:
 private:
   bool readBlock();
   struct Thread;
-  bool nextSpan(Record &R);
-  bool decodeRecord(Record &R);
+  template <bool Fill> bool read(Record &R, CompactEvent *S);
+  template <bool Fill> bool nextSpan(Record &R, CompactEvent *S);
+  enum class Step { Record, Again, Stop };
+  Step decodeRecord(Record &R);
+  void defineString(std::string_view S);
   void spanFields(Record &R, Thread &T, const uint64_t *V);
-  void intArg(Arg &A, Thread &T, uint64_t B);
+  void intArg(Arg &A, StringUse &Key, Thread &T, uint64_t B);
   uint64_t bytesLeft() const;
   bool readExact(void *To, size_t N, size_t &Got);
   bool fail(const std::string &Why);
@@ -107,7 +150,8 @@ private:
   const uint8_t *P = nullptr, *End = nullptr;
   std::deque<std::string> Strings; // grows without moving: views live
   size_t NumStrings = 0;           // Strings.size(), without its arithmetic
-  std::vector<uint8_t> KeySlot; // per string: slot + 1 (as long as Strings)
+  std::vector<StringUse> Uses;     // per string (as long as Strings)
+  std::deque<std::string> Unescaped; // Plain of strings with escapes
   unsigned NumKeySlots = 0;
   std::vector<Thread> Threads;
   size_t NumThreads = 0; // Threads.size(), without its division
@@ -116,6 +160,51 @@ private:
   bool AtEnd = false;
   struct Zstd;
   std::unique_ptr<Zstd> Z;
+};
+
+/// The Event of a compact trace's spans in a row, filled by
+/// CompactReader::nextEvent from each span's bytes as EventParser reads
+/// its .pfw line. Each span sets the same top-level fields, so only the
+/// fields that differ from the last span's are set again, and only the args
+/// fields the last one set are cleared (Event::clear() of all 38 fields was
+/// a tenth of the reader's work).
+class CompactEvent {
+public:
+  Event E;
+  /// E holds the span nextEvent read last; false for any other record, and
+  /// for a span only the parser reads the same way (a value kept as JSON
+  /// text, a string that needs checking or is a hex hash): print it and
+  /// parse it.
+  bool Taken = false;
+  /// The span's .pfw line length, '\n' included (event_format.c's
+  /// layout), when Taken.
+  uint64_t Bytes = 0;
+
+  /// E is about to be filled by the parser (it clears E itself).
+  void parsed() { Parsed = true; }
+
+private:
+  friend class CompactReader;
+  using Use = CompactReader::StringUse;
+  // What a span's pass gathers, in registers until its end.
+  struct Pass {
+    uint64_t Bytes = 0;
+    unsigned NumSet = 0;
+    bool Taken = false;
+  };
+  Pass begin(const CompactReader::Record &R, const Use &Name, const Use &Cat,
+             unsigned PidTidDigits);
+  void intArg(Pass &F, const Use &Key, int64_t V);
+  void stringArg(Pass &F, const Use &Key, const Use &V);
+  void end(const Pass &F);
+  Field &at(int Offset) {
+    return *reinterpret_cast<Field *>(reinterpret_cast<char *>(&E) + Offset);
+  }
+
+  bool Parsed = true; // E holds what the parser (or an untaken span) left
+  uint32_t LastThread = 0, LastName = 0, LastCat = 0; // E's, when !Parsed
+  unsigned NumSet = 0;
+  int16_t Set[64]; // offsets of the args fields the last span set
 };
 
 /// The JSON string Raw (quotes included) unescaped into Out; false when

@@ -6,12 +6,7 @@
 #include "IoTaxonomy.h"
 #include "LineReader.h"
 
-extern "C" {
-#include "compact_format.h"
-}
-
 #include <algorithm>
-#include <deque>
 #include <filesystem>
 
 namespace dftrace {
@@ -126,247 +121,6 @@ bool TraceScanner::scan(const std::string &Path) {
   return true;
 }
 
-namespace {
-
-void setInt(Field &F, int64_t V) {
-  F.K = Field::Int;
-  F.I = V;
-  F.U = V >= 0 ? static_cast<uint64_t>(V) : 0;
-  F.D = static_cast<double>(V);
-}
-
-/// As simdjson reads an unsigned integer: Int when it fits.
-void setU64(Field &F, uint64_t V) {
-  if (V <= uint64_t(INT64_MAX)) {
-    F.K = Field::Int;
-    F.I = static_cast<int64_t>(V);
-    F.U = V;
-    F.D = static_cast<double>(static_cast<int64_t>(V));
-    return;
-  }
-  F.K = Field::UInt;
-  F.U = V;
-  F.I = INT64_MAX;
-  F.D = static_cast<double>(V);
-}
-
-void setString(Field &F, std::string_view S) {
-  F.K = Field::String;
-  F.S = S;
-}
-
-/// Decimal digits of V, without dividing: by its count of leading zero
-/// bits, the digits of the largest value with that bit length, less one
-/// when V is below the power of ten that length reaches (a division per
-/// digit was a third of the compact reader's own time; the power of ten
-/// found by a multiplication, a tenth).
-size_t digitsU(uint64_t V) {
-  struct Row {
-    uint8_t Digits;     // of 2^(64 - Lz) - 1
-    uint64_t Threshold; // below it, one digit less (0: never)
-  };
-  static constexpr auto Table = [] {
-    struct {
-      Row R[64];
-    } T{};
-    for (int Lz = 0; Lz < 64; ++Lz) {
-      uint64_t Max = ~0ull >> Lz, Pow = 1;
-      uint8_t D = 1;
-      while (Max / Pow >= 10) {
-        Pow *= 10;
-        ++D;
-      }
-      uint64_t Min = Lz == 63 ? 1 : uint64_t(1) << (63 - Lz); // 0 has a digit
-      T.R[Lz] = {D, Min < Pow ? Pow : 0};
-    }
-    return T;
-  }();
-  const Row &R = Table.R[__builtin_clzll(V | 1)];
-  return R.Digits - (V < R.Threshold);
-}
-
-size_t digitsI(int64_t V) {
-  return V < 0 ? 1 + digitsU(0 - static_cast<uint64_t>(V))
-               : digitsU(static_cast<uint64_t>(V));
-}
-
-/// What a compact trace's string means wherever a span uses it, worked
-/// out once per entry of the file's string table (it only grows), so a
-/// span costs an index per name, category and key: no unescaping, no key
-/// lookup, no category comparison per event.
-struct StringUse {
-  static constexpr int NoField = -1, AsText = -2;
-  std::string_view Plain; // unescaped ("read" for "\"read\"")
-  uint32_t RawSize = 0;   // bytes in the .pfw line, quotes included
-  // As an args key: the byte offset of its Field in Event, NoField (a key
-  // the parser skips), or AsText (one it treats specially, or a string
-  // that is not valid JSON): the span is printed and parsed.
-  int Offset = NoField;
-  bool Ok = false;   // a valid JSON string (else the parser says what)
-  bool Hash = false; // key fhash or dhash: a string value is hex, parsed
-  Layer L = Layer::Other; // as a category
-  bool Tracer = false;    // as a category: upstream's own spans
-};
-
-class StringUses {
-public:
-  /// Entries for the strings the reader defined since the last call.
-  void update(const CompactReader &Rd) {
-    if (Uses.size() < Rd.stringCount())
-      grow(Rd);
-  }
-  const StringUse &operator[](uint32_t I) const { return Uses[I]; }
-
-private:
-  void grow(const CompactReader &Rd) {
-    std::string S;
-    while (Uses.size() < Rd.stringCount()) {
-      std::string_view Raw = Rd.rawString(uint32_t(Uses.size()));
-      StringUse U;
-      U.RawSize = uint32_t(Raw.size());
-      U.Ok = unescapeJsonString(Raw, S);
-      if (U.Ok && S == Raw.substr(1, Raw.size() - 2)) {
-        U.Plain = Raw.substr(1, Raw.size() - 2); // the reader's, stable
-      } else {
-        Unescaped.push_back(S);
-        U.Plain = Unescaped.back();
-      }
-      if (!U.Ok || U.Plain == "cfg") {
-        U.Offset = StringUse::AsText;
-      } else if (Field *F = eventArgField(Dummy, U.Plain)) {
-        U.Offset = int(reinterpret_cast<char *>(F) -
-                       reinterpret_cast<char *>(&Dummy));
-        U.Hash = F == &Dummy.FHash || F == &Dummy.DHash;
-      }
-      U.L = layerOfCategory(U.Plain);
-      U.Tracer = U.Plain == "dftracer";
-      Uses.push_back(U);
-    }
-  }
-
-  std::vector<StringUse> Uses;
-  std::deque<std::string> Unescaped; // strings with escapes: grows, stable
-  Event Dummy;
-};
-
-/// The Event of the compact spans in a row: each span sets the same top
-/// level fields, so only the args fields the last one set are cleared
-/// (Event::clear() of all 38 fields was a tenth of the reader's work).
-class SpanEvent {
-public:
-  Event E;
-
-  /// E from span R's fields, as EventParser reads its .pfw line, and in
-  /// Bytes that line's length, '\n' included (event_format.c's layout);
-  /// false for a span that only the parser can read the same way (a value
-  /// kept as JSON text, a string that needs checking or is a hex hash):
-  /// it is printed and parsed.
-  bool fill(const CompactReader::Record &R, const StringUses &U,
-            uint64_t &Bytes) {
-    const StringUse &Name = U[R.Name], &Cat = U[R.Cat];
-    // The fields no args key sets (eventArgField) keep the last span's
-    // values: only those that differ are set again.
-    if (Parsed) {
-      E.clear();
-      setString(E.Ph, "X");
-      E.Ph2 = Phase::Complete;
-      E.ArgsKind = Field::Other;
-      LastThread = LastName = LastCat = UINT32_MAX;
-    } else {
-      for (unsigned I = 0; I < NumSet; ++I)
-        at(Set[I]).K = Field::Missing;
-    }
-    NumSet = 0;
-    Parsed = true; // until the span is known to be taken
-    if (!Name.Ok || !Cat.Ok)
-      return false;
-    setU64(E.Id, R.Id);
-    if (R.Name != LastName)
-      setString(E.Name, Name.Plain);
-    if (R.Cat != LastCat)
-      setString(E.Cat, Cat.Plain);
-    if (R.Thread != LastThread) {
-      setInt(E.Pid, R.Pid);
-      setInt(E.Tid, R.Tid);
-    }
-    LastName = R.Name;
-    LastCat = R.Cat;
-    LastThread = R.Thread;
-    setU64(E.Ts, R.Ts);
-    setU64(E.Dur, R.Dur);
-    setU64(E.Level, R.Level);
-    setU64(E.ParentIdx, R.ParentId);
-    size_t N = sizeof("{\"id\":,\"name\":,\"cat\":,\"pid\":,\"tid\":,\"ts\":,"
-                      "\"dur\":,\"ph\":\"X\",\"args\":{\"level\":,\"p_idx\":}}\n") -
-               1;
-    N += digitsU(R.Id) + Name.RawSize + Cat.RawSize + pidTidDigits(R) +
-         digitsU(R.Ts) + digitsU(R.Dur) + digitsU(R.Level) +
-         digitsU(R.ParentId);
-    for (size_t I = 0; I < R.NArgs; ++I) {
-      const CompactReader::Arg &A = R.Args[I];
-      const StringUse &Key = U[A.Key];
-      N += 2 + Key.RawSize;
-      if (A.Kind == DftArgRaw || Key.Offset == StringUse::AsText)
-        return false;
-      if (A.Kind == DftArgInt) {
-        N += digitsI(A.Int);
-      } else {
-        const StringUse &V = U[A.Str];
-        N += V.RawSize;
-        if (!V.Ok || Key.Hash) // (the parser rejects a bad string anywhere)
-          return false;
-      }
-      if (Key.Offset == StringUse::NoField)
-        continue;
-      Field &F = at(Key.Offset);
-      if (A.Kind == DftArgInt)
-        setInt(F, A.Int);
-      else
-        setString(F, U[A.Str].Plain);
-      Set[NumSet++] = Key.Offset;
-    }
-    Parsed = false;
-    Bytes = N;
-    return true;
-  }
-  /// E is about to be filled by the parser (it clears E itself).
-  void parsed() { Parsed = true; }
-
-private:
-  Field &at(int Offset) {
-    return *reinterpret_cast<Field *>(reinterpret_cast<char *>(&E) + Offset);
-  }
-public:
-  /// Per thread index of the file: its pid, and the spans fill() took
-  /// that UpstreamFacts::observe would only have counted.
-  struct Thread {
-    int64_t Pid = 0;
-    uint64_t Counted = 0;
-    uint8_t PidTidDigits = 0; // 0: not yet known
-  };
-  std::vector<Thread> Threads;
-
-private:
-  /// Digits of the span's pid and tid, per thread of the file.
-  size_t pidTidDigits(const CompactReader::Record &R) {
-    if (R.Thread >= Threads.size())
-      Threads.resize(R.Thread + 1);
-    Thread &T = Threads[R.Thread];
-    if (!T.PidTidDigits) {
-      T.Pid = R.Pid;
-      T.PidTidDigits = uint8_t(digitsI(R.Pid) + digitsI(R.Tid));
-    }
-    return T.PidTidDigits;
-  }
-
-  bool Parsed = true; // E holds what the parser (or a failed fill) left
-  uint32_t LastThread = 0, LastName = 0, LastCat = 0; // E's, when !Parsed
-  unsigned NumSet = 0;
-  int Set[64]; // offsets of the args fields the last span set
-};
-
-} // namespace
-
 /// A compact trace (CompactReader.h): its records are the lines of the
 /// .pfw the runtime would have written, numbered as there ("[" is line 1),
 /// so every tool reports the same lines and totals for either form.
@@ -378,33 +132,35 @@ bool TraceScanner::scanCompact(const std::string &Path) {
     return false;
   }
   EventParser Parser;
-  SpanEvent Span;
+  CompactEvent Span;
   Event &E = Span.E;
   CompactReader::Record R;
-  StringUses Uses;
+  // Per thread index: the spans taken that UpstreamFacts::observe would
+  // only have counted.
+  std::vector<uint64_t> Counted;
   std::string Text; // a line for the parser, with its padding
   bool Rescale = Unit != TimeUnit::Us && Unit != TimeUnit::Unknown;
   uint64_t LineNo = 1;
   TextBytes = 2; // "[\n"
   LazyReader = &Reader;
   LazyRecord = &R;
-  while (Reader.next(R)) {
+  while (Reader.nextEvent(R, Span)) {
     Lines = ++LineNo;
     LazySpan = false;
     CheckedSpan = nullptr;
-    uint64_t Bytes;
-    if (R.K == CompactReader::Record::SpanRecord &&
-        (Uses.update(Reader), Span.fill(R, Uses, Bytes))) {
-      TextBytes += Bytes;
+    if (Span.Taken) {
+      TextBytes += Span.Bytes;
       LazySpan = true;
-      const StringUse &Cat = Uses[R.Cat];
+      const CompactReader::StringUse &Cat = Reader.use(R.Cat);
       if (!Rescale) { // the checks a span so decoded can fail (below)
         CheckedSpan = &E;
         CheckedLayer = Cat.L;
         CheckedTracer = Cat.Tracer;
       }
       if (!Cat.Tracer) { // no "end", no time metric: observe only counts it
-        ++Span.Threads[R.Thread].Counted;
+        if (R.Thread >= Counted.size())
+          Counted.resize(R.Thread + 1);
+        ++Counted[R.Thread];
         if (Rescale)
           rescaleTimes(E, Unit);
         onEvent(E, LineNo);
@@ -440,9 +196,9 @@ bool TraceScanner::scanCompact(const std::string &Path) {
     Facts.observe(E, LineNo);
     onEvent(E, LineNo);
   }
-  for (const SpanEvent::Thread &T : Span.Threads)
-    if (T.Counted)
-      Facts.counted(T.Pid, T.Counted);
+  for (uint32_t T = 0; T < Counted.size(); ++T)
+    if (Counted[T])
+      Facts.counted(Reader.threadPid(T), Counted[T]);
   LazySpan = false;
   CheckedSpan = nullptr;
   LazyReader = nullptr;
