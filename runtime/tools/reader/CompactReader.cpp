@@ -399,48 +399,55 @@ void CompactReader::defineString(std::string_view S) {
   Uses.push_back(U);
 }
 
-// A span's fields from its 9 header varints V (docs/trace-format.md), the
-// deltas applied to thread T's last values. R.NArgs is V[8].
-inline void CompactReader::spanFields(Record &R, Thread &T,
-                                      const uint64_t *V) {
+// A span's ids and time from its 9 header varints V (docs/trace-format.md):
+// the deltas applied to thread T's last values, which become these.
+inline CompactReader::SpanHead CompactReader::spanHead(Thread &T,
+                                                       const uint64_t *V) {
+  SpanHead H;
+  H.Id = T.PrevId = T.PrevId + 1 + uint64_t(dft_unzigzag(V[1]));
+  H.Ts = T.PrevTs = T.PrevTs + uint64_t(dft_unzigzag(V[4]));
+  H.Parent = T.PrevParent = T.PrevParent + uint64_t(dft_unzigzag(V[7]));
+  return H;
+}
+
+// R's span fields from the header varints V and H. R.NArgs is V[8].
+inline void CompactReader::spanFields(Record &R, const Thread &T,
+                                      const uint64_t *V,
+                                      const SpanHead &H) const {
   R.K = Record::SpanRecord;
   R.Thread = uint32_t(V[0]);
   R.Pid = T.Pid;
   R.Tid = T.Tid;
-  R.Id = T.PrevId = T.PrevId + 1 + uint64_t(dft_unzigzag(V[1]));
+  R.Id = H.Id;
   R.Name = uint32_t(V[2]);
   R.Cat = uint32_t(V[3]);
-  R.Ts = T.PrevTs = T.PrevTs + uint64_t(dft_unzigzag(V[4]));
+  R.Ts = H.Ts;
   R.Dur = V[5];
   R.Level = V[6];
-  R.ParentId = T.PrevParent = T.PrevParent + uint64_t(dft_unzigzag(V[7]));
+  R.ParentId = H.Parent;
   R.NArgs = V[8];
 }
 
 // An integer arg's value from its varint B: a delta to thread T's last
 // value of the key when the key has a slot (the first DftCompactKeySlots
 // keys that carry integers get one, in order of first appearance).
-// Key is A's key.
-inline void CompactReader::intArg(Arg &A, StringUse &Key, Thread &T,
-                                  uint64_t B) {
+inline int64_t CompactReader::intArg(StringUse &Key, Thread &T, uint64_t B) {
   uint8_t &Slot = Key.Slot;
   if (Slot == 0 && NumKeySlots < DftCompactKeySlots)
     Slot = uint8_t(++NumKeySlots);
-  A.Slot = Slot;
   if (Slot)
-    A.Int = int64_t(T.Prev[Slot - 1] += uint64_t(dft_unzigzag(B)));
-  else
-    A.Int = dft_unzigzag(B);
+    return int64_t(T.Prev[Slot - 1] += uint64_t(dft_unzigzag(B)));
+  return dft_unzigzag(B);
 }
 
 // The span at P, decoded without a bound check per byte (Raw's padding
 // covers a record's overrun until the checks after its fields) but
-// otherwise as decodeRecord decodes it, in the same order; with Fill, S.E
-// is filled in the same pass (CompactEvent). It gives up only on a record
-// decodeRecord finds damaged: then P is where it was, and decodeRecord
-// reads the record again and says what is wrong and where (what this one
-// changed of the thread's deltas, slots included, is not used after that
-// error).
+// otherwise as decodeRecord decodes it, in the same order. With Fill, S.E
+// is filled instead of R (CompactEvent), and R only for a span S does not
+// take. It gives up only on a record decodeRecord finds damaged: then P is
+// where it was, and decodeRecord reads the record again and says what is
+// wrong and where (what this one changed of the thread's arg values and
+// slots is not used after that error).
 template <bool Fill>
 [[gnu::always_inline]] inline bool CompactReader::nextSpan(Record &R,
                                                            CompactEvent *S) {
@@ -460,45 +467,60 @@ template <bool Fill>
     return false;
   Thread &T = Threads[V[0]];
   uint64_t PrevId = T.PrevId, PrevTs = T.PrevTs, PrevParent = T.PrevParent;
-  spanFields(R, T, V);
+  SpanHead H = spanHead(T, V);
   CompactEvent::Pass F;
-  if constexpr (Fill)
-    F = S->begin(R, U[V[2]], U[V[3]], T.PidTidDigits);
+  Arg *Args = nullptr;
   uint64_t N = V[8];
-  if (R.Args.size() < N)
-    R.Args.resize(N);
-  Arg *Args = R.Args.data();
+  if constexpr (Fill) {
+    F = S->begin(T, V, H, U[V[2]], U[V[3]]);
+  } else {
+    spanFields(R, T, V, H);
+    if (R.Args.size() < N)
+      R.Args.resize(N);
+    Args = R.Args.data();
+  }
   for (uint64_t I = 0; I < N; ++I) {
-    Arg &Ar = Args[I];
     uint64_t A, B;
     if (!fastVarint(Q, A) || !fastVarint(Q, B) || Q > DataEnd ||
         (A >> 2) >= Known)
       goto Damaged;
     StringUse &Key = U[A >> 2];
-    Ar.Key = uint32_t(A >> 2);
-    Ar.Kind = uint8_t(A & 3);
+    if constexpr (!Fill) {
+      Args[I].Key = uint32_t(A >> 2);
+      Args[I].Kind = uint8_t(A & 3);
+    }
     if ((A & 3) == DftArgInt) {
-      intArg(Ar, Key, T, B);
-      if constexpr (Fill)
-        S->intArg(F, Key, Ar.Int);
+      int64_t Value = intArg(Key, T, B);
+      if constexpr (Fill) {
+        S->intArg(F, Key, Value);
+      } else {
+        Args[I].Int = Value;
+        Args[I].Slot = Key.Slot;
+      }
     } else if ((A & 3) == DftArgString) {
       if (B >= Known)
         goto Damaged;
-      Ar.Str = uint32_t(B);
       if constexpr (Fill)
         S->stringArg(F, Key, U[B]);
+      else
+        Args[I].Str = uint32_t(B);
     } else if ((A & 3) == DftArgRaw) {
       if (B > uint64_t(DataEnd - Q))
         goto Damaged;
-      Ar.Raw = std::string_view(reinterpret_cast<const char *>(Q), B);
+      if constexpr (!Fill)
+        Args[I].Raw = std::string_view(reinterpret_cast<const char *>(Q), B);
       Q += B;
       F.Taken = false;
     } else {
       goto Damaged;
     }
   }
-  if constexpr (Fill)
+  if constexpr (Fill) {
+    LastSpan = P;
     S->end(F);
+    if (!F.Taken)
+      lastSpan(R);
+  }
   P = Q;
   return true;
 Damaged:
@@ -508,6 +530,64 @@ Damaged:
   if constexpr (Fill)
     S->Parsed = true;
   return false;
+}
+
+// The span the fast decoder took last (at LastSpan, in the block still
+// read), decoded again into R: its thread's last values are its own, so
+// its ids and time are those, and each integer arg with a slot is its
+// slot's value less the deltas of the args after it in the record with the
+// same slot.
+void CompactReader::lastSpan(Record &R) const {
+  const uint8_t *Q = LastSpan + 1; // (read once already: no checks)
+  uint64_t V[9] = {};
+  for (uint64_t &X : V)
+    fastVarint(Q, X);
+  const Thread &T = Threads[V[0]];
+  spanFields(R, T, V, SpanHead{T.PrevId, T.PrevTs, T.PrevParent});
+  uint64_t N = V[8];
+  if (R.Args.size() < N)
+    R.Args.resize(N);
+  uint64_t Delta[64];
+  for (uint64_t I = 0; I < N; ++I) {
+    Arg &Ar = R.Args[I];
+    uint64_t A = 0, B = 0;
+    fastVarint(Q, A);
+    fastVarint(Q, B);
+    Ar.Key = uint32_t(A >> 2);
+    Ar.Kind = uint8_t(A & 3);
+    if (Ar.Kind == DftArgInt) {
+      Ar.Slot = Uses[Ar.Key].Slot;
+      Delta[I] = B;
+    } else if (Ar.Kind == DftArgString) {
+      Ar.Str = uint32_t(B);
+    } else {
+      Ar.Raw = std::string_view(reinterpret_cast<const char *>(Q), B);
+      Q += B;
+    }
+  }
+  uint64_t Cur[DftCompactKeySlots];
+  uint64_t Seen = 0; // slots whose Cur is set
+  for (uint64_t I = N; I-- > 0;) {
+    Arg &Ar = R.Args[I];
+    if (Ar.Kind != DftArgInt)
+      continue;
+    if (!Ar.Slot) {
+      Ar.Int = dft_unzigzag(Delta[I]);
+      continue;
+    }
+    unsigned K = Ar.Slot - 1u;
+    if (!(Seen >> K & 1)) {
+      Cur[K] = T.Prev[K];
+      Seen |= uint64_t(1) << K;
+    }
+    Ar.Int = int64_t(Cur[K]);
+    Cur[K] -= uint64_t(dft_unzigzag(Delta[I]));
+  }
+}
+
+void CompactReader::formatLastSpan(std::string &Out) const {
+  lastSpan(Last);
+  formatSpan(Last, Out);
 }
 
 template <bool Fill> bool CompactReader::read(Record &R, CompactEvent *S) {
@@ -530,9 +610,13 @@ template <bool Fill> bool CompactReader::read(Record &R, CompactEvent *S) {
 // A span's top-level fields (those no args key sets keep the last span's
 // values: only those that differ are set again), the args fields of the
 // last span cleared, and its line's length but for its args.
-inline CompactEvent::Pass CompactEvent::begin(const CompactReader::Record &R,
-                                              const Use &Name, const Use &Cat,
-                                              unsigned PidTidDigits) {
+inline CompactEvent::Pass
+CompactEvent::begin(const CompactReader::Thread &T, const uint64_t *V,
+                    const CompactReader::SpanHead &H, const Use &Name,
+                    const Use &Cat) {
+  uint32_t NameI = uint32_t(V[2]), CatI = uint32_t(V[3]);
+  uint32_t ThreadI = uint32_t(V[0]);
+  uint64_t Dur = V[5], Level = V[6];
   if (Parsed) {
     E.clear();
     setString(E.Ph, "X");
@@ -543,30 +627,32 @@ inline CompactEvent::Pass CompactEvent::begin(const CompactReader::Record &R,
     for (unsigned I = 0; I < NumSet; ++I)
       at(Set[I]).K = Field::Missing;
   }
-  setU64(E.Id, R.Id);
-  if (R.Name != LastName)
+  Thread = ThreadI;
+  CatUse = &Cat;
+  setU64(E.Id, H.Id);
+  if (NameI != LastName)
     setString(E.Name, Name.Plain);
-  if (R.Cat != LastCat)
+  if (CatI != LastCat)
     setString(E.Cat, Cat.Plain);
-  if (R.Thread != LastThread) {
-    setInt(E.Pid, R.Pid);
-    setInt(E.Tid, R.Tid);
+  if (ThreadI != LastThread) {
+    setInt(E.Pid, T.Pid);
+    setInt(E.Tid, T.Tid);
   }
-  LastName = R.Name;
-  LastCat = R.Cat;
-  LastThread = R.Thread;
-  setU64(E.Ts, R.Ts);
-  setU64(E.Dur, R.Dur);
-  setU64(E.Level, R.Level);
-  setU64(E.ParentIdx, R.ParentId);
+  LastName = NameI;
+  LastCat = CatI;
+  LastThread = ThreadI;
+  setU64(E.Ts, H.Ts);
+  setU64(E.Dur, Dur);
+  setU64(E.Level, Level);
+  setU64(E.ParentIdx, H.Parent);
   constexpr size_t Frame =
       sizeof("{\"id\":,\"name\":,\"cat\":,\"pid\":,\"tid\":,\"ts\":,"
              "\"dur\":,\"ph\":\"X\",\"args\":{\"level\":,\"p_idx\":}}\n") -
       1;
   Pass F;
-  F.Bytes = Frame + digitsU(R.Id) + Name.RawSize + Cat.RawSize +
-            PidTidDigits + digitsU(R.Ts) + digitsU(R.Dur) + digitsU(R.Level) +
-            digitsU(R.ParentId);
+  F.Bytes = Frame + digitsU(H.Id) + Name.RawSize + Cat.RawSize +
+            T.PidTidDigits + digitsU(H.Ts) + digitsU(Dur) +
+            (Level < 10 ? 1 : digitsU(Level)) + digitsU(H.Parent);
   F.Taken = Name.Ok && Cat.Ok; // (the parser rejects a bad string anywhere)
   return F;
 }
@@ -685,7 +771,7 @@ CompactReader::Step CompactReader::decodeRecord(Record &R) {
       uint64_t N = V[8];
       if (N > 64)
         return Bad("too many args");
-      spanFields(R, T, V);
+      spanFields(R, T, V, spanHead(T, V));
       if (R.Args.size() < N)
         R.Args.resize(N);
       for (uint64_t I = 0; I < N; ++I) {
@@ -697,7 +783,8 @@ CompactReader::Step CompactReader::decodeRecord(Record &R) {
         if (!dft_get_varint(&P, End, &B))
           return Bad("bad arg value");
         if (Ar.Kind == DftArgInt) {
-          intArg(Ar, Uses[Ar.Key], T, B);
+          Ar.Int = intArg(Uses[Ar.Key], T, B);
+          Ar.Slot = Uses[Ar.Key].Slot;
         } else if (Ar.Kind == DftArgString) {
           if (B >= Strings.size())
             return Bad("bad arg string");

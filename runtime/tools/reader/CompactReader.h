@@ -102,9 +102,12 @@ public:
   bool open(std::string &Error);
   /// The next record; false at the end of the data or on an error.
   bool next(Record &R);
-  /// next(R), and S.Taken with S.E filled when R is a span EventParser
-  /// would read the same way from its line.
+  /// next(R), but a span EventParser would read the same way from its
+  /// line fills S.E instead (S.Taken), and R only when S does not take it.
   bool nextEvent(Record &R, CompactEvent &S);
+  /// The .pfw line of the span nextEvent took last, '\n' included,
+  /// appended to Out (until the next call of nextEvent).
+  void formatLastSpan(std::string &Out) const;
   /// Why the data ended early (with the byte offset), empty at a clean end.
   const std::string &error() const { return Error; }
 
@@ -125,15 +128,22 @@ public:
   uint64_t fileBytes() const { return FileOffset; }
 
 private:
+  friend class CompactEvent;
   bool readBlock();
   struct Thread;
+  struct SpanHead {
+    uint64_t Id, Ts, Parent;
+  };
   template <bool Fill> bool read(Record &R, CompactEvent *S);
   template <bool Fill> bool nextSpan(Record &R, CompactEvent *S);
   enum class Step { Record, Again, Stop };
   Step decodeRecord(Record &R);
   void defineString(std::string_view S);
-  void spanFields(Record &R, Thread &T, const uint64_t *V);
-  void intArg(Arg &A, StringUse &Key, Thread &T, uint64_t B);
+  SpanHead spanHead(Thread &T, const uint64_t *V);
+  void spanFields(Record &R, const Thread &T, const uint64_t *V,
+                  const SpanHead &H) const;
+  int64_t intArg(StringUse &Key, Thread &T, uint64_t B);
+  void lastSpan(Record &R) const;
   uint64_t bytesLeft() const;
   bool readExact(void *To, size_t N, size_t &Got);
   bool fail(const std::string &Why);
@@ -155,6 +165,8 @@ private:
   unsigned NumKeySlots = 0;
   std::vector<Thread> Threads;
   size_t NumThreads = 0; // Threads.size(), without its division
+  const uint8_t *LastSpan = nullptr; // the record nextEvent took last
+  mutable Record Last;                // its fields, for formatLastSpan
   std::string Parts;  // a long text line's first parts
   std::string Joined; // the whole line, once its last part is read
   bool AtEnd = false;
@@ -177,8 +189,10 @@ public:
   /// parse it.
   bool Taken = false;
   /// The span's .pfw line length, '\n' included (event_format.c's
-  /// layout), when Taken.
+  /// layout), its thread index and what its category means, when Taken.
   uint64_t Bytes = 0;
+  uint32_t Thread = 0;
+  const CompactReader::StringUse *CatUse = nullptr;
 
   /// E is about to be filled by the parser (it clears E itself).
   void parsed() { Parsed = true; }
@@ -192,8 +206,9 @@ private:
     unsigned NumSet = 0;
     bool Taken = false;
   };
-  Pass begin(const CompactReader::Record &R, const Use &Name, const Use &Cat,
-             unsigned PidTidDigits);
+  Pass begin(const CompactReader::Thread &T, const uint64_t *V,
+             const CompactReader::SpanHead &H, const Use &Name,
+             const Use &Cat);
   void intArg(Pass &F, const Use &Key, int64_t V);
   void stringArg(Pass &F, const Use &Key, const Use &V);
   void end(const Pass &F);

@@ -143,7 +143,6 @@ bool TraceScanner::scanCompact(const std::string &Path) {
   uint64_t LineNo = 1;
   TextBytes = 2; // "[\n"
   LazyReader = &Reader;
-  LazyRecord = &R;
   while (Reader.nextEvent(R, Span)) {
     Lines = ++LineNo;
     LazySpan = false;
@@ -151,16 +150,16 @@ bool TraceScanner::scanCompact(const std::string &Path) {
     if (Span.Taken) {
       TextBytes += Span.Bytes;
       LazySpan = true;
-      const CompactReader::StringUse &Cat = Reader.use(R.Cat);
+      const CompactReader::StringUse &Cat = *Span.CatUse;
       if (!Rescale) { // the checks a span so decoded can fail (below)
         CheckedSpan = &E;
         CheckedLayer = Cat.L;
         CheckedTracer = Cat.Tracer;
       }
       if (!Cat.Tracer) { // no "end", no time metric: observe only counts it
-        if (R.Thread >= Counted.size())
-          Counted.resize(R.Thread + 1);
-        ++Counted[R.Thread];
+        if (Span.Thread >= Counted.size())
+          Counted.resize(Span.Thread + 1);
+        ++Counted[Span.Thread];
         if (Rescale)
           rescaleTimes(E, Unit);
         onEvent(E, LineNo);
@@ -202,7 +201,6 @@ bool TraceScanner::scanCompact(const std::string &Path) {
   LazySpan = false;
   CheckedSpan = nullptr;
   LazyReader = nullptr;
-  LazyRecord = nullptr;
   Lines = LineNo;
   if (!Reader.error().empty())
     onProblem(Issue::BadStream, Lines,
@@ -215,7 +213,7 @@ bool TraceScanner::scanCompact(const std::string &Path) {
 
 void TraceScanner::printLazySpan() const {
   LazyText.clear();
-  LazyReader->formatSpan(*LazyRecord, LazyText);
+  LazyReader->formatLastSpan(LazyText);
   LazyText.pop_back(); // the '\n'
   Current = LazyText;
   LazySpan = false;

@@ -93,7 +93,6 @@ private:
   mutable bool LazySpan = false;
   mutable std::string LazyText;
   const CompactReader *LazyReader = nullptr;
-  const CompactReader::Record *LazyRecord = nullptr;
   // The compact span being passed to onEvent, when checkedEvent need only
   // check its values (cleanCompactSpan), and its category's layer.
   const Event *CheckedSpan = nullptr;
