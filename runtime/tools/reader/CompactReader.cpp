@@ -629,7 +629,6 @@ CompactEvent::begin(const CompactReader::Thread &T, const uint64_t *V,
   }
   Thread = ThreadI;
   CatUse = &Cat;
-  setU64(E.Id, H.Id);
   if (NameI != LastName)
     setString(E.Name, Name.Plain);
   if (CatI != LastCat)
@@ -641,18 +640,25 @@ CompactEvent::begin(const CompactReader::Thread &T, const uint64_t *V,
   LastName = NameI;
   LastCat = CatI;
   LastThread = ThreadI;
-  setU64(E.Ts, H.Ts);
-  setU64(E.Dur, Dur);
-  setU64(E.Level, Level);
-  setU64(E.ParentIdx, H.Parent);
+  auto SetTimes = [&](auto Set) {
+    Set(E.Id, H.Id);
+    Set(E.Ts, H.Ts);
+    Set(E.Dur, Dur);
+    Set(E.Level, Level);
+    Set(E.ParentIdx, H.Parent);
+  };
+  if (((H.Id | H.Ts | Dur | Level | H.Parent) >> 63) == 0) // all Int
+    SetTimes([](Field &F, uint64_t X) { setInt(F, int64_t(X)); });
+  else
+    SetTimes(setU64);
   constexpr size_t Frame =
       sizeof("{\"id\":,\"name\":,\"cat\":,\"pid\":,\"tid\":,\"ts\":,"
              "\"dur\":,\"ph\":\"X\",\"args\":{\"level\":,\"p_idx\":}}\n") -
       1;
   Pass F;
-  F.Bytes = Frame + digitsU(H.Id) + Name.RawSize + Cat.RawSize +
-            T.PidTidDigits + digitsU(H.Ts) + digitsU(Dur) +
-            (Level < 10 ? 1 : digitsU(Level)) + digitsU(H.Parent);
+  F.Bytes = Frame + IdDigits.of(H.Id) + Name.RawSize + Cat.RawSize +
+            T.PidTidDigits + TsDigits.of(H.Ts) + digitsU(Dur) +
+            (Level < 10 ? 1 : digitsU(Level)) + ParentDigits.of(H.Parent);
   F.Taken = Name.Ok && Cat.Ok; // (the parser rejects a bad string anywhere)
   return F;
 }
@@ -678,6 +684,23 @@ inline void CompactEvent::stringArg(Pass &F, const Use &Key, const Use &V) {
     setString(at(Key.Offset), V.Plain);
     Set[F.NumSet++] = Key.Offset;
   }
+}
+
+unsigned CompactEvent::DigitRange::measure(uint64_t V) {
+  static constexpr auto Pow10 = [] {
+    struct {
+      uint64_t P[21];
+    } T{};
+    uint64_t X = 1;
+    for (int I = 0; I < 20; ++I, X *= 10)
+      T.P[I] = X;
+    T.P[20] = 0; // 10^20 wraps: the range of 20 digits ends at 2^64
+    return T;
+  }();
+  Digits = unsigned(digitsU(V));
+  Lo = Digits == 1 ? 0 : Pow10.P[Digits - 1];
+  Width = Pow10.P[Digits] - Lo;
+  return Digits;
 }
 
 inline void CompactEvent::end(const Pass &F) {

@@ -216,6 +216,16 @@ private:
     return *reinterpret_cast<Field *>(reinterpret_cast<char *>(&E) + Offset);
   }
 
+  /// The digits of a value like the last one (ids and times grow
+  /// slowly): those of the last, while it stays in their range.
+  struct DigitRange {
+    uint64_t Lo = 1, Width = 0; // values Lo .. Lo + Width - 1
+    unsigned Digits = 0;
+    unsigned of(uint64_t V) { return V - Lo < Width ? Digits : measure(V); }
+    unsigned measure(uint64_t V);
+  };
+  DigitRange IdDigits, TsDigits, ParentDigits;
+
   bool Parsed = true; // E holds what the parser (or an untaken span) left
   uint32_t LastThread = 0, LastName = 0, LastCat = 0; // E's, when !Parsed
   unsigned NumSet = 0;
