@@ -13,7 +13,7 @@ extern "C" {
 #include <zlib.h>
 #include <zstd.h>
 
-#if defined(__x86_64__)
+#if defined(__x86_64__) || defined(__SSE2__)
 #include <immintrin.h>
 #endif
 
@@ -283,7 +283,9 @@ inline bool fastVarint(const uint8_t *&P, uint64_t &V) {
   uint64_t Stops = ~W & 0x8080808080808080ull; // bytes without a next one
   if (Stops) {
     unsigned Len = (unsigned(__builtin_ctzll(Stops)) >> 3) + 1; // 2..8
-    uint64_t X = W & (~0ull >> (64 - 8 * Len)) & 0x7f7f7f7f7f7f7f7full;
+    // The bytes up to the first stop: the bits up to its own (Stops ^
+    // (Stops - 1)), less the continuation bits.
+    uint64_t X = W & (Stops ^ (Stops - 1)) & 0x7f7f7f7f7f7f7f7full;
     X = ((X & 0x7f007f007f007f00ull) >> 1) | (X & 0x007f007f007f007full);
     X = ((X & 0x3fff00003fff0000ull) >> 2) | (X & 0x00003fff00003fffull);
     X = ((X & 0x0fffffff00000000ull) >> 4) | (X & 0x000000000fffffffull);
@@ -458,10 +460,24 @@ template <bool Fill>
   StringUse *const U = Uses.data();
   const uint8_t *Q = P + 1;
   uint64_t V[9];
+#ifdef __SSE2__
+  // Most spans' nine header varints are one byte each: one test of their
+  // high bits for all (the padding covers the 16 bytes read).
+  if ((_mm_movemask_epi8(_mm_loadu_si128(
+           reinterpret_cast<const __m128i *>(Q))) &
+       0x1ff) == 0) {
 #pragma GCC unroll 9
-  for (uint64_t &X : V)
-    if (!fastVarint(Q, X))
-      return false;
+    for (unsigned I = 0; I < 9; ++I)
+      V[I] = Q[I];
+    Q += 9;
+  } else
+#endif
+  {
+#pragma GCC unroll 9
+    for (uint64_t &X : V)
+      if (!fastVarint(Q, X))
+        return false;
+  }
   if (Q > DataEnd || V[0] >= NumThreads || V[2] >= Known || V[3] >= Known ||
       V[8] > 64)
     return false;
