@@ -3,7 +3,10 @@
 # its .pfw, odd spans included (a hex dhash or fhash, an escape the parser
 # rejects in a name or in an args value nobody reads, level 0, times past
 # 2^53, a negative size, an unknown category, a value kept as JSON text,
-# a missing parent, upstream's "end" with num_events).
+# a missing parent, upstream's "end" with num_events), and the lines a
+# decoded span is printed as again (an MPI_File_open's comm_size, read from
+# its text; a span printed for the parser): an integer key twice in a
+# record, its first value not its thread's last.
 #   -DCHECK= -DANALYZE= -DCONVERT= -DINPUT=<.pfw> -DWORK=<dir>
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
