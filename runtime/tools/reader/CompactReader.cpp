@@ -2,6 +2,7 @@
 
 #include "CompactReader.h"
 
+#include "EventCheck.h"
 #include "EventParser.h"
 
 extern "C" {
@@ -395,9 +396,18 @@ void CompactReader::defineString(std::string_view S) {
     U.Offset = int16_t(reinterpret_cast<char *>(F) -
                        reinterpret_cast<char *>(&Dummy));
     U.Hash = F == &Dummy.FHash || F == &Dummy.DHash;
+    if (F == &Dummy.Count || F == &Dummy.Size || F == &Dummy.Bytes ||
+        F == &Dummy.Length || F == &Dummy.FHash)
+      U.Check = NeedsUnsigned;
+    else if (F == &Dummy.Level || F == &Dummy.ParentIdx)
+      U.Check = Again;
   }
   U.L = layerOfCategory(U.Plain);
   U.Tracer = U.Plain == "dftracer";
+  U.Reject = U.Tracer                 ? uint8_t(Again)
+             : U.L == Layer::Other    ? uint8_t(NotAnIoLayer)
+             : isIoLayer(U.L)         ? uint8_t(Again | NeedsUnsigned)
+                                      : uint8_t(Again);
   Uses.push_back(U);
 }
 
@@ -676,12 +686,17 @@ CompactEvent::begin(const CompactReader::Thread &T, const uint64_t *V,
             T.PidTidDigits + TsDigits.of(H.Ts) + digitsU(Dur) +
             (Level < 10 ? 1 : digitsU(Level)) + ParentDigits.of(H.Parent);
   F.Taken = Name.Ok && Cat.Ok; // (the parser rejects a bad string anywhere)
+  // (2^53 itself is accepted, but checkEvent says so too.)
+  F.Suspect = ((H.Ts | Dur) >> 53) != 0 || Level - 1 >= uint64_t(INT64_MAX)
+                  ? uint8_t(CompactReader::Again) | CompactReader::NotAnIoLayer
+                  : CompactReader::NotAnIoLayer;
   return F;
 }
 
 // An integer arg: `,"key":V` in the line, and the field the key names.
 inline void CompactEvent::intArg(Pass &F, const Use &Key, int64_t V) {
   F.Bytes += 2 + Key.RawSize + digitsI(V);
+  F.Suspect |= Key.Check & (V < 0 ? 0xff : CompactReader::Again);
   if (Key.Offset >= 0) {
     setInt(at(Key.Offset), V);
     Set[F.NumSet++] = Key.Offset;
@@ -694,6 +709,7 @@ inline void CompactEvent::intArg(Pass &F, const Use &Key, int64_t V) {
 // not a hash the parser reads as hex, not a key it treats specially).
 inline void CompactEvent::stringArg(Pass &F, const Use &Key, const Use &V) {
   F.Bytes += 2 + Key.RawSize + V.RawSize;
+  F.Suspect |= Key.Check; // (a string is not an unsigned integer)
   if (!V.Ok || Key.Hash || Key.Offset == Use::AsText) {
     F.Taken = false;
   } else if (Key.Offset >= 0) {
@@ -723,6 +739,7 @@ inline void CompactEvent::end(const Pass &F) {
   Taken = F.Taken;
   Bytes = F.Bytes;
   NumSet = F.NumSet;
+  Suspect = F.Suspect;
   Parsed = !F.Taken;
 }
 

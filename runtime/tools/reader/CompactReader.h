@@ -65,7 +65,15 @@ public:
     bool Hash = false; // key fhash or dhash: a string value is hex, parsed
     bool Tracer = false;    // as a category: upstream's own spans
     Layer L = Layer::Other; // as a category
+    // As an args key, what checkEvent checks of its value in a span:
+    // NeedsUnsigned (an I/O call's size, count or hash), Again (level or
+    // p_idx a second time: anything), else nothing.
+    uint8_t Check = 0;
+    // As a category, the CompactEvent::Suspect bits that send its spans to
+    // checkEvent (NotAnIoLayer: all, as checkEvent judges the category).
+    uint8_t Reject = 0;
   };
+  enum : uint8_t { NeedsUnsigned = 1, Again = 2, NotAnIoLayer = 0x80 };
 
   struct Arg {
     uint32_t Key = 0;  // string index of the key (escaped, quoted)
@@ -193,6 +201,12 @@ public:
   uint64_t Bytes = 0;
   uint32_t Thread = 0;
   const CompactReader::StringUse *CatUse = nullptr;
+  /// What checkEvent may find wrong with the span's values, as the keys'
+  /// StringUse::Check bits (NeedsUnsigned: a negative or string value;
+  /// Again: level or p_idx in its args, its ts or dur past 2^53, its level
+  /// below 1): with none of its category's Reject bits, checkEvent would
+  /// accept it.
+  uint8_t Suspect = 0;
 
   /// E is about to be filled by the parser (it clears E itself).
   void parsed() { Parsed = true; }
@@ -205,6 +219,7 @@ private:
     uint64_t Bytes = 0;
     unsigned NumSet = 0;
     bool Taken = false;
+    uint8_t Suspect = 0;
   };
   Pass begin(const CompactReader::Thread &T, const uint64_t *V,
              const CompactReader::SpanHead &H, const Use &Name,

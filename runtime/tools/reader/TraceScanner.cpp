@@ -151,10 +151,9 @@ bool TraceScanner::scanCompact(const std::string &Path) {
       TextBytes += Span.Bytes;
       LazySpan = true;
       const CompactReader::StringUse &Cat = *Span.CatUse;
-      if (!Rescale) { // the checks a span so decoded can fail (below)
+      if (!Rescale) { // the checks a span so decoded can fail: its values'
         CheckedSpan = &E;
-        CheckedLayer = Cat.L;
-        CheckedTracer = Cat.Tracer;
+        CheckedClean = (Span.Suspect & Cat.Reject) == 0;
       }
       if (!Cat.Tracer) { // no "end", no time metric: observe only counts it
         if (Span.Thread >= Counted.size())
@@ -219,28 +218,12 @@ void TraceScanner::printLazySpan() const {
   LazySpan = false;
 }
 
-/// True when checkEvent would find nothing wrong with E, a span decoded
-/// from a compact record (CheckedSpan): the decoding made its ids, names,
-/// pid, tid, phase and args the right types, so only its values are left
-/// to check, and its category's layer is known from the string table.
-/// False sends it to checkEvent, which says what is wrong.
-bool TraceScanner::cleanCompactSpan(const Event &E) const {
-  if (E.Ts.U > MaxTimeUs || E.Dur.U > MaxTimeUs || E.Level.K != Field::Int ||
-      E.Level.I < 1 || !E.ParentIdx.isUnsigned())
-    return false; // (an args key "level" or "p_idx" again can be anything)
-  if (CheckedTracer)
-    return true;
-  if (CheckedLayer == Layer::Other)
-    return false;
-  if (isIoLayer(CheckedLayer))
-    for (const Field *F : {&E.Count, &E.Size, &E.Bytes, &E.Length, &E.FHash})
-      if (F->present() && !F->isUnsigned())
-        return false;
-  return true;
-}
-
 bool TraceScanner::checkedEvent(const Event &E, uint64_t Line) {
-  if (&E == CheckedSpan && cleanCompactSpan(E)) {
+  // A span decoded from a compact record (CheckedSpan): the decoding made
+  // its ids, names, pid, tid, phase and args the right types, and found
+  // what checkEvent may object to in its values (CompactEvent::Suspect) and
+  // category (StringUse::Reject); when nothing, E is usable as it is.
+  if (&E == CheckedSpan && CheckedClean) {
     Facts.usable(E, Line);
     return true;
   }

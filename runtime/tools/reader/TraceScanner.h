@@ -82,7 +82,6 @@ protected:
 private:
   bool scanCompact(const std::string &Path);
   void printLazySpan() const;
-  bool cleanCompactSpan(const Event &E) const;
 
   std::vector<EventProblem> Problems;
   UpstreamFacts Facts;
@@ -96,8 +95,7 @@ private:
   // The compact span being passed to onEvent, when checkedEvent need only
   // check its values (cleanCompactSpan), and its category's layer.
   const Event *CheckedSpan = nullptr;
-  Layer CheckedLayer = Layer::Other;
-  bool CheckedTracer = false;
+  bool CheckedClean = false; // checkEvent would accept it
   uint64_t TextBytes = 0;
   uint64_t Lines = 0;
 };
