@@ -144,8 +144,7 @@ DFT_CRC_TARGET inline __m128i Fold(__m128i X, __m128i K, __m128i Y) {
                                      _mm_clmulepi64_si128(X, K, 0x00)),
                        Y);
 }
-DFT_CRC_TARGET uint32_t crcClmul(const uint8_t *Buf, size_t Len,
-                                 uint32_t Crc) {
+DFT_CRC_TARGET uint32_t crcClmul(const uint8_t *Buf, size_t Len, uint32_t Crc) {
   alignas(16) static const uint64_t K1K2[] = {0x0154442bd4, 0x01c6e41596};
   alignas(16) static const uint64_t K3K4[] = {0x01751997d0, 0x00ccaa009e};
   alignas(16) static const uint64_t K5K0[] = {0x0163cd6124, 0x0000000000};
@@ -173,8 +172,8 @@ DFT_CRC_TARGET uint32_t crcClmul(const uint8_t *Buf, size_t Len,
   X1 = _mm_xor_si128(_mm_srli_si128(X1, 8), X2);
   K = _mm_loadl_epi64(reinterpret_cast<const __m128i *>(K5K0));
   X2 = _mm_srli_si128(X1, 4);
-  X1 = _mm_xor_si128(_mm_clmulepi64_si128(_mm_and_si128(X1, Mask), K, 0x00),
-                     X2);
+  X1 =
+      _mm_xor_si128(_mm_clmulepi64_si128(_mm_and_si128(X1, Mask), K, 0x00), X2);
   K = _mm_load_si128(reinterpret_cast<const __m128i *>(Poly));
   X2 = _mm_clmulepi64_si128(_mm_and_si128(X1, Mask), K, 0x10);
   X2 = _mm_clmulepi64_si128(_mm_and_si128(X2, Mask), K, 0x00);
@@ -393,8 +392,8 @@ void CompactReader::defineString(std::string_view S) {
   if (!U.Ok || U.Plain == "cfg") {
     U.Offset = StringUse::AsText;
   } else if (Field *F = eventArgField(Dummy, U.Plain)) {
-    U.Offset = int16_t(reinterpret_cast<char *>(F) -
-                       reinterpret_cast<char *>(&Dummy));
+    U.Offset =
+        int16_t(reinterpret_cast<char *>(F) - reinterpret_cast<char *>(&Dummy));
     U.Hash = F == &Dummy.FHash || F == &Dummy.DHash;
     if (F == &Dummy.Count || F == &Dummy.Size || F == &Dummy.Bytes ||
         F == &Dummy.Length || F == &Dummy.FHash)
@@ -404,10 +403,10 @@ void CompactReader::defineString(std::string_view S) {
   }
   U.L = layerOfCategory(U.Plain);
   U.Tracer = U.Plain == "dftracer";
-  U.Reject = U.Tracer                 ? uint8_t(Again)
-             : U.L == Layer::Other    ? uint8_t(NotAnIoLayer)
-             : isIoLayer(U.L)         ? uint8_t(Again | NeedsUnsigned)
-                                      : uint8_t(Again);
+  U.Reject = U.Tracer              ? uint8_t(Again)
+             : U.L == Layer::Other ? uint8_t(NotAnIoLayer)
+             : isIoLayer(U.L)      ? uint8_t(Again | NeedsUnsigned)
+                                   : uint8_t(Again);
   Uses.push_back(U);
 }
 
@@ -473,8 +472,8 @@ template <bool Fill>
 #ifdef __SSE2__
   // Most spans' nine header varints are one byte each: one test of their
   // high bits for all (the padding covers the 16 bytes read).
-  if ((_mm_movemask_epi8(_mm_loadu_si128(
-           reinterpret_cast<const __m128i *>(Q))) &
+  if ((_mm_movemask_epi8(
+           _mm_loadu_si128(reinterpret_cast<const __m128i *>(Q))) &
        0x1ff) == 0) {
 #pragma GCC unroll 9
     for (unsigned I = 0; I < 9; ++I)
@@ -636,10 +635,10 @@ template <bool Fill> bool CompactReader::read(Record &R, CompactEvent *S) {
 // A span's top-level fields (those no args key sets keep the last span's
 // values: only those that differ are set again), the args fields of the
 // last span cleared, and its line's length but for its args.
-inline CompactEvent::Pass
-CompactEvent::begin(const CompactReader::Thread &T, const uint64_t *V,
-                    const CompactReader::SpanHead &H, const Use &Name,
-                    const Use &Cat) {
+inline CompactEvent::Pass CompactEvent::begin(const CompactReader::Thread &T,
+                                              const uint64_t *V,
+                                              const CompactReader::SpanHead &H,
+                                              const Use &Name, const Use &Cat) {
   uint32_t NameI = uint32_t(V[2]), CatI = uint32_t(V[3]);
   uint32_t ThreadI = uint32_t(V[0]);
   uint64_t Dur = V[5], Level = V[6];

@@ -60,9 +60,9 @@ public:
     // the parser skips), or AsText (one it treats specially, or a string
     // that is not valid JSON): the span is printed and parsed.
     int16_t Offset = NoField;
-    uint8_t Slot = 0;  // as an integer key: its delta slot + 1, 0 for none
-    bool Ok = false;   // a valid JSON string (else the parser says what)
-    bool Hash = false; // key fhash or dhash: a string value is hex, parsed
+    uint8_t Slot = 0;       // as an integer key: its delta slot + 1, or 0
+    bool Ok = false;        // a valid JSON string (else the parser says what)
+    bool Hash = false;      // key fhash or dhash: a string value is hex, parsed
     bool Tracer = false;    // as a category: upstream's own spans
     Layer L = Layer::Other; // as a category
     // As an args key, what checkEvent checks of its value in a span:
@@ -174,7 +174,7 @@ private:
   std::vector<Thread> Threads;
   size_t NumThreads = 0; // Threads.size(), without its division
   const uint8_t *LastSpan = nullptr; // the record nextEvent took last
-  mutable Record Last;                // its fields, for formatLastSpan
+  mutable Record Last;               // its fields, for formatLastSpan
   std::string Parts;  // a long text line's first parts
   std::string Joined; // the whole line, once its last part is read
   bool AtEnd = false;
@@ -222,8 +222,7 @@ private:
     uint8_t Suspect = 0;
   };
   Pass begin(const CompactReader::Thread &T, const uint64_t *V,
-             const CompactReader::SpanHead &H, const Use &Name,
-             const Use &Cat);
+             const CompactReader::SpanHead &H, const Use &Name, const Use &Cat);
   void intArg(Pass &F, const Use &Key, int64_t V);
   void stringArg(Pass &F, const Use &Key, const Use &V);
   void end(const Pass &F);
