@@ -204,8 +204,8 @@ public:
   /// What checkEvent may find wrong with the span's values, as the keys'
   /// StringUse::Check bits (NeedsUnsigned: a negative or string value;
   /// Again: level or p_idx in its args, its ts or dur past 2^53, its level
-  /// below 1): with none of its category's Reject bits, checkEvent would
-  /// accept it.
+  /// below 1; NotAnIoLayer always): with none of its category's Reject
+  /// bits, checkEvent would accept it.
   uint8_t Suspect = 0;
 
   /// E is about to be filled by the parser (it clears E itself).
