@@ -2,7 +2,6 @@
 
 #include "CompactReader.h"
 
-#include "EventCheck.h"
 #include "EventParser.h"
 
 extern "C" {
@@ -685,7 +684,8 @@ inline CompactEvent::Pass CompactEvent::begin(const CompactReader::Thread &T,
             T.PidTidDigits + TsDigits.of(H.Ts) + digitsU(Dur) +
             (Level < 10 ? 1 : digitsU(Level)) + ParentDigits.of(H.Parent);
   F.Taken = Name.Ok && Cat.Ok; // (the parser rejects a bad string anywhere)
-  // (2^53 itself is accepted, but checkEvent says so too.)
+  // (MaxTimeUs, EventCheck.h, is 2^53: itself accepted, as checkEvent
+  // says too.)
   F.Suspect = ((H.Ts | Dur) >> 53) != 0 || Level - 1 >= uint64_t(INT64_MAX)
                   ? uint8_t(CompactReader::Again) | CompactReader::NotAnIoLayer
                   : CompactReader::NotAnIoLayer;
