@@ -10,7 +10,7 @@ extern "C" {
 #include "json_writer.h"
 }
 
-#include <zlib.h>
+#include <libdeflate.h>
 #include <zstd.h>
 
 #if defined(__x86_64__) || defined(__SSE2__)
@@ -125,78 +125,12 @@ bool CompactReader::open(std::string &OpenError) {
 
 namespace {
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define DFT_CRC_CLMUL 1
-/// zlib's crc32 of the first Len bytes at Buf (Len >= 64, a multiple of
-/// 16), with the carry-less multiplication of Intel's "Fast CRC
-/// Computation for Generic Polynomials Using PCLMULQDQ" (the reflected
-/// polynomial's folding constants, as Chromium's zlib, crc32_simd.c): four
-/// 16-byte lanes folded 64 bytes at a time, then into one, then reduced.
-/// Crc is the running value as zlib keeps it inside (inverted).
-#define DFT_CRC_TARGET [[gnu::target("pclmul,sse4.1")]]
-DFT_CRC_TARGET inline __m128i Load(const uint8_t *P) {
-  return _mm_loadu_si128(reinterpret_cast<const __m128i *>(P));
-}
-// X folded by the constants K onto Y: X.lo * K.lo ^ X.hi * K.hi ^ Y.
-DFT_CRC_TARGET inline __m128i Fold(__m128i X, __m128i K, __m128i Y) {
-  return _mm_xor_si128(_mm_xor_si128(_mm_clmulepi64_si128(X, K, 0x11),
-                                     _mm_clmulepi64_si128(X, K, 0x00)),
-                       Y);
-}
-DFT_CRC_TARGET uint32_t crcClmul(const uint8_t *Buf, size_t Len, uint32_t Crc) {
-  alignas(16) static const uint64_t K1K2[] = {0x0154442bd4, 0x01c6e41596};
-  alignas(16) static const uint64_t K3K4[] = {0x01751997d0, 0x00ccaa009e};
-  alignas(16) static const uint64_t K5K0[] = {0x0163cd6124, 0x0000000000};
-  alignas(16) static const uint64_t Poly[] = {0x01db710641, 0x01f7011641};
-  __m128i X1 = _mm_xor_si128(Load(Buf), _mm_cvtsi32_si128(int(Crc)));
-  __m128i X2 = Load(Buf + 16), X3 = Load(Buf + 32), X4 = Load(Buf + 48);
-  __m128i K = _mm_load_si128(reinterpret_cast<const __m128i *>(K1K2));
-  Buf += 64;
-  Len -= 64;
-  for (; Len >= 64; Buf += 64, Len -= 64) {
-    X1 = Fold(X1, K, Load(Buf));
-    X2 = Fold(X2, K, Load(Buf + 16));
-    X3 = Fold(X3, K, Load(Buf + 32));
-    X4 = Fold(X4, K, Load(Buf + 48));
-  }
-  K = _mm_load_si128(reinterpret_cast<const __m128i *>(K3K4));
-  X1 = Fold(X1, K, X2);
-  X1 = Fold(X1, K, X3);
-  X1 = Fold(X1, K, X4);
-  for (; Len >= 16; Buf += 16, Len -= 16)
-    X1 = Fold(X1, K, Load(Buf));
-  // 128 bits to 64, then Barrett's reduction to 32.
-  __m128i Mask = _mm_setr_epi32(~0, 0, ~0, 0);
-  X2 = _mm_clmulepi64_si128(X1, K, 0x10);
-  X1 = _mm_xor_si128(_mm_srli_si128(X1, 8), X2);
-  K = _mm_loadl_epi64(reinterpret_cast<const __m128i *>(K5K0));
-  X2 = _mm_srli_si128(X1, 4);
-  X1 =
-      _mm_xor_si128(_mm_clmulepi64_si128(_mm_and_si128(X1, Mask), K, 0x00), X2);
-  K = _mm_load_si128(reinterpret_cast<const __m128i *>(Poly));
-  X2 = _mm_clmulepi64_si128(_mm_and_si128(X1, Mask), K, 0x10);
-  X2 = _mm_clmulepi64_si128(_mm_and_si128(X2, Mask), K, 0x00);
-  X1 = _mm_xor_si128(X1, X2);
-  return uint32_t(_mm_extract_epi32(X1, 1));
-}
-#endif
-
-/// crc32(0, Data, Len), as zlib computes it (the writer's checksum): the
-/// carry-less multiplication where the processor has it (zlib's tables
-/// cost 4 instructions a byte, a tenth of the reader's own work).
+/// crc32(0, Data, Len), as zlib computes it (the writer's checksum), by
+/// libdeflate, which folds with carry-less multiplication where the
+/// processor has it: zlib's tables cost 4 instructions a byte, a tenth of
+/// the reader's own work.
 uint32_t blockCrc(const uint8_t *Data, size_t Len) {
-  uLong Crc = 0;
-#ifdef DFT_CRC_CLMUL
-  static const bool Clmul =
-      __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");
-  if (Clmul && Len >= 64) {
-    size_t Chunk = Len & ~size_t(15);
-    Crc = ~crcClmul(Data, Chunk, ~uint32_t(0));
-    Data += Chunk;
-    Len -= Chunk;
-  }
-#endif
-  return uint32_t(crc32(Crc, Data, uInt(Len)));
+  return libdeflate_crc32(0, Data, Len);
 }
 
 } // namespace
