@@ -224,13 +224,20 @@ private:
   void aggregated(ProcState &P, const Event &E);
   void record(ProcState &P, dftrace::RecordKind K, uint64_t Line);
   void addInterval(ProcState &P, IntervalUnion &U, int64_t Begin, int64_t End);
-  FileAcc &file(ProcState &P, uint64_t FHash, uint64_t Line);
+  FileAcc &file(ProcState &P, uint64_t FHash, uint64_t Line) {
+    if (P.LastFile && P.LastFHash == FHash) // calls on a file come in runs
+      return *P.LastFile;
+    return otherFile(P, FHash, Line);
+  }
+  FileAcc &otherFile(ProcState &P, uint64_t FHash, uint64_t Line);
   void fileCall(ProcState &P, FileAcc &F, const Event &E,
                 const dftrace::IoCall &C, size_t Slot, int64_t Ts,
                 uint64_t Dur, AccessCall &Classified);
   void datasetCall(ProcState &P, const Event &E, const dftrace::IoCall &C,
                    uint64_t Dur);
-  void attribute(ProcState &P, const Event &E, const SpanIo &Call, bool IsIo,
+  // Inline: span() is its one caller, and the call passed eight arguments.
+  [[gnu::always_inline]] inline void
+  attribute(ProcState &P, const Event &E, const SpanIo &Call, bool IsIo,
                  uint32_t Fn, uint64_t Line, int64_t Ts, int64_t End);
   std::vector<Subtree> &stack(int64_t Pid, int64_t Tid);
   bool claim(std::vector<Subtree> &Stack, Pending &Mine, const Event &E,
@@ -593,9 +600,8 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   attribute(P, E, Self, IsIo, Name.Fn, Line, Ts, End);
 }
 
-FileAcc &FileAnalyzer::file(ProcState &P, uint64_t FHash, uint64_t Line) {
-  if (P.LastFile && P.LastFHash == FHash) // calls on a file come in runs
-    return *P.LastFile;
+FileAcc &FileAnalyzer::otherFile(ProcState &P, uint64_t FHash,
+                                  uint64_t Line) {
   auto [It, New] = P.Files.try_emplace(FHash);
   P.LastFHash = FHash;
   P.LastFile = &It->second; // stays valid: unordered_map
@@ -682,7 +688,8 @@ void FileAnalyzer::datasetCall(ProcState &P, const Event &E,
 /// their own layers; an annotated span passes its I/O up (its direct I/O
 /// is claimed). Done in place and by parts: these structures are large,
 /// and most spans are leaves.
-void handUp(Pending &Dst, Pending *Mine, const SpanIo &S, bool IsIo,
+[[gnu::always_inline]] inline void handUp(Pending &Dst, Pending *Mine,
+                                          const SpanIo &S, bool IsIo,
             ChainTable &Chains) {
   if (IsIo) {
     Dst.Io.addCall(S.Slot, S.Call, S.Mpi);
@@ -795,7 +802,7 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
         claimAccess(Id, Mine->Access);
     }
   }
-  auto Done = [&] {
+  auto Done = [&]() __attribute__((always_inline)) {
     if (Own)
       Open.erase(Key); // by key: inserting the parent may have moved slots
     if (Local)

@@ -104,6 +104,14 @@ private:
           return false;
       return Word(A + N - 8) == Word(B + N - 8);
     }
+    if (N >= 4) { // bytes 0..3 and N-4..N-1
+      uint32_t A0, A1, B0, B1;
+      std::memcpy(&A0, A, 4);
+      std::memcpy(&A1, A + N - 4, 4);
+      std::memcpy(&B0, B, 4);
+      std::memcpy(&B1, B + N - 4, 4);
+      return ((A0 ^ B0) | (A1 ^ B1)) == 0;
+    }
     for (size_t I = 0; I < N; ++I)
       if (A[I] != B[I])
         return false;
