@@ -508,7 +508,11 @@ void FileAnalyzer::addInterval(ProcState &P, IntervalUnion &U, int64_t Begin,
 
 void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   ++Agg.Spans;
-  Layer L = dftrace::layerOf(E);
+  // dftrace::layerOf(E), whose category test is inline: a span that got
+  // here has a string "cat" (checkEvent).
+  Layer L = dftrace::layerOfCategory(E.Cat.S);
+  if (L == Layer::Other)
+    L = dftrace::layerOf(E); // upstream dev's "type"
   int64_t Ts = dftrace::microseconds(E.Ts);
   int64_t DurI = dftrace::microseconds(E.Dur);
   uint64_t Dur = static_cast<uint64_t>(DurI);
