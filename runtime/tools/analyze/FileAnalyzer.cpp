@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <deque>
 #include <memory>
+#include <tuple>
 #include <unordered_map>
 
 namespace dftanalyze {
@@ -255,6 +256,10 @@ private:
   std::unordered_map<int64_t, size_t> ProcIndex; // pid -> Procs index
   size_t LastProc = 0; // the last one used: files usually hold one pid
   SpanTable<Pending> Open; // spans with children read, by (pid, id)
+  // The entry of Open that the last span with a parent went to (erased
+  // spans reset it), so that its next sibling finds it without a lookup.
+  Pending *LastParent = nullptr;
+  SpanKey LastParentKey{0, 0};
   // Per thread ({pid, tid}), the subtrees without p_idx not yet claimed,
   // in the order they ended; Stacked counts them over all threads.
   std::unordered_map<SpanKey, std::vector<Subtree>, SpanKeyHash> Stacks;
@@ -807,15 +812,26 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
     }
   }
   auto Done = [&]() __attribute__((always_inline)) {
-    if (Own)
+    if (Own) {
       Open.erase(Key); // by key: inserting the parent may have moved slots
+      if (LastParent == Own)
+        LastParent = nullptr;
+    }
     if (Local)
       Open.give(Local);
   };
   if (HasParent && E.ParentIdx.U != 0 && E.ParentIdx.U != E.Id.U) {
-    auto [Parent, New] = Open.get({E.Pid.I, E.ParentIdx.U});
-    if (New)
-      Parent->FirstLine = Line;
+    // Siblings come in runs: their parent's entry is asked for once.
+    SpanKey ParentKey{E.Pid.I, E.ParentIdx.U};
+    Pending *Parent = LastParent;
+    if (!Parent || !(LastParentKey == ParentKey)) {
+      bool New;
+      std::tie(Parent, New) = Open.get(ParentKey);
+      if (New)
+        Parent->FirstLine = Line;
+      LastParent = Parent;
+      LastParentKey = ParentKey;
+    }
     handUp(*Parent, Mine, Call, IsIo, Chains);
     Done();
     return;
@@ -961,6 +977,7 @@ bool FileAnalyzer::finish(Aggregate &Out) {
     claimAccess(Id, P.Access);
   }
   Open.clear();
+  LastParent = nullptr;
 
   bool Conflict = false;
   for (auto &PP : Procs) {
