@@ -322,8 +322,7 @@ AccessStats AccessSum::finish() {
   return std::move(S);
 }
 
-uint64_t AccessStream::cover(Ranges &R, size_t &Last, uint64_t B,
-                             uint64_t E) {
+uint64_t AccessStream::cover(Ranges &R, size_t &Last, uint64_t B, uint64_t E) {
   // The usual cases first: a call that continues the range that holds the
   // end of the previous one (sequential I/O), with nothing after it to
   // join: extended in place; or one past every kept range: appended.
@@ -346,11 +345,9 @@ uint64_t AccessStream::cover(Ranges &R, size_t &Last, uint64_t B,
   }
   // The first kept range that could touch [B, E): the first that ends at
   // or after B (ranges do not touch, so their ends increase).
-  auto First = std::lower_bound(
-      R.begin(), R.end(), B,
-      [](const std::pair<uint64_t, uint64_t> &P, uint64_t V) {
-        return P.second < V;
-      });
+  auto First = std::lower_bound(R.begin(), R.end(), B,
+                                [](const std::pair<uint64_t, uint64_t> &P,
+                                   uint64_t V) { return P.second < V; });
   uint64_t Overlap = 0;
   uint64_t NewB = B, NewE = E;
   auto It = First;

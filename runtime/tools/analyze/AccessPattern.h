@@ -26,10 +26,10 @@
 // vector of disjoint intervals, at most MaxRanges of each (16 bytes each; a
 // larger cap makes random traffic slow to analyse, as a range that lands
 // between kept ones moves those after it); past that a call's bytes that
-// overlap kept ranges still count as redundant, but new ranges are not kept, so the figures are
-// lower bounds ("at least", RangesCapped). Common sizes and strides keep
-// MaxValues distinct values per stream, then the top KeepValues at the end
-// of the stream; calls whose value was not kept are in Other.
+// overlap kept ranges still count as redundant, but new ranges are not kept, so
+// the figures are lower bounds ("at least", RangesCapped). Common sizes and
+// strides keep MaxValues distinct values per stream, then the top KeepValues at
+// the end of the stream; calls whose value was not kept are in Other.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DFTRACER_ANALYZE_ACCESSPATTERN_H

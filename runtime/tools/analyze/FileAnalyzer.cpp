@@ -237,9 +237,10 @@ private:
   void datasetCall(ProcState &P, const Event &E, const dftrace::IoCall &C,
                    uint64_t Dur);
   // Inline: span() is its one caller, and the call passed eight arguments.
-  [[gnu::always_inline]] inline void
-  attribute(ProcState &P, const Event &E, const SpanIo &Call, bool IsIo,
-                 uint32_t Fn, uint64_t Line, int64_t Ts, int64_t End);
+  [[gnu::always_inline]] inline void attribute(ProcState &P, const Event &E,
+                                               const SpanIo &Call, bool IsIo,
+                                               uint32_t Fn, uint64_t Line,
+                                               int64_t Ts, int64_t End);
   std::vector<Subtree> &stack(int64_t Pid, int64_t Tid);
   bool claim(std::vector<Subtree> &Stack, Pending &Mine, const Event &E,
              uint64_t Line, int64_t Ts, int64_t End);
@@ -609,8 +610,7 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   attribute(P, E, Self, IsIo, Name.Fn, Line, Ts, End);
 }
 
-FileAcc &FileAnalyzer::otherFile(ProcState &P, uint64_t FHash,
-                                  uint64_t Line) {
+FileAcc &FileAnalyzer::otherFile(ProcState &P, uint64_t FHash, uint64_t Line) {
   auto [It, New] = P.Files.try_emplace(FHash);
   P.LastFHash = FHash;
   P.LastFile = &It->second; // stays valid: unordered_map
@@ -699,7 +699,7 @@ void FileAnalyzer::datasetCall(ProcState &P, const Event &E,
 /// and most spans are leaves.
 [[gnu::always_inline]] inline void handUp(Pending &Dst, Pending *Mine,
                                           const SpanIo &S, bool IsIo,
-            ChainTable &Chains) {
+                                          ChainTable &Chains) {
   if (IsIo) {
     Dst.Io.addCall(S.Slot, S.Call, S.Mpi);
     Dst.Unclaimed.addCall(S.Slot, S.Call, S.Mpi);

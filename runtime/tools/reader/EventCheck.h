@@ -90,11 +90,10 @@ inline bool isCleanRuntimeSpan(const Event &E) {
   Layer L = layerOfCategory(E.Cat.S);
   if (L == Layer::App)
     return true;
-  return isIoLayer(L) && (unsignedOrMissing(E.Count) &
-                          unsignedOrMissing(E.Size) &
-                          unsignedOrMissing(E.Bytes) &
-                          unsignedOrMissing(E.Length) &
-                          unsignedOrMissing(E.FHash));
+  return isIoLayer(L) &&
+         (unsignedOrMissing(E.Count) & unsignedOrMissing(E.Size) &
+          unsignedOrMissing(E.Bytes) & unsignedOrMissing(E.Length) &
+          unsignedOrMissing(E.FHash));
 }
 
 /// Checks E against the rules of its phase and appends what is wrong.

@@ -434,17 +434,17 @@ TEST(IoTaxonomy, CategoriesAndTheirNearMisses) {
   struct {
     const char *Cat;
     Layer L;
-  } Cases[] = {{"POSIX", Layer::Posix},  {"STDIO", Layer::Stdio},
-               {"MPIIO", Layer::MpiIo},  {"HDF5", Layer::Hdf5},
-               {"C_APP", Layer::App},    {"CPP_APP", Layer::App},
-               {"PY_APP", Layer::App},   {"posix", Layer::Other},
-               {"POSIY", Layer::Other},  {"QOSIX", Layer::Other},
-               {"POSI", Layer::Other},   {"POSIXX", Layer::Other},
-               {"HDF", Layer::Other},    {"HDF4", Layer::Other},
-               {"C_APQ", Layer::Other},  {"CPP_APQ", Layer::Other},
+  } Cases[] = {{"POSIX", Layer::Posix},   {"STDIO", Layer::Stdio},
+               {"MPIIO", Layer::MpiIo},   {"HDF5", Layer::Hdf5},
+               {"C_APP", Layer::App},     {"CPP_APP", Layer::App},
+               {"PY_APP", Layer::App},    {"posix", Layer::Other},
+               {"POSIY", Layer::Other},   {"QOSIX", Layer::Other},
+               {"POSI", Layer::Other},    {"POSIXX", Layer::Other},
+               {"HDF", Layer::Other},     {"HDF4", Layer::Other},
+               {"C_APQ", Layer::Other},   {"CPP_APQ", Layer::Other},
                {"CPQ_APP", Layer::Other}, {"PY_APQ", Layer::Other},
-               {"QY_APP", Layer::Other}, {"dftracer", Layer::Other},
-               {"", Layer::Other},       {"MPIIOX", Layer::Other}};
+               {"QY_APP", Layer::Other},  {"dftracer", Layer::Other},
+               {"", Layer::Other},        {"MPIIOX", Layer::Other}};
   for (const auto &C : Cases)
     EXPECT_EQ(layerOfCategory(C.Cat), C.L) << C.Cat;
   // A view that ends inside a longer buffer: only its own bytes count.
