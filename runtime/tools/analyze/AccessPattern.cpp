@@ -322,48 +322,53 @@ AccessStats AccessSum::finish() {
   return std::move(S);
 }
 
-uint64_t AccessStream::cover(std::map<uint64_t, uint64_t> &R, uint64_t B,
-                             uint64_t E) {
-  // The usual case first: a call that continues the range that holds the
+uint64_t AccessStream::cover(Ranges &R, size_t &Last, uint64_t B, uint64_t E) {
+  // The usual cases first: a call that continues the range that holds the
   // end of the previous one (sequential I/O), with nothing after it to
-  // join: extended in place, no search and no allocation.
-  auto &Last = &R == &Read ? LastRead : LastWritten;
-  if (Last != R.end() && Last->first <= B && Last->second >= B) {
-    auto Next = std::next(Last);
-    if (Next == R.end() || Next->first > E) {
-      uint64_t Overlap = std::min(E, Last->second) - B;
-      Last->second = std::max(Last->second, E);
-      return Overlap;
-    }
+  // join: extended in place; or one past every kept range: appended.
+  if (Last < R.size() && R[Last].first <= B && R[Last].second >= B &&
+      (Last + 1 == R.size() || R[Last + 1].first > E)) {
+    uint64_t Overlap = std::min(E, R[Last].second) - B;
+    R[Last].second = std::max(R[Last].second, E);
+    return Overlap;
   }
-  // The first kept range that could touch [B, E): the last starting at or
-  // before B, else the first after it.
-  auto It = R.upper_bound(B);
-  if (It != R.begin() && std::prev(It)->second >= B)
-    --It;
+  if (R.empty() || R.back().second < B) {
+    if (R.size() >= MaxRanges) {
+      // A new range past the cap: not kept, so later overlaps with it are
+      // missed and the redundant figures become lower bounds.
+      Capped = true;
+      return 0;
+    }
+    R.emplace_back(B, E);
+    Last = R.size() - 1;
+    return 0;
+  }
+  // The first kept range that could touch [B, E): the first that ends at
+  // or after B (ranges do not touch, so their ends increase).
+  auto First = std::lower_bound(R.begin(), R.end(), B,
+                                [](const std::pair<uint64_t, uint64_t> &P,
+                                   uint64_t V) { return P.second < V; });
   uint64_t Overlap = 0;
   uint64_t NewB = B, NewE = E;
-  auto First = It;
-  size_t Touched = 0;
-  for (; It != R.end() && It->first <= E; ++It, ++Touched) {
+  auto It = First;
+  for (; It != R.end() && It->first <= E; ++It) {
     uint64_t OB = std::max(B, It->first), OE = std::min(E, It->second);
     if (OE > OB)
       Overlap += OE - OB;
     NewB = std::min(NewB, It->first);
     NewE = std::max(NewE, It->second);
   }
-  if (!Touched && R.size() >= MaxRanges) {
-    // A new range past the cap: not kept, so later overlaps with it are
-    // missed and the redundant figures become lower bounds.
-    Capped = true;
-    return 0;
+  if (It == First) { // touches none: a new range between kept ones
+    if (R.size() >= MaxRanges) {
+      Capped = true;
+      return 0;
+    }
+    First = R.insert(First, {NewB, NewE});
+  } else { // the ranges it touches become one
+    *First = {NewB, NewE};
+    R.erase(First + 1, It);
   }
-  if (Touched == 1 && First->first == NewB) {
-    First->second = NewE; // one range grown at its end: in place
-    Last = First;
-    return Overlap;
-  }
-  Last = R.emplace_hint(R.erase(First, It), NewB, NewE);
+  Last = static_cast<size_t>(First - R.begin());
   return Overlap;
 }
 
@@ -399,7 +404,8 @@ AccessCall AccessStream::data(bool Write, uint64_t Offset, uint64_t Size,
   if (Offset % Align)
     C.Flags |= AccessCall::NotAligned;
   if (Size)
-    C.Redundant = cover(Write ? Written : Read, Offset, Offset + Size);
+    C.Redundant = Write ? cover(Written, LastWritten, Offset, Offset + Size)
+                        : cover(Read, LastRead, Offset, Offset + Size);
   if (Capped)
     C.Flags |= AccessCall::Capped;
   S.add(C); // the counters; Sizes and Strides are counted above
@@ -426,14 +432,13 @@ AccessCall AccessStream::noOffset(bool Write, MemAlign Mem) {
 AccessStats AccessStream::finish(RangeList &ReadRanges,
                                  RangeList &WriteRanges) {
   S.RangesCapped = Capped ? 1 : 0;
-  ReadRanges.assign(Read.begin(), Read.end());
-  WriteRanges.assign(Written.begin(), Written.end());
+  ReadRanges = std::move(Read);
+  WriteRanges = std::move(Written);
   S.DistinctRead = rangeBytes(ReadRanges);
   S.DistinctWritten = rangeBytes(WriteRanges);
   Read.clear();
   Written.clear();
-  LastRead = Read.end();
-  LastWritten = Written.end();
+  LastRead = LastWritten = 0;
   SizeCounts.moveTo(S.Sizes);
   StrideCounts.moveTo(S.Strides);
   return S;

@@ -22,14 +22,14 @@
 //   AccessStats Stats = S.finish();     // SeqReads 2, ConsecReads 1
 // \endcode
 //
-// Memory: a stream keeps its read and written byte ranges as a set of
-// disjoint intervals, at most MaxRanges of each (16 bytes each once the
-// stream ends; a larger cap makes random traffic slow to analyse, as each
-// call searches a tree that no longer fits in cache); past that a call's bytes that overlap kept ranges still
-// count as redundant, but new ranges are not kept, so the figures are
-// lower bounds ("at least", RangesCapped). Common sizes and strides keep
-// MaxValues distinct values per stream, then the top KeepValues at the end
-// of the stream; calls whose value was not kept are in Other.
+// Memory: a stream keeps its read and written byte ranges as a sorted
+// vector of disjoint intervals, at most MaxRanges of each (16 bytes each; a
+// larger cap makes random traffic slow to analyse, as a range that lands
+// between kept ones moves those after it); past that a call's bytes that
+// overlap kept ranges still count as redundant, but new ranges are not kept, so
+// the figures are lower bounds ("at least", RangesCapped). Common sizes and
+// strides keep MaxValues distinct values per stream, then the top KeepValues at
+// the end of the stream; calls whose value was not kept are in Other.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DFTRACER_ANALYZE_ACCESSPATTERN_H
@@ -311,14 +311,20 @@ public:
   AccessStats finish(RangeList &ReadRanges, RangeList &WriteRanges);
 
   AccessStream() = default;
-  AccessStream(const AccessStream &) = delete; // LastRead points into Read
+  AccessStream(const AccessStream &) = delete; // a stream is one file's
   AccessStream &operator=(const AccessStream &) = delete;
 
 private:
-  using Ranges = std::map<uint64_t, uint64_t>; // begin -> end
+  /// Sorted, disjoint, not touching [begin, end) ranges. A sorted vector,
+  /// not a tree: a stream's calls mostly continue or follow its last range
+  /// (extended in place, or appended: no allocation per range, the
+  /// search a binary one over contiguous memory); a range that lands
+  /// between kept ones moves the ranges after it, at most MaxRanges.
+  using Ranges = RangeList;
   /// Adds [B, E) to R (when it fits under MaxRanges); returns the bytes
-  /// of it that R already held.
-  uint64_t cover(Ranges &R, uint64_t B, uint64_t E);
+  /// of it that R already held. Last is the index of the range that holds
+  /// the end of the previous call (R.size(): none).
+  uint64_t cover(Ranges &R, size_t &Last, uint64_t B, uint64_t E);
   /// Counts V in Counts (a hash while the stream is read: one lookup per
   /// call), up to MaxValues distinct values, else in Into.Other.
   /// A call of kind Write with memory alignment Mem, not yet classified.
@@ -329,7 +335,7 @@ private:
   uint8_t LastKind = 0; // 0 none, 1 read, 2 write
   bool Capped = false;
   Ranges Read, Written;
-  Ranges::iterator LastRead = Read.end(), LastWritten = Written.end();
+  size_t LastRead = 0, LastWritten = 0; // indices into Read and Written
   ValueTally SizeCounts, StrideCounts;
 };
 

@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <deque>
 #include <memory>
+#include <tuple>
 #include <unordered_map>
 
 namespace dftanalyze {
@@ -224,14 +225,22 @@ private:
   void aggregated(ProcState &P, const Event &E);
   void record(ProcState &P, dftrace::RecordKind K, uint64_t Line);
   void addInterval(ProcState &P, IntervalUnion &U, int64_t Begin, int64_t End);
-  FileAcc &file(ProcState &P, uint64_t FHash, uint64_t Line);
+  FileAcc &file(ProcState &P, uint64_t FHash, uint64_t Line) {
+    if (P.LastFile && P.LastFHash == FHash) // calls on a file come in runs
+      return *P.LastFile;
+    return otherFile(P, FHash, Line);
+  }
+  FileAcc &otherFile(ProcState &P, uint64_t FHash, uint64_t Line);
   void fileCall(ProcState &P, FileAcc &F, const Event &E,
                 const dftrace::IoCall &C, size_t Slot, int64_t Ts,
                 uint64_t Dur, AccessCall &Classified);
   void datasetCall(ProcState &P, const Event &E, const dftrace::IoCall &C,
                    uint64_t Dur);
-  void attribute(ProcState &P, const Event &E, const SpanIo &Call, bool IsIo,
-                 uint32_t Fn, uint64_t Line, int64_t Ts, int64_t End);
+  // Inline: span() is its one caller, and the call passed eight arguments.
+  [[gnu::always_inline]] inline void attribute(ProcState &P, const Event &E,
+                                               const SpanIo &Call, bool IsIo,
+                                               uint32_t Fn, uint64_t Line,
+                                               int64_t Ts, int64_t End);
   std::vector<Subtree> &stack(int64_t Pid, int64_t Tid);
   bool claim(std::vector<Subtree> &Stack, Pending &Mine, const Event &E,
              uint64_t Line, int64_t Ts, int64_t End);
@@ -248,6 +257,10 @@ private:
   std::unordered_map<int64_t, size_t> ProcIndex; // pid -> Procs index
   size_t LastProc = 0; // the last one used: files usually hold one pid
   SpanTable<Pending> Open; // spans with children read, by (pid, id)
+  // The entry of Open that the last span with a parent went to (erased
+  // spans reset it), so that its next sibling finds it without a lookup.
+  Pending *LastParent = nullptr;
+  SpanKey LastParentKey{0, 0};
   // Per thread ({pid, tid}), the subtrees without p_idx not yet claimed,
   // in the order they ended; Stacked counts them over all threads.
   std::unordered_map<SpanKey, std::vector<Subtree>, SpanKeyHash> Stacks;
@@ -501,7 +514,11 @@ void FileAnalyzer::addInterval(ProcState &P, IntervalUnion &U, int64_t Begin,
 
 void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   ++Agg.Spans;
-  Layer L = dftrace::layerOf(E);
+  // dftrace::layerOf(E), whose category test is inline: a span that got
+  // here has a string "cat" (checkEvent).
+  Layer L = dftrace::layerOfCategory(E.Cat.S);
+  if (L == Layer::Other)
+    L = dftrace::layerOf(E); // upstream dev's "type"
   int64_t Ts = dftrace::microseconds(E.Ts);
   int64_t DurI = dftrace::microseconds(E.Dur);
   uint64_t Dur = static_cast<uint64_t>(DurI);
@@ -593,9 +610,7 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
   attribute(P, E, Self, IsIo, Name.Fn, Line, Ts, End);
 }
 
-FileAcc &FileAnalyzer::file(ProcState &P, uint64_t FHash, uint64_t Line) {
-  if (P.LastFile && P.LastFHash == FHash) // calls on a file come in runs
-    return *P.LastFile;
+FileAcc &FileAnalyzer::otherFile(ProcState &P, uint64_t FHash, uint64_t Line) {
   auto [It, New] = P.Files.try_emplace(FHash);
   P.LastFHash = FHash;
   P.LastFile = &It->second; // stays valid: unordered_map
@@ -682,8 +697,9 @@ void FileAnalyzer::datasetCall(ProcState &P, const Event &E,
 /// their own layers; an annotated span passes its I/O up (its direct I/O
 /// is claimed). Done in place and by parts: these structures are large,
 /// and most spans are leaves.
-void handUp(Pending &Dst, Pending *Mine, const SpanIo &S, bool IsIo,
-            ChainTable &Chains) {
+[[gnu::always_inline]] inline void handUp(Pending &Dst, Pending *Mine,
+                                          const SpanIo &S, bool IsIo,
+                                          ChainTable &Chains) {
   if (IsIo) {
     Dst.Io.addCall(S.Slot, S.Call, S.Mpi);
     Dst.Unclaimed.addCall(S.Slot, S.Call, S.Mpi);
@@ -795,16 +811,27 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
         claimAccess(Id, Mine->Access);
     }
   }
-  auto Done = [&] {
-    if (Own)
+  auto Done = [&]() __attribute__((always_inline)) {
+    if (Own) {
       Open.erase(Key); // by key: inserting the parent may have moved slots
+      if (LastParent == Own)
+        LastParent = nullptr;
+    }
     if (Local)
       Open.give(Local);
   };
   if (HasParent && E.ParentIdx.U != 0 && E.ParentIdx.U != E.Id.U) {
-    auto [Parent, New] = Open.get({E.Pid.I, E.ParentIdx.U});
-    if (New)
-      Parent->FirstLine = Line;
+    // Siblings come in runs: their parent's entry is asked for once.
+    SpanKey ParentKey{E.Pid.I, E.ParentIdx.U};
+    Pending *Parent = LastParent;
+    if (!Parent || !(LastParentKey == ParentKey)) {
+      bool New;
+      std::tie(Parent, New) = Open.get(ParentKey);
+      if (New)
+        Parent->FirstLine = Line;
+      LastParent = Parent;
+      LastParentKey = ParentKey;
+    }
     handUp(*Parent, Mine, Call, IsIo, Chains);
     Done();
     return;
@@ -950,6 +977,7 @@ bool FileAnalyzer::finish(Aggregate &Out) {
     claimAccess(Id, P.Access);
   }
   Open.clear();
+  LastParent = nullptr;
 
   bool Conflict = false;
   for (auto &PP : Procs) {

@@ -51,6 +51,18 @@ public:
         Open.back().second = std::max(Open.back().second, End);
       else
         Open.emplace_back(Begin, End);
+    } else if (Open.size() - Head >= 2 && End < Open.back().first &&
+               Begin >= Open[Open.size() - 2].first) {
+      // Only the last kept interval lies after it (a span of another
+      // thread, or a root, that ended later was read first): joined to
+      // the one before, or put between the two, without a search.
+      std::pair<int64_t, int64_t> &Prev = Open[Open.size() - 2];
+      if (Begin <= Prev.second) {
+        Prev.second = std::max(Prev.second, End);
+      } else {
+        Open.push_back(Open.back());
+        Open[Open.size() - 2] = {Begin, End};
+      }
     } else {
       insert(Begin, End); // a parent after its children, another thread
     }

@@ -56,7 +56,7 @@ Json layersJson(const IoTotals (&Layers)[NumIoLayers], const MpiStat &Mpi,
     }
     if (ioLayer(L) == Layer::MpiIo)
       T["mpiio"] = mpiJson(Mpi);
-    J[dftrace::layerName(ioLayer(L))] = T;
+    J[dftrace::layerName(ioLayer(L))] = std::move(T);
   }
   return J;
 }
@@ -88,7 +88,7 @@ Json propsJson(const PropCounts &P) {
     Json All = Json::object(); // several: each with how many records
     for (const auto &[V, N] : Values)
       All[V] = N;
-    J[Key] = All;
+    J[Key] = std::move(All);
   }
   return J;
 }
@@ -175,14 +175,14 @@ Json fileJson(const Report &R, const FileFigures &F) {
     }
     if (!S.Fs.Magic.empty())
       Fs["magic"] = S.Fs.Magic;
-    J["fs"] = Fs;
+    J["fs"] = std::move(Fs);
   }
   J["access"] = accessJson(S.reachedAccess());
   Json Access = Json::object();
   for (size_t L = 0; L < NumIoLayers; ++L)
     if (!S.Access[L].empty())
       Access[dftrace::layerName(ioLayer(L))] = accessJson(S.Access[L]);
-  J["access_by_layer"] = Access;
+  J["access_by_layer"] = std::move(Access);
   FileRankFigures Rk = R.fileRanks(S);
   J["ranks"] = {{"count", Rk.Ranks},
                 {"shared", Rk.Ranks > 1},
@@ -219,8 +219,8 @@ Json fileJson(const Report &R, const FileFigures &F) {
       Sizes[std::to_string(V)] = N;
     for (const auto &[V, N] : M.Amodes)
       Modes[std::to_string(V)] = N;
-    Mj["comm_sizes"] = Sizes;
-    Mj["amodes"] = Modes;
+    Mj["comm_sizes"] = std::move(Sizes);
+    Mj["amodes"] = std::move(Modes);
     Json Views = Json::array();
     for (const auto &[V, N] : M.Views)
       Views.push_back({{"etype_size", V[0]},
@@ -228,8 +228,8 @@ Json fileJson(const Report &R, const FileFigures &F) {
                        {"filetype_extent", V[2]},
                        {"contiguous", V[3]},
                        {"calls", N}});
-    Mj["views"] = Views;
-    J["mpiio"] = Mj;
+    Mj["views"] = std::move(Views);
+    J["mpiio"] = std::move(Mj);
   }
   if (S.Hdf5Opens)
     J["hdf5"] = {{"opens", S.Hdf5Opens}, {"properties", propsJson(S.Hdf5Props)}};
@@ -256,7 +256,7 @@ Json datasetJson(const std::pair<std::string, std::string> &Key,
   Json Modes = Json::object();
   for (const auto &[M, N] : D.IoModes)
     Modes[M] = N;
-  J["io_mode"] = Modes;
+  J["io_mode"] = std::move(Modes);
   return J;
 }
 
@@ -272,7 +272,7 @@ void recordsJson(Json &J, const Report &R) {
                         {"bytes_read", U.BytesRead},
                         {"bytes_written", U.BytesWritten},
                         {"processes", U.Processes}});
-  J["untraced"] = Untraced;
+  J["untraced"] = std::move(Untraced);
   Json Bypassed = Json::array();
   for (const BypassFigures &B : R.Bypassed)
     Bypassed.push_back({{"layer", B.B->Layer},
@@ -281,7 +281,7 @@ void recordsJson(Json &J, const Report &R) {
                         {"fix", B.B->Fix},
                         {"processes", B.Ranks.size()},
                         {"ranks", B.Ranks}});
-  J["layer_bypassed"] = Bypassed;
+  J["layer_bypassed"] = std::move(Bypassed);
   Json Stopped = Json::array();
   for (const StopFigures &F : R.Stopped) {
     const StopRecord &S = *F.S;
@@ -295,9 +295,9 @@ void recordsJson(Json &J, const Report &R) {
     E["written"] = S.Written;
     if (S.TsUs >= 0)
       E["ts"] = S.TsUs;
-    Stopped.push_back(E);
+    Stopped.push_back(std::move(E));
   }
-  J["trace_stopped"] = Stopped;
+  J["trace_stopped"] = std::move(Stopped);
   Json Throttled = Json::array();
   for (const ThrottleFigures &F : R.Throttled) {
     Throttled.push_back({{"function", F.Function},
@@ -310,7 +310,7 @@ void recordsJson(Json &J, const Report &R) {
     if (F.S->SampledTime)
       Throttled.back()["time"] = "sampled"; // time_us is an estimate
   }
-  J["throttled"] = Throttled;
+  J["throttled"] = std::move(Throttled);
 }
 
 Json layerJson(const LayerFigures &F) {
@@ -344,7 +344,7 @@ Json layerJson(const LayerFigures &F) {
   for (size_t O = 0; O < NumOps; ++O)
     if (S.ByOp[O].Ops)
       Ops[dftrace::opName(static_cast<Op>(O))] = opStat(S.ByOp[O]);
-  J["operations"] = Ops;
+  J["operations"] = std::move(Ops);
   return J;
 }
 
@@ -383,19 +383,21 @@ Json reportJson(const Report &R, const OutputOptions &O) {
                      {"line", I.Line},
                      {"kind", dftrace::issueName(I.Kind)},
                      {"message", I.Message}});
-  J["issues"] = {{"total", A.issueTotal()}, {"counts", Counts}, {"first", First}};
+  J["issues"] = {{"total", A.issueTotal()},
+                 {"counts", std::move(Counts)},
+                 {"first", std::move(First)}};
   Json Caveats = Json::array();
   for (const CaveatRecord &C : A.Caveats)
     Caveats.push_back(
         {{"file", A.FileNames[C.FileIndex]}, {"message", C.Message}});
-  J["caveats"] = Caveats;
+  J["caveats"] = std::move(Caveats);
   J["tracer_spans"] = A.TracerSpans;
   J["aggregated_records"] = A.AggregatedRecords;
 
   Json Layers = Json::object();
   for (const LayerFigures &F : R.Layers)
     Layers[dftrace::layerName(F.L)] = layerJson(F);
-  J["layers"] = Layers;
+  J["layers"] = std::move(Layers);
   IoTotals Reached = A.Io.reached();
   J["io"] = {{"ops", A.Io.Once.Ops},
              {"time_us", A.Io.Once.TimeUs},
@@ -409,7 +411,7 @@ Json reportJson(const Report &R, const OutputOptions &O) {
   Json Bins = Json::array();
   for (size_t B = 0; B < NumSizeBins; ++B)
     Bins.push_back(dftrace::sizeBinName(B));
-  Sizes["bins"] = Bins;
+  Sizes["bins"] = std::move(Bins);
   for (const LayerFigures &F : R.Layers) {
     if (!dftrace::isIoLayer(F.L))
       continue;
@@ -418,9 +420,10 @@ Json reportJson(const Report &R, const OutputOptions &O) {
       Read.push_back(F.S->ReadBins[B]);
       Write.push_back(F.S->WriteBins[B]);
     }
-    Sizes[dftrace::layerName(F.L)] = {{"read", Read}, {"write", Write}};
+    Sizes[dftrace::layerName(F.L)] = {{"read", std::move(Read)},
+                                      {"write", std::move(Write)}};
   }
-  J["sizes"] = Sizes;
+  J["sizes"] = std::move(Sizes);
 
   Json ByTime = Json::array(), ByBytes = Json::array();
   for (size_t I = 0; I < R.FilesByTime.size() && I < O.Top; ++I) {
@@ -432,7 +435,8 @@ Json reportJson(const Report &R, const OutputOptions &O) {
                        {"write_only", R.FileClasses.WriteOnly},
                        {"read_write", R.FileClasses.ReadWrite},
                        {"no_data", R.FileClasses.NoData}};
-  J["files_top"] = {{"by_time", ByTime}, {"by_bytes", ByBytes}};
+  J["files_top"] = {{"by_time", std::move(ByTime)},
+                    {"by_bytes", std::move(ByBytes)}};
   if (O.AllFiles) {
     // "files" keeps schema 1's meaning (trace files given): the list of
     // every file is "files_all", by path.
@@ -446,12 +450,12 @@ Json reportJson(const Report &R, const OutputOptions &O) {
               });
     for (const FileFigures *F : ByPath)
       All.push_back(fileJson(R, *F));
-    J["files_all"] = All;
+    J["files_all"] = std::move(All);
   }
   Json Datasets = Json::array();
   for (const auto &[Key, D] : A.Datasets)
     Datasets.push_back(datasetJson(Key, D));
-  J["datasets"] = Datasets;
+  J["datasets"] = std::move(Datasets);
 
   Json List = Json::array();
   for (const RankFigures &Rk : R.Ranks) {
@@ -488,8 +492,8 @@ Json reportJson(const Report &R, const OutputOptions &O) {
   if (R.Slowest)
     Ranks["slowest"] = {{"rank", R.Slowest->Label},
                         {"io_time_us", R.Slowest->P->IoUnionUs}};
-  Ranks["list"] = List;
-  J["ranks"] = Ranks;
+  Ranks["list"] = std::move(List);
+  J["ranks"] = std::move(Ranks);
 
   Json Functions = Json::array();
   for (const FunctionFigures &F : R.Functions) {
@@ -504,16 +508,16 @@ Json reportJson(const Report &R, const OutputOptions &O) {
                          {"reason", reasonsText(F.S->ThrottleReasons)}};
     if (F.S->SampledTime) // time_us (and throttled.time_us) partly estimated
       Fn["throttled"]["time"] = "sampled";
-    Functions.push_back(Fn);
+    Functions.push_back(std::move(Fn));
   }
-  J["functions"] = Functions;
+  J["functions"] = std::move(Functions);
 
   Json Unknown = Json::array();
   for (const auto &[Key, N] : A.UnknownOps)
     Unknown.push_back({{"layer", dftrace::layerName(static_cast<Layer>(Key.first))},
                        {"name", Key.second},
                        {"ops", N}});
-  J["unknown_operations"] = Unknown;
+  J["unknown_operations"] = std::move(Unknown);
   return J;
 }
 

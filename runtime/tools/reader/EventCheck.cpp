@@ -93,24 +93,6 @@ private:
   std::vector<EventProblem> &Out;
 };
 
-bool isInt(const Field &F) { return F.K == Field::Int; }
-/// Missing, or an integer >= 0.
-bool unsignedOrMissing(const Field &F) {
-  return (F.K == Field::Missing) | (F.K == Field::UInt) |
-         (isInt(F) & (F.I >= 0));
-}
-
-/// The span fields as the runtime writes them, tested together (no branch
-/// per field): when true, spanFields would pass.
-bool runtimeSpanFields(const Event &E) {
-  return isInt(E.Id) & (E.Id.I >= 0) & (E.Name.K == Field::String) &
-         (E.Cat.K == Field::String) & isInt(E.Pid) & isInt(E.Tid) &
-         isInt(E.Ts) & (static_cast<uint64_t>(E.Ts.I) <= MaxTimeUs) &
-         isInt(E.Dur) & (static_cast<uint64_t>(E.Dur.I) <= MaxTimeUs) &
-         (E.ArgsKind == Field::Other) & isInt(E.Level) & (E.Level.I >= 1) &
-         isInt(E.ParentIdx) & (E.ParentIdx.I >= -1);
-}
-
 /// The fields every span needs, each problem reported.
 bool spanFields(const Event &E, Checker &C) {
   bool Ok = C.integer(E.Id, "id");
@@ -222,7 +204,7 @@ bool checkAggregated(const Event &E, Checker &C) {
 
 } // namespace
 
-bool checkEvent(const Event &E, std::vector<EventProblem> &Out) {
+bool checkEventFully(const Event &E, std::vector<EventProblem> &Out) {
   Checker C(Out);
   if (E.Ph2 == Phase::None) {
     C.fail(Issue::BadField, E.Ph.present()

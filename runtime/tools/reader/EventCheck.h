@@ -20,6 +20,7 @@
 #define DFTRACER_READER_EVENTCHECK_H
 
 #include "Event.h"
+#include "IoTaxonomy.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -53,19 +54,59 @@ struct EventProblem {
   std::string Message;
 };
 
-/// Checks E against the rules of its phase and appends what is wrong.
-/// Returns false when the event cannot be used (unknown categories and
-/// negative I/O sizes leave it usable).
-bool checkEvent(const Event &E, std::vector<EventProblem> &Out);
-
-/// Text of a number or string field, e.g. for error messages and the
-/// value of "CM" metadata: "3", "-1", "1.5", "abc".
-std::string fieldText(const Field &F);
-
 /// The largest ts or dur a usable event may have: 2^53 microseconds (285
 /// years; the integers a double, and so JavaScript, holds exactly). Below
 /// it, ts + dur and every difference of times fit in an int64_t.
 constexpr uint64_t MaxTimeUs = uint64_t(1) << 53;
+
+/// checkEvent for every event: finds and words each problem.
+bool checkEventFully(const Event &E, std::vector<EventProblem> &Out);
+
+/// Missing, or an integer >= 0.
+inline bool unsignedOrMissing(const Field &F) {
+  return (F.K == Field::Missing) | (F.K == Field::UInt) |
+         ((F.K == Field::Int) & (F.I >= 0));
+}
+
+/// A span's fields as the runtime writes them (integer id, pid, tid, ts,
+/// dur in range, level and p_idx; string name and cat; an args object),
+/// tested together, without a branch per field.
+inline bool runtimeSpanFields(const Event &E) {
+  auto Int = [](const Field &F) { return F.K == Field::Int; };
+  return Int(E.Id) & (E.Id.I >= 0) & (E.Name.K == Field::String) &
+         (E.Cat.K == Field::String) & Int(E.Pid) & Int(E.Tid) & Int(E.Ts) &
+         (static_cast<uint64_t>(E.Ts.I) <= MaxTimeUs) & Int(E.Dur) &
+         (static_cast<uint64_t>(E.Dur.I) <= MaxTimeUs) &
+         (E.ArgsKind == Field::Other) & Int(E.Level) & (E.Level.I >= 1) &
+         Int(E.ParentIdx) & (E.ParentIdx.I >= -1);
+}
+
+/// A span as the runtime writes it with nothing to report: its fields as
+/// above, a category of a known layer, and an I/O call's sizes and fhash
+/// unsigned.
+inline bool isCleanRuntimeSpan(const Event &E) {
+  if (!(E.Ph2 == Phase::Complete && runtimeSpanFields(E)))
+    return false;
+  Layer L = layerOfCategory(E.Cat.S);
+  if (L == Layer::App)
+    return true;
+  return isIoLayer(L) &&
+         (unsignedOrMissing(E.Count) & unsignedOrMissing(E.Size) &
+          unsignedOrMissing(E.Bytes) & unsignedOrMissing(E.Length) &
+          unsignedOrMissing(E.FHash));
+}
+
+/// Checks E against the rules of its phase and appends what is wrong.
+/// Returns false when the event cannot be used (unknown categories and
+/// negative I/O sizes leave it usable). Inline for the runtime's clean
+/// spans (every span passes here); the rest, and every problem, out of line.
+inline bool checkEvent(const Event &E, std::vector<EventProblem> &Out) {
+  return isCleanRuntimeSpan(E) || checkEventFully(E, Out);
+}
+
+/// Text of a number or string field, e.g. for error messages and the
+/// value of "CM" metadata: "3", "-1", "1.5", "abc".
+std::string fieldText(const Field &F);
 
 /// ts or dur in whole microseconds (fractions rounded to nearest), for a
 /// field checkEvent accepted (a number in [0, MaxTimeUs]).

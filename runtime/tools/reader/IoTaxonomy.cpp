@@ -16,20 +16,6 @@ const char *layerName(Layer L) {
   return Names[static_cast<size_t>(L)];
 }
 
-Layer layerOfCategory(std::string_view Cat) {
-  if (Cat == "POSIX")
-    return Layer::Posix;
-  if (Cat == "C_APP" || Cat == "CPP_APP" || Cat == "PY_APP")
-    return Layer::App;
-  if (Cat == "STDIO")
-    return Layer::Stdio;
-  if (Cat == "MPIIO")
-    return Layer::MpiIo;
-  if (Cat == "HDF5")
-    return Layer::Hdf5;
-  return Layer::Other;
-}
-
 const char *opName(Op O) {
   static const char *Names[NumOps] = {
       "read", "write",     "open",    "close", "stat",   "seek",

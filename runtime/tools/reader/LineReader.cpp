@@ -245,7 +245,7 @@ bool LineReader::fill() {
   return Got > 0;
 }
 
-bool LineReader::next(Line &L) {
+bool LineReader::nextFilling(Line &L) {
   if (Fd < 0)
     return false;
   for (;;) {
@@ -257,13 +257,7 @@ bool LineReader::next(Line &L) {
       L.Terminated = Nl != nullptr;
       Begin += Size + (Nl ? 1 : 0);
       TextBytes += Size + (Nl ? 1 : 0);
-      if (Size > 0 && Start[Size - 1] == '\r')
-        --Size;
-      L.Data = Start;
-      L.Size = Size;
-      L.Capacity = Buf.size() - (Start - Buf.data());
-      L.Number = ++LineNo;
-      return true;
+      return lineAt(L, Start, Size);
     }
     if (AtEof)
       return false;

@@ -25,6 +25,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -51,7 +52,21 @@ public:
   /// Opens the file; on failure sets Error ("cannot open: reason").
   bool open(std::string &Error);
   /// The next line; false at the end of the data (or on a read error).
-  bool next(Line &L);
+  /// Inline for a line already in the buffer (every line but about one per
+  /// MiB): the call was a fifth of the reader's own work per line.
+  bool next(Line &L) {
+    if (End > Begin) {
+      const char *Start = Buf.data() + Begin;
+      if (const void *Nl = std::memchr(Start, '\n', End - Begin)) {
+        size_t Size = static_cast<const char *>(Nl) - Start;
+        L.Terminated = true;
+        Begin += Size + 1;
+        TextBytes += Size + 1;
+        return lineAt(L, Start, Size);
+      }
+    }
+    return nextFilling(L);
+  }
   /// Why the data ended early, empty when the file ended cleanly.
   const std::string &error() const { return Error; }
   bool isGzip() const { return Gzip; }
@@ -59,6 +74,18 @@ public:
   uint64_t textBytes() const { return TextBytes; }
 
 private:
+  /// next() past the buffered text: fills the buffer, or the last line.
+  bool nextFilling(Line &L);
+  /// L for the Size bytes at Start (a '\r' before the '\n' dropped).
+  bool lineAt(Line &L, const char *Start, size_t Size) {
+    if (Size > 0 && Start[Size - 1] == '\r')
+      --Size;
+    L.Data = Start;
+    L.Size = Size;
+    L.Capacity = Buf.size() - static_cast<size_t>(Start - Buf.data());
+    L.Number = ++LineNo;
+    return true;
+  }
   bool fill();
   bool readGzip(char *To, size_t Room, size_t &Got);
   bool readRaw(char *To, size_t Room, size_t &Got);

@@ -198,7 +198,9 @@ readDigits(const char *P, const char *End, Field *Out) {
   const char *Q;
   if (Marked) { // 1 to 7 digits
     unsigned N = static_cast<unsigned>(__builtin_ctzll(Marked)) >> 3;
-    V = digitsValue(D, N);
+    // One digit (a level, an fd, a return of 0) is its byte; each key
+    // has its own copy of this code, so the branch is a key's habit.
+    V = N == 1 ? (D & 0xff) : digitsValue(D, N);
     Q = P + N;
   } else {
     if (End - P <= 16) // past 8 digits near the end

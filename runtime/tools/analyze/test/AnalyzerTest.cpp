@@ -169,6 +169,39 @@ TEST(AccessStream, AdjacentRangesMergeAndOverlapsCountOnce) {
   EXPECT_EQ(A.MaxByteRead, 109);
 }
 
+/// Byte ranges in any order (appended, extended, between kept ones, over
+/// several) give the ranges and the redundant bytes of a byte-by-byte count.
+TEST(AccessStream, RangesInAnyOrderAgreeWithAByteCount) {
+  AccessStream S;
+  std::vector<bool> Seen(4096);
+  uint64_t Redundant = 0, X = 12345;
+  for (int I = 0; I < 3000; ++I) {
+    X = X * 6364136223846793005ull + 1442695040888963407ull;
+    uint64_t Offset = (X >> 33) % 4000, Size = 1 + (X >> 20) % 60;
+    if (I % 3 == 0) // a sequential run now and then
+      Offset = (I * 7) % 4000;
+    for (uint64_t B = Offset; B < Offset + Size; ++B) {
+      Redundant += Seen[B];
+      Seen[B] = true;
+    }
+    S.data(false, Offset, Size, 4096);
+  }
+  RangeList R, W;
+  AccessStats A = S.finish(R, W);
+  RangeList Expected;
+  for (uint64_t B = 0; B < Seen.size(); ++B)
+    if (Seen[B]) {
+      if (!Expected.empty() && Expected.back().second == B)
+        ++Expected.back().second;
+      else
+        Expected.emplace_back(B, B + 1);
+    }
+  EXPECT_EQ(R, Expected);
+  EXPECT_EQ(A.RedundantRead, Redundant);
+  EXPECT_EQ(A.DistinctRead, rangeBytes(Expected));
+  EXPECT_EQ(A.RangesCapped, 0u);
+}
+
 /// The calls of one stream, handed up in tallies of a few calls each (as
 /// spans hand them to their function) and summed in an AccessSum, give the
 /// stream's own figures, but for the byte-range ones; sizes and strides

@@ -163,10 +163,12 @@ void expectSameAsDom(const std::string &Line) {
   bool PlainOk = Plain.parse(Text.data(), Line.size(), Text.size(), A);
   bool DomOk = Dom.parse(Text.data(), Line.size(), Text.size(), B);
   EXPECT_EQ(PlainOk, DomOk) << Line;
-  if (PlainOk && DomOk)
+  if (PlainOk && DomOk) {
     EXPECT_TRUE(A.sameAs(B)) << Line;
-  if (!PlainOk && !DomOk)
+  }
+  if (!PlainOk && !DomOk) {
     EXPECT_EQ(Plain.error(), Dom.error()) << Line;
+  }
 }
 
 /// The one-pass reader takes the runtime's lines itself (else the parse
@@ -426,6 +428,31 @@ TEST(IoTaxonomy, EveryInterceptedSymbolIsKnown) {
   EXPECT_GT(Seen, 100u);
 }
 
+/// The categories by name, and names one byte off each (layerOfCategory
+/// compares them as words: each byte counts, and so does the length).
+TEST(IoTaxonomy, CategoriesAndTheirNearMisses) {
+  struct {
+    const char *Cat;
+    Layer L;
+  } Cases[] = {{"POSIX", Layer::Posix},   {"STDIO", Layer::Stdio},
+               {"MPIIO", Layer::MpiIo},   {"HDF5", Layer::Hdf5},
+               {"C_APP", Layer::App},     {"CPP_APP", Layer::App},
+               {"PY_APP", Layer::App},    {"posix", Layer::Other},
+               {"POSIY", Layer::Other},   {"QOSIX", Layer::Other},
+               {"POSI", Layer::Other},    {"POSIXX", Layer::Other},
+               {"HDF", Layer::Other},     {"HDF4", Layer::Other},
+               {"C_APQ", Layer::Other},   {"CPP_APQ", Layer::Other},
+               {"CPQ_APP", Layer::Other}, {"PY_APQ", Layer::Other},
+               {"QY_APP", Layer::Other},  {"dftracer", Layer::Other},
+               {"", Layer::Other},        {"MPIIOX", Layer::Other}};
+  for (const auto &C : Cases)
+    EXPECT_EQ(layerOfCategory(C.Cat), C.L) << C.Cat;
+  // A view that ends inside a longer buffer: only its own bytes count.
+  std::string_view Posix("POSIXIO", 5);
+  EXPECT_EQ(layerOfCategory(Posix), Layer::Posix);
+  EXPECT_EQ(layerOfCategory(std::string_view("HDF5X", 4)), Layer::Hdf5);
+}
+
 TEST(IoTaxonomy, DarshanBinBoundsAreInclusive) {
   EXPECT_EQ(sizeBin(0), 0u);
   EXPECT_EQ(sizeBin(100), 0u);
@@ -532,8 +559,9 @@ TEST(IoTaxonomy, MpiIoKindsByName) {
   };
   for (const auto &[Name, Kind] : Names) {
     EXPECT_EQ(mpiKindOf(Name), Kind) << Name;
-    if (Kind != MpiKind::None)
+    if (Kind != MpiKind::None) {
       EXPECT_TRUE(isDataOp(opOf(Layer::MpiIo, Name))) << Name;
+    }
   }
   EXPECT_TRUE(isCollective(MpiKind::SplitEnd));
   EXPECT_FALSE(isCollective(MpiKind::NonBlocking));

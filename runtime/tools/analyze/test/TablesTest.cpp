@@ -35,8 +35,9 @@ TEST(SpanTable, AgreesWithAMapUnderInsertsAndErases) {
     } else {
       auto [V, New] = T.get(K);
       ASSERT_EQ(New, !Ref.count(K));
-      if (New)
+      if (New) {
         ASSERT_EQ(V->V, 0u); // a reused entry is reset
+      }
       V->V += static_cast<uint64_t>(Step);
       Ref[K] += static_cast<uint64_t>(Step);
     }
