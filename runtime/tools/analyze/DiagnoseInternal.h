@@ -66,16 +66,19 @@ inline std::string fmt(const char *F, double V) {
   std::snprintf(Buf, sizeof(Buf), F, V);
   return Buf;
 }
-/// Fraction as a percentage with one decimal, or, under 0.05 %, with the
-/// decimals its first two digits need (0.012%), so that a share that is
-/// not zero is never printed as 0.0%.
+/// Fraction as a percentage with one decimal, or, within 0.05 % of 0 or
+/// of 100 %, with the decimals the first two digits of that distance need
+/// (0.012%, 99.988%), so that a share that is not zero is never printed as
+/// 0.0% and one that is not all as 100.0%.
 inline std::string pct(double Fraction) {
   double V = 100 * Fraction;
-  if (!(V > 0) || V >= 0.05)
+  bool NearAll = V >= 99.95 && V < 100;
+  double Gap = NearAll ? 100 - V : V;
+  if (!(V > 0) || (Gap >= 0.05 && !NearAll))
     return fmt("%.1f%%", V);
-  if (V < 1e-6)
-    return "< 0.000001%";
-  int Decimals = 1 + static_cast<int>(std::ceil(-std::log10(V)));
+  if (Gap < 1e-6)
+    return NearAll ? "> 99.999999%" : "< 0.000001%";
+  int Decimals = 1 + static_cast<int>(std::ceil(-std::log10(Gap)));
   char Buf[64];
   std::snprintf(Buf, sizeof(Buf), "%.*f%%", std::min(Decimals, 7), V);
   return Buf;

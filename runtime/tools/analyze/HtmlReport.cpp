@@ -480,6 +480,10 @@ void printRecordBanner(std::ostream &Os, const Report &R, size_t Top) {
     Os << ", " << S.Written << " of " << S.Limit
        << " bytes; later spans are only counted</span><br>";
   }
+  if (R.Stopped.size() > Top) // said, as the text report says it
+    Os << "<span class=\"stopped\">Trace stopped on "
+       << R.Stopped.size() - Top
+       << " more processes (the JSON report lists them)</span><br>";
   for (const auto &[Dir, U] : A.Untraced)
     Os << "<span class=\"untraced\">Not traced: " << escape(Dir) << ": "
        << U.calls() << " calls (" << U.Opens << " opens, " << U.Reads

@@ -1,6 +1,7 @@
 //===- DiagnoseTest.cpp - Diagnosis rules on built aggregates -------------===//
 
 #include "Diagnose.h"
+#include "DiagnoseInternal.h"
 
 #include <gtest/gtest.h>
 
@@ -404,4 +405,19 @@ TEST(Diagnose, CacheBoundSmallShareIsNotZero) {
   EXPECT_NE(Cache->Summary.find("are 0.012% of the nodes' memory"),
             std::string::npos)
       << Cache->Summary;
+}
+
+// A share is never printed as none or all when it is neither: the digits
+// its distance from 0 or 100 % needs (0.0% and 100.0% read as exact).
+TEST(Diagnose, ShareIsNeverRoundedToNoneOrAll) {
+  using dftanalyze::diagnosis::pct;
+  EXPECT_EQ(pct(0), "0.0%");
+  EXPECT_EQ(pct(1), "100.0%");
+  EXPECT_EQ(pct(0.5), "50.0%");
+  EXPECT_EQ(pct(0.999), "99.9%");
+  EXPECT_EQ(pct(0.00012), "0.012%");
+  EXPECT_EQ(pct(0.9996), "99.960%");
+  EXPECT_EQ(pct(0.9995), "99.950%");
+  EXPECT_EQ(pct(0.99999996), "99.9999960%");
+  EXPECT_EQ(pct(1 - 1e-12), "> 99.999999%");
 }

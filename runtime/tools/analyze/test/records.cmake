@@ -144,6 +144,21 @@ foreach(_want "<div id=\"records\" class=\"banner\">"
   endif()
 endforeach()
 
+# Past --top the stopped processes are counted, in HTML as in text: rank 1
+# stopped too, in a copy of the set.
+file(MAKE_DIRECTORY ${WORK}/two_stopped)
+file(COPY ${RECORDS}/rank0.pfw ${RECORDS}/rank1.pfw DESTINATION ${WORK}/two_stopped)
+file(APPEND ${WORK}/two_stopped/rank1.pfw "{\"id\":9,\"name\":\"trace_stopped\",\"cat\":\"dftracer\",\"pid\":8,\"tid\":8,\"ph\":\"M\",\"args\":{\"reason\":\"size_limit\",\"limit\":1048576,\"written\":1040000,\"ts\":250}}\n")
+analysis_run(_text _rc ${ANALYZE} --top 1 --html ${WORK}/two_stopped.html ${WORK}/two_stopped)
+if(NOT _text MATCHES "\ntrace stopped: \\.\\.\\. 1 more processes \\(--json lists them\\)\n")
+  analysis_fail("text report, --top 1: the second stopped process not counted:\n${_text}")
+endif()
+file(READ ${WORK}/two_stopped.html _html)
+string(FIND "${_html}" "Trace stopped on 1 more processes (the JSON report lists them)" _at)
+if(_at LESS 0)
+  analysis_fail("HTML report, --top 1: the second stopped process not counted")
+endif()
+
 analysis_run(_check _rc ${CHECK} ${RECORDS})
 if(NOT _rc EQUAL 0)
   analysis_fail("dftracer-check failed: ${_check}")
