@@ -19,6 +19,7 @@ calls=100000
 printf "%-40s %10s %10s %10s\n" "library" fwrite write pwrite
 for lib in "$@"; do
   printf "%-40s" "$lib"
+  lib=$(cd "$lib" && pwd) # preloaded from inside $tmp
   for kind in f w p; do
     name=$([ $kind = f ] && echo fwrite || { [ $kind = w ] && echo write || echo pwrite; })
     rm -f "$tmp"/trace/* "$tmp"/io/*
