@@ -77,11 +77,8 @@ private:
     uint64_t W = 0;
     if (N && Name.size() >= 8) {
       std::memcpy(&W, Name.data() + Name.size() - 8, 8); // the last 8 bytes
-    } else if (N >= 4) { // bytes 0..3 and N-4..N-1 (the length is in H)
-      uint32_t Lo, Hi;
-      std::memcpy(&Lo, P, 4);
-      std::memcpy(&Hi, P + N - 4, 4);
-      W = Lo | static_cast<uint64_t>(Hi) << 32;
+    } else if (N >= 4) { // (the length is in H)
+      W = dftrace::edgeWord(P, N);
     } else {
       for (size_t I = 0; I < N; ++I)
         W |= static_cast<uint64_t>(static_cast<uint8_t>(P[I])) << (8 * I);
@@ -104,14 +101,8 @@ private:
           return false;
       return Word(A + N - 8) == Word(B + N - 8);
     }
-    if (N >= 4) { // bytes 0..3 and N-4..N-1
-      uint32_t A0, A1, B0, B1;
-      std::memcpy(&A0, A, 4);
-      std::memcpy(&A1, A + N - 4, 4);
-      std::memcpy(&B0, B, 4);
-      std::memcpy(&B1, B + N - 4, 4);
-      return ((A0 ^ B0) | (A1 ^ B1)) == 0;
-    }
+    if (N >= 4)
+      return dftrace::edgeWord(A, N) == dftrace::edgeWord(B, N);
     for (size_t I = 0; I < N; ++I)
       if (A[I] != B[I])
         return false;

@@ -40,16 +40,19 @@ const char *layerName(Layer L);
 /// and the analyzer), so it is inline: by length, then one compare of the
 /// category's bytes as a word with each name of that length (a chain of
 /// string compares was 2% of the analyzer's instructions).
+/// Bytes 0..3 and N-4..N-1 of the N bytes at P, 4 <= N <= 8 (they overlap
+/// below 8), as one little-endian word: with N known, equal words mean
+/// equal bytes. A short name's compare and hash in two loads.
+inline uint64_t edgeWord(const char *P, size_t N) {
+  uint32_t Lo, Hi;
+  std::memcpy(&Lo, P, 4);
+  std::memcpy(&Hi, P + N - 4, 4);
+  return Lo | static_cast<uint64_t>(Hi) << 32;
+}
+
 inline Layer layerOfCategory(std::string_view Cat) {
-  // Bytes 0..3 and N-4..N-1 of a name of 4 to 7 bytes (they overlap), as
-  // one word: with N known, equal words mean equal names.
+  // edgeWord of a name of 4 to 7 bytes, against the known names' words.
   struct Key {
-    static uint64_t of(const char *P, size_t N) {
-      uint32_t Lo, Hi;
-      std::memcpy(&Lo, P, 4);
-      std::memcpy(&Hi, P + N - 4, 4);
-      return Lo | static_cast<uint64_t>(Hi) << 32;
-    }
     static constexpr uint64_t of(std::string_view S) {
       uint64_t Lo = 0, Hi = 0;
       for (size_t I = 0; I < 4; ++I) {
@@ -62,7 +65,7 @@ inline Layer layerOfCategory(std::string_view Cat) {
   size_t N = Cat.size();
   if (N < 4 || N > 7)
     return Layer::Other;
-  uint64_t W = Key::of(Cat.data(), N);
+  uint64_t W = edgeWord(Cat.data(), N);
   switch (N) {
   case 4:
     return W == Key::of("HDF5") ? Layer::Hdf5 : Layer::Other;

@@ -92,8 +92,8 @@ private:
   mutable bool LazySpan = false;
   mutable std::string LazyText;
   const CompactReader *LazyReader = nullptr;
-  // The compact span being passed to onEvent, when checkedEvent need only
-  // check its values (cleanCompactSpan), and its category's layer.
+  // The compact span being passed to onEvent, whose values and category
+  // the decoding already judged (CompactEvent::Suspect, StringUse::Reject).
   const Event *CheckedSpan = nullptr;
   bool CheckedClean = false; // checkEvent would accept it
   uint64_t TextBytes = 0;
