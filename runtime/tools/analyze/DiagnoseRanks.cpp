@@ -9,27 +9,46 @@
 #include "DiagnoseInternal.h"
 
 #include <algorithm>
+#include <map>
 
 namespace dftanalyze {
 namespace diagnosis {
 
 void Diagnoser::rankImbalance(const DiagnosisRule &Rule) {
-  std::vector<std::pair<uint64_t, const RankFigures *>> Times;
+  // Ranks are compared with the ranks of their own program: traces of
+  // several jobs read together (the demo's kernels: RankFigures::Program)
+  // are not one job whose ranks wait for each other. The program whose
+  // slowest rank is furthest above its median is the one judged.
+  using Ranked = std::vector<std::pair<uint64_t, const RankFigures *>>;
+  std::map<std::string, Ranked> ByProgram;
+  size_t WithIo = 0;
   for (const RankFigures &RF : R.Ranks)
-    if (RF.P->Io.Once.Ops)
-      Times.push_back({RF.P->IoUnionUs, &RF});
-  if (Times.size() < std::max(2.0, Rule.param("min_ranks", 2)))
+    if (RF.P->Io.Once.Ops) {
+      ByProgram[RF.Program].push_back({RF.P->IoUnionUs, &RF});
+      ++WithIo;
+    }
+  Ranked Times;
+  double Ratio = 0;
+  for (auto &[Program, T] : ByProgram) {
+    if (T.size() < std::max(2.0, Rule.param("min_ranks", 2)))
+      continue;
+    std::stable_sort(T.begin(), T.end(), [](const auto &X, const auto &Y) {
+      return X.first < Y.first;
+    });
+    double Its = ratio(T.back().first, T[(T.size() - 1) / 2].first);
+    if (Times.empty() || Its > Ratio) {
+      Ratio = Its;
+      Times = std::move(T);
+    }
+  }
+  if (Times.empty())
     return;
-  std::stable_sort(
-      Times.begin(), Times.end(),
-      [](const auto &X, const auto &Y) { return X.first < Y.first; });
   uint64_t Median = Times[(Times.size() - 1) / 2].first;
   auto [Max, Slow] = Times.back();
-  double Ratio = ratio(Max, Median);
   Finding F;
   if (!atLeast(Rule, F, "slowest_over_median_io_time", Ratio, "min_ratio") ||
       !supported(Rule, F, 0, 0, Max - Median)) {
-    phaseImbalance(Rule, Times.size(), "");
+    phaseImbalance(Rule, WithIo, "");
     return;
   }
   cost(F, Slow->P->Io.Once.Ops, Slow->P->Io.reached().bytes(), Max);
@@ -55,14 +74,15 @@ void Diagnoser::rankImbalance(const DiagnosisRule &Rule) {
         FR.MaxTimeUs - Others >= Rule.param("min_seconds") * 1e6)
       listFile(F, Path);
   }
+  std::string Of = Slow->Program.empty() ? "" : " of " + Slow->Program;
   F.Summary = processName(Slow->Label) + " spends " + secs(Max) +
               " s in I/O against the median rank's " + secs(Median) + " s (" +
               fmt("%.2f", Ratio) + "x, " + std::to_string(Times.size()) +
-              " ranks with I/O)";
+              " ranks" + Of + " with I/O)";
   std::string JobFunction = F.Sites.empty() ? "" : F.Sites[0].Function;
   add(Rule, std::move(F),
       {{"rank", Slow->Label}, {"ratio", fmt("%.2fx", Ratio)}});
-  phaseImbalance(Rule, Times.size(), JobFunction);
+  phaseImbalance(Rule, WithIo, JobFunction);
 }
 
 /// Per phase: an annotated function that every rank with I/O ran, its

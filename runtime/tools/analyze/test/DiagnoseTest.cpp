@@ -421,3 +421,44 @@ TEST(Diagnose, ShareIsNeverRoundedToNoneOrAll) {
   EXPECT_EQ(pct(0.99999996), "99.9999960%");
   EXPECT_EQ(pct(1 - 1e-12), "> 99.999999%");
 }
+
+// Traces of two programs read together (their file names' prefixes): a
+// rank is compared with its own program's ranks, so one program's ranks
+// being slower than the other's is no imbalance, and a straggler within
+// one program still is.
+TEST(Diagnose, RanksAreComparedWithinTheirProgram) {
+  DiagnosisRules Rules = imbalanceRules();
+  auto twoPrograms = [](double SlowFactor) {
+    Aggregate A;
+    A.FileNames = {"slow_io-1-app.pfw", "fast_io-2-app.pfw"};
+    for (size_t I = 0; I < 8; ++I) {
+      ProcessStat P;
+      P.Pid = static_cast<int64_t>(1000 + I);
+      P.FileIndex = I < 4 ? 0 : 1;
+      P.Rank = std::to_string(I % 4);
+      P.Spans = 1;
+      P.FirstUs = 0;
+      P.LastUs = 1000000;
+      P.Io.Once.Ops = 10;
+      // slow_io's ranks take 1 s each, fast_io's 0.1 s.
+      P.IoUnionUs = I < 4 ? 1000000 : 100000;
+      if (I == 5)
+        P.IoUnionUs = static_cast<uint64_t>(100000 * SlowFactor);
+      A.Processes.push_back(P);
+    }
+    return A;
+  };
+  Aggregate Even = twoPrograms(1.0);
+  Report R(Even);
+  EXPECT_TRUE(diagnose(R, Rules).empty());
+  Aggregate Straggler = twoPrograms(3.0);
+  Report S(Straggler);
+  std::vector<Finding> F = diagnose(S, Rules);
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].Kind, "rank_imbalance");
+  EXPECT_EQ(F[0].Ranks, std::vector<std::string>{"fast_io:1"});
+  EXPECT_EQ(F[0].RecoverableUs, 200000u);
+  EXPECT_NE(F[0].Summary.find("(3.00x, 4 ranks of fast_io with I/O)"),
+            std::string::npos)
+      << F[0].Summary;
+}
