@@ -9,7 +9,7 @@
 // every way, reading every value of every line (the reader accepts a line
 // only if all of it is valid JSON, docs/analysis.md), and prints MB of text
 // per CPU second (CPU time: the machine is shared, wall time is not):
-//   - DOM, one document per line (what runtime/tools/reader does)
+//   - DOM, one document per line (what analysis/reader does)
 //   - DOM parse_many over the whole buffer (one stage 1 per 1 MiB batch)
 //   - On-Demand, one document per line
 //   - On-Demand iterate_many over the whole buffer

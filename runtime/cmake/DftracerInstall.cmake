@@ -12,8 +12,9 @@ include(CMakePackageConfigHelpers)
 set(_dft_component COMPONENT dftracer_runtime)
 set(_dft_cmakedir ${CMAKE_INSTALL_LIBDIR}/cmake/dftracer)
 
+# dftracer-check and dftracer-analyze join this export set from
+# analysis/tools/CMakeLists.txt.
 install(TARGETS dftracer_headers dftracer_core dftracer_core_static
-  dftracer-check dftracer-analyze
   EXPORT dftracerTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} ${_dft_component}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} ${_dft_component}

@@ -1,7 +1,7 @@
 /*===- compact_format.h - The compact trace format's constants -----------===*
  *
  * Shared by the runtime's encoder (compact_writer.c) and the readers
- * (runtime/tools/reader/CompactReader.cpp): a C header, usable from C++.
+ * (analysis/reader/CompactReader.cpp): a C header, usable from C++.
  * The format itself is specified in docs/trace-format.md, "Compact traces".
  *
  *   file   := header block*

@@ -1,0 +1,1109 @@
+//===- FileAnalyzer.cpp - One trace file into an Aggregate ----------------===//
+
+#include "FileAnalyzer.h"
+
+#include "AccessPattern.h"
+#include "CallSites.h"
+#include "FoldWatermark.h"
+#include "IntervalUnion.h"
+#include "reader/MetadataRecords.h"
+#include "NameTable.h"
+#include "SpanTable.h"
+#include "Timeline.h"
+#include "reader/TraceScanner.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <deque>
+#include <memory>
+#include <tuple>
+#include <unordered_map>
+
+namespace dftanalyze {
+
+using dftrace::Event;
+
+namespace {
+
+/// Inclusive I/O already credited below a span, per function id. Most
+/// spans have a few functions below them: a short list, searched in order.
+/// A span with many (a region named per iteration puts one per iteration
+/// under main) gets a hash index, and lists merge the smaller into the
+/// larger, so the cost stays linear in the spans.
+class ChargedList {
+public:
+  size_t size() const { return Items.size(); }
+  /// Fn's credit, or null.
+  IoBreakdown *find(uint32_t Fn) {
+    if (Index) {
+      auto It = Index->find(Fn);
+      return It == Index->end() ? nullptr : &Items[It->second].second;
+    }
+    for (auto &[Id, Credit] : Items)
+      if (Id == Fn)
+        return &Credit;
+    return nullptr;
+  }
+  /// Adds Credit to Fn's.
+  void add(uint32_t Fn, const IoBreakdown &Credit) {
+    if (IoBreakdown *Known = find(Fn))
+      Known->merge(Credit);
+    else
+      append(Fn, Credit);
+  }
+  /// Adds Fn's first credit (find(Fn) is null).
+  void append(uint32_t Fn, const IoBreakdown &Credit) {
+    Items.emplace_back(Fn, Credit);
+    if (Index) {
+      Index->emplace(Fn, Items.size() - 1);
+    } else if (Items.size() > IndexAbove) {
+      Index = std::make_unique<std::unordered_map<uint32_t, size_t>>();
+      for (size_t I = 0; I < Items.size(); ++I)
+        Index->emplace(Items[I].first, I);
+    }
+  }
+  /// Adds every credit of O (emptying it).
+  void take(ChargedList &O) {
+    if (size() < O.size())
+      std::swap(*this, O);
+    for (const auto &[Fn, Credit] : O.Items)
+      add(Fn, Credit);
+    O.clear();
+  }
+  void clear() {
+    Items.clear(); // keeps its memory for the next span
+    Index.reset();
+  }
+
+private:
+  static constexpr size_t IndexAbove = 16;
+  std::vector<std::pair<uint32_t, IoBreakdown>> Items;
+  std::unique_ptr<std::unordered_map<uint32_t, size_t>> Index;
+};
+
+/// What a span's children told it, until the span itself is read.
+struct Pending {
+  IoBreakdown Io;        // I/O calls below
+  IoBreakdown Unclaimed; // of which no annotated span below claimed
+  ChargedList Charged;
+  SiteList Sites;         // call sites below that no annotated span claimed
+  LazyTally Access;       // data calls below that no annotated span claimed
+  uint64_t FirstLine = 0; // of the first child, for the missing-parent issue
+
+  /// Back to Pending{} (SpanTable reuses entries), keeping the lists' memory.
+  void reset() {
+    Io.clear();
+    Unclaimed.clear();
+    Charged.clear();
+    Sites.clear();
+    Access.clear();
+    FirstLine = 0;
+  }
+
+  void take(Pending &&Up) {
+    if (!Up.Io.empty())
+      Io.merge(Up.Io);
+    if (!Up.Unclaimed.empty())
+      Unclaimed.merge(Up.Unclaimed);
+    if (Up.Charged.size())
+      Charged.take(Up.Charged);
+    if (Up.Sites.size())
+      Sites.take(Up.Sites);
+    Access.take(Up.Access);
+  }
+};
+
+/// This span's own figures, as handUp needs them.
+struct SpanIo {
+  IoTotals Call;                // one operation, its time and bytes
+  size_t Slot = 0;              // I/O layer
+  const MpiCall *Mpi = nullptr; // an MPI-IO read, write or open
+  uint32_t Chain = 0;           // its call site's chain (0: not kept)
+  SiteCounts Site;
+  const AccessCall *Access = nullptr; // a classified POSIX or STDIO data call
+};
+
+/// A span with nothing below it, by value: what a subtree of one span
+/// hands up, in 64 bytes instead of a Pending.
+struct Leaf {
+  IoTotals Call;
+  uint8_t Slot = 0;
+  bool Io = false; // an I/O call; else it hands nothing up
+  MpiKind Kind = MpiKind::None;
+  bool Open = false, Sized = false;
+  uint64_t CommSize = 0;
+  uint32_t Chain = 0;
+  bool Failed = false, Small = false;
+  AccessCall Access; // when valid()
+};
+
+/// A subtree read on a thread without p_idx that no span around it has
+/// claimed yet (see claim()). Most are single spans (the I/O calls of a
+/// loop under main): those keep a Leaf and no Pending.
+struct Subtree {
+  int64_t Ts, End;
+  uint64_t Line;
+  Leaf One;              // when Up is null
+  Pending *Up = nullptr; // a span with something below it (Open's pool)
+};
+
+struct FileAcc {
+  FileStat Stat;
+  uint64_t FirstLine = 0;
+  uint64_t Align = 0; // the FS record's unit (0: none yet)
+  // Data calls with byte offsets, per layer: POSIX and STDIO (MPI-IO's
+  // offsets count etypes of the view, HDF5's calls have none).
+  AccessStream Streams[2];
+};
+
+/// A dataset of this process (HDF5_DSET), by dhash.
+struct DsetAcc {
+  uint64_t FHash = 0;
+  std::string Dset;
+  DatasetStat Stat;
+};
+
+/// The slot of Streams for an I/O layer slot, or -1.
+int streamSlot(size_t Slot) {
+  if (Slot == ioSlot(Layer::Posix))
+    return 0;
+  if (Slot == ioSlot(Layer::Stdio))
+    return 1;
+  return -1;
+}
+
+struct ProcState {
+  ProcessStat Stat;
+  FoldWatermark Ends; // how far the unions may fold; the threads
+  IntervalUnion Unions[NumLayers];
+  IntervalUnion IoUnion;
+  std::unordered_map<uint64_t, FileAcc> Files; // by fhash
+  FileAcc *LastFile = nullptr;                 // Files[LastFHash]
+  uint64_t LastFHash = 0;
+  std::unordered_map<uint64_t, std::string> Paths;
+  std::unordered_map<uint64_t, FsInfo> Fs;      // FS records, by fhash
+  std::unordered_map<uint64_t, DsetAcc> Dsets;  // by dhash
+  std::unique_ptr<TimelineBuilder> Picture;
+  // Call sites claimed: (function id << 32 | chain) -> figures.
+  std::unordered_map<uint64_t, SiteCounts> Sites;
+  uint64_t MemAlignment = 0; // CM "mem_alignment" (0: not recorded)
+};
+
+class FileAnalyzer : public dftrace::TraceScanner {
+public:
+  FileAnalyzer(uint32_t FileIndex, const AnalyzeOptions &Options, bool Exact)
+      : FileIndex(FileIndex), Options(Options), Exact(Exact) {}
+
+  /// Moves the figures into Out; false when a union needs an exact rerun.
+  bool finish(Aggregate &Out);
+
+protected:
+  void onEvent(const Event &E, uint64_t Line) override;
+  void onProblem(Issue Kind, uint64_t Line, std::string Message) override {
+    Agg.addIssue(FileIndex, Line, Kind, std::move(Message));
+  }
+  void onCaveat(std::string Message) override {
+    Agg.Caveats.push_back({FileIndex, std::move(Message)});
+  }
+
+private:
+  ProcState &process(int64_t Pid) {
+    // Files usually hold one pid: the last one is asked first.
+    if (LastProc < Procs.size() && Procs[LastProc]->Stat.Pid == Pid)
+      return *Procs[LastProc];
+    return newProcess(Pid);
+  }
+  ProcState &newProcess(int64_t Pid); // any other pid, made on first sight
+  uint32_t functionId(std::string_view Name);
+  uint32_t noFunction() {
+    if (NoFn == NameTable::NoId)
+      NoFn = functionId(NoFunction);
+    return NoFn;
+  }
+  void span(ProcState &P, const Event &E, uint64_t Line);
+  void metadata(ProcState &P, const Event &E, uint64_t Line);
+  void aggregated(ProcState &P, const Event &E);
+  void record(ProcState &P, dftrace::RecordKind K, uint64_t Line);
+  void addInterval(ProcState &P, IntervalUnion &U, int64_t Begin, int64_t End);
+  FileAcc &file(ProcState &P, uint64_t FHash, uint64_t Line) {
+    if (P.LastFile && P.LastFHash == FHash) // calls on a file come in runs
+      return *P.LastFile;
+    return otherFile(P, FHash, Line);
+  }
+  FileAcc &otherFile(ProcState &P, uint64_t FHash, uint64_t Line);
+  void fileCall(ProcState &P, FileAcc &F, const Event &E,
+                const dftrace::IoCall &C, size_t Slot, int64_t Ts,
+                uint64_t Dur, AccessCall &Classified);
+  void datasetCall(ProcState &P, const Event &E, const dftrace::IoCall &C,
+                   uint64_t Dur);
+  // Inline: span() is its one caller, and the call passed eight arguments.
+  [[gnu::always_inline]] inline void attribute(ProcState &P, const Event &E,
+                                               const SpanIo &Call, bool IsIo,
+                                               uint32_t Fn, uint64_t Line,
+                                               int64_t Ts, int64_t End);
+  std::vector<Subtree> &stack(int64_t Pid, int64_t Tid);
+  bool claim(std::vector<Subtree> &Stack, Pending &Mine, const Event &E,
+             uint64_t Line, int64_t Ts, int64_t End);
+  void root(ProcState &P, Pending &Up);
+  void claimSites(ProcState &P, uint32_t Fn, SiteList &Sites);
+  /// The data calls below an annotated span (or a root) are function Fn's.
+  void claimAccess(uint32_t Fn, LazyTally &Calls);
+
+  uint32_t FileIndex;
+  const AnalyzeOptions &Options;
+  bool Exact;
+  Aggregate Agg;
+  std::vector<std::unique_ptr<ProcState>> Procs;
+  std::unordered_map<int64_t, size_t> ProcIndex; // pid -> Procs index
+  size_t LastProc = 0; // the last one used: files usually hold one pid
+  SpanTable<Pending> Open; // spans with children read, by (pid, id)
+  // The entry of Open that the last span with a parent went to (erased
+  // spans reset it), so that its next sibling finds it without a lookup.
+  Pending *LastParent = nullptr;
+  SpanKey LastParentKey{0, 0};
+  // Per thread ({pid, tid}), the subtrees without p_idx not yet claimed,
+  // in the order they ended; Stacked counts them over all threads.
+  std::unordered_map<SpanKey, std::vector<Subtree>, SpanKeyHash> Stacks;
+  size_t Stacked = 0;
+  SpanKey LastThread{0, 0};
+  std::vector<Subtree> *LastStack = nullptr;
+  std::deque<std::string> FnNames;
+  std::unordered_map<std::string_view, uint32_t> FnIds;
+  NameTable Names; // the spans' names, with their function and chain ids
+  uint32_t NoFn = NameTable::NoId; // functionId(NoFunction), once asked
+  std::vector<FunctionStat> Fns;
+  std::vector<AccessSum> FnAccess; // by function id, as far as one has calls
+  dftrace::RecordDecoder Records;
+  dftrace::MetadataRecord Record;
+  ChainTable Chains;
+};
+
+ProcState &FileAnalyzer::newProcess(int64_t Pid) {
+  auto [It, New] = ProcIndex.try_emplace(Pid, Procs.size());
+  LastProc = It->second;
+  if (!New)
+    return *Procs[LastProc];
+  auto P = std::make_unique<ProcState>();
+  P->Stat.FileIndex = FileIndex;
+  P->Stat.Pid = Pid;
+  if (Options.Timeline)
+    P->Picture = std::make_unique<TimelineBuilder>(P->Stat.Picture);
+  Procs.push_back(std::move(P));
+  return *Procs.back();
+}
+
+uint32_t FileAnalyzer::functionId(std::string_view Name) {
+  auto It = FnIds.find(Name);
+  if (It != FnIds.end())
+    return It->second;
+  FnNames.emplace_back(Name);
+  uint32_t Id = static_cast<uint32_t>(Fns.size());
+  FnIds.emplace(FnNames.back(), Id);
+  Fns.emplace_back();
+  return Id;
+}
+
+void FileAnalyzer::onEvent(const Event &E, uint64_t Line) {
+  ++Agg.Events;
+  bool Usable = checkedEvent(E, Line);
+  ProcState *P = E.Pid.isInteger() ? &process(E.Pid.I) : nullptr;
+  if (P)
+    ++P->Stat.Events;
+  if (!Usable)
+    return;
+  if (E.isComplete() && E.isTracerSpan()) // upstream's start/end
+    ++Agg.TracerSpans;
+  else if (E.isComplete()) // usable spans and metadata have an integer pid
+    span(*P, E, Line);
+  else if (E.isMetadata())
+    metadata(*P, E, Line);
+  else if (E.isAggregated())
+    aggregated(*P, E);
+  else
+    ++Agg.OtherPhases;
+}
+
+/// Upstream's aggregated record: its calls, time and bytes go to the layer
+/// and the function tables; with no place in a stack or on the time axis,
+/// its I/O is (no function)'s and is left out of union time.
+void FileAnalyzer::aggregated(ProcState &P, const Event &E) {
+  ++Agg.AggregatedRecords;
+  Layer L = dftrace::layerOf(E);
+  dftrace::AggregatedCalls A = dftrace::aggregatedOf(L, E);
+  IoTotals Calls{A.Calls, A.Io.O == Op::Read ? A.Io.Bytes : 0,
+                 A.Io.O == Op::Write ? A.Io.Bytes : 0, A.DurUs};
+  LayerStat &LS = Agg.Layers[static_cast<size_t>(L)];
+  LS.Totals.merge(Calls);
+  if (dftrace::isIoLayer(L)) {
+    LS.ByOp[static_cast<size_t>(A.Io.O)].merge({A.Calls, A.DurUs, A.Io.Bytes});
+    if (A.Io.O == Op::Unknown)
+      Agg.UnknownOps[{static_cast<uint8_t>(L), std::string(E.Name.S)}] +=
+          A.Calls;
+    IoBreakdown Io; // the record's calls, once, in its own layer
+    Io.addCall(ioSlot(L), Calls, nullptr);
+    P.Stat.Io.merge(Io);
+    uint32_t Id = noFunction();
+    FunctionStat &F = Fns[Id];
+    F.Direct.merge(Io);
+    F.Inclusive.merge(Io);
+    if (Options.Sites) {
+      uint32_t Chain = Chains.leaf(E.Name.S, L, A.Io.O, dftrace::mpiKindOf(E.Name.S));
+      P.Sites[(uint64_t(Id) << 32) | Chain].merge(
+          {A.Calls, A.DurUs, A.Io.Bytes, 0, 0, 0, 0});
+    }
+    return;
+  }
+  FunctionStat &F = Fns[functionId(E.Name.S)];
+  F.Calls += A.Calls;
+  F.TimeUs += A.DurUs;
+}
+
+void FileAnalyzer::metadata(ProcState &P, const Event &E, uint64_t Line) {
+  ++Agg.MetadataEvents;
+  if (E.Name.S == "FH")
+    P.Paths.emplace(E.ArgValue.U, std::string(E.ArgName.S));
+  else if ((E.Name.S == "CM" || E.Name.S == "PR") && E.ArgName.S == "rank")
+    P.Stat.Rank = dftrace::fieldText(E.ArgValue);
+  else if (E.Name.S == "CM" && E.ArgName.S == "mem_alignment")
+    P.MemAlignment = std::strtoull(dftrace::fieldText(E.ArgValue).c_str(),
+                                   nullptr, 10);
+  else if (dftrace::RecordKind K = dftrace::recordKind(E);
+           K != dftrace::RecordKind::None)
+    record(P, K, Line);
+}
+
+uint8_t reasonBit(const std::string &Reason) {
+  if (Reason == "throttle")
+    return ThrottleBit;
+  if (Reason == "size_limit")
+    return SizeLimitBit;
+  if (Reason == "write_error")
+    return WriteErrorBit;
+  return OtherReasonBit;
+}
+
+/// The runtime's records of what the trace leaves out: they are added to
+/// the figures they belong to, so totals stay exact (docs/analysis.md).
+void FileAnalyzer::record(ProcState &P, dftrace::RecordKind K, uint64_t Line) {
+  using dftrace::RecordKind;
+  if (!Records.decode(K, lineText(), Record)) {
+    Agg.addIssue(FileIndex, Line, Issue::BadField, Records.error());
+    return;
+  }
+  switch (K) {
+  case RecordKind::Untraced:
+    for (const dftrace::UntracedDir &D : Record.Dirs)
+      Agg.Untraced[D.Dir].merge({D.Opens, D.Reads, D.Writes, D.BytesRead,
+                                 D.BytesWritten, 1});
+    break;
+  case RecordKind::Throttled: {
+    const dftrace::ThrottledRecord &T = Record.Throttled;
+    uint8_t Bit = reasonBit(T.Reason);
+    uint8_t Sampled = T.Time == "sampled";
+    Agg.Throttled[{T.FCat, T.Function}].merge(
+        {T.Calls, T.DurUs, T.Bytes, 1, Bit, Sampled});
+    Layer L = dftrace::layerOfCategory(T.FCat);
+    LayerStat &LS = Agg.Layers[static_cast<size_t>(L)];
+    LS.Throttled.merge({T.Calls, T.DurUs, T.Bytes});
+    LS.Totals.Ops += T.Calls;
+    LS.Totals.TimeUs += T.DurUs;
+    if (dftrace::isIoLayer(L)) {
+      // Its operation by name; bytes as the runtime counted them. Union
+      // time, files, ranks and size bins cannot hold calls without times.
+      Op O = dftrace::opOf(L, T.Function);
+      if (O == Op::Read)
+        LS.Totals.BytesRead += T.Bytes;
+      else if (O == Op::Write)
+        LS.Totals.BytesWritten += T.Bytes;
+      LS.ByOp[static_cast<size_t>(O)].merge(
+          {T.Calls, T.DurUs, dftrace::isDataOp(O) ? T.Bytes : 0});
+      break;
+    }
+    FunctionStat &F = Fns[functionId(T.Function)];
+    F.Calls += T.Calls;
+    F.TimeUs += T.DurUs;
+    F.ThrottledCalls += T.Calls;
+    F.ThrottledUs += T.DurUs;
+    F.ThrottleReasons |= Bit;
+    F.SampledTime |= Sampled;
+    break;
+  }
+  case RecordKind::TraceStopped: {
+    const dftrace::StoppedRecord &S = Record.Stopped;
+    Agg.Stopped.push_back({FileIndex, P.Stat.Pid, S.Reason, S.Error, S.Limit,
+                           S.Written, S.TsUs});
+    break;
+  }
+  case RecordKind::LayerBypassed: {
+    const dftrace::BypassedRecord &B = Record.Bypassed;
+    Agg.Bypassed.push_back(
+        {FileIndex, P.Stat.Pid, B.Layer, B.Symbol, B.Library, B.Fix});
+    break;
+  }
+  case RecordKind::FileSystem: {
+    const dftrace::FsRecord &R = Record.Fs;
+    FsInfo &F = P.Fs[R.FHash];
+    F = {R.Type, R.Mount, R.Magic, R.BlockSize, R.StripeSize, R.StripeCount};
+    auto It = P.Files.find(R.FHash); // the record came after an event
+    if (It != P.Files.end()) {
+      It->second.Stat.Fs = F;
+      It->second.Align = F.alignUnit();
+    }
+    break;
+  }
+  case RecordKind::MpiioHints: {
+    const dftrace::HintsRecord &R = Record.Hints;
+    MpiFileInfo &M = file(P, R.FHash, Line).Stat.MpiInfo;
+    ++M.Opens;
+    if (R.HasCommSize)
+      ++M.CommSizes[R.CommSize];
+    if (R.HasAmode)
+      ++M.Amodes[R.Amode];
+    for (const auto &[K, V] : R.Hints)
+      ++M.Hints[K][V];
+    break;
+  }
+  case RecordKind::Hdf5File: {
+    FileStat &F = file(P, Record.Hdf5File.FHash, Line).Stat;
+    ++F.Hdf5Opens;
+    for (const auto &[K, V] : Record.Hdf5File.Properties)
+      ++F.Hdf5Props[K][V];
+    break;
+  }
+  case RecordKind::Hdf5Dataset: {
+    const dftrace::Hdf5DsetRecord &R = Record.Hdf5Dset;
+    DsetAcc &D = P.Dsets[R.DHash];
+    D.FHash = R.FHash;
+    D.Dset = R.Dset;
+    ++D.Stat.Opens;
+    auto List = [](const std::vector<uint64_t> &V) {
+      std::string T = "[";
+      for (size_t I = 0; I < V.size(); ++I)
+        T += (I ? "," : "") + std::to_string(V[I]);
+      return T + "]";
+    };
+    if (!R.Layout.empty())
+      ++D.Stat.Props["layout"][R.Layout];
+    if (!R.Chunk.empty())
+      ++D.Stat.Props["chunk"][List(R.Chunk)];
+    if (!R.Dims.empty())
+      ++D.Stat.Props["dims"][List(R.Dims)];
+    if (R.TypeSize)
+      ++D.Stat.Props["type_size"][std::to_string(R.TypeSize)];
+    if (!R.FillTime.empty())
+      ++D.Stat.Props["fill_time"][R.FillTime];
+    break;
+  }
+  case RecordKind::Node: {
+    P.Stat.Host = Record.Node.Hostname;
+    P.Stat.MemTotal = Record.Node.MemTotal;
+    P.Stat.Cpus = Record.Node.Cpus;
+    break;
+  }
+  default:
+    break;
+  }
+}
+
+void FileAnalyzer::addInterval(ProcState &P, IntervalUnion &U, int64_t Begin,
+                               int64_t End) {
+  if (!U.add(Begin, End))
+    return;
+  U.fold(Exact ? std::numeric_limits<int64_t>::min() : P.Ends.watermark());
+}
+
+void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
+  ++Agg.Spans;
+  // dftrace::layerOf(E), whose category test is inline: a span that got
+  // here has a string "cat" (checkEvent).
+  Layer L = dftrace::layerOfCategory(E.Cat.S);
+  if (L == Layer::Other)
+    L = dftrace::layerOf(E); // upstream dev's "type"
+  int64_t Ts = dftrace::microseconds(E.Ts);
+  int64_t DurI = dftrace::microseconds(E.Dur);
+  uint64_t Dur = static_cast<uint64_t>(DurI);
+  int64_t End = Ts + DurI;
+  ProcessStat &S = P.Stat;
+  ++S.Spans;
+  S.FirstUs = std::min(S.FirstUs, Ts);
+  S.LastUs = std::max(S.LastUs, End);
+  P.Ends.ended(E.Tid.I, End);
+
+  LayerStat &LS = Agg.Layers[static_cast<size_t>(L)];
+  NameTable::Entry &Name = Names.find(L, E.Name.S);
+  dftrace::IoCall C;
+  C.L = L;
+  bool IsIo = dftrace::isIoLayer(L);
+  if (IsIo)
+    C = dftrace::classifyIo(L, Name.Call, E);
+  SpanIo Self;
+  MpiCall Mpi;           // Self.Mpi, for an MPI-IO read, write or open
+  AccessCall Classified; // Self.Access, for the function's access figures
+  IoTotals &Call = Self.Call;
+  Call.add(C, Dur);
+  LS.Totals.merge(Call);
+  if (IsIo) {
+    size_t Slot = ioSlot(L);
+    Self.Slot = Slot;
+    if (L == Layer::MpiIo && (C.Mpi != MpiKind::None || C.O == Op::Open)) {
+      Mpi.Kind = C.Mpi;
+      Mpi.DurUs = Dur;
+      Mpi.Bytes = C.Bytes;
+      if (C.O == Op::Open) {
+        Mpi.Open = true;
+        uint64_t Size = 0;
+        if (Records.commSize(lineText(), Size)) {
+          Mpi.Sized = true;
+          Mpi.CommSize = Size;
+        }
+      }
+      LS.Mpi.add(Mpi);
+      Self.Mpi = &Mpi;
+    }
+    LS.ByOp[static_cast<size_t>(C.O)].merge({1, Dur, C.Bytes});
+    if (C.Failed)
+      ++LS.Failed;
+    else if (C.O == Op::Read)
+      ++LS.ReadBins[dftrace::sizeBin(C.Bytes)];
+    else if (C.O == Op::Write)
+      ++LS.WriteBins[dftrace::sizeBin(C.Bytes)];
+    if (C.O == Op::Unknown)
+      ++Agg.UnknownOps[{static_cast<uint8_t>(L), std::string(E.Name.S)}];
+    if (Options.Sites) {
+      if (Name.Leaf == NameTable::NoId)
+        Name.Leaf = Chains.leaf(E.Name.S, L, C.O, C.Mpi);
+      Self.Chain = Name.Leaf;
+      bool Small = dftrace::isDataOp(C.O) && !C.Failed &&
+                   C.Bytes < Options.SmallBytes;
+      Self.Site = {1, Dur, C.Bytes, C.Failed ? 1u : 0u, Small ? 1u : 0u,
+                   Small ? Dur : 0, Small ? C.Bytes : 0};
+    }
+    if (E.FHash.present()) {
+      FileAcc &F = file(P, E.FHash.U, Line);
+      F.Stat.Layers[Slot].merge(Call);
+      ++F.Stat.Calls[Slot][static_cast<size_t>(C.O)];
+      if (dftrace::isMetadataOp(C.O)) {
+        ++F.Stat.MetaOps[Slot];
+        F.Stat.MetaTimeUs[Slot] += Dur;
+      }
+      if (Self.Mpi)
+        F.Stat.Mpi.add(*Self.Mpi);
+      fileCall(P, F, E, C, Slot, Ts, Dur, Classified);
+      if (Classified.valid())
+        Self.Access = &Classified;
+    }
+    if (L == Layer::Hdf5 && E.DHash.present() && dftrace::isDataOp(C.O))
+      datasetCall(P, E, C, Dur);
+    addInterval(P, P.Unions[static_cast<size_t>(L)], Ts, End);
+    addInterval(P, P.IoUnion, Ts, End);
+    if (P.Picture)
+      P.Picture->io(L, Ts, Dur);
+  } else if (!E.ParentIdx.present() || E.ParentIdx.U == 0) {
+    // Application time: the outermost spans cover all of it.
+    addInterval(P, P.Unions[static_cast<size_t>(L)], Ts, End);
+  }
+  if (P.Picture)
+    P.Picture->span(E.Name.S, L, E.Level.isInteger() ? E.Level.I : 1, Ts, Dur,
+                    Line);
+  if (!IsIo && Name.Fn == NameTable::NoId)
+    Name.Fn = functionId(E.Name.S);
+  attribute(P, E, Self, IsIo, Name.Fn, Line, Ts, End);
+}
+
+FileAcc &FileAnalyzer::otherFile(ProcState &P, uint64_t FHash, uint64_t Line) {
+  auto [It, New] = P.Files.try_emplace(FHash);
+  P.LastFHash = FHash;
+  P.LastFile = &It->second; // stays valid: unordered_map
+  FileAcc &F = It->second;
+  if (New) {
+    F.FirstLine = Line;
+    F.Stat.Processes = 1; // this one
+    auto Fs = P.Fs.find(FHash);
+    if (Fs != P.Fs.end()) {
+      F.Stat.Fs = Fs->second;
+      F.Align = Fs->second.alignUnit();
+    }
+  }
+  return F;
+}
+
+/// A call's share of its file's figures: time by kind, first open and last
+/// close, the slowest data call, and the access pattern of its offsets.
+void FileAnalyzer::fileCall(ProcState &P, FileAcc &F, const Event &E,
+                            const dftrace::IoCall &C, size_t Slot, int64_t Ts,
+                            uint64_t Dur, AccessCall &Classified) {
+  FileStat &S = F.Stat;
+  if (C.O == Op::Open) {
+    S.FirstOpenUs = std::min(S.FirstOpenUs, Ts);
+    return;
+  }
+  if (C.O == Op::Close) {
+    S.LastCloseUs = std::max(S.LastCloseUs, Ts + static_cast<int64_t>(Dur));
+    return;
+  }
+  if (E.EtypeSize.isUnsigned() && E.FiletypeSize.isUnsigned()) {
+    // MPI_File_set_view: the view it set.
+    ++S.MpiInfo.Views[{E.EtypeSize.U, E.FiletypeSize.U,
+                       E.FiletypeExtent.isUnsigned() ? E.FiletypeExtent.U : 0,
+                       E.Contiguous.isUnsigned() ? E.Contiguous.U : 0}];
+    return;
+  }
+  if (!dftrace::isDataOp(C.O))
+    return;
+  bool Write = C.O == Op::Write;
+  (Write ? S.WriteTimeUs : S.ReadTimeUs)[Slot] += Dur;
+  SlowCall &Slow = S.Slowest[Slot];
+  if (Dur > Slow.DurUs || Slow.Name.empty()) { // the first of equals
+    Slow.DurUs = Dur;
+    Slow.Bytes = C.Bytes;
+    Slow.Name.assign(E.Name.S);
+    Slow.FileIndex = FileIndex;
+    Slow.Pid = P.Stat.Pid;
+  }
+  int Stream = streamSlot(Slot);
+  if (Stream < 0 || C.Failed)
+    return;
+  AccessStream &A = F.Streams[Stream];
+  MemAlign Mem{P.MemAlignment, E.MemAlign.present()};
+  Classified = E.Offset.isUnsigned()
+                   ? A.data(Write, E.Offset.U, C.Bytes, F.Align, Mem)
+                   : A.noOffset(Write, Mem);
+}
+
+/// An H5Dread or H5Dwrite on a dataset named by an HDF5_DSET record.
+void FileAnalyzer::datasetCall(ProcState &P, const Event &E,
+                               const dftrace::IoCall &C, uint64_t Dur) {
+  DsetAcc &D = P.Dsets[E.DHash.U];
+  if (D.Dset.empty() && E.FHash.present())
+    D.FHash = E.FHash.U; // no HDF5_DSET record: at least the file
+  DatasetStat &S = D.Stat;
+  (C.O == Op::Write ? S.Writes : S.Reads).merge({1, Dur, C.Bytes});
+  if (E.Xfer.isString()) {
+    if (E.Xfer.S == "collective")
+      ++S.Collective;
+    else if (E.Xfer.S == "independent")
+      ++S.Independent;
+  }
+  if (E.IoMode.isString())
+    ++S.IoModes[std::string(E.IoMode.S)];
+  if (E.Selection.isUnsigned())
+    S.Selection += E.Selection.U;
+  if (!C.Failed)
+    S.Sizes.add(static_cast<int64_t>(C.Bytes));
+}
+
+/// What a span hands its parent, added into Dst (the parent's entry, a
+/// subtree, or a root): an I/O call counts once with what it holds in
+/// their own layers; an annotated span passes its I/O up (its direct I/O
+/// is claimed). Done in place and by parts: these structures are large,
+/// and most spans are leaves.
+[[gnu::always_inline]] inline void handUp(Pending &Dst, Pending *Mine,
+                                          const SpanIo &S, bool IsIo,
+                                          ChainTable &Chains) {
+  if (IsIo) {
+    Dst.Io.addCall(S.Slot, S.Call, S.Mpi);
+    Dst.Unclaimed.addCall(S.Slot, S.Call, S.Mpi);
+    if (S.Chain)
+      Dst.Sites.add(S.Chain, S.Site);
+    if (S.Access)
+      Dst.Access.add(*S.Access);
+    if (Mine) {
+      Dst.Io.mergeLayers(Mine->Io);
+      Dst.Unclaimed.mergeLayers(Mine->Unclaimed);
+      Dst.Access.take(Mine->Access);
+      // The calls below are this call's: their chains start with it.
+      if (S.Chain && Mine->Sites.size()) {
+        for (const auto &[Chain, C] : Mine->Sites.items())
+          Dst.Sites.add(Chains.prepend(S.Chain, Chain), C);
+        Mine->Sites.clear();
+      }
+    }
+  } else if (Mine && !Mine->Io.empty()) {
+    Dst.Io.merge(Mine->Io);
+  }
+  if (Mine && Mine->Charged.size())
+    Dst.Charged.take(Mine->Charged);
+}
+
+Leaf leafOf(const SpanIo &S, bool IsIo) {
+  Leaf L;
+  L.Call = S.Call;
+  L.Slot = static_cast<uint8_t>(S.Slot);
+  L.Io = IsIo;
+  if (S.Mpi) {
+    L.Kind = S.Mpi->Kind;
+    L.Open = S.Mpi->Open;
+    L.Sized = S.Mpi->Sized;
+    L.CommSize = S.Mpi->CommSize;
+  }
+  L.Chain = S.Chain;
+  L.Failed = S.Site.Failed != 0;
+  L.Small = S.Site.SmallOps != 0;
+  if (S.Access)
+    L.Access = *S.Access;
+  return L;
+}
+
+/// Dst takes what subtree T hands up (T's entry goes back to Pool).
+void takeSubtree(Pending &Dst, Subtree &T, ChainTable &Chains,
+                 SpanTable<Pending> &Pool) {
+  if (T.Up) {
+    Dst.take(std::move(*T.Up));
+    Pool.give(T.Up);
+    T.Up = nullptr;
+    return;
+  }
+  const Leaf &L = T.One;
+  if (!L.Io)
+    return;
+  MpiCall M{L.Kind, L.Open, L.Sized, L.Call.TimeUs, L.Call.bytes(),
+            L.CommSize};
+  bool HasMpi = L.Kind != MpiKind::None || L.Open;
+  SiteCounts Site{1, L.Call.TimeUs, L.Call.bytes(), L.Failed ? 1u : 0u,
+                  L.Small ? 1u : 0u, L.Small ? L.Call.TimeUs : 0,
+                  L.Small ? L.Call.bytes() : 0};
+  handUp(Dst, nullptr,
+         {L.Call, L.Slot, HasMpi ? &M : nullptr, L.Chain, Site,
+          L.Access.valid() ? &L.Access : nullptr},
+         true, Chains);
+}
+
+void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
+                             bool IsIo, uint32_t Fn, uint64_t Line, int64_t Ts,
+                             int64_t End) {
+  // The span's children, if any: its entry in Open, used in place.
+  SpanKey Key{E.Pid.I, E.Id.U};
+  Pending *Own = Open.size() ? Open.find(Key) : nullptr;
+  Pending *Mine = Own;
+  Pending *Local = nullptr; // from Open's pool, when claim() needs one
+  // A span without p_idx finds its children, and its parent finds it, by
+  // time on its thread; spans with p_idx look there only when a file
+  // mixes both (Stacked), so traces of this runtime pay one test.
+  bool HasParent = E.ParentIdx.present();
+  std::vector<Subtree> *Stack = nullptr;
+  bool Nested = true;
+  if (!HasParent || Stacked) {
+    Stack = &stack(E.Pid.I, E.Tid.I);
+    if (!Mine)
+      Mine = Local = Open.take();
+    Nested = claim(*Stack, *Mine, E, Line, Ts, End);
+  }
+  if (!IsIo) {
+    uint32_t Id = Fn;
+    FunctionStat &F = Fns[Id];
+    ++F.Calls;
+    F.TimeUs += Call.Call.TimeUs;
+    if (Mine) {
+      if (!Mine->Unclaimed.empty())
+        F.Direct.merge(Mine->Unclaimed);
+      // The calls below that the same function (recursion) already has are
+      // not credited again; from here up, all of Mine's I/O is credited.
+      if (IoBreakdown *Below = Mine->Charged.find(Id)) {
+        F.Inclusive.merge(Mine->Io.minus(*Below));
+        *Below = Mine->Io;
+      } else if (!Mine->Io.empty()) {
+        F.Inclusive.merge(Mine->Io);
+        Mine->Charged.append(Id, Mine->Io);
+      }
+      if (Mine->Sites.size())
+        claimSites(P, Id, Mine->Sites);
+      if (!Mine->Access.empty())
+        claimAccess(Id, Mine->Access);
+    }
+  }
+  auto Done = [&]() __attribute__((always_inline)) {
+    if (Own) {
+      Open.erase(Key); // by key: inserting the parent may have moved slots
+      if (LastParent == Own)
+        LastParent = nullptr;
+    }
+    if (Local)
+      Open.give(Local);
+  };
+  if (HasParent && E.ParentIdx.U != 0 && E.ParentIdx.U != E.Id.U) {
+    // Siblings come in runs: their parent's entry is asked for once.
+    SpanKey ParentKey{E.Pid.I, E.ParentIdx.U};
+    Pending *Parent = LastParent;
+    if (!Parent || !(LastParentKey == ParentKey)) {
+      bool New;
+      std::tie(Parent, New) = Open.get(ParentKey);
+      if (New)
+        Parent->FirstLine = Line;
+      LastParent = Parent;
+      LastParentKey = ParentKey;
+    }
+    handUp(*Parent, Mine, Call, IsIo, Chains);
+    Done();
+    return;
+  }
+  if (!HasParent && Nested &&
+      (!Mine || (Mine->Io.empty() && Mine->Unclaimed.empty() &&
+                 !Mine->Charged.size() && !Mine->Sites.size()))) {
+    // A single span, its parent (if any) still to come: kept by value.
+    Stack->push_back({Ts, End, Line, leafOf(Call, IsIo), nullptr});
+    ++Stacked;
+    Done();
+    return;
+  }
+  Pending *Up = Open.take();
+  handUp(*Up, Mine, Call, IsIo, Chains);
+  Done();
+  if (HasParent && E.ParentIdx.U != 0) {
+    // p_idx names the span itself: a parent that never ends, reported as
+    // missing at the end of the file.
+    auto [Parent, New] = Open.get({E.Pid.I, E.ParentIdx.U});
+    if (New)
+      Parent->FirstLine = Line;
+    Parent->take(std::move(*Up));
+    Open.give(Up);
+    return;
+  }
+  if (!HasParent && Nested) {
+    // Its parent, if any, ends later: it is read later.
+    Stack->push_back({Ts, End, Line, Leaf(), Up});
+    ++Stacked;
+    return;
+  }
+  if (!HasParent)
+    ++Agg.Unattributed;
+  root(P, *Up);
+  Open.give(Up);
+}
+
+std::vector<Subtree> &FileAnalyzer::stack(int64_t Pid, int64_t Tid) {
+  SpanKey K{Pid, static_cast<uint64_t>(Tid)};
+  if (!LastStack || !(LastThread == K)) {
+    LastStack = &Stacks[K]; // unordered_map: the reference stays valid
+    LastThread = K;
+  }
+  return *LastStack;
+}
+
+/// Spans end in order on a thread and are written when they end, so the
+/// subtrees on top of the stack that lie within [Ts, End] (ties inside:
+/// times are whole microseconds) are the span's children: they go into
+/// Mine. What is left on top must have ended by Ts; if not, the thread is
+/// not in end order (sorted by start, concatenated) and containment would
+/// guess: the span is reported, and false returned.
+bool FileAnalyzer::claim(std::vector<Subtree> &Stack, Pending &Mine,
+                         const Event &E, uint64_t Line, int64_t Ts,
+                         int64_t End) {
+  while (!Stack.empty() && Stack.back().Ts >= Ts && Stack.back().End <= End) {
+    takeSubtree(Mine, Stack.back(), Chains, Open);
+    Stack.pop_back();
+    --Stacked;
+  }
+  if (Stack.empty() || Stack.back().End <= Ts)
+    return true;
+  const Subtree &Top = Stack.back();
+  Agg.addIssue(
+      FileIndex, Line, Issue::UnnestedSpan,
+      "span \"" + std::string(E.Name.S) + "\" [" + std::to_string(Ts) + ", " +
+          std::to_string(End) + "] of pid " + std::to_string(E.Pid.I) +
+          " tid " + std::to_string(E.Tid.I) + " overlaps the span of line " +
+          std::to_string(Top.Line) + " [" + std::to_string(Top.Ts) + ", " +
+          std::to_string(Top.End) +
+          "] without nesting: the thread's spans are not in the order they "
+          "ended (sorted or concatenated?); " +
+          (E.ParentIdx.present() ? "its p_idx places it"
+                                 : "it is counted as a root"));
+  return false;
+}
+
+/// A subtree with nothing above it: its I/O is the process's, and what no
+/// annotated span claimed is (no function)'s.
+void FileAnalyzer::root(ProcState &P, Pending &Up) {
+  P.Stat.Io.merge(Up.Io);
+  if (!Up.Unclaimed.empty()) {
+    uint32_t Id = noFunction();
+    FunctionStat &F = Fns[Id];
+    F.Direct.merge(Up.Unclaimed);
+    F.Inclusive.merge(Up.Unclaimed);
+    claimSites(P, Id, Up.Sites);
+    claimAccess(Id, Up.Access);
+  }
+}
+
+/// The sites below an annotated span (or a root) are its function's.
+void FileAnalyzer::claimSites(ProcState &P, uint32_t Fn, SiteList &Sites) {
+  for (const auto &[Chain, C] : Sites.items())
+    P.Sites[(static_cast<uint64_t>(Fn) << 32) | Chain].merge(C);
+  Sites.clear();
+}
+
+void FileAnalyzer::claimAccess(uint32_t Fn, LazyTally &Calls) {
+  const AccessTally *T = Calls.get();
+  if (!T)
+    return;
+  if (Fn >= FnAccess.size())
+    FnAccess.resize(Fn + 1);
+  FnAccess[Fn].add(*T);
+  Calls.clear(); // claimed once
+}
+
+bool FileAnalyzer::finish(Aggregate &Out) {
+  // Subtrees without p_idx that nothing claimed are roots.
+  for (auto &[K, Stack] : Stacks)
+    for (Subtree &T : Stack) {
+      Pending *Up = Open.take();
+      takeSubtree(*Up, T, Chains, Open);
+      root(process(K.Pid), *Up);
+      Open.give(Up);
+    }
+  Stacks.clear();
+  LastStack = nullptr;
+  // Spans whose parent never came: a missing END, or a cut trace.
+  std::vector<SpanKey> Orphans;
+  Open.forEach([&](SpanKey K, const Pending &) { Orphans.push_back(K); });
+  std::sort(Orphans.begin(), Orphans.end());
+  for (const SpanKey &K : Orphans) {
+    Pending &P = *Open.find(K);
+    bool Stopped = std::any_of(
+        Agg.Stopped.begin(), Agg.Stopped.end(),
+        [&](const StopRecord &R) { return R.Pid == K.Pid; });
+    Agg.addIssue(FileIndex, P.FirstLine, Issue::MissingParent,
+                 "span names parent id " + std::to_string(K.Id) + " of pid " +
+                     std::to_string(K.Pid) + ", which is not in the file (" +
+                     (Stopped ? "tracing stopped while it was open: see "
+                                "trace_stopped"
+                              : "a missing END, or the trace was cut") +
+                     "); its I/O is charged to " + UnknownParent);
+    process(K.Pid).Stat.Io.merge(P.Io);
+    uint32_t Id = functionId(UnknownParent);
+    FunctionStat &F = Fns[Id];
+    F.Direct.merge(P.Unclaimed);
+    F.Inclusive.merge(P.Io);
+    claimSites(process(K.Pid), Id, P.Sites);
+    claimAccess(Id, P.Access);
+  }
+  Open.clear();
+  LastParent = nullptr;
+
+  bool Conflict = false;
+  for (auto &PP : Procs) {
+    ProcState &P = *PP;
+    std::vector<std::pair<uint64_t, FileAcc *>> Files;
+    for (auto &Entry : P.Files)
+      Files.emplace_back(Entry.first, &Entry.second);
+    std::sort(Files.begin(), Files.end());
+    std::string Rank = P.Stat.Rank.empty()
+                           ? "pid " + std::to_string(P.Stat.Pid)
+                           : P.Stat.Rank;
+    for (auto &[Hash, Acc] : Files) {
+      auto Path = P.Paths.find(Hash);
+      std::string Name;
+      if (Path != P.Paths.end()) {
+        Name = Path->second;
+      } else {
+        Name = "fhash:" + std::to_string(Hash);
+        Agg.addIssue(FileIndex, Acc->FirstLine, Issue::MissingFH,
+                     "fhash " + std::to_string(Hash) + " of pid " +
+                         std::to_string(P.Stat.Pid) +
+                         " has no \"FH\" line naming its path");
+      }
+      FileStat &S = Acc->Stat;
+      for (int St = 0; St < 2; ++St) {
+        size_t Slot = ioSlot(St == 0 ? Layer::Posix : Layer::Stdio);
+        ProcessRanges R;
+        S.Access[Slot] = Acc->Streams[St].finish(R.Read, R.Write);
+        P.Stat.Access[Slot].merge(S.Access[Slot]);
+        if (!R.Read.empty() || !R.Write.empty())
+          S.Ranges[Slot].push_back(std::move(R));
+      }
+      IoTotals Reached = S.reached();
+      S.Ranks.push_back(
+          {FileIndex, P.Stat.Pid, Reached.bytes(), Reached.TimeUs});
+      if (Options.Sites) {
+        // The layer the code called (HDF5, else MPI-IO, else POSIX and
+        // STDIO): below MPI-IO, ROMIO's aggregators move the others' data.
+        IoTotals Top;
+        for (size_t Slot : {ioSlot(Layer::Hdf5), ioSlot(Layer::MpiIo)})
+          if (Top.empty() && !S.Layers[Slot].empty())
+            Top = S.Layers[Slot];
+        if (Top.empty()) {
+          Top = S.Layers[ioSlot(Layer::Posix)];
+          Top.merge(S.Layers[ioSlot(Layer::Stdio)]);
+        }
+        Agg.Diag.FileRanks[Name].add(Top.bytes(), Top.TimeUs, Rank);
+      }
+      Agg.Files[Name].merge(std::move(S));
+    }
+    std::map<uint32_t, uint64_t> PhaseUs; // function -> its own I/O calls
+    for (const auto &[Key, C] : P.Sites) {
+      uint32_t Chain = static_cast<uint32_t>(Key);
+      const ChainTable::Node &N = Chains.node(Chain);
+      if (N.Tail == 0)
+        PhaseUs[static_cast<uint32_t>(Key >> 32)] += C.TimeUs;
+      SiteStat S;
+      S.C = C;
+      S.Layer = static_cast<uint8_t>(N.L);
+      S.Op = static_cast<uint8_t>(N.O);
+      S.Mpi = static_cast<uint8_t>(N.Mpi);
+      S.TopLayer = static_cast<uint8_t>(N.Top);
+      S.Processes = 1;
+      S.Ranks.push_back(Rank);
+      Agg.Diag.Sites[{FnNames[Key >> 32], Chains.text(Chain)}].merge(S);
+    }
+    for (const auto &[Fn, Us] : PhaseUs)
+      Agg.Diag.FunctionRanks[FnNames[Fn]].add(0, Us, Rank);
+    for (auto &[DHash, D] : P.Dsets) {
+      auto Path = P.Paths.find(D.FHash);
+      std::string File = Path != P.Paths.end()
+                             ? Path->second
+                             : "fhash:" + std::to_string(D.FHash);
+      D.Stat.Sizes.trim();
+      Agg.Datasets[{File, D.Dset.empty() ? "dhash:" + std::to_string(DHash)
+                                         : D.Dset}]
+          .merge(D.Stat);
+    }
+    for (size_t L = 0; L < NumLayers; ++L) {
+      P.Stat.UnionUs[L] = P.Unions[L].total();
+      Conflict |= P.Unions[L].conflict();
+    }
+    P.Stat.IoUnionUs = P.IoUnion.total();
+    Conflict |= P.IoUnion.conflict();
+    P.Stat.Threads = P.Ends.threads();
+    if (P.Picture)
+      P.Picture->finish();
+    Agg.Io.merge(P.Stat.Io);
+    Agg.Processes.push_back(std::move(P.Stat));
+  }
+  if (Conflict)
+    return false;
+  for (size_t I = 0; I < Fns.size(); ++I) {
+    if (I < FnAccess.size())
+      Fns[I].Access = FnAccess[I].finish();
+    Agg.Functions[FnNames[I]].merge(Fns[I]);
+  }
+  Agg.Lines = lines();
+  Agg.TextBytes = textBytes();
+  Out = std::move(Agg);
+  return true;
+}
+
+} // namespace
+
+Aggregate analyzeFile(const std::string &Path, uint32_t FileIndex,
+                      const AnalyzeOptions &Options) {
+  Aggregate Out;
+  dftrace::TimeUnit Unit = Options.Unit;
+  for (int Pass = 0; Pass < 3; ++Pass) {
+    for (bool Exact : {false, true}) {
+      FileAnalyzer A(FileIndex, Options, Exact);
+      A.setTimeUnit(Unit, Options.UnitGiven);
+      bool Opened = A.scan(Path);
+      dftrace::TimeUnit Recorded = A.recordedUnit();
+      if (Recorded != dftrace::TimeUnit::Unknown && Recorded != Unit) {
+        Unit = Recorded; // recorded at the end of the file: read it again
+        break;
+      }
+      if (A.finish(Out)) {
+        Out.FilesUnreadable = Opened ? 0 : 1;
+        return Out;
+      }
+    }
+  }
+  return Out;
+}
+
+} // namespace dftanalyze

@@ -1,0 +1,64 @@
+//===- FileAnalyzer.h - One trace file into an Aggregate ----------*- C++ -*-===//
+//
+// Reads one .pfw/.pfw.gz file, event by event, into the figures of
+// Aggregate.h. Nothing is kept per event except what the figures need while
+// the file is open:
+//
+//  - Attribution. Spans are written when they end, so a span's children
+//    come before it. Each span hands what it knows to its parent's entry in
+//    a table keyed by (pid, p_idx): the I/O calls below it (each once), the
+//    part of them no annotated span has claimed yet, and the inclusive I/O
+//    already credited to each function below (so recursion counts once).
+//    An annotated span takes the unclaimed I/O as its direct I/O. The table
+//    holds only spans that are still open, so it stays small. Spans
+//    without p_idx hand themselves up by time instead: per thread, a stack
+//    of unclaimed subtrees that the span containing them takes.
+//
+//      main            inclusive: both pwrites    direct: -
+//        write_phase   inclusive: both pwrites    direct: the MPI call
+//          MPI_File_write_at_all   (holds the two pwrite64 calls)
+//            pwrite64, pwrite64
+//
+//  - Per-rank union time, per layer (IntervalUnion). Intervals that end
+//    before any span still to come can start are folded (FoldWatermark:
+//    the runtime writes each thread's spans in order of their end, and a
+//    parent after its children). A file that breaks this (an unusual
+//    writer, a parent with many spans below it) is read a second time
+//    without folding, which is exact whatever the order.
+//
+// \code
+//   Aggregate A = analyzeFile("trace-1a2b-app.pfw.gz", 3, Options);
+// \endcode
+//
+//===----------------------------------------------------------------------===//
+#ifndef DFTRACER_ANALYZE_FILEANALYZER_H
+#define DFTRACER_ANALYZE_FILEANALYZER_H
+
+#include "Aggregate.h"
+#include "reader/Upstream.h"
+
+#include <string>
+
+namespace dftanalyze {
+
+struct AnalyzeOptions {
+  bool Timeline = false; // keep the per-process picture (for --html)
+  // Units of traces that do not record theirs (--time-unit).
+  dftrace::TimeUnit Unit = dftrace::TimeUnit::Us;
+  bool UnitGiven = false;
+  // Call sites for the diagnosis (CallSites.h): off with --no-diagnose.
+  bool Sites = true;
+  uint64_t SmallBytes = 1048576; // data calls below it are small (rules)
+};
+
+/// Reads Path; its issues name FileIndex.
+Aggregate analyzeFile(const std::string &Path, uint32_t FileIndex,
+                      const AnalyzeOptions &Options);
+
+/// Names of the pseudo-functions that collect I/O outside annotated code.
+inline constexpr const char *NoFunction = "(no function)";
+inline constexpr const char *UnknownParent = "(unknown parent)";
+
+} // namespace dftanalyze
+
+#endif

@@ -1,0 +1,281 @@
+//===- Diagnose.cpp - The kinds, their evidence, sites and files ----------===//
+//
+// The table of kinds (the one list: adding a kind is its detector and one
+// entry here) and what every detector shares: the threshold and support
+// tests that make a finding, the sites and files it names, and what it
+// carries from the trace (ranks, caveats). A kind returns no finding unless
+// its evidence crosses the rule's thresholds and the support (min_ops,
+// min_bytes, min_seconds) is reached; thresholds and texts are the rule
+// file's, what is computed is in the detectors and docs/diagnosis.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DiagnoseInternal.h"
+
+#include "analyze/Caveats.h"
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+namespace dftanalyze {
+
+namespace diagnosis {
+
+namespace {
+
+using Detector = void (Diagnoser::*)(const DiagnosisRule &);
+
+/// Every kind and its detector, in the order they run (the findings are
+/// sorted after).
+const std::pair<const char *, Detector> Kinds[] = {
+    {"small_requests", &Diagnoser::smallRequests},
+    {"metadata_heavy", &Diagnoser::metadataHeavy},
+    {"sync_per_write", &Diagnoser::syncPerWrite},
+    {"rank_imbalance", &Diagnoser::rankImbalance},
+    {"single_rank_io", &Diagnoser::singleRankIo},
+    {"independent_mpiio", &Diagnoser::independentMpiio},
+    {"small_hdf5_access", &Diagnoser::smallHdf5},
+    {"stdio_bulk", &Diagnoser::stdioBulk},
+    {"many_files", &Diagnoser::manyFiles},
+    {"failed_calls", &Diagnoser::failedCalls},
+    {"misaligned_requests", &Diagnoser::misaligned},
+    {"hdf5_unaligned", &Diagnoser::hdf5Unaligned},
+    {"random_access", &Diagnoser::randomAccess},
+    {"redundant_traffic", &Diagnoser::redundant},
+    {"cache_bound", &Diagnoser::cacheBound},
+};
+
+} // namespace
+
+Diagnoser::Diagnoser(const Report &R, const DiagnosisRules &Rules)
+    : R(R), A(R.A), Rules(Rules) {
+  Bottom = bottomLayers(A.Io.Layers);
+  for (const auto &[Key, S] : A.Diag.Sites)
+    Sites.push_back({&Key.first, &Key.second, &S});
+  MpiIo = A.Layers[static_cast<size_t>(Layer::MpiIo)].Totals.Ops != 0;
+  Hdf5 = A.Layers[static_cast<size_t>(Layer::Hdf5)].Totals.Ops != 0;
+  Caveats = traceCaveats(R);
+}
+
+std::vector<Finding> Diagnoser::run() {
+  for (const auto &[Kind, F] : Kinds) {
+    auto It = Rules.Rules.find(Kind);
+    if (It != Rules.Rules.end())
+      (this->*F)(It->second);
+  }
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const Finding &X, const Finding &Y) {
+                     return std::tie(Y.RecoverableUs, X.Kind, X.Summary) <
+                            std::tie(X.RecoverableUs, Y.Kind, Y.Summary);
+                   });
+  return std::move(Out);
+}
+
+bool Diagnoser::atLeast(const DiagnosisRule &Rule, Finding &F,
+                        const char *Evidence, double Value, const char *Param,
+                        double Default) {
+  double Threshold = Rule.param(Param, Default);
+  if (Value < Threshold)
+    return false;
+  F.Proof.push_back({Evidence, Value, ">=", Threshold});
+  return true;
+}
+
+bool Diagnoser::below(const DiagnosisRule &Rule, Finding &F,
+                      const char *Evidence, double Value, const char *Param,
+                      double Default) {
+  double Threshold = Rule.param(Param, Default);
+  if (Value >= Threshold)
+    return false;
+  F.Proof.push_back({Evidence, Value, "<", Threshold});
+  return true;
+}
+
+bool Diagnoser::supported(const DiagnosisRule &Rule, Finding &F, uint64_t Ops,
+                          uint64_t Bytes, uint64_t TimeUs) {
+  struct Min {
+    const char *Name;
+    double Value;
+  };
+  const Min Mins[] = {{"min_ops", static_cast<double>(Ops)},
+                      {"min_bytes", static_cast<double>(Bytes)},
+                      {"min_seconds", TimeUs / 1e6}};
+  for (const Min &M : Mins) {
+    auto It = Rule.Params.find(M.Name);
+    if (It == Rule.Params.end())
+      continue;
+    if (M.Value < It->second)
+      return false;
+    F.Support.push_back(
+        {std::string(M.Name).substr(4), M.Value, ">=", It->second});
+  }
+  cost(F, Ops, Bytes, TimeUs);
+  return true;
+}
+
+bool Diagnoser::atBottom(const SiteRef &S) const {
+  Layer L = S.L();
+  return dftrace::isIoLayer(L) && (Bottom >> ioSlot(L) & 1u);
+}
+
+std::vector<FindingSite>
+Diagnoser::topSites(const std::function<bool(const SiteRef &)> &Keep,
+                    const std::function<uint64_t(const SiteRef &)> &Weight,
+                    bool SmallOnly) const {
+  std::vector<const SiteRef *> Picked;
+  for (const SiteRef &S : Sites)
+    if (Keep(S))
+      Picked.push_back(&S);
+  std::stable_sort(Picked.begin(), Picked.end(),
+                   [&](const SiteRef *X, const SiteRef *Y) {
+                     return Weight(*X) > Weight(*Y);
+                   });
+  std::vector<FindingSite> Out;
+  for (const SiteRef *S : Picked) {
+    if (Out.size() == 8)
+      break;
+    const SiteCounts &C = S->S->C;
+    if (SmallOnly)
+      Out.push_back(
+          {*S->Function, *S->Chain, C.SmallOps, C.SmallBytes, C.SmallTimeUs});
+    else
+      Out.push_back({*S->Function, *S->Chain, C.Ops, C.Bytes, C.TimeUs});
+  }
+  return Out;
+}
+
+std::vector<FindingSite> Diagnoser::dataSites() const {
+  return topSites(
+      [&](const SiteRef &S) { return atBottom(S) && dftrace::isDataOp(S.O()); },
+      byTime);
+}
+
+/// Ranks of the sites of F (the sites' rank lists, merged and sorted).
+std::vector<std::string> Diagnoser::siteRanks(const Finding &F) const {
+  std::vector<std::string> Ranks;
+  for (const FindingSite &FS : F.Sites) {
+    auto It = A.Diag.Sites.find({FS.Function, FS.Chain});
+    if (It != A.Diag.Sites.end())
+      Ranks.insert(Ranks.end(), It->second.Ranks.begin(),
+                   It->second.Ranks.end());
+  }
+  std::sort(Ranks.begin(), Ranks.end(), rankLess);
+  Ranks.erase(std::unique(Ranks.begin(), Ranks.end()), Ranks.end());
+  return Ranks;
+}
+
+bool Diagnoser::rankLess(const std::string &X, const std::string &Y) {
+  bool XN =
+      !X.empty() && X.find_first_not_of("0123456789") == std::string::npos;
+  bool YN =
+      !Y.empty() && Y.find_first_not_of("0123456789") == std::string::npos;
+  if (XN && YN && X.size() != Y.size())
+    return X.size() < Y.size();
+  if (XN != YN)
+    return XN;
+  return X < Y;
+}
+
+/// The FS record's type (docs/trace-format.md), "unknown" without one.
+std::string Diagnoser::fsType(const std::string &Path) const {
+  auto It = A.Files.find(Path);
+  if (It == A.Files.end() || It->second.Fs.Type.empty())
+    return "unknown";
+  return It->second.Fs.Type;
+}
+
+/// The files where sites of the finding's functions did I/O are not
+/// known per site; the files given are the ones the rule looked at.
+FindingFile Diagnoser::file(const FileFigures &F) const {
+  return {F.Path, fsType(F.Path), F.Reached.Ops, F.Reached.bytes(),
+          F.Reached.TimeUs};
+}
+
+void Diagnoser::listFile(Finding &F, const FileFigures &FF, size_t Max) const {
+  if (F.Files.size() < Max)
+    F.Files.push_back(file(FF));
+}
+
+void Diagnoser::listFile(Finding &F, const std::string &Path,
+                         size_t Max) const {
+  auto It = A.Files.find(Path);
+  if (It != A.Files.end() && F.Files.size() < Max)
+    F.Files.push_back({Path, fsType(Path), It->second.reached().Ops,
+                       It->second.reached().bytes(),
+                       It->second.reached().TimeUs});
+}
+
+/// MPI's shared-memory segments (/dev/shm/mpich_shar_tmp..., Open MPI's
+/// vader segments) are not the program's files.
+bool Diagnoser::mpiSharedMemory(const std::string &Path) {
+  return Path.rfind("/dev/shm/", 0) == 0;
+}
+
+/// The N files that moved data with the most I/O time; the others (MPI's
+/// shared-memory segments, paths only stat'ed) only when none did. The
+/// data-calls findings use these: listing /dev/shm/mpich_shar_tmp* made
+/// the advice say "the files are on tmpfs" for IOR's data on ext4, and
+/// "/" (stat'ed by IOR) was listed as a file of its small requests.
+std::vector<FindingFile> Diagnoser::busiestFiles(size_t N) const {
+  std::vector<FindingFile> Out;
+  for (bool Data : {true, false})
+    for (const FileFigures &F : R.FilesByTime) {
+      if (Out.size() == N || (!Data && !Out.empty()))
+        return Out;
+      bool Moved = (F.Reached.BytesRead || F.Reached.BytesWritten) &&
+                   !mpiSharedMemory(F.Path);
+      if (Moved == Data)
+        Out.push_back(file(F));
+    }
+  return Out;
+}
+
+void Diagnoser::accessFiles(
+    Finding &Out,
+    const std::function<uint64_t(const FileFigures &)> &Weight) const {
+  std::vector<std::pair<uint64_t, const FileFigures *>> Fs;
+  for (const FileFigures &FF : R.FilesByTime)
+    if (uint64_t W = Weight(FF))
+      Fs.push_back({W, &FF});
+  std::stable_sort(Fs.begin(), Fs.end(), [](const auto &X, const auto &Y) {
+    return X.first > Y.first;
+  });
+  for (const auto &[W, FF] : Fs)
+    listFile(Out, *FF);
+}
+
+void Diagnoser::add(const DiagnosisRule &Rule, Finding F,
+                    std::map<std::string, std::string> Vars) {
+  F.Kind = Rule.Kind;
+  if (F.Ranks.empty())
+    F.Ranks = siteRanks(F);
+  F.Caveats.insert(F.Caveats.end(), Caveats.begin(), Caveats.end());
+  std::set<std::string> Said; // a function has several sites (write, read)
+  for (const FindingSite &S : F.Sites) {
+    auto T = A.Functions.find(S.Function);
+    if (T != A.Functions.end() && T->second.ThrottledCalls &&
+        Said.insert(S.Function).second)
+      F.Caveats.push_back(
+          S.Function + ": " + std::to_string(T->second.ThrottledCalls) +
+          " calls throttled (" + reasonsText(T->second.ThrottleReasons) +
+          "): their I/O is counted under their caller");
+  }
+  advise(Rule, F, std::move(Vars));
+  Out.push_back(std::move(F));
+}
+
+} // namespace diagnosis
+
+bool isDiagnosisKind(const std::string &Kind) {
+  for (const auto &K : diagnosis::Kinds)
+    if (Kind == K.first)
+      return true;
+  return false;
+}
+
+std::vector<Finding> diagnose(const Report &R, const DiagnosisRules &Rules) {
+  return diagnosis::Diagnoser(R, Rules).run();
+}
+
+} // namespace dftanalyze

@@ -1,0 +1,106 @@
+//===- Diagnose.h - What is wrong with the I/O, where, what it costs -*- C++ -*-===//
+//
+// Findings computed from a Report and a rule file (diagnosis_rules.json;
+// docs/diagnosis.md defines each kind). A finding says what (kind), where
+// (the call sites: annotated function and the I/O chain below it, files,
+// ranks), how much (ops, bytes, seconds, seconds recoverable with the
+// method of the estimate), why (the figures against the thresholds, the
+// support, caveats from the trace) and what to change (advice selected by
+// the file system, layer and libraries in the trace).
+//
+// \code
+//   DiagnosisRules Rules;
+//   loadDiagnosisRules(defaultDiagnosisRules(), Rules, Error);
+//   std::vector<Finding> F = diagnose(Report(A), Rules); // by recoverable
+// \endcode
+//
+// Everything is computed from the merged Aggregate's integers in a fixed
+// order, so findings are byte-identical across -j and mpiexec.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DFTRACER_ANALYZE_DIAGNOSE_H
+#define DFTRACER_ANALYZE_DIAGNOSE_H
+
+#include "analyze/Report.h"
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace dftanalyze {
+
+/// One advice text and the conditions under which it is given.
+struct Advice {
+  std::map<std::string, std::vector<std::string>> When; // key -> any of
+  std::string Text;
+};
+
+struct DiagnosisRule {
+  std::string Kind, Definition, Source;
+  std::map<std::string, double> Params; // min_ops, min_share, ...
+  std::vector<Advice> Advices;
+
+  double param(const std::string &Name, double Default = 0) const {
+    auto It = Params.find(Name);
+    return It == Params.end() ? Default : It->second;
+  }
+};
+
+struct DiagnosisRules {
+  std::string Path;
+  uint64_t SmallBytes = 1048576;
+  double CompareTolerance = 0.1; // --compare without replicates (Compare.h)
+  std::map<std::string, DiagnosisRule> Rules; // by kind; absent: off
+};
+
+/// Reads Path; false with a "path: ..." Error when it is not a valid file.
+bool loadDiagnosisRules(const std::string &Path, DiagnosisRules &Out,
+                        std::string &Error);
+/// The installed diagnosis_rules.json (next to the binary or in
+/// share/dftracer), or "".
+std::string defaultDiagnosisRules();
+
+struct FindingSite {
+  std::string Function, Chain;
+  uint64_t Ops = 0, Bytes = 0, TimeUs = 0;
+};
+struct FindingFile {
+  std::string Path, FsType;
+  uint64_t Ops = 0, Bytes = 0, TimeUs = 0;
+};
+struct Evidence {
+  std::string Name;
+  double Value = 0;
+  std::string Op; // ">=", "<"
+  double Threshold = 0;
+};
+
+struct Finding {
+  std::string Kind, Summary;
+  uint64_t Ops = 0, Bytes = 0, TimeUs = 0;
+  uint64_t RecoverableUs = 0;
+  std::string Method; // how RecoverableUs was estimated
+  std::vector<FindingSite> Sites;
+  std::vector<FindingFile> Files;
+  std::vector<std::string> Ranks;
+  std::vector<Evidence> Proof; // the figures that crossed the thresholds
+  std::vector<Evidence> Support; // the minimum support reached
+  std::vector<std::string> Caveats;
+  std::vector<std::string> Advices;
+};
+
+/// The findings of R under Rules, by recoverable time (then kind, site).
+std::vector<Finding> diagnose(const Report &R, const DiagnosisRules &Rules);
+
+// Output (the reports call these at the top).
+void printFindingsText(std::ostream &Os, const std::vector<Finding> &F,
+                       const std::string &RulesPath);
+nlohmann::ordered_json findingsJson(const std::vector<Finding> &F);
+void printFindingsHtml(std::ostream &Os, const std::vector<Finding> &F,
+                       const std::string &RulesPath);
+
+} // namespace dftanalyze
+
+#endif

@@ -1,0 +1,464 @@
+//===- DiagnoseTest.cpp - Diagnosis rules on built aggregates -------------===//
+
+#include "diagnose/Diagnose.h"
+#include "diagnose/DiagnoseInternal.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace dftanalyze;
+
+namespace {
+
+DiagnosisRules imbalanceRules() {
+  DiagnosisRules Rules;
+  DiagnosisRule &R = Rules.Rules["rank_imbalance"];
+  R.Kind = "rank_imbalance";
+  R.Params = {{"min_ratio", 2.0}, {"min_ranks", 2}, {"min_seconds", 0.05}};
+  return Rules;
+}
+
+/// N ranks with 0.1 s of I/O each, rank Slow with Factor times that.
+Aggregate ranks(size_t N, size_t Slow, double Factor) {
+  Aggregate A;
+  A.FileNames = {"app-1-app.pfw"};
+  for (size_t I = 0; I < N; ++I) {
+    ProcessStat P;
+    P.Pid = static_cast<int64_t>(1000 + I);
+    P.Rank = std::to_string(I);
+    P.Spans = 1;
+    P.FirstUs = 0;
+    P.LastUs = 1000000;
+    P.Io.Once.Ops = 10;
+    P.IoUnionUs = I == Slow ? static_cast<uint64_t>(100000 * Factor) : 100000;
+    A.Processes.push_back(P);
+  }
+  return A;
+}
+
+} // namespace
+
+// Drishti's P19 divides the slowest-fastest difference by the sum over
+// ranks, so a rank twice as slow falls under its 15 % from about 6 ranks.
+// Slowest over median does not fade.
+TEST(Diagnose, StragglerDoesNotFadeWithRanks) {
+  DiagnosisRules Rules = imbalanceRules();
+  for (size_t N : {4, 16, 64, 256}) {
+    Aggregate A = ranks(N, N / 2, 2.0);
+    Report R(A);
+    std::vector<Finding> F = diagnose(R, Rules);
+    ASSERT_EQ(F.size(), 1u) << N << " ranks";
+    EXPECT_EQ(F[0].Kind, "rank_imbalance");
+    EXPECT_EQ(F[0].Ranks, std::vector<std::string>{std::to_string(N / 2)});
+    EXPECT_EQ(F[0].RecoverableUs, 100000u);
+    ASSERT_FALSE(F[0].Proof.empty());
+    EXPECT_DOUBLE_EQ(F[0].Proof[0].Value, 2.0);
+  }
+}
+
+TEST(Diagnose, BalancedRanksHaveNoFinding) {
+  DiagnosisRules Rules = imbalanceRules();
+  Aggregate A = ranks(64, 0, 1.5); // under the 2x threshold
+  Report R(A);
+  EXPECT_TRUE(diagnose(R, Rules).empty());
+}
+
+TEST(Diagnose, BelowMinimumSupportNoFinding) {
+  DiagnosisRules Rules = imbalanceRules();
+  Rules.Rules["rank_imbalance"].Params["min_seconds"] = 0.5; // 0.1 s excess
+  Aggregate A = ranks(8, 3, 2.0);
+  Report R(A);
+  EXPECT_TRUE(diagnose(R, Rules).empty());
+}
+
+TEST(Diagnose, RulesFileErrorsNameTheFile) {
+  DiagnosisRules Rules;
+  std::string Error;
+  std::string Path = ::testing::TempDir() + "/bad_rules.json";
+  FILE *F = std::fopen(Path.c_str(), "w");
+  std::fputs("{\"rules\":{\"no_such_kind\":{}}}", F);
+  std::fclose(F);
+  EXPECT_FALSE(loadDiagnosisRules(Path, Rules, Error));
+  EXPECT_NE(Error.find(Path + ": rule \"no_such_kind\": unknown kind"),
+            std::string::npos)
+      << Error;
+}
+
+// Independent MPI-IO that HDF5 issued is named at the function that called
+// H5Dwrite, with HDF5's advice; a few direct calls elsewhere are not the
+// first site.
+TEST(Diagnose, IndependentMpiioThroughHdf5NamesItsCaller) {
+  std::string Error;
+  DiagnosisRules Rules;
+  ASSERT_TRUE(loadDiagnosisRules(defaultDiagnosisRules(), Rules, Error))
+      << Error;
+  Aggregate A = ranks(2, 0, 1.0);
+  FileStat &File = A.Files["/scratch/particles.h5"];
+  File.Processes = 2;
+  OpStat &Indep =
+      File.Mpi.Kinds[static_cast<size_t>(dftrace::MpiKind::Independent)];
+  Indep.Ops = 1000;
+  Indep.TimeUs = 500000;
+  Indep.Bytes = 4096000;
+  auto Site = [&](const char *Fn, const char *Chain, dftrace::Layer Top,
+                  uint64_t Ops, uint64_t Us) {
+    SiteStat &S = A.Diag.Sites[{Fn, Chain}];
+    S.Layer = static_cast<uint8_t>(dftrace::Layer::MpiIo);
+    S.Op = static_cast<uint8_t>(dftrace::Op::Write);
+    S.Mpi = static_cast<uint8_t>(dftrace::MpiKind::Independent);
+    S.TopLayer = static_cast<uint8_t>(Top);
+    S.C.Ops = Ops;
+    S.C.TimeUs = Us;
+    S.Processes = 2;
+  };
+  Site("write_header", "MPI_File_write_at", dftrace::Layer::MpiIo, 40, 100);
+  Site("write_dataset", "H5Dwrite > MPI_File_write_at", dftrace::Layer::Hdf5,
+       960, 499900);
+  Report R(A);
+  std::vector<Finding> Found = diagnose(R, Rules);
+  auto It = std::find_if(Found.begin(), Found.end(), [](const Finding &F) {
+    return F.Kind == "independent_mpiio";
+  });
+  ASSERT_NE(It, Found.end());
+  ASSERT_FALSE(It->Sites.empty());
+  EXPECT_EQ(It->Sites[0].Function, "write_dataset");
+  ASSERT_FALSE(It->Advices.empty());
+  EXPECT_NE(It->Advices[0].find("H5Pset_dxpl_mpio"), std::string::npos)
+      << It->Advices[0];
+}
+
+namespace {
+
+/// Two ranks writing their own HDF5 file on ext4 (4 KiB blocks) through
+/// write_fields > H5Dwrite > pwrite: 24 data writes of 1 MiB and more, of
+/// which Misaligned start off a block, and Meta HDF5 metadata writes (under
+/// H5Fclose), with the alignment the HDF5_FILE records hold.
+Aggregate hdf5Files(const char *Alignment, uint64_t Misaligned, uint64_t Meta,
+                    bool FsRecord = true) {
+  Aggregate A = ranks(2, 0, 1.0);
+  const size_t Posix = ioSlot(dftrace::Layer::Posix);
+  const uint64_t Data = 24, Bytes = 24 * 1100000;
+  for (const char *Path : {"/scratch/fields.h5.0", "/scratch/fields.h5.1"}) {
+    FileStat &F = A.Files[Path];
+    F.Processes = 1;
+    F.Hdf5Opens = 1;
+    F.Hdf5Props["alignment"][Alignment] = 1;
+    F.Hdf5Props["alignment_threshold"]["1"] = 1;
+    if (FsRecord) {
+      F.Fs.Type = "ext4";
+      F.Fs.BlockSize = 4096;
+    }
+    F.Layers[Posix] = {Data + Meta, 0, Bytes + Meta * 512, 200000};
+    AccessStats &S = F.Access[Posix];
+    S.Writes = Data + Meta;
+    S.BytesWritten = Bytes + Meta * 512;
+    S.NotAligned = Misaligned + Meta;
+    S.NotAlignedBytes = Misaligned * 1100000 + Meta * 512;
+    A.Io.Layers[Posix].merge(F.Layers[Posix]);
+  }
+  auto Site = [&](const char *Fn, const char *Chain, uint64_t Ops,
+                  uint64_t Us) {
+    SiteStat &S = A.Diag.Sites[{Fn, Chain}];
+    S.Layer = static_cast<uint8_t>(dftrace::Layer::Posix);
+    S.Op = static_cast<uint8_t>(dftrace::Op::Write);
+    S.TopLayer = static_cast<uint8_t>(dftrace::Layer::Hdf5);
+    S.C.Ops = Ops;
+    S.C.TimeUs = Us;
+    S.Processes = 2;
+    S.Ranks = {"0", "1"};
+  };
+  Site("write_fields", "H5Dwrite > pwrite", 2 * Data, 390000);
+  if (Meta)
+    Site("main", "H5Fclose > pwrite", 2 * Meta, 10000);
+  return A;
+}
+
+/// IOR 4.0.0's POSIX run shape (bench/ior, -a POSIX -t 4k): one process
+/// per file, a seek before each 4 KiB write, two opens, stats and closes,
+/// and MPICH's shared-memory segment in /dev/shm with more I/O time than
+/// the data file.
+Aggregate iorPosixShape() {
+  Aggregate A = ranks(1, 0, 1.0);
+  size_t Posix = ioSlot(dftrace::Layer::Posix);
+  A.Io.Layers[Posix].Ops = 4106;
+  auto AddFile = [&](const char *Path, const char *Fs, uint64_t Ops,
+                     uint64_t Meta, uint64_t Seeks, uint64_t Opens,
+                     uint64_t Us) {
+    FileStat &F = A.Files[Path];
+    F.Processes = 1;
+    F.Layers[Posix].Ops = Ops;
+    F.Layers[Posix].TimeUs = Us;
+    F.Layers[Posix].BytesWritten = (Ops - Meta) * 4096;
+    F.MetaOps[Posix] = Meta;
+    F.Calls[Posix][static_cast<size_t>(dftrace::Op::Seek)] = Seeks;
+    F.Calls[Posix][static_cast<size_t>(dftrace::Op::Open)] = Opens;
+    F.Calls[Posix][static_cast<size_t>(dftrace::Op::Stat)] = Opens;
+    F.Fs.Type = Fs;
+  };
+  AddFile("/scratch/ior/testFile", "ext4", 4106, 2058, 2048, 2, 30000);
+  AddFile("/dev/shm/mpich_shar_tmpX", "tmpfs", 20, 4, 0, 2, 90000);
+  AddFile("/", "ext4", 4, 4, 0, 0, 40000); // stat'ed, no data
+  auto Site = [&](const char *Fn, const char *Chain, dftrace::Op O,
+                  uint64_t Ops, uint64_t Us, bool Small) {
+    SiteStat &S = A.Diag.Sites[{Fn, Chain}];
+    S.Layer = S.TopLayer = static_cast<uint8_t>(dftrace::Layer::Posix);
+    S.Op = static_cast<uint8_t>(O);
+    S.C.Ops = Ops;
+    S.C.TimeUs = Us;
+    S.C.Bytes = dftrace::isDataOp(O) ? Ops * 4096 : 0;
+    if (Small) {
+      S.C.SmallOps = Ops;
+      S.C.SmallTimeUs = Us;
+      S.C.SmallBytes = S.C.Bytes;
+    }
+    S.Processes = 1;
+  };
+  Site("POSIX_Xfer", "write", dftrace::Op::Write, 2048, 28000, true);
+  Site("POSIX_Xfer", "read", dftrace::Op::Read, 2048, 2000, true);
+  Site("POSIX_Xfer", "lseek", dftrace::Op::Seek, 2048, 1000, false);
+  Site("POSIX_Open", "open", dftrace::Op::Open, 2, 50, false);
+  Site("POSIX_Close", "close", dftrace::Op::Close, 2, 20, false);
+  Site("POSIX_GetFileSize", "stat", dftrace::Op::Stat, 4, 60, false);
+  Site("POSIX_Delete", "unlink", dftrace::Op::Namespace, 2, 1600, false);
+  return A;
+}
+
+/// The findings of the installed rules file on A.
+std::vector<Finding> diagnoseWithDefaultRules(const Aggregate &A) {
+  std::string Error;
+  DiagnosisRules Rules;
+  EXPECT_TRUE(loadDiagnosisRules(defaultDiagnosisRules(), Rules, Error))
+      << Error;
+  Report R(A);
+  return diagnose(R, Rules);
+}
+
+const Finding *findingOf(const std::vector<Finding> &F, const char *Kind) {
+  auto It = std::find_if(F.begin(), F.end(),
+                         [&](const Finding &X) { return X.Kind == Kind; });
+  return It == F.end() ? nullptr : &*It;
+}
+
+std::vector<Finding> kindOnly(const Aggregate &A, const char *Kind) {
+  std::vector<Finding> F = diagnoseWithDefaultRules(A);
+  F.erase(std::remove_if(F.begin(), F.end(),
+                         [&](const Finding &X) { return X.Kind != Kind; }),
+          F.end());
+  return F;
+}
+
+bool anyAdvice(const Finding &F, const std::string &Text) {
+  return std::any_of(F.Advices.begin(), F.Advices.end(), [&](auto &A) {
+    return A.find(Text) != std::string::npos;
+  });
+}
+
+} // namespace
+
+// No alignment (1) on 4 KiB blocks, every dataset write off a block: the
+// finding names write_fields, and the advice the unit the FS record gave.
+TEST(Diagnose, Hdf5UnalignedAdvisesTheFileSystemsUnit) {
+  std::vector<Finding> F = kindOnly(hdf5Files("1", 24, 4), "hdf5_unaligned");
+  ASSERT_EQ(F.size(), 1u);
+  ASSERT_FALSE(F[0].Sites.empty());
+  EXPECT_EQ(F[0].Sites[0].Function, "write_fields");
+  EXPECT_EQ(F[0].Files.size(), 2u);
+  EXPECT_EQ(F[0].Files[0].FsType, "ext4");
+  EXPECT_TRUE(anyAdvice(F[0], "H5Pset_alignment(fapl, 4096, 4096)"));
+  EXPECT_TRUE(anyAdvice(F[0], "the files are on ext4, not a parallel"));
+  EXPECT_FALSE(anyAdvice(F[0], "H5Pset_meta_block_size")); // data dominates
+  EXPECT_FALSE(anyAdvice(F[0], "on Lustre the unit is the stripe size"));
+}
+
+// Where HDF5's metadata writes outnumber its data writes, the advice adds
+// H5Pset_meta_block_size.
+TEST(Diagnose, Hdf5UnalignedMetadataAddsMetaBlockSize) {
+  std::vector<Finding> F = kindOnly(hdf5Files("1", 24, 100), "hdf5_unaligned");
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_TRUE(anyAdvice(F[0], "H5Pset_meta_block_size(fapl, 4096)"));
+}
+
+// Aligned as the file system wants (a multiple of 4 KiB): no finding, even
+// with misaligned bytes (those are misaligned_requests' business); and none
+// where most bytes are aligned, or without an FS record to judge against.
+TEST(Diagnose, Hdf5UnalignedNeedsUnalignedBytesAndAUnit) {
+  EXPECT_TRUE(kindOnly(hdf5Files("8192", 24, 4), "hdf5_unaligned").empty());
+  EXPECT_TRUE(kindOnly(hdf5Files("1", 2, 4), "hdf5_unaligned").empty());
+  EXPECT_TRUE(
+      kindOnly(hdf5Files("1", 24, 4, false), "hdf5_unaligned").empty());
+  EXPECT_EQ(kindOnly(hdf5Files("512", 24, 4), "hdf5_unaligned").size(), 1u);
+}
+
+// A phase is an annotated function every rank with I/O ran: rank 2 is 4x
+// slower than the others in write_phase only, and the job's I/O times
+// (read_phase evens them out) stay under the 2x job-level threshold.
+TEST(Diagnose, RankSlowInOnePhaseIsFound) {
+  DiagnosisRules Rules = imbalanceRules();
+  Aggregate A = ranks(4, 2, 1.5);
+  for (size_t I = 0; I < 4; ++I) {
+    std::string Rank = std::to_string(I);
+    A.Diag.FunctionRanks["read_phase"].add(0, I == 2 ? 50000 : 350000, Rank);
+    A.Diag.FunctionRanks["write_phase"].add(0, I == 2 ? 400000 : 100000, Rank);
+    // main ran on rank 0 only: not a phase of every rank.
+    if (I == 0)
+      A.Diag.FunctionRanks["main"].add(0, 900000, Rank);
+  }
+  SiteStat &S = A.Diag.Sites[{"write_phase", "pwrite"}];
+  S.Layer = S.TopLayer = static_cast<uint8_t>(dftrace::Layer::Posix);
+  S.Op = static_cast<uint8_t>(dftrace::Op::Write);
+  S.C.Ops = 40;
+  S.C.TimeUs = 700000;
+  S.Ranks = {"0", "1", "2", "3"};
+  A.Io.Layers[ioSlot(dftrace::Layer::Posix)].Ops = 40;
+  Report R(A);
+  std::vector<Finding> F = diagnose(R, Rules);
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].Kind, "rank_imbalance");
+  EXPECT_EQ(F[0].Ranks, std::vector<std::string>{"2"});
+  ASSERT_FALSE(F[0].Sites.empty());
+  EXPECT_EQ(F[0].Sites[0].Function, "write_phase");
+  ASSERT_FALSE(F[0].Proof.empty());
+  EXPECT_DOUBLE_EQ(F[0].Proof[0].Value, 4.0);
+  EXPECT_EQ(F[0].RecoverableUs, 300000u);
+  // Balanced phases: nothing.
+  Aggregate B = ranks(4, 2, 1.0);
+  for (size_t I = 0; I < 4; ++I)
+    B.Diag.FunctionRanks["write_phase"].add(0, 100000, std::to_string(I));
+  Report RB(B);
+  EXPECT_TRUE(diagnose(RB, Rules).empty());
+}
+
+// A seek before every transfer is not "the same path opened, stat'ed and
+// closed repeatedly": on IOR -t 4k the repeats test counted 8200 lseek per
+// process and named POSIX_Delete's unlink as the cause.
+TEST(Diagnose, SeeksAreNotMetadataRepeats) {
+  Aggregate A = iorPosixShape();
+  std::vector<Finding> Found = diagnoseWithDefaultRules(A);
+  EXPECT_EQ(findingOf(Found, "metadata_heavy"), nullptr);
+  EXPECT_NE(findingOf(Found, "small_requests"), nullptr);
+  // The same file opened and stat'ed 400 times is a repeat.
+  FileStat &F = A.Files["/scratch/ior/testFile"];
+  size_t Posix = ioSlot(dftrace::Layer::Posix);
+  F.Calls[Posix][static_cast<size_t>(dftrace::Op::Open)] = 400;
+  F.Calls[Posix][static_cast<size_t>(dftrace::Op::Stat)] = 400;
+  F.MetaOps[Posix] += 800;
+  std::vector<Finding> Reopened = diagnoseWithDefaultRules(A);
+  const Finding *Meta = findingOf(Reopened, "metadata_heavy");
+  ASSERT_NE(Meta, nullptr);
+  EXPECT_EQ(Meta->Files.at(0).Path, "/scratch/ior/testFile");
+}
+
+// MPICH's /dev/shm segment is not where the data went: the advice of a
+// finding follows the data file's file system (ext4), not tmpfs; a path
+// IOR only stat'ed ("/") is not a file of a small-requests finding.
+TEST(Diagnose, MpiSharedMemoryIsNotTheFindingsFileSystem) {
+  Aggregate A = iorPosixShape();
+  std::vector<Finding> Found = diagnoseWithDefaultRules(A);
+  const Finding *Small = findingOf(Found, "small_requests");
+  ASSERT_NE(Small, nullptr);
+  ASSERT_EQ(Small->Files.size(), 1u); // "/" moved no data
+  EXPECT_EQ(Small->Files[0].Path, "/scratch/ior/testFile");
+  for (const FindingFile &F : Small->Files)
+    EXPECT_NE(F.FsType, "tmpfs") << F.Path;
+  for (const std::string &Advice : Small->Advices)
+    EXPECT_EQ(Advice.find("say nothing about a parallel file system"),
+              std::string::npos)
+        << Advice;
+}
+
+// The throttle caveat of a function is said once per finding, however many
+// of its sites the finding lists (IOR: MPIIO_Xfer > write and > read).
+TEST(Diagnose, ThrottleCaveatOncePerFunction) {
+  Aggregate A = iorPosixShape();
+  A.Functions["POSIX_Xfer"].ThrottledCalls = 96;
+  std::vector<Finding> Found = diagnoseWithDefaultRules(A);
+  const Finding *Small = findingOf(Found, "small_requests");
+  ASSERT_NE(Small, nullptr);
+  ASSERT_GE(Small->Sites.size(), 2u);
+  EXPECT_EQ(std::count_if(Small->Caveats.begin(), Small->Caveats.end(),
+                          [](const std::string &C) {
+                            return C.rfind("POSIX_Xfer: 96 calls", 0) == 0;
+                          }),
+            1);
+}
+
+// 8 MiB written and read back on a node with 64 GiB: 0.0122 % of the
+// memory, which one decimal printed as "0.0%". A non-zero share is never
+// shown as 0.
+TEST(Diagnose, CacheBoundSmallShareIsNotZero) {
+  Aggregate A = ranks(1, 0, 1.0);
+  A.Processes[0].Host = "node1";
+  A.Processes[0].MemTotal = 64ull << 30;
+  size_t Posix = ioSlot(dftrace::Layer::Posix);
+  A.Io.Layers[Posix].Ops = 4;
+  FileStat &F = A.Files["/scratch/data"];
+  F.Processes = 1;
+  F.Layers[Posix].Ops = 4;
+  F.Layers[Posix].TimeUs = 3000;
+  F.Layers[Posix].BytesWritten = 8 << 20;
+  F.Layers[Posix].BytesRead = 8 << 20;
+  F.ReadTimeUs[Posix] = 2000;
+  std::vector<Finding> Found = diagnoseWithDefaultRules(A);
+  const Finding *Cache = findingOf(Found, "cache_bound");
+  ASSERT_NE(Cache, nullptr);
+  EXPECT_NE(Cache->Summary.find("are 0.012% of the nodes' memory"),
+            std::string::npos)
+      << Cache->Summary;
+}
+
+// A share is never printed as none or all when it is neither: the digits
+// its distance from 0 or 100 % needs (0.0% and 100.0% read as exact).
+TEST(Diagnose, ShareIsNeverRoundedToNoneOrAll) {
+  using dftanalyze::diagnosis::pct;
+  EXPECT_EQ(pct(0), "0.0%");
+  EXPECT_EQ(pct(1), "100.0%");
+  EXPECT_EQ(pct(0.5), "50.0%");
+  EXPECT_EQ(pct(0.999), "99.9%");
+  EXPECT_EQ(pct(0.00012), "0.012%");
+  EXPECT_EQ(pct(0.9996), "99.960%");
+  EXPECT_EQ(pct(0.9995), "99.950%");
+  EXPECT_EQ(pct(0.99999996), "99.9999960%");
+  EXPECT_EQ(pct(1 - 1e-12), "> 99.999999%");
+}
+
+// Traces of two programs read together (their file names' prefixes): a
+// rank is compared with its own program's ranks, so one program's ranks
+// being slower than the other's is no imbalance, and a straggler within
+// one program still is.
+TEST(Diagnose, RanksAreComparedWithinTheirProgram) {
+  DiagnosisRules Rules = imbalanceRules();
+  auto twoPrograms = [](double SlowFactor) {
+    Aggregate A;
+    A.FileNames = {"slow_io-1-app.pfw", "fast_io-2-app.pfw"};
+    for (size_t I = 0; I < 8; ++I) {
+      ProcessStat P;
+      P.Pid = static_cast<int64_t>(1000 + I);
+      P.FileIndex = I < 4 ? 0 : 1;
+      P.Rank = std::to_string(I % 4);
+      P.Spans = 1;
+      P.FirstUs = 0;
+      P.LastUs = 1000000;
+      P.Io.Once.Ops = 10;
+      // slow_io's ranks take 1 s each, fast_io's 0.1 s.
+      P.IoUnionUs = I < 4 ? 1000000 : 100000;
+      if (I == 5)
+        P.IoUnionUs = static_cast<uint64_t>(100000 * SlowFactor);
+      A.Processes.push_back(P);
+    }
+    return A;
+  };
+  Aggregate Even = twoPrograms(1.0);
+  Report R(Even);
+  EXPECT_TRUE(diagnose(R, Rules).empty());
+  Aggregate Straggler = twoPrograms(3.0);
+  Report S(Straggler);
+  std::vector<Finding> F = diagnose(S, Rules);
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].Kind, "rank_imbalance");
+  EXPECT_EQ(F[0].Ranks, std::vector<std::string>{"fast_io:1"});
+  EXPECT_EQ(F[0].RecoverableUs, 200000u);
+  EXPECT_NE(F[0].Summary.find("(3.00x, 4 ranks of fast_io with I/O)"),
+            std::string::npos)
+      << F[0].Summary;
+}

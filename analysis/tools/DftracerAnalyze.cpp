@@ -1,0 +1,519 @@
+//===- DftracerAnalyze.cpp - dftracer-analyze: options and main -----------===//
+//
+//   dftracer-analyze [options] TRACE...
+//   mpiexec -n N dftracer-analyze [options] TRACE...
+//
+// Exit 0: the report was written; 1: a trace could not be read, an output
+// could not be written, or --strict and the input has problems; 2: usage.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analyze/Analysis.h"
+#include "report/ChromeTrace.h"
+#include "diagnose/Compare.h"
+#include "diagnose/Diagnose.h"
+#include "analyze/Mpi.h"
+#include "report/Output.h"
+#include "diagnose/SuggestFilter.h"
+#include "reader/TraceScanner.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace dftanalyze;
+
+namespace {
+
+const char Usage[] =
+    "usage: dftracer-analyze [options] TRACE...\n"
+    "       mpiexec -n N dftracer-analyze [options] TRACE...\n"
+    "\n"
+    "Analyse DFTracer traces (.pfw, .pfw.gz, or directories of them): I/O\n"
+    "per layer (calls, bytes, time summed and as a union per rank, bandwidth),\n"
+    "metadata against data, transfer sizes, top files, ranks, and the I/O each\n"
+    "annotated function issued, directly and with its callees.\n"
+    "docs/analysis.md defines every figure.\n"
+    "\n"
+    "  -j N, --jobs N        files read in parallel (default: every core; under\n"
+    "                        MPI: the cores divided by the ranks on the node)\n"
+    "  --json                print the report as JSON (schema 2) instead of text\n"
+    "  --all-files           JSON: also list every file (files_all), not only\n"
+    "                        the top N\n"
+    "  --html FILE           also write a self-contained HTML report\n"
+    "  --chrome-trace FILE   also write Trace Event JSON for speedscope and\n"
+    "                        chrome://tracing (FILE ending in .gz: gzip)\n"
+    "  --ranks LIST          chrome trace: only these ranks, e.g. 0,4-7\n"
+    "  --window A:B          chrome trace: only spans overlapping A..B seconds\n"
+    "                        after the first event (A: or :B leave one end open)\n"
+    "  --layers LIST         chrome trace: only these layers, e.g. APP,MPIIO\n"
+    "  --top N               rows of the top-N tables (default 10)\n"
+    "  --time-unit U         ts and dur of traces that do not record their\n"
+    "                        unit are in U: us (default), ns, ms or sec\n"
+    "  --suggest-filter      print, instead of the report, an annotate\n"
+    "                        --filter-file excluding the functions that were\n"
+    "                        throttled or cost more to trace than they did work\n"
+    "  --suggest-config FILE its thresholds (default: the installed\n"
+    "                        dftracer-analyze-suggest.json)\n"
+    "  --strict              exit 1 when the input has any problem (truncated\n"
+    "                        or invalid lines, unknown categories, fhash without\n"
+    "                        FH, negative times or sizes, missing parents)\n"
+    "  --diagnose            print only the findings (what is wrong, where, what\n"
+    "                        it costs, what to change; docs/diagnosis.md);\n"
+    "                        the text, JSON and HTML reports start with them\n"
+    "  --no-diagnose         leave the findings out (and skip their bookkeeping)\n"
+    "  --diagnosis-rules FILE  the rules (default: the installed\n"
+    "                        dftracer-analyze-diagnosis.json)\n"
+    "  --compare BASE        compare the baseline run BASE (a directory or\n"
+    "                        file; repeat for replicates) with the run given\n"
+    "                        as TRACE...: per layer, operation, file and\n"
+    "                        function, and per finding fixed, improved,\n"
+    "                        unchanged, regressed or new\n"
+    "  --replicates          with --compare: each TRACE is one changed run\n"
+    "  --force               with --compare: compare runs that differ in\n"
+    "                        programs, rank count or files\n"
+    "  -h, --help            this text\n"
+    "\n"
+    "Problems in the input are counted and reported with file:line; the rest\n"
+    "of the input is analysed. Output is byte-identical for any -j and under\n"
+    "MPI.\n"
+    "\n"
+    "exit status: 0 report written; 1 unreadable trace, unwritable output, or\n"
+    "problems with --strict; 2 usage error\n";
+
+struct Options {
+  std::vector<std::string> Traces;
+  unsigned Jobs = 0;
+  bool Json = false;
+  bool Strict = false;
+  dftrace::TimeUnit Unit = dftrace::TimeUnit::Us; // --time-unit
+  bool UnitGiven = false;
+  std::string Html;
+  std::string Chrome;
+  ChromeFilter Filter;
+  bool Filtered = false;
+  bool Suggest = false;
+  std::string SuggestConfigPath;
+  bool DiagnoseOnly = false, NoDiagnose = false;
+  std::string RulesPath;
+  std::vector<std::string> Compare; // baseline runs
+  bool Replicates = false, Force = false;
+  OutputOptions Out;
+};
+
+int usageError(const std::string &Message) {
+  std::cerr << "dftracer-analyze: " << Message << "\n" << Usage;
+  return 2;
+}
+
+bool parseCount(const std::string &S, unsigned long &Out) {
+  if (S.empty() || S.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  Out = std::stoul(S);
+  return Out > 0 && Out < 100000;
+}
+
+/// Returns -1 to go on, else the exit code.
+int parseArgs(int Argc, char **Argv, Options &O) {
+  for (int I = 1; I < Argc; ++I) {
+    std::string A = Argv[I];
+    std::string Value;
+    auto Takes = [&](const char *Long, const char *Short) {
+      std::string L = Long;
+      if (A == L || (Short && A == Short)) {
+        if (I + 1 >= Argc)
+          return false;
+        Value = Argv[++I];
+        return true;
+      }
+      if (A.rfind(L + "=", 0) == 0) {
+        Value = A.substr(L.size() + 1);
+        return true;
+      }
+      return false;
+    };
+    std::string Error;
+    unsigned long N = 0;
+    if (A == "--") {
+      O.Traces.insert(O.Traces.end(), Argv + I + 1, Argv + Argc);
+      break;
+    }
+    if (A == "-h" || A == "--help") {
+      std::cout << Usage;
+      return 0;
+    }
+    if (A == "--json") {
+      O.Json = true;
+    } else if (A == "--suggest-filter") {
+      O.Suggest = true;
+    } else if (Takes("--suggest-config", nullptr)) {
+      O.SuggestConfigPath = Value;
+    } else if (A == "--all-files") {
+      O.Out.AllFiles = true;
+    } else if (A == "--diagnose") {
+      O.DiagnoseOnly = true;
+    } else if (Takes("--compare", nullptr)) {
+      O.Compare.push_back(Value);
+    } else if (A == "--replicates") {
+      O.Replicates = true;
+    } else if (A == "--force") {
+      O.Force = true;
+    } else if (A == "--no-diagnose") {
+      O.NoDiagnose = true;
+    } else if (Takes("--diagnosis-rules", nullptr)) {
+      O.RulesPath = Value;
+    } else if (A == "--strict") {
+      O.Strict = true;
+    } else if (Takes("--jobs", "-j")) {
+      if (!parseCount(Value, N))
+        return usageError("-j needs a number of threads, not '" + Value + "'");
+      O.Jobs = static_cast<unsigned>(N);
+    } else if (A.size() > 2 && A.rfind("-j", 0) == 0 &&
+               parseCount(A.substr(2), N)) {
+      O.Jobs = static_cast<unsigned>(N);
+    } else if (Takes("--time-unit", nullptr)) {
+      O.Unit = dftrace::parseTimeUnit(Value);
+      if (O.Unit == dftrace::TimeUnit::Unknown)
+        return usageError("--time-unit must be us, ns, ms or sec, not '" +
+                          Value + "'");
+      O.UnitGiven = true;
+    } else if (Takes("--top", nullptr)) {
+      if (!parseCount(Value, N))
+        return usageError("--top needs a positive number, not '" + Value + "'");
+      O.Out.Top = N;
+    } else if (Takes("--html", nullptr)) {
+      O.Html = Value;
+    } else if (Takes("--chrome-trace", nullptr)) {
+      O.Chrome = Value;
+    } else if (Takes("--ranks", nullptr)) {
+      O.Filtered = true;
+      if (!O.Filter.parseRanks(Value, Error))
+        return usageError(Error);
+    } else if (Takes("--window", nullptr)) {
+      O.Filtered = true;
+      if (!O.Filter.parseWindow(Value, Error))
+        return usageError(Error);
+    } else if (Takes("--layers", nullptr)) {
+      O.Filtered = true;
+      if (!O.Filter.parseLayers(Value, Error))
+        return usageError(Error);
+    } else if (A.size() > 1 && A[0] == '-') {
+      return usageError("unknown option '" + A + "' (or it needs a value)");
+    } else {
+      O.Traces.push_back(A);
+    }
+  }
+  if (O.Traces.empty())
+    return usageError("no trace file given");
+  if (!O.SuggestConfigPath.empty() && !O.Suggest)
+    return usageError("--suggest-config needs --suggest-filter");
+  if ((O.Replicates || O.Force) && O.Compare.empty())
+    return usageError("--replicates and --force need --compare BASE");
+  if (!O.Compare.empty() &&
+      (O.Suggest || !O.Chrome.empty() || O.DiagnoseOnly))
+    return usageError("--compare prints a comparison: not with "
+                      "--suggest-filter, --chrome-trace or --diagnose");
+  if (O.DiagnoseOnly && O.NoDiagnose)
+    return usageError("--diagnose and --no-diagnose exclude each other");
+  if (!O.RulesPath.empty() && O.NoDiagnose)
+    return usageError("--diagnosis-rules with --no-diagnose: nothing to apply "
+                      "them to");
+  if (O.Filtered && O.Chrome.empty())
+    return usageError("--ranks, --window and --layers filter --chrome-trace, "
+                      "which is not given");
+  return -1;
+}
+
+/// Writes Text to Path through Path.tmp and a rename.
+bool writeFileAtomically(const std::string &Path, const std::string &Text,
+                         std::string &Error) {
+  std::string Tmp = Path + ".tmp";
+  {
+    std::ofstream Out(Tmp, std::ios::binary);
+    Out << Text;
+    Out.close();
+    if (!Out) {
+      Error = Path + ": cannot write: " + std::strerror(errno);
+      std::remove(Tmp.c_str());
+      return false;
+    }
+  }
+  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
+    Error = Path + ": cannot write: " + std::strerror(errno);
+    std::remove(Tmp.c_str());
+    return false;
+  }
+  return true;
+}
+
+/// One run's aggregate over every process of the job (all ranks call it).
+Aggregate analyzeRun(const MpiWorld &World, const std::vector<std::string> &Args,
+                     unsigned Jobs, const AnalyzeOptions &AO,
+                     std::vector<std::string> &ArgErrors) {
+  std::vector<std::string> Files = dftrace::expandTraceArguments(Args, ArgErrors);
+  std::vector<uint32_t> All;
+  for (uint32_t I = 0; I < Files.size(); ++I)
+    All.push_back(I);
+  std::vector<uint32_t> Mine = mpiShare(World, largestFirst(Files, All));
+  Aggregate A = analyzeFiles(Files, Mine, Jobs, AO);
+  mpiGather(World, A);
+  if (World.Rank == 0) {
+    A.FileNames = Files;
+    A.finish();
+  }
+  return A;
+}
+
+/// --compare: exit 0 when compared; 1 when a trace could not be read or the
+/// runs are not comparable (without --force) or an output not written.
+int compareMain(const MpiWorld &World, const Options &O,
+                const DiagnosisRules &Rules, bool Diagnosing, unsigned Jobs,
+                const AnalyzeOptions &AO) {
+  bool Root = World.Rank == 0;
+  std::vector<std::string> ArgErrors;
+  std::vector<RunFacts> Sides[2];
+  std::vector<std::vector<std::string>> Runs[2];
+  for (const std::string &B : O.Compare)
+    Runs[0].push_back({B});
+  if (O.Replicates)
+    for (const std::string &T : O.Traces)
+      Runs[1].push_back({T});
+  else
+    Runs[1].push_back(O.Traces);
+  bool Unreadable = false;
+  for (int I = 0; I < 2; ++I)
+    for (const std::vector<std::string> &Run : Runs[I]) {
+      Aggregate A = analyzeRun(World, Run, Jobs, AO, ArgErrors);
+      if (!Root)
+        continue;
+      Unreadable |= A.FilesUnreadable != 0 || A.FileNames.empty();
+      Report R(A);
+      std::string Name;
+      for (const std::string &P : Run)
+        Name += (Name.empty() ? "" : " ") + P;
+      Sides[I].push_back(runFacts(
+          Name, R, Diagnosing ? diagnose(R, Rules) : std::vector<Finding>()));
+    }
+  int Status = 0;
+  if (Root) {
+    for (const std::string &E : ArgErrors)
+      std::cerr << "dftracer-analyze: error: " << E << "\n";
+    if (!ArgErrors.empty() || Unreadable)
+      Status = 1;
+    Comparison C = compareRuns(Sides[0], Sides[1], Rules.CompareTolerance);
+    if (O.Json)
+      std::cout << jsonText({{"schema", JsonSchema},
+                             {"tool", "dftracer-analyze"},
+                             {"compare", comparisonJson(C, O.Force)}},
+                            2)
+                << "\n";
+    else
+      printComparisonText(std::cout, C, O.Force);
+    std::string Error;
+    if (!O.Html.empty()) {
+      std::ostringstream Page;
+      printComparisonHtml(Page, C, O.Force);
+      if (!writeFileAtomically(O.Html, Page.str(), Error)) {
+        std::cerr << "dftracer-analyze: " << Error << "\n";
+        Status = 1;
+      }
+    }
+    if (!C.Comparable && !O.Force) {
+      std::cerr << "dftracer-analyze: the runs are not comparable (see "
+                   "\"differs\"); --force compares anyway\n";
+      Status = 1;
+    }
+  }
+  return mpiBroadcast(World, Status);
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  std::string Error;
+  MpiWorld World = mpiStart(Argc, Argv, Error);
+  if (!Error.empty()) {
+    std::cerr << "dftracer-analyze: " << Error << "\n";
+    return 1;
+  }
+  if (launchedByMpi() && !mpiAvailable() && World.Rank == 0)
+    std::cerr << "dftracer-analyze: warning: started by an MPI launcher but "
+                 "built without MPI; each process analyses every file\n";
+  Options O;
+  int Code = parseArgs(Argc, Argv, O);
+  if (Code >= 0) {
+    mpiStop(World);
+    return Code;
+  }
+  bool Root = World.Rank == 0;
+  SuggestConfig Suggest;
+  if (O.Suggest) {
+    if (O.SuggestConfigPath.empty())
+      O.SuggestConfigPath = defaultSuggestConfig();
+    if (O.SuggestConfigPath.empty())
+      Error = "--suggest-filter: no thresholds file (dftracer-analyze-suggest."
+              "json next to the binary or in share/dftracer); give "
+              "--suggest-config FILE";
+    else
+      loadSuggestConfig(O.SuggestConfigPath, Suggest, Error);
+    if (!Error.empty()) {
+      if (Root)
+        std::cerr << "dftracer-analyze: " << Error << "\n";
+      mpiStop(World);
+      return 2;
+    }
+  }
+
+  DiagnosisRules Rules;
+  bool Diagnosing = !O.NoDiagnose && !O.Suggest;
+  if (Diagnosing) {
+    if (O.RulesPath.empty())
+      O.RulesPath = defaultDiagnosisRules();
+    if (O.RulesPath.empty())
+      Error = "no diagnosis rules (dftracer-analyze-diagnosis.json next to "
+              "the binary or in share/dftracer): give --diagnosis-rules FILE "
+              "or --no-diagnose";
+    else
+      loadDiagnosisRules(O.RulesPath, Rules, Error);
+    if (!Error.empty()) {
+      if (Root)
+        std::cerr << "dftracer-analyze: " << Error << "\n";
+      mpiStop(World);
+      return 2;
+    }
+  }
+
+  if (!O.Compare.empty()) {
+    unsigned CJobs = O.Jobs ? O.Jobs
+                            : std::max(1u, std::thread::hardware_concurrency() /
+                                               static_cast<unsigned>(World.LocalSize));
+    AnalyzeOptions CO;
+    CO.Unit = O.Unit;
+    CO.UnitGiven = O.UnitGiven;
+    CO.Sites = Diagnosing;
+    CO.SmallBytes = Rules.SmallBytes;
+    int Status = compareMain(World, O, Rules, Diagnosing, CJobs, CO);
+    mpiStop(World);
+    return Status;
+  }
+
+  std::vector<std::string> ArgErrors;
+  std::vector<std::string> Files =
+      dftrace::expandTraceArguments(O.Traces, ArgErrors);
+  unsigned Jobs = O.Jobs;
+  if (!Jobs)
+    Jobs = std::max(1u, std::thread::hardware_concurrency() /
+                            static_cast<unsigned>(World.LocalSize));
+  std::vector<uint32_t> All;
+  for (uint32_t I = 0; I < Files.size(); ++I)
+    All.push_back(I);
+  std::vector<uint32_t> Mine = mpiShare(World, largestFirst(Files, All));
+
+  AnalyzeOptions AO;
+  AO.Timeline = !O.Html.empty();
+  AO.Unit = O.Unit;
+  AO.UnitGiven = O.UnitGiven;
+  AO.Sites = Diagnosing;
+  AO.SmallBytes = Rules.SmallBytes;
+  Aggregate A = analyzeFiles(Files, Mine, Jobs, AO);
+  mpiGather(World, A);
+
+  // The Chrome trace is a second pass: it needs the ranks' numbers.
+  ChromePlan Plan;
+  if (Root) {
+    A.FileNames = Files;
+    A.finish();
+  }
+  int Status = 0;
+  if (!O.Chrome.empty()) {
+    if (Root) {
+      Report R(A);
+      Plan = ChromePlan::make(R, O.Filter);
+    }
+    if (World.Active && World.Size > 1) { // rank 0 sends the plan
+      Writer W;
+      if (Root)
+        visit(W, Plan);
+      mpiBroadcastBytes(World, W.Bytes);
+      if (!Root) {
+        Reader In(W.Bytes.data(), W.Bytes.size());
+        visit(In, Plan);
+      }
+    }
+    std::string PartError;
+    std::mutex ErrorLock;
+    forEachFile(Files, Mine, Jobs, [&](uint32_t I, unsigned) {
+      std::string E;
+      if (!writeChromePart(Files, I, Plan, O.Chrome, E)) {
+        std::lock_guard<std::mutex> Lock(ErrorLock);
+        PartError = E;
+      }
+    });
+    if (!PartError.empty()) {
+      std::cerr << "dftracer-analyze: " << PartError << "\n";
+      Status = 1;
+    }
+    // Join only when every rank wrote every part of its files.
+    bool PartsOk = mpiAll(World, PartError.empty());
+    if (Root && !PartsOk) {
+      removeChromeParts(Files.size(), O.Chrome);
+      Status = 1;
+    } else if (Root && !joinChromeParts(Files.size(), O.Chrome, Error)) {
+      std::cerr << "dftracer-analyze: " << Error << "\n";
+      Status = 1;
+    }
+  }
+
+  if (Root) {
+    for (const std::string &E : ArgErrors) {
+      std::cerr << "dftracer-analyze: error: " << E << "\n";
+      Status = 1;
+    }
+    Report R(A);
+    std::vector<Finding> Findings;
+    if (Diagnosing) {
+      Findings = diagnose(R, Rules);
+      O.Out.Findings = &Findings;
+      O.Out.RulesPath = O.RulesPath;
+    }
+    if (O.Suggest)
+      printSuggestedFilter(std::cout, R, Suggest, O.SuggestConfigPath);
+    else if (O.DiagnoseOnly && O.Json)
+      std::cout << jsonText({{"schema", JsonSchema},
+                             {"tool", "dftracer-analyze"},
+                             {"findings", findingsJson(Findings)}},
+                            2)
+                << "\n";
+    else if (O.DiagnoseOnly)
+      printFindingsText(std::cout, Findings, O.RulesPath);
+    else if (O.Json)
+      std::cout << jsonText(reportJson(R, O.Out), 2) << "\n";
+    else
+      printText(std::cout, R, O.Out);
+    if (!O.Html.empty()) {
+      std::ostringstream Page;
+      printHtml(Page, R, O.Out);
+      if (!writeFileAtomically(O.Html, Page.str(), Error)) {
+        std::cerr << "dftracer-analyze: " << Error << "\n";
+        Status = 1;
+      }
+    }
+    if (A.FilesUnreadable)
+      Status = 1;
+    if (O.Strict && A.issueTotal()) {
+      std::cerr << "dftracer-analyze: " << A.issueTotal()
+                << " problems in the input (--strict)\n";
+      Status = 1;
+    }
+  }
+  Status = mpiBroadcast(World, Status);
+  mpiStop(World);
+  return Status;
+}
