@@ -17,6 +17,8 @@
 #include "diagnose/SuggestFilter.h"
 #include "reader/TraceScanner.h"
 
+#include "CommandLine.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -32,61 +34,24 @@ using namespace dftanalyze;
 
 namespace {
 
-const char Usage[] =
+const char UsageLines[] =
     "usage: dftracer-analyze [options] TRACE...\n"
-    "       mpiexec -n N dftracer-analyze [options] TRACE...\n"
-    "\n"
+    "       mpiexec -n N dftracer-analyze [options] TRACE...\n";
+
+const char Description[] =
     "Analyse DFTracer traces (.pfw, .pfw.gz, or directories of them): I/O\n"
     "per layer (calls, bytes, time summed and as a union per rank, bandwidth),\n"
     "metadata against data, transfer sizes, top files, ranks, and the I/O each\n"
     "annotated function issued, directly and with its callees.\n"
-    "docs/analysis.md defines every figure.\n"
-    "\n"
-    "  -j N, --jobs N        files read in parallel (default: every core; under\n"
-    "                        MPI: the cores divided by the ranks on the node)\n"
-    "  --json                print the report as JSON (schema 2) instead of text\n"
-    "  --all-files           JSON: also list every file (files_all), not only\n"
-    "                        the top N\n"
-    "  --html FILE           also write a self-contained HTML report\n"
-    "  --chrome-trace FILE   also write Trace Event JSON for speedscope and\n"
-    "                        chrome://tracing (FILE ending in .gz: gzip)\n"
-    "  --ranks LIST          chrome trace: only these ranks, e.g. 0,4-7\n"
-    "  --window A:B          chrome trace: only spans overlapping A..B seconds\n"
-    "                        after the first event (A: or :B leave one end open)\n"
-    "  --layers LIST         chrome trace: only these layers, e.g. APP,MPIIO\n"
-    "  --top N               rows of the top-N tables (default 10)\n"
-    "  --time-unit U         ts and dur of traces that do not record their\n"
-    "                        unit are in U: us (default), ns, ms or sec\n"
-    "  --suggest-filter      print, instead of the report, an annotate\n"
-    "                        --filter-file excluding the functions that were\n"
-    "                        throttled or cost more to trace than they did work\n"
-    "  --suggest-config FILE its thresholds (default: the installed\n"
-    "                        dftracer-analyze-suggest.json)\n"
-    "  --strict              exit 1 when the input has any problem (truncated\n"
-    "                        or invalid lines, unknown categories, fhash without\n"
-    "                        FH, negative times or sizes, missing parents)\n"
-    "  --diagnose            print only the findings (what is wrong, where, what\n"
-    "                        it costs, what to change; docs/diagnosis.md);\n"
-    "                        the text, JSON and HTML reports start with them\n"
-    "  --no-diagnose         leave the findings out (and skip their bookkeeping)\n"
-    "  --diagnosis-rules FILE  the rules (default: the installed\n"
-    "                        dftracer-analyze-diagnosis.json)\n"
-    "  --compare BASE        compare the baseline run BASE (a directory or\n"
-    "                        file; repeat for replicates) with the run given\n"
-    "                        as TRACE...: per layer, operation, file and\n"
-    "                        function, and per finding fixed, improved,\n"
-    "                        unchanged, regressed or new\n"
-    "  --replicates          with --compare: each TRACE is one changed run\n"
-    "  --force               with --compare: compare runs that differ in\n"
-    "                        programs, rank count or files\n"
-    "  -h, --help            this text\n"
-    "\n"
+    "docs/analysis.md defines every figure.";
+
+const char Footer[] =
     "Problems in the input are counted and reported with file:line; the rest\n"
     "of the input is analysed. Output is byte-identical for any -j and under\n"
     "MPI.\n"
     "\n"
     "exit status: 0 report written; 1 unreadable trace, unwritable output, or\n"
-    "problems with --strict; 2 usage error\n";
+    "problems with --strict; 2 usage error";
 
 struct Options {
   std::vector<std::string> Traces;
@@ -108,11 +73,6 @@ struct Options {
   OutputOptions Out;
 };
 
-int usageError(const std::string &Message) {
-  std::cerr << "dftracer-analyze: " << Message << "\n" << Usage;
-  return 2;
-}
-
 bool parseCount(const std::string &S, unsigned long &Out) {
   if (S.empty() || S.find_first_not_of("0123456789") != std::string::npos)
     return false;
@@ -120,114 +80,149 @@ bool parseCount(const std::string &S, unsigned long &Out) {
   return Out > 0 && Out < 100000;
 }
 
+/// The options (CommandLine.h: CLI11, with the spellings of before).
+void defineOptions(dfttools::CommandLine &CL, Options &O) {
+  using dfttools::UsageError;
+  dfttools::CommandLine::ValueForm Jobs;
+  Jobs.Attached = [](const std::string &V) { // -j4
+    unsigned long N = 0;
+    return parseCount(V, N);
+  };
+  CL.value("-j,--jobs", "N",
+           "files read in parallel (default: every core; under\n"
+           "MPI: the cores divided by the ranks on the node)",
+           [&O](const std::string &V) {
+             unsigned long N = 0;
+             if (!parseCount(V, N))
+               throw UsageError("-j needs a number of threads, not '" + V +
+                                "'");
+             O.Jobs = static_cast<unsigned>(N);
+           },
+           Jobs);
+  CL.flag("--json", "print the report as JSON (schema 2) instead of text",
+          O.Json);
+  CL.flag("--all-files",
+          "JSON: also list every file (files_all), not only\n"
+          "the top N",
+          O.Out.AllFiles);
+  CL.value("--html", "FILE", "also write a self-contained HTML report",
+           [&O](const std::string &V) { O.Html = V; });
+  CL.value("--chrome-trace", "FILE",
+           "also write Trace Event JSON for speedscope and\n"
+           "chrome://tracing (FILE ending in .gz: gzip)",
+           [&O](const std::string &V) { O.Chrome = V; });
+  using FilterParser = bool (ChromeFilter::*)(const std::string &,
+                                              std::string &);
+  auto Filter = [&O](FilterParser Parse) {
+    return [&O, Parse](const std::string &V) {
+      O.Filtered = true;
+      std::string Error;
+      if (!(O.Filter.*Parse)(V, Error))
+        throw UsageError(Error);
+    };
+  };
+  CL.value("--ranks", "LIST", "chrome trace: only these ranks, e.g. 0,4-7",
+           Filter(&ChromeFilter::parseRanks));
+  CL.value("--window", "A:B",
+           "chrome trace: only spans overlapping A..B seconds\n"
+           "after the first event (A: or :B leave one end open)",
+           Filter(&ChromeFilter::parseWindow));
+  CL.value("--layers", "LIST",
+           "chrome trace: only these layers, e.g. APP,MPIIO",
+           Filter(&ChromeFilter::parseLayers));
+  CL.value("--top", "N", "rows of the top-N tables (default 10)",
+           [&O](const std::string &V) {
+             unsigned long N = 0;
+             if (!parseCount(V, N))
+               throw UsageError("--top needs a positive number, not '" + V +
+                                "'");
+             O.Out.Top = N;
+           });
+  CL.value("--time-unit", "U",
+           "ts and dur of traces that do not record their\n"
+           "unit are in U: us (default), ns, ms or sec",
+           [&O](const std::string &V) {
+             O.Unit = dftrace::parseTimeUnit(V);
+             if (O.Unit == dftrace::TimeUnit::Unknown)
+               throw UsageError("--time-unit must be us, ns, ms or sec, not '" +
+                                V + "'");
+             O.UnitGiven = true;
+           });
+  CL.flag("--suggest-filter",
+          "print, instead of the report, an annotate\n"
+          "--filter-file excluding the functions that were\n"
+          "throttled or cost more to trace than they did work",
+          O.Suggest);
+  CL.value("--suggest-config", "FILE",
+           "its thresholds (default: the installed\n"
+           "dftracer-analyze-suggest.json)",
+           [&O](const std::string &V) { O.SuggestConfigPath = V; });
+  CL.flag("--strict",
+          "exit 1 when the input has any problem (truncated\n"
+          "or invalid lines, unknown categories, fhash without\n"
+          "FH, negative times or sizes, missing parents)",
+          O.Strict);
+  CL.flag("--diagnose",
+          "print only the findings (what is wrong, where, what\n"
+          "it costs, what to change; docs/diagnosis.md);\n"
+          "the text, JSON and HTML reports start with them",
+          O.DiagnoseOnly);
+  CL.flag("--no-diagnose",
+          "leave the findings out (and skip their bookkeeping)",
+          O.NoDiagnose);
+  CL.value("--diagnosis-rules", "FILE",
+           "the rules (default: the installed\n"
+           "dftracer-analyze-diagnosis.json)",
+           [&O](const std::string &V) { O.RulesPath = V; });
+  CL.value("--compare", "BASE",
+           "compare the baseline run BASE (a directory or\n"
+           "file; repeat for replicates) with the run given\n"
+           "as TRACE...: per layer, operation, file and\n"
+           "function, and per finding fixed, improved,\n"
+           "unchanged, regressed or new",
+           [&O](const std::string &V) { O.Compare.push_back(V); });
+  CL.flag("--replicates", "with --compare: each TRACE is one changed run",
+          O.Replicates);
+  CL.flag("--force",
+          "with --compare: compare runs that differ in\n"
+          "programs, rank count or files",
+          O.Force);
+  CL.helpFlag("-h,--help", "this text");
+  CL.positionals("TRACE",
+                 "a trace (.pfw, .pfw.gz, .pfc) or a directory of them",
+                 O.Traces);
+}
+
 /// Returns -1 to go on, else the exit code.
 int parseArgs(int Argc, char **Argv, Options &O) {
-  for (int I = 1; I < Argc; ++I) {
-    std::string A = Argv[I];
-    std::string Value;
-    auto Takes = [&](const char *Long, const char *Short) {
-      std::string L = Long;
-      if (A == L || (Short && A == Short)) {
-        if (I + 1 >= Argc)
-          return false;
-        Value = Argv[++I];
-        return true;
-      }
-      if (A.rfind(L + "=", 0) == 0) {
-        Value = A.substr(L.size() + 1);
-        return true;
-      }
-      return false;
-    };
-    std::string Error;
-    unsigned long N = 0;
-    if (A == "--") {
-      O.Traces.insert(O.Traces.end(), Argv + I + 1, Argv + Argc);
-      break;
-    }
-    if (A == "-h" || A == "--help") {
-      std::cout << Usage;
-      return 0;
-    }
-    if (A == "--json") {
-      O.Json = true;
-    } else if (A == "--suggest-filter") {
-      O.Suggest = true;
-    } else if (Takes("--suggest-config", nullptr)) {
-      O.SuggestConfigPath = Value;
-    } else if (A == "--all-files") {
-      O.Out.AllFiles = true;
-    } else if (A == "--diagnose") {
-      O.DiagnoseOnly = true;
-    } else if (Takes("--compare", nullptr)) {
-      O.Compare.push_back(Value);
-    } else if (A == "--replicates") {
-      O.Replicates = true;
-    } else if (A == "--force") {
-      O.Force = true;
-    } else if (A == "--no-diagnose") {
-      O.NoDiagnose = true;
-    } else if (Takes("--diagnosis-rules", nullptr)) {
-      O.RulesPath = Value;
-    } else if (A == "--strict") {
-      O.Strict = true;
-    } else if (Takes("--jobs", "-j")) {
-      if (!parseCount(Value, N))
-        return usageError("-j needs a number of threads, not '" + Value + "'");
-      O.Jobs = static_cast<unsigned>(N);
-    } else if (A.size() > 2 && A.rfind("-j", 0) == 0 &&
-               parseCount(A.substr(2), N)) {
-      O.Jobs = static_cast<unsigned>(N);
-    } else if (Takes("--time-unit", nullptr)) {
-      O.Unit = dftrace::parseTimeUnit(Value);
-      if (O.Unit == dftrace::TimeUnit::Unknown)
-        return usageError("--time-unit must be us, ns, ms or sec, not '" +
-                          Value + "'");
-      O.UnitGiven = true;
-    } else if (Takes("--top", nullptr)) {
-      if (!parseCount(Value, N))
-        return usageError("--top needs a positive number, not '" + Value + "'");
-      O.Out.Top = N;
-    } else if (Takes("--html", nullptr)) {
-      O.Html = Value;
-    } else if (Takes("--chrome-trace", nullptr)) {
-      O.Chrome = Value;
-    } else if (Takes("--ranks", nullptr)) {
-      O.Filtered = true;
-      if (!O.Filter.parseRanks(Value, Error))
-        return usageError(Error);
-    } else if (Takes("--window", nullptr)) {
-      O.Filtered = true;
-      if (!O.Filter.parseWindow(Value, Error))
-        return usageError(Error);
-    } else if (Takes("--layers", nullptr)) {
-      O.Filtered = true;
-      if (!O.Filter.parseLayers(Value, Error))
-        return usageError(Error);
-    } else if (A.size() > 1 && A[0] == '-') {
-      return usageError("unknown option '" + A + "' (or it needs a value)");
-    } else {
-      O.Traces.push_back(A);
-    }
-  }
+  dfttools::CommandLine::Grammar G;
+  G.Unknown = [](const std::string &A) {
+    return "unknown option '" + A + "' (or it needs a value)";
+  };
+  dfttools::CommandLine CL("dftracer-analyze", UsageLines, Description,
+                           Footer, G);
+  defineOptions(CL, O);
+  int Code = CL.parse(Argc, Argv);
+  if (Code >= 0)
+    return Code;
   if (O.Traces.empty())
-    return usageError("no trace file given");
+    return CL.usageError("no trace file given");
   if (!O.SuggestConfigPath.empty() && !O.Suggest)
-    return usageError("--suggest-config needs --suggest-filter");
+    return CL.usageError("--suggest-config needs --suggest-filter");
   if ((O.Replicates || O.Force) && O.Compare.empty())
-    return usageError("--replicates and --force need --compare BASE");
+    return CL.usageError("--replicates and --force need --compare BASE");
   if (!O.Compare.empty() &&
       (O.Suggest || !O.Chrome.empty() || O.DiagnoseOnly))
-    return usageError("--compare prints a comparison: not with "
-                      "--suggest-filter, --chrome-trace or --diagnose");
+    return CL.usageError("--compare prints a comparison: not with "
+                         "--suggest-filter, --chrome-trace or --diagnose");
   if (O.DiagnoseOnly && O.NoDiagnose)
-    return usageError("--diagnose and --no-diagnose exclude each other");
+    return CL.usageError("--diagnose and --no-diagnose exclude each other");
   if (!O.RulesPath.empty() && O.NoDiagnose)
-    return usageError("--diagnosis-rules with --no-diagnose: nothing to apply "
-                      "them to");
+    return CL.usageError("--diagnosis-rules with --no-diagnose: nothing to "
+                         "apply them to");
   if (O.Filtered && O.Chrome.empty())
-    return usageError("--ranks, --window and --layers filter --chrome-trace, "
-                      "which is not given");
+    return CL.usageError("--ranks, --window and --layers filter "
+                         "--chrome-trace, which is not given");
   return -1;
 }
 

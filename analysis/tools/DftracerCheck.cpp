@@ -13,7 +13,8 @@
 #include "check/TraceReader.h"
 #include "reader/TraceScanner.h"
 
-#include <cstring>
+#include "CommandLine.h"
+
 #include <iostream>
 #include <map>
 #include <string>
@@ -23,28 +24,19 @@ using namespace dftcheck;
 
 namespace {
 
-const char Usage[] =
+const char UsageLines[] =
     "usage: dftracer-check [--expect-counts FILE.json] [--json] "
-    "[--time-unit U] TRACE...\n"
-    "\n"
+    "[--time-unit U] TRACE...\n";
+
+const char Description[] =
     "Validate DFTracer .pfw/.pfw.gz traces (each line, span nesting per\n"
     "thread, non-negative durations) and print calls, total and self time per\n"
-    "function and totals per process. TRACE may be a directory.\n"
-    "\n"
-    "  --expect-counts FILE  JSON object {\"function\": calls}; fail when the\n"
-    "                        calls summed over all traces differ\n"
-    "  --json                print the report as JSON on stdout\n"
-    "  --time-unit U         ts and dur of traces that do not record their\n"
-    "                        unit are in U: us (default), ns, ms or sec\n"
-    "\n"
-    "exit status: 0 valid, 1 invalid trace or count mismatch, 2 usage error\n";
+    "function and totals per process. TRACE may be a directory.";
+
+const char Footer[] =
+    "exit status: 0 valid, 1 invalid trace or count mismatch, 2 usage error";
 
 constexpr size_t MaxProblemsShown = 50;
-
-int usageError(const std::string &Message) {
-  std::cerr << "dftracer-check: " << Message << "\n" << Usage;
-  return 2;
-}
 
 std::string location(const TraceSet &Set, const Problem &P) {
   std::string Where = Set.Files[P.FileIndex];
@@ -61,52 +53,49 @@ int main(int Argc, char **Argv) {
   dftrace::TimeUnit Unit = dftrace::TimeUnit::Us;
   bool UnitGiven = false;
   std::vector<std::string> Args;
-  for (int I = 1; I < Argc; ++I) {
-    std::string A = Argv[I];
-    if (A == "--") {
-      Args.insert(Args.end(), Argv + I + 1, Argv + Argc);
-      break;
-    }
-    if (A == "-h" || A == "--help") {
-      std::cout << Usage;
-      return 0;
-    }
-    if (A == "--json") {
-      Json = true;
-    } else if (A == "--expect-counts") {
-      if (I + 1 >= Argc)
-        return usageError("--expect-counts needs a FILE.json argument");
-      CountsPath = Argv[++I];
-    } else if (A == "--time-unit" || A.rfind("--time-unit=", 0) == 0) {
-      std::string Value;
-      if (A == "--time-unit") {
-        if (I + 1 >= Argc)
-          return usageError("--time-unit needs a unit (us, ns, ms, sec)");
-        Value = Argv[++I];
-      } else {
-        Value = A.substr(std::strlen("--time-unit="));
-      }
-      Unit = dftrace::parseTimeUnit(Value);
-      if (Unit == dftrace::TimeUnit::Unknown)
-        return usageError("--time-unit must be us, ns, ms or sec, not '" +
-                          Value + "'");
-      UnitGiven = true;
-    } else if (A.rfind("--expect-counts=", 0) == 0) {
-      CountsPath = A.substr(std::strlen("--expect-counts="));
-    } else if (A.size() > 1 && A[0] == '-') {
-      return usageError("unknown option '" + A + "'");
-    } else {
-      Args.push_back(A);
-    }
-  }
+
+  // The options (CommandLine.h: CLI11, with the spellings of before).
+  dfttools::CommandLine::Grammar G;
+  G.Unknown = [](const std::string &A) {
+    return "unknown option '" + A + "'";
+  };
+  dfttools::CommandLine CL("dftracer-check", UsageLines, Description, Footer,
+                           G);
+  dfttools::CommandLine::ValueForm Counts;
+  Counts.Missing = "--expect-counts needs a FILE.json argument";
+  CL.value("--expect-counts", "FILE",
+           "JSON object {\"function\": calls}; fail when the\n"
+           "calls summed over all traces differ",
+           [&](const std::string &V) { CountsPath = V; }, Counts);
+  CL.flag("--json", "print the report as JSON on stdout", Json);
+  dfttools::CommandLine::ValueForm TimeUnit;
+  TimeUnit.Missing = "--time-unit needs a unit (us, ns, ms, sec)";
+  CL.value("--time-unit", "U",
+           "ts and dur of traces that do not record their\n"
+           "unit are in U: us (default), ns, ms or sec",
+           [&](const std::string &V) {
+             Unit = dftrace::parseTimeUnit(V);
+             if (Unit == dftrace::TimeUnit::Unknown)
+               throw dfttools::UsageError(
+                   "--time-unit must be us, ns, ms or sec, not '" + V + "'");
+             UnitGiven = true;
+           },
+           TimeUnit);
+  CL.helpFlag("-h,--help", "this text");
+  CL.positionals("TRACE",
+                 "a trace (.pfw, .pfw.gz, .pfc) or a directory of them",
+                 Args);
+  int Code = CL.parse(Argc, Argv);
+  if (Code >= 0)
+    return Code;
   if (Args.empty())
-    return usageError("no trace file given");
+    return CL.usageError("no trace file given");
 
   std::map<std::string, uint64_t> Expected;
   if (!CountsPath.empty()) {
     std::string Error;
     if (!loadExpectedCounts(CountsPath, Expected, Error))
-      return usageError(Error);
+      return CL.usageError(Error);
   }
 
   // File by file, span by span: spans nest within a (file, pid, tid) and

@@ -23,6 +23,8 @@
 #include "reader/CompactReader.h"
 #include "reader/LineReader.h"
 
+#include "CommandLine.h"
+
 extern "C" {
 #include "compact_writer.h"
 }
@@ -210,16 +212,20 @@ std::string compactOutputFor(const std::string &In) {
   return Base + ".pfc";
 }
 
-int usage(const char *Why) {
-  std::fprintf(stderr,
-               "dftracer-convert: %s\n"
-               "usage: dftracer-convert [--gzip] [--force] [-o OUT] "
-               "TRACE.pfc...\n"
-               "       dftracer-convert --compact [--force] [-o OUT] "
-               "TRACE.pfw[.gz]...\n",
-               Why);
-  return 2;
-}
+const char UsageLines[] =
+    "usage: dftracer-convert [--gzip] [--force] [-o OUT] TRACE.pfc...\n"
+    "       dftracer-convert --compact [--force] [-o OUT] TRACE.pfw[.gz]...\n";
+
+const char Description[] =
+    "Write each compact trace (.pfc) as the .pfw the runtime writes for the\n"
+    "same events, byte for byte (TRACE.pfw beside it, or OUT), or with\n"
+    "--compact each .pfw or .pfw.gz as .pfc through the runtime's encoder.";
+
+const char Footer[] =
+    "exit status: 0 all converted; 1 an input was truncated or corrupt (what\n"
+    "it held before the damage is written, and the byte offset is named);\n"
+    "2 bad usage, or an input that cannot be read or is not compact, or an\n"
+    "output that exists (without --force) or cannot be written";
 
 } // namespace
 
@@ -227,29 +233,39 @@ int main(int Argc, char **Argv) {
   bool Gzip = false, Force = false, Compact = false;
   std::string Out;
   std::vector<std::string> Inputs;
-  for (int I = 1; I < Argc; ++I) {
-    std::string A = Argv[I];
-    if (A == "--gzip")
-      Gzip = true;
-    else if (A == "--compact")
-      Compact = true;
-    else if (A == "--force")
-      Force = true;
-    else if (A == "-o" && I + 1 < Argc)
-      Out = Argv[++I];
-    else if (A == "-h" || A == "--help")
-      return usage("compact traces (.pfc) to .pfw or .pfw.gz"), 0;
-    else if (!A.empty() && A[0] == '-' && A != "-")
-      return usage(("unknown option " + A).c_str());
-    else
-      Inputs.push_back(A);
-  }
+
+  // The options (CommandLine.h: CLI11, with the spellings of before: no
+  // --opt=VALUE, no -oOUT, and `--` is not an option here).
+  dfttools::CommandLine::Grammar G;
+  G.DashDashEndsOptions = false;
+  G.FullHelpOnError = false;
+  G.Unknown = [](const std::string &A) { return "unknown option " + A; };
+  dfttools::CommandLine CL("dftracer-convert", UsageLines, Description,
+                           Footer, G);
+  dfttools::CommandLine::ValueForm Separate;
+  Separate.Equals = false;
+  CL.flag("--gzip",
+          "write .pfw.gz (zlib level 1 with the gzip wrapper,\n"
+          "as the runtime) instead of .pfw",
+          Gzip);
+  CL.flag("--compact",
+          "the other way: each .pfw or .pfw.gz into TRACE.pfc",
+          Compact);
+  CL.flag("--force", "replace an output that exists", Force);
+  CL.value("-o", "OUT",
+           "write to OUT (one input only; \"-\": standard output)",
+           [&](const std::string &V) { Out = V; }, Separate);
+  CL.helpFlag("-h,--help", "this text");
+  CL.positionals("TRACE", "the traces to convert", Inputs);
+  int Code = CL.parse(Argc, Argv);
+  if (Code >= 0)
+    return Code;
   if (Inputs.empty())
-    return usage("no input");
+    return CL.usageError("no input");
   if (!Out.empty() && Inputs.size() > 1)
-    return usage("-o takes one input");
+    return CL.usageError("-o takes one input");
   if (Compact && Gzip)
-    return usage("--compact writes .pfc: not with --gzip");
+    return CL.usageError("--compact writes .pfc: not with --gzip");
   int Status = 0;
   if (Compact) {
     for (const std::string &In : Inputs)
