@@ -26,6 +26,7 @@ set(DFT_ANALYZE_LIB_SOURCES
   report/ChromeTrace.cpp
   report/CompareOutput.cpp
   report/DiagnoseOutput.cpp
+  report/HtmlEscape.cpp
   report/HtmlReport.cpp
   report/JsonReport.cpp
   report/TextReport.cpp

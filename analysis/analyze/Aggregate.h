@@ -25,9 +25,9 @@
 #include "AccessPattern.h"
 #include "Archive.h"
 #include "CallSites.h"
+#include "Timeline.h"
 #include "reader/EventCheck.h"
 #include "reader/IoTaxonomy.h"
-#include "Timeline.h"
 
 #include <cstdint>
 #include <limits>

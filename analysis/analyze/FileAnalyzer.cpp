@@ -6,22 +6,22 @@
 #include "CallSites.h"
 #include "FoldWatermark.h"
 #include "IntervalUnion.h"
-#include "reader/MetadataRecords.h"
 #include "NameTable.h"
-#include "SpanTable.h"
 #include "Timeline.h"
+#include "reader/MetadataRecords.h"
+#include "reader/SpanNesting.h"
 #include "reader/TraceScanner.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
 #include <memory>
-#include <tuple>
 #include <unordered_map>
 
 namespace dftanalyze {
 
 using dftrace::Event;
+using dftrace::SpanKey;
 
 namespace {
 
@@ -144,8 +144,13 @@ struct Subtree {
   int64_t Ts, End;
   uint64_t Line;
   Leaf One;              // when Up is null
-  Pending *Up = nullptr; // a span with something below it (Open's pool)
+  Pending *Up = nullptr; // a span with something below it (Nest's pool)
+  int64_t end() const { return End; }
 };
+
+/// The spans' tree (reader/SpanNesting.h, as dftracer-check builds it):
+/// what children hand up is a Pending, a thread's unclaimed span a Subtree.
+using Nesting = dftrace::SpanNesting<Pending, Subtree>;
 
 struct FileAcc {
   FileStat Stat;
@@ -241,9 +246,11 @@ private:
                                                const SpanIo &Call, bool IsIo,
                                                uint32_t Fn, uint64_t Line,
                                                int64_t Ts, int64_t End);
-  std::vector<Subtree> &stack(int64_t Pid, int64_t Tid);
   bool claim(std::vector<Subtree> &Stack, Pending &Mine, const Event &E,
              uint64_t Line, int64_t Ts, int64_t End);
+  // claim()'s report, out of line: it kept claim() from being inlined.
+  [[gnu::cold]] void unnested(const Event &E, uint64_t Line, int64_t Ts,
+                              int64_t End, const Subtree &Top);
   void root(ProcState &P, Pending &Up);
   void claimSites(ProcState &P, uint32_t Fn, SiteList &Sites);
   /// The data calls below an annotated span (or a root) are function Fn's.
@@ -256,17 +263,9 @@ private:
   std::vector<std::unique_ptr<ProcState>> Procs;
   std::unordered_map<int64_t, size_t> ProcIndex; // pid -> Procs index
   size_t LastProc = 0; // the last one used: files usually hold one pid
-  SpanTable<Pending> Open; // spans with children read, by (pid, id)
-  // The entry of Open that the last span with a parent went to (erased
-  // spans reset it), so that its next sibling finds it without a lookup.
-  Pending *LastParent = nullptr;
-  SpanKey LastParentKey{0, 0};
-  // Per thread ({pid, tid}), the subtrees without p_idx not yet claimed,
-  // in the order they ended; Stacked counts them over all threads.
-  std::unordered_map<SpanKey, std::vector<Subtree>, SpanKeyHash> Stacks;
-  size_t Stacked = 0;
-  SpanKey LastThread{0, 0};
-  std::vector<Subtree> *LastStack = nullptr;
+  // Spans whose children were read, by (pid, id), and per thread the
+  // subtrees without p_idx not yet claimed.
+  Nesting Nest;
   std::deque<std::string> FnNames;
   std::unordered_map<std::string_view, uint32_t> FnIds;
   NameTable Names; // the spans' names, with their function and chain ids
@@ -744,12 +743,11 @@ Leaf leafOf(const SpanIo &S, bool IsIo) {
   return L;
 }
 
-/// Dst takes what subtree T hands up (T's entry goes back to Pool).
-void takeSubtree(Pending &Dst, Subtree &T, ChainTable &Chains,
-                 SpanTable<Pending> &Pool) {
+/// Dst takes what subtree T hands up (T's entry goes back to Nest's pool).
+void takeSubtree(Pending &Dst, Subtree &T, ChainTable &Chains, Nesting &Nest) {
   if (T.Up) {
     Dst.take(std::move(*T.Up));
-    Pool.give(T.Up);
+    Nest.give(T.Up);
     T.Up = nullptr;
     return;
   }
@@ -771,21 +769,21 @@ void takeSubtree(Pending &Dst, Subtree &T, ChainTable &Chains,
 void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
                              bool IsIo, uint32_t Fn, uint64_t Line, int64_t Ts,
                              int64_t End) {
-  // The span's children, if any: its entry in Open, used in place.
+  // The span's children, if any: its entry in Nest, used in place.
   SpanKey Key{E.Pid.I, E.Id.U};
-  Pending *Own = Open.size() ? Open.find(Key) : nullptr;
+  Pending *Own = Nest.children(Key);
   Pending *Mine = Own;
-  Pending *Local = nullptr; // from Open's pool, when claim() needs one
+  Pending *Local = nullptr; // from Nest's pool, when claim() needs one
   // A span without p_idx finds its children, and its parent finds it, by
   // time on its thread; spans with p_idx look there only when a file
-  // mixes both (Stacked), so traces of this runtime pay one test.
+  // mixes both (stacked()), so traces of this runtime pay one test.
   bool HasParent = E.ParentIdx.present();
   std::vector<Subtree> *Stack = nullptr;
   bool Nested = true;
-  if (!HasParent || Stacked) {
-    Stack = &stack(E.Pid.I, E.Tid.I);
+  if (!HasParent || Nest.stacked()) {
+    Stack = &Nest.thread(E.Pid.I, E.Tid.I);
     if (!Mine)
-      Mine = Local = Open.take();
+      Mine = Local = Nest.take();
     Nested = claim(*Stack, *Mine, E, Line, Ts, End);
   }
   if (!IsIo) {
@@ -812,26 +810,15 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
     }
   }
   auto Done = [&]() __attribute__((always_inline)) {
-    if (Own) {
-      Open.erase(Key); // by key: inserting the parent may have moved slots
-      if (LastParent == Own)
-        LastParent = nullptr;
-    }
+    if (Own)
+      Nest.close(Key, Own);
     if (Local)
-      Open.give(Local);
+      Nest.give(Local);
   };
   if (HasParent && E.ParentIdx.U != 0 && E.ParentIdx.U != E.Id.U) {
-    // Siblings come in runs: their parent's entry is asked for once.
-    SpanKey ParentKey{E.Pid.I, E.ParentIdx.U};
-    Pending *Parent = LastParent;
-    if (!Parent || !(LastParentKey == ParentKey)) {
-      bool New;
-      std::tie(Parent, New) = Open.get(ParentKey);
-      if (New)
-        Parent->FirstLine = Line;
-      LastParent = Parent;
-      LastParentKey = ParentKey;
-    }
+    auto [Parent, New] = Nest.parent({E.Pid.I, E.ParentIdx.U});
+    if (New)
+      Parent->FirstLine = Line;
     handUp(*Parent, Mine, Call, IsIo, Chains);
     Done();
     return;
@@ -840,62 +827,54 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
       (!Mine || (Mine->Io.empty() && Mine->Unclaimed.empty() &&
                  !Mine->Charged.size() && !Mine->Sites.size()))) {
     // A single span, its parent (if any) still to come: kept by value.
-    Stack->push_back({Ts, End, Line, leafOf(Call, IsIo), nullptr});
-    ++Stacked;
+    Nest.push(*Stack, {Ts, End, Line, leafOf(Call, IsIo), nullptr});
     Done();
     return;
   }
-  Pending *Up = Open.take();
+  Pending *Up = Nest.take();
   handUp(*Up, Mine, Call, IsIo, Chains);
   Done();
   if (HasParent && E.ParentIdx.U != 0) {
     // p_idx names the span itself: a parent that never ends, reported as
     // missing at the end of the file.
-    auto [Parent, New] = Open.get({E.Pid.I, E.ParentIdx.U});
+    auto [Parent, New] = Nest.parent({E.Pid.I, E.ParentIdx.U});
     if (New)
       Parent->FirstLine = Line;
     Parent->take(std::move(*Up));
-    Open.give(Up);
+    Nest.give(Up);
     return;
   }
   if (!HasParent && Nested) {
     // Its parent, if any, ends later: it is read later.
-    Stack->push_back({Ts, End, Line, Leaf(), Up});
-    ++Stacked;
+    Nest.push(*Stack, {Ts, End, Line, Leaf(), Up});
     return;
   }
   if (!HasParent)
     ++Agg.Unattributed;
   root(P, *Up);
-  Open.give(Up);
-}
-
-std::vector<Subtree> &FileAnalyzer::stack(int64_t Pid, int64_t Tid) {
-  SpanKey K{Pid, static_cast<uint64_t>(Tid)};
-  if (!LastStack || !(LastThread == K)) {
-    LastStack = &Stacks[K]; // unordered_map: the reference stays valid
-    LastThread = K;
-  }
-  return *LastStack;
+  Nest.give(Up);
 }
 
 /// Spans end in order on a thread and are written when they end, so the
 /// subtrees on top of the stack that lie within [Ts, End] (ties inside:
 /// times are whole microseconds) are the span's children: they go into
-/// Mine. What is left on top must have ended by Ts; if not, the thread is
-/// not in end order (sorted by start, concatenated) and containment would
-/// guess: the span is reported, and false returned.
+/// Mine (SpanNesting::claim). What is left on top must have ended by Ts; if
+/// not, the thread is not in end order (sorted by start, concatenated) and
+/// containment would guess: the span is reported, once, the stack is kept,
+/// and false returned.
 bool FileAnalyzer::claim(std::vector<Subtree> &Stack, Pending &Mine,
                          const Event &E, uint64_t Line, int64_t Ts,
                          int64_t End) {
-  while (!Stack.empty() && Stack.back().Ts >= Ts && Stack.back().End <= End) {
-    takeSubtree(Mine, Stack.back(), Chains, Open);
-    Stack.pop_back();
-    --Stacked;
-  }
-  if (Stack.empty() || Stack.back().End <= Ts)
+  const Subtree *Over = Nest.claim(
+      Stack, Ts, End, [&](Subtree &T) { takeSubtree(Mine, T, Chains, Nest); });
+  if (!Over)
     return true;
-  const Subtree &Top = Stack.back();
+  unnested(E, Line, Ts, End, *Over);
+  return false;
+}
+
+void FileAnalyzer::unnested(const Event &E, uint64_t Line, int64_t Ts,
+                            int64_t End, const Subtree &Top) {
   Agg.addIssue(
       FileIndex, Line, Issue::UnnestedSpan,
       "span \"" + std::string(E.Name.S) + "\" [" + std::to_string(Ts) + ", " +
@@ -907,7 +886,6 @@ bool FileAnalyzer::claim(std::vector<Subtree> &Stack, Pending &Mine,
           "ended (sorted or concatenated?); " +
           (E.ParentIdx.present() ? "its p_idx places it"
                                  : "it is counted as a root"));
-  return false;
 }
 
 /// A subtree with nothing above it: its I/O is the process's, and what no
@@ -943,21 +921,14 @@ void FileAnalyzer::claimAccess(uint32_t Fn, LazyTally &Calls) {
 
 bool FileAnalyzer::finish(Aggregate &Out) {
   // Subtrees without p_idx that nothing claimed are roots.
-  for (auto &[K, Stack] : Stacks)
-    for (Subtree &T : Stack) {
-      Pending *Up = Open.take();
-      takeSubtree(*Up, T, Chains, Open);
-      root(process(K.Pid), *Up);
-      Open.give(Up);
-    }
-  Stacks.clear();
-  LastStack = nullptr;
+  Nest.unclaimed([&](SpanKey K, Subtree &T) {
+    Pending *Up = Nest.take();
+    takeSubtree(*Up, T, Chains, Nest);
+    root(process(K.Pid), *Up);
+    Nest.give(Up);
+  });
   // Spans whose parent never came: a missing END, or a cut trace.
-  std::vector<SpanKey> Orphans;
-  Open.forEach([&](SpanKey K, const Pending &) { Orphans.push_back(K); });
-  std::sort(Orphans.begin(), Orphans.end());
-  for (const SpanKey &K : Orphans) {
-    Pending &P = *Open.find(K);
+  Nest.orphans([&](SpanKey K, Pending &P) {
     bool Stopped = std::any_of(
         Agg.Stopped.begin(), Agg.Stopped.end(),
         [&](const StopRecord &R) { return R.Pid == K.Pid; });
@@ -975,9 +946,7 @@ bool FileAnalyzer::finish(Aggregate &Out) {
     F.Inclusive.merge(P.Io);
     claimSites(process(K.Pid), Id, P.Sites);
     claimAccess(Id, P.Access);
-  }
-  Open.clear();
-  LastParent = nullptr;
+  });
 
   bool Conflict = false;
   for (auto &PP : Procs) {

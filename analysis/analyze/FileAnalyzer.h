@@ -12,7 +12,8 @@
 //    An annotated span takes the unclaimed I/O as its direct I/O. The table
 //    holds only spans that are still open, so it stays small. Spans
 //    without p_idx hand themselves up by time instead: per thread, a stack
-//    of unclaimed subtrees that the span containing them takes.
+//    of unclaimed subtrees that the span containing them takes. The tree
+//    is dftracer-check's (reader/SpanNesting.h builds it for both).
 //
 //      main            inclusive: both pwrites    direct: -
 //        write_phase   inclusive: both pwrites    direct: the MPI call

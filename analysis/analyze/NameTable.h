@@ -22,7 +22,7 @@
 #define DFTRACER_ANALYZE_NAMETABLE_H
 
 #include "reader/IoTaxonomy.h"
-#include "OpenAddressing.h"
+#include "reader/OpenAddressing.h"
 
 #include <cstdint>
 #include <cstring>
@@ -117,7 +117,7 @@ private:
       E.Call = dftrace::callNameOf(L, Name);
     S = {H, Texts.back(), L, &E};
     if (++Count * 2 > Slots.size())
-      growSlots(Slots, Mask);
+      dftrace::growSlots(Slots, Mask);
     return E;
   }
 

@@ -2,6 +2,8 @@
 
 #include "Report.h"
 
+#include "reader/RecordText.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -91,11 +93,11 @@ std::string reasonsText(uint8_t Reasons) {
       {SizeLimitBit, "size_limit"},
       {WriteErrorBit, "write_error"},
       {OtherReasonBit, "other"}};
-  std::string S;
+  std::vector<const char *> Set;
   for (const auto &[Bit, Name] : Names)
     if (Reasons & Bit)
-      S += (S.empty() ? "" : "+") + std::string(Name);
-  return S;
+      Set.push_back(Name);
+  return dftrace::reasonsText(Set, "+");
 }
 
 std::string memAlignText(const AccessCounts &A) {

@@ -131,7 +131,8 @@ std::string layersText(const IoTotals (&Layers)[NumIoLayers],
                        const MpiStat &Mpi);
 /// "rank 3" for a rank label that is a number, else the label ("pid 42").
 std::string processName(const std::string &Label);
-/// "throttle", "throttle+size_limit", ... (ThrottleReason bits).
+/// "throttle", "throttle+size_limit", ... (ThrottleReason bits, in bit
+/// order), joined as dftracer-check's reasons are (reader/RecordText.h).
 std::string reasonsText(uint8_t Reasons);
 /// The memory buffer figure of an access object: "3 of 96 (unit 8)",
 /// "unknown, not recorded" (no process recorded its alignment), "-" (no

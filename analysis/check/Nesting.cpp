@@ -98,10 +98,11 @@ void NestingChecker::SiblingOrder::add(const Entry &E) {
 /// The children that named S by p_idx, from their summary: their time on
 /// S's thread; S is rechecked when the summary cannot vouch for all of them.
 double NestingChecker::claimByParent(const Span &S, const Entry &Me) {
-  auto It = Waiting.find({S.Pid, Me.Id});
-  if (It == Waiting.end())
+  dftrace::SpanKey Key{S.Pid, Me.Id};
+  Children *Kids = Nest.children(Key);
+  if (!Kids)
     return 0;
-  const Children &K = It->second;
+  const Children &K = *Kids;
   double Time = 0;
   for (const auto &[Tid, T] : K.TimeByTid)
     if (Tid == S.Tid)
@@ -113,7 +114,7 @@ double NestingChecker::claimByParent(const Span &S, const Entry &Me) {
                K.Order.Suspect;
   if (Fails)
     Failed.emplace(PidId{S.Pid, Me.Id}, Me);
-  Waiting.erase(It);
+  Nest.close(Key, Kids);
   return Time;
 }
 
@@ -161,26 +162,19 @@ void NestingChecker::checkRoots(int64_t Pid, int64_t Tid,
 }
 
 /// The spans without p_idx on S's thread that lie inside S and no span
-/// has claimed: S's direct children. Returns their time.
+/// has claimed: S's direct children. Returns their time. Each span on top
+/// that overlaps S without nesting is a problem, and is dropped.
 double NestingChecker::claimByTime(const Span &S, const Entry &Me) {
-  auto It = Unclaimed.find({S.Pid, S.Tid});
-  if (It == Unclaimed.end())
+  if (!Nest.stacked())
     return 0;
-  std::vector<Entry> &Stack = It->second;
+  std::vector<Entry> &Stack = Nest.thread(S.Pid, S.Tid);
   double Time = 0;
-  while (!Stack.empty()) {
-    const Entry &Top = Stack.back();
-    if (Top.Ts >= Me.Ts && Top.end() <= Me.end()) { // ties count as inside
-      Time += Top.Dur;
-      Stack.pop_back();
-      continue;
-    }
-    if (Top.end() <= Me.Ts) // before S: a span still to come may hold both
-      break;
-    problem(Me.Line, "span " + describe(Me) + " overlaps " + describe(Top) +
+  auto Child = [&](const Entry &C) { Time += C.Dur; };
+  while (const Entry *Top = Nest.claim(Stack, Me.Ts, Me.end(), Child)) {
+    problem(Me.Line, "span " + describe(Me) + " overlaps " + describe(*Top) +
                          onThread(S.Pid, S.Tid) +
                          " without nesting in it: spans must nest per thread");
-    Stack.pop_back();
+    Nest.drop(Stack);
   }
   return Time;
 }
@@ -203,14 +197,14 @@ bool NestingChecker::add(const Span &S, double &SelfUs) {
   Kids += claimByTime(S, Me);
   SelfUs = std::max(0.0, S.Dur - Kids);
   if (!S.ParentId || !S.Id) {
-    Unclaimed[{S.Pid, S.Tid}].push_back(Me);
+    Nest.push(Nest.thread(S.Pid, S.Tid), Me);
   } else if (*S.ParentId == 0) {
     if (Me.HasLevel && Me.Level != 1)
       problem(Me.Line, "span " + describe(Me) + " has no parent but level " +
                            std::to_string(Me.Level) + " (expected 1)");
     Roots[{S.Pid, S.Tid}].add(Me);
   } else {
-    Children &K = Waiting[{S.Pid, *S.ParentId}];
+    Children &K = *Nest.parent({S.Pid, *S.ParentId}).first;
     if (K.N++ == 0) {
       K.MinTs = Me.Ts;
       K.MaxEnd = Me.end();
@@ -244,7 +238,8 @@ bool NestingChecker::add(const Span &S, double &SelfUs) {
 
 bool NestingChecker::finish(const std::map<int64_t, double> &Stopped) {
   std::map<int64_t, uint64_t> Open; // stopped pid -> children left waiting
-  for (const auto &[Key, K] : Waiting) {
+  Nest.orphans([&](dftrace::SpanKey Parent, const Children &K) {
+    PidId Key{Parent.Pid, Parent.Id};
     // The parent was still open when tracing stopped only if it could have
     // been: an id no span of the process used, taken before its children's
     // (the runtime numbers a span when it starts), and children that all
@@ -257,7 +252,7 @@ bool NestingChecker::finish(const std::map<int64_t, double> &Stopped) {
       Open[Key.first] += K.N;
     else
       Orphaned.insert(Key);
-  }
+  });
   for (const auto &[Pid, N] : Open)
     Caveats.push_back(
         {FileIndex, 0,
@@ -268,8 +263,7 @@ bool NestingChecker::finish(const std::map<int64_t, double> &Stopped) {
   for (const auto &[Key, Order] : Roots)
     if (Order.Suspect)
       SuspectRoots.insert(Key);
-  Waiting.clear();
-  Unclaimed.clear();
+  Nest.clearStacks();
   Roots.clear();
   return !Failed.empty() || !Orphaned.empty() || !SuspectRoots.empty() ||
          !Duplicates.empty();
@@ -334,9 +328,7 @@ std::vector<Problem> NestingChecker::takeProblems() {
 }
 
 size_t NestingChecker::held() const {
-  size_t N = Roots.size() + Waiting.size();
-  for (const auto &[Key, Stack] : Unclaimed)
-    N += Stack.size();
+  size_t N = Roots.size() + Nest.open() + Nest.stacked();
   for (const auto &[Pid, Runs] : UsedIds)
     N += Runs.size();
   return N;

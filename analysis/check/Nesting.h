@@ -12,7 +12,9 @@
 //
 // Spans are written when they end, so a span's children come before it. The
 // checker is fed one span at a time (add) and keeps only what a check still
-// needs while a span can get a child:
+// needs while a span can get a child; the tree is dftracer-analyze's
+// (reader/SpanNesting.h builds it for both: the entries by p_idx, the
+// stacks by time):
 //  - by p_idx: per open parent, a fixed-size summary of its children so far
 //    (how many, their earliest start and latest end, thread, level, time per
 //    thread, the last sibling): when the parent comes, the summary says
@@ -42,6 +44,7 @@
 #define DFTRACER_CHECK_NESTING_H
 
 #include "Trace.h"
+#include "reader/SpanNesting.h"
 
 #include <map>
 #include <set>
@@ -102,7 +105,7 @@ private:
     double MaxEnd = 0;
     void add(const Entry &E);
   };
-  /// The children of one parent that has not come yet.
+  /// The children of one parent that has not come yet (Nest's entries).
   struct Children {
     uint64_t N = 0;
     double MinTs = 0, MaxEnd = 0;
@@ -114,6 +117,7 @@ private:
     bool HasLevel = false, MixedLevels = false;
     std::vector<std::pair<int64_t, double>> TimeByTid; // usually one
     SiblingOrder Order;
+    void reset() { *this = Children(); }
   };
   using PidTid = std::pair<int64_t, int64_t>;
   using PidId = std::pair<int64_t, uint64_t>;
@@ -132,8 +136,9 @@ private:
   size_t FileIndex;
   std::vector<std::string> Names;
   std::unordered_map<std::string, uint32_t> NameIds;
-  std::map<PidId, Children> Waiting; // by parent
-  std::map<PidTid, std::vector<Entry>> Unclaimed; // spans without p_idx
+  // By parent (pid, p_idx), the children's summary; per thread, the spans
+  // without p_idx that no span has claimed.
+  dftrace::SpanNesting<Children, Entry> Nest;
   std::map<PidTid, SiblingOrder> Roots; // outermost spans by p_idx
   std::map<int64_t, std::map<uint64_t, uint64_t>> UsedIds; // [first, last]
   std::vector<Problem> Problems, Caveats;

@@ -2,6 +2,8 @@
 
 #include "Summary.h"
 
+#include "reader/RecordText.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -114,19 +116,6 @@ Summary SummaryBuilder::finish(const TraceSet &Set, size_t FileIndex) {
   return Out;
 }
 
-namespace {
-
-/// "throttle" or "throttle, size_limit": the reasons of one function's
-/// throttled records.
-std::string reasonsText(const FunctionStats &F) {
-  std::string Out;
-  for (const std::string &R : F.ThrottledReasons)
-    Out += (Out.empty() ? "" : ", ") + R;
-  return Out;
-}
-
-} // namespace
-
 std::map<std::string, uint64_t> callCounts(const Summary &S) {
   std::map<std::string, uint64_t> Counts;
   for (const FunctionStats &F : S.Functions)
@@ -154,8 +143,8 @@ void printSummary(std::ostream &Os, const TraceSet &Set, const Summary &S) {
                   F.SelfUs);
     Os << Line;
     if (F.ThrottledCalls)
-      Os << "  " << F.ThrottledCalls << " throttled (" << reasonsText(F)
-         << ")";
+      Os << "  " << F.ThrottledCalls << " throttled ("
+         << dftrace::reasonsText(F.ThrottledReasons, ", ") << ")";
     Os << "\n";
   }
   if (AnyThrottled)
@@ -232,31 +221,20 @@ void printRecords(std::ostream &Os, const TraceSet &Set) {
   for (const Record &R : Set.Records)
     if (R.R.Kind == RecordKind::LayerBypassed) {
       const dftrace::BypassedRecord &B = R.R.Bypassed;
-      Os << "layer bypassed: " << processText(Set, R) << ": " << B.Layer
-         << " calls do not reach the tracer (" << B.Symbol << " resolves to "
-         << (B.Library.empty() ? "another library" : B.Library) << ")";
-      if (!B.Fix.empty())
-        Os << "; fix: " << B.Fix;
-      Os << "\n";
+      Os << "layer bypassed: " << processText(Set, R) << ": "
+         << dftrace::bypassedText(B.Layer, B.Symbol, B.Library)
+         << dftrace::fixText(B.Fix) << "\n";
     }
   for (const Record &R : Set.Records)
     if (R.R.Kind == RecordKind::TraceStopped) {
       const dftrace::StoppedRecord &S = R.R.Stopped;
-      Os << "trace stopped: " << processText(Set, R) << ": " << S.Reason;
-      if (!S.Error.empty())
-        Os << " (" << S.Error << ")";
-      Os << ", " << S.Written << " bytes written of a " << S.Limit
-         << "-byte budget; later spans are only counted\n";
+      Os << "trace stopped: " << processText(Set, R) << ": "
+         << dftrace::stoppedText(S.Reason, S.Error)
+         << dftrace::budgetText(S.Written, S.Limit)
+         << "; later spans are only counted\n";
     }
-  for (const auto &[Dir, Entry] : untracedByDir(Set)) {
-    const dftrace::UntracedDir &D = Entry.first;
-    Os << "not traced: " << Dir << ": " << D.Opens + D.Reads + D.Writes
-       << " calls (" << D.Opens << " opens, " << D.Reads << " reads, "
-       << D.Writes << " writes), " << D.BytesRead << " bytes read, "
-       << D.BytesWritten << " bytes written, in " << Entry.second
-       << (Entry.second == 1 ? " process" : " processes")
-       << " (outside the traced directories: DFTRACER_DATA_DIR)\n";
-  }
+  for (const auto &[Dir, Entry] : untracedByDir(Set))
+    dftrace::printUntraced(Os, Entry.first, Entry.second);
   for (const Record &R : Set.Records)
     if (R.R.Kind == RecordKind::Throttled) {
       const dftrace::ThrottledRecord &T = R.R.Throttled;
@@ -327,9 +305,10 @@ nlohmann::json summaryToJson(const Summary &S) {
                      {"total_us", F.TotalUs},
                      {"self_us", F.SelfUs}};
     if (F.ThrottledCalls)
-      J["throttled"] = {{"calls", F.ThrottledCalls},
-                        {"time_us", F.ThrottledUs},
-                        {"reason", reasonsText(F)}};
+      J["throttled"] = {
+          {"calls", F.ThrottledCalls},
+          {"time_us", F.ThrottledUs},
+          {"reason", dftrace::reasonsText(F.ThrottledReasons, ", ")}};
     Functions.push_back(std::move(J));
   }
   nlohmann::json Processes = nlohmann::json::array();

@@ -103,9 +103,11 @@ std::map<std::string, uint64_t> callCounts(const Summary &S);
 /// only when some function has throttled calls.
 void printSummary(std::ostream &Os, const TraceSet &Set, const Summary &S);
 
-/// The runtime's records (MetadataRecords.h), first in the report:
-/// "layer bypassed: ...", "trace stopped: ...", "not traced: DIR: ..."
-/// (summed over processes), "throttled: FUNCTION ...".
+/// The runtime's records (MetadataRecords.h), first in the report, one
+/// line a record and process: "layer bypassed: ...", "trace stopped: ...",
+/// "not traced: DIR: ..." (summed over processes), "throttled: FUNCTION
+/// ...". The phrases are shared with dftracer-analyze, whose lines sum a
+/// record over its processes (reader/RecordText.h).
 void printRecords(std::ostream &Os, const TraceSet &Set);
 /// Gives each record the rank of its process while the file's metadata is
 /// still held (dftracer-check releases each file's metadata after it).

@@ -2,8 +2,8 @@
 
 #include "TraceReader.h"
 
-#include "reader/EventCheck.h"
 #include "Nesting.h"
+#include "reader/EventCheck.h"
 #include "reader/TraceScanner.h"
 
 #include <algorithm>

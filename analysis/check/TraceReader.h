@@ -1,4 +1,4 @@
-//===- TraceReader.h - Read and validate .pfw / .pfw.gz files ---*- C++ -*-===//
+//===- TraceReader.h - Read and validate trace files ------------*- C++ -*-===//
 //
 // Line-level validation of docs/trace-format.md, through the reader shared
 // with dftracer-analyze (analysis/reader): the first line is "[", every

@@ -3,8 +3,8 @@
 #include "SuggestFilter.h"
 
 #include "DataFile.h"
-#include "analyze/FileAnalyzer.h"
 #include "JsonFile.h"
+#include "analyze/FileAnalyzer.h"
 
 #include <nlohmann/json.hpp>
 

@@ -18,10 +18,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "reader/EventParser.h"
 #include "analyze/FileAnalyzer.h"
-#include "report/Output.h"
+#include "reader/EventParser.h"
 #include "reader/TraceScanner.h"
+#include "report/Output.h"
 
 extern "C" {
 #include "compact_format.h"

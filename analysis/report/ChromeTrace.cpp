@@ -2,8 +2,8 @@
 
 #include "ChromeTrace.h"
 
-#include "reader/IoTaxonomy.h"
 #include "analyze/Report.h"
+#include "reader/IoTaxonomy.h"
 #include "reader/TraceScanner.h"
 
 #include <zlib.h>

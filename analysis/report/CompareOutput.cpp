@@ -1,15 +1,40 @@
 //===- CompareOutput.cpp - A comparison as text, JSON and HTML ------------===//
 //
+// The text, as dftracer-analyze --compare BASE TRACE printed it for two
+// generated sets (two of the six findings and one row a section kept):
+//
 // \code
 //   Comparison: 1 baseline run, 1 changed run; comparable
-//   findings:
-//     small_requests (write_records): fixed (0.099249 s -> none)
-//   layer      ops before -> after    bytes before -> after   s before -> after
-//   POSIX      4102 -> 22  (-99.5%)   ...
+//
+//   findings (6):
+//     metadata_heavy (stat_files): regressed (0.077383 s -> 0.107872 s;
+//       recoverable 0.064512 s -> 0.089857 s)
+//     small_requests (write_block): fixed (0.087253 s -> 0.000000 s;
+//       recoverable 0.087243 s -> 0.000000 s)
+//
+//   layer: ops, bytes, seconds, MiB/s per call (before -> after, change)
+//     POSIX: ops 27822 -> 38758 (+39.3%); bytes 3974618926915 ->
+//       5464618003838 (+37.5%); s 0.213944 -> 0.297271 (+38.9%); MiB/s
+//       17717215.7 -> 17531026.7
+//
+//   operation: ops, bytes, seconds, MiB/s per call (before -> after, change)
+//     HDF5 open: ops 805 -> 1144 (+42.1%); bytes 0 -> 0 (=); ...
+//
+//   file: ops, bytes, seconds, MiB/s per call (before -> after, change)
+//     /scratch/run/file0.dat: ops 4322 -> 6052 (+40.0%); ...
+//
+//   function: ops, bytes, seconds, MiB/s per call (before -> after, change)
+//     main: ops 14376 -> 40273 (+180.1%); ...
 // \endcode
+//
+// Each finding and row is one line (wrapped here). With replicates a
+// figure is "mean [min..max]"; runs that differ print "  differs: ..."
+// lines under the header and, without --force, "  (--force compares
+// anyway)" and nothing else. --json and --html hold the same figures.
 //
 //===----------------------------------------------------------------------===//
 
+#include "HtmlEscape.h"
 #include "diagnose/Compare.h"
 
 #include <cmath>
@@ -41,18 +66,6 @@ std::string change(const Spread &B, const Spread &A) {
 }
 
 double rounded(double V) { return std::round(V * 1e6) / 1e6; }
-
-std::string htmlEscape(const std::string &S) {
-  std::string O;
-  for (char C : S)
-    switch (C) {
-    case '<': O += "&lt;"; break;
-    case '>': O += "&gt;"; break;
-    case '&': O += "&amp;"; break;
-    default: O += C;
-    }
-  return O;
-}
 
 std::string header(const Comparison &C, bool Forced) {
   std::string S = "Comparison: " + std::to_string(C.Runs[0]) + " baseline run" +

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HtmlEscape.h"
 #include "diagnose/Diagnose.h"
 
 #include <cmath>
@@ -46,19 +47,6 @@ std::string join(const std::vector<std::string> &V, const char *Sep) {
   for (const std::string &X : V)
     S += (S.empty() ? "" : Sep) + X;
   return S;
-}
-
-std::string htmlEscape(const std::string &S) {
-  std::string O;
-  for (char C : S)
-    switch (C) {
-    case '<': O += "&lt;"; break;
-    case '>': O += "&gt;"; break;
-    case '&': O += "&amp;"; break;
-    case '"': O += "&quot;"; break;
-    default: O += C;
-    }
-  return O;
 }
 
 double rounded(double V) { return std::round(V * 1e6) / 1e6; }

@@ -16,8 +16,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analyze/Caveats.h"
+#include "HtmlEscape.h"
 #include "Output.h"
+#include "analyze/Caveats.h"
 
 #include <algorithm>
 #include <cmath>
@@ -34,20 +35,6 @@ namespace dftanalyze {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-std::string escape(const std::string &S) {
-  std::string Out;
-  for (char C : S) {
-    switch (C) {
-    case '&': Out += "&amp;"; break;
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
-    case '"': Out += "&quot;"; break;
-    default: Out += C;
-    }
-  }
-  return Out;
-}
 
 /// Name cut to at most Max bytes, on a UTF-8 character boundary, with "…"
 /// when cut.
@@ -255,25 +242,25 @@ std::string functionChart(const Report &R, size_t Top) {
   for (const FunctionFigures *F : List) {
     S += "<text x=\"" + std::to_string(Left - 6) + "\" y=\"" +
          std::to_string(Y + 13) + "\" text-anchor=\"end\">" +
-         escape(shortName(F->Name)) +
+         htmlEscape(shortName(F->Name)) +
          (F->S->ThrottledCalls ? " (throttled)" : "") + "</text>";
     const IoBreakdown &In = F->S->Inclusive, &Di = F->S->Direct;
     double Wi = In.Once.TimeUs * Scale, Wd = Di.Once.TimeUs * Scale;
     S += "<rect x=\"" + std::to_string(Left) + "\" y=\"" + std::to_string(Y) +
          "\" width=\"" + fmt("%.2f", std::max(Wi, 0.5)) + "\" height=\"" +
          std::to_string(BarH) + "\" fill=\"#aec7e8\"><title>" +
-         escape(F->Name) + " inclusive: " + std::to_string(In.Once.Ops) +
+         htmlEscape(F->Name) + " inclusive: " + std::to_string(In.Once.Ops) +
          " calls, " + secondsText(In.Once.TimeUs) + " s, " +
          bytesText(In.reached().bytes()) + " at the files; " +
-         escape(layersText(In.Layers, In.Mpi)) + "</title></rect>";
+         htmlEscape(layersText(In.Layers, In.Mpi)) + "</title></rect>";
     S += "<rect x=\"" + std::to_string(Left) + "\" y=\"" +
          std::to_string(Y + 4) + "\" width=\"" + fmt("%.2f", Wd) +
          "\" height=\"" + std::to_string(BarH - 8) +
-         "\" fill=\"#1f77b4\"><title>" + escape(F->Name) + " direct: " +
-         std::to_string(Di.Once.Ops) + " calls, " +
+         "\" fill=\"#1f77b4\"><title>" + htmlEscape(F->Name) +
+         " direct: " + std::to_string(Di.Once.Ops) + " calls, " +
          secondsText(Di.Once.TimeUs) + " s, " +
          bytesText(Di.reached().bytes()) + " at the files; " +
-         escape(layersText(Di.Layers, Di.Mpi)) + "</title></rect>";
+         htmlEscape(layersText(Di.Layers, Di.Mpi)) + "</title></rect>";
     S += "<text x=\"" + fmt("%.0f", Left + std::max(Wi, 0.5) + 6) + "\" y=\"" +
          std::to_string(Y + 13) + "\" class=\"note\">" +
          secondsText(In.Once.TimeUs) + " s</text>";
@@ -461,22 +448,23 @@ void printRecordBanner(std::ostream &Os, const Report &R, size_t Top) {
     return;
   Os << "<div id=\"records\" class=\"banner\"><b>Not in this trace</b><br>";
   for (const BypassFigures &B : R.Bypassed) {
-    Os << "<span class=\"bypassed\">Layer bypassed: " << escape(B.B->Layer)
-       << " calls do not reach the tracer (" << escape(B.B->Symbol)
-       << " resolves to " << escape(B.B->Library) << ") in "
+    Os << "<span class=\"bypassed\">Layer bypassed: " << htmlEscape(B.B->Layer)
+       << " calls do not reach the tracer (" << htmlEscape(B.B->Symbol)
+       << " resolves to " << htmlEscape(B.B->Library) << ") in "
        << B.Ranks.size() << " process(es)";
     for (size_t I = 0; I < B.Ranks.size() && I < Top; ++I)
-      Os << (I ? ", " : ": ") << escape(processName(B.Ranks[I]));
+      Os << (I ? ", " : ": ") << htmlEscape(processName(B.Ranks[I]));
     if (!B.B->Fix.empty())
-      Os << ". Fix: " << escape(B.B->Fix);
+      Os << ". Fix: " << htmlEscape(B.B->Fix);
     Os << "</span><br>";
   }
   for (size_t I = 0; I < R.Stopped.size() && I < Top; ++I) {
     const StopRecord &S = *R.Stopped[I].S;
-    Os << "<span class=\"stopped\">Trace stopped on " << escape(processName(R.Stopped[I].Rank))
-       << ": " << escape(S.Reason);
+    Os << "<span class=\"stopped\">Trace stopped on "
+       << htmlEscape(processName(R.Stopped[I].Rank)) << ": "
+       << htmlEscape(S.Reason);
     if (!S.Error.empty())
-      Os << " (" << escape(S.Error) << ")";
+      Os << " (" << htmlEscape(S.Error) << ")";
     Os << ", " << S.Written << " of " << S.Limit
        << " bytes; later spans are only counted</span><br>";
   }
@@ -485,7 +473,7 @@ void printRecordBanner(std::ostream &Os, const Report &R, size_t Top) {
        << R.Stopped.size() - Top
        << " more processes (the JSON report lists them)</span><br>";
   for (const auto &[Dir, U] : A.Untraced)
-    Os << "<span class=\"untraced\">Not traced: " << escape(Dir) << ": "
+    Os << "<span class=\"untraced\">Not traced: " << htmlEscape(Dir) << ": "
        << U.calls() << " calls (" << U.Opens << " opens, " << U.Reads
        << " reads, " << U.Writes << " writes), " << bytesText(U.BytesRead)
        << " read, " << bytesText(U.BytesWritten)
@@ -502,7 +490,7 @@ void printCaveatBox(std::ostream &Os, const Report &R, size_t Top) {
   Os << "<div id=\"caveats\" class=\"caveats\"><b>Caveats</b>: what the "
         "figures below do not hold<ul>";
   for (const std::string &C : Caveats)
-    Os << "<li>" << escape(C) << "</li>";
+    Os << "<li>" << htmlEscape(C) << "</li>";
   Os << "</ul></div>\n";
 }
 
@@ -517,8 +505,8 @@ void printThrottledTable(std::ostream &Os, const Report &R, size_t Top) {
   bool AnySampled = false;
   for (size_t I = 0; I < R.Throttled.size() && I < Top; ++I) {
     const ThrottleFigures &F = R.Throttled[I];
-    Os << "<tr><td>" << escape(F.Function) << "</td><td>" << escape(F.FCat)
-       << "</td><td>" << F.S->Calls << "</td><td>"
+    Os << "<tr><td>" << htmlEscape(F.Function) << "</td><td>"
+       << htmlEscape(F.FCat) << "</td><td>" << F.S->Calls << "</td><td>"
        << (F.S->SampledTime ? "~" : "") << secondsText(F.S->DurUs)
        << "</td><td>" << bytesText(F.S->Bytes) << "</td><td>"
        << reasonsText(F.S->Reasons) << "</td></tr>\n";
@@ -561,8 +549,8 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
     for (const IssueRecord &I : A.Issues) {
       if (Shown++ == 5)
         break;
-      Os << escape(A.FileNames[I.FileIndex]) << ":" << I.Line << ": "
-         << escape(I.Message) << "<br>";
+      Os << htmlEscape(A.FileNames[I.FileIndex]) << ":" << I.Line << ": "
+         << htmlEscape(I.Message) << "<br>";
     }
     Os << "</div>\n";
   }
@@ -588,7 +576,7 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
     Os << "<tr><td>" << dftrace::layerName(F.L) << "</td><td>"
        << F.S->Totals.Ops << "</td><td>" << secondsText(F.S->Totals.TimeUs)
        << "</td><td>" << secondsText(F.UnionSumUs) << "</td><td>"
-       << secondsText(F.UnionMaxUs) << " (" << escape(F.UnionMaxRank)
+       << secondsText(F.UnionMaxUs) << " (" << htmlEscape(F.UnionMaxRank)
        << ")</td><td>" << bytesText(F.S->Totals.BytesRead) << "</td><td>"
        << bytesText(F.S->Totals.BytesWritten) << "</td><td>"
        << fmt("%.1f", F.BandwidthSlowestMiBs) << "</td><td>"
@@ -608,7 +596,7 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
   printFunctionAccessTable(Os, R, O.Top);
 
   if (!R.Ranks.empty()) {
-    Os << "<h2>Ranks</h2>\n<p>Slowest rank " << escape(R.Slowest->Label)
+    Os << "<h2>Ranks</h2>\n<p>Slowest rank " << htmlEscape(R.Slowest->Label)
        << ": " << secondsText(R.Slowest->P->IoUnionUs) << " s of I/O; mean "
        << fmt("%.6f", R.MeanIoUs / 1e6) << " s; imbalance (slowest/mean) "
        << fmt("%.3f", R.Imbalance) << ".</p>\n";
@@ -621,12 +609,12 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
           "bytes r/w; MPI-IO kinds)</th></tr>\n";
     for (size_t I = 0; I < R.FilesByTime.size() && I < O.Top; ++I) {
       const FileFigures &F = R.FilesByTime[I];
-      Os << "<tr><td>" << escape(F.Path) << "</td><td>" << F.Reached.Ops
+      Os << "<tr><td>" << htmlEscape(F.Path) << "</td><td>" << F.Reached.Ops
          << "</td><td>" << secondsText(F.Reached.TimeUs) << "</td><td>"
          << F.MetaOps << "</td><td>" << bytesText(F.Reached.BytesRead)
          << "</td><td>" << bytesText(F.Reached.BytesWritten) << "</td><td>"
          << F.S->Processes << "</td><td>"
-         << escape(layersText(F.S->Layers, F.S->Mpi)) << "</td></tr>\n";
+         << htmlEscape(layersText(F.S->Layers, F.S->Mpi)) << "</td></tr>\n";
     }
     Os << "</table></div>\n<p class=\"note\">A file's calls, time and bytes "
           "are its lowest traced layer's (POSIX where traced): what reached "
@@ -677,15 +665,14 @@ void printAccessTable(std::ostream &Os, const Report &R, size_t Top) {
     if (A.AlignAssumed)
       Unit += " (assumed)";
     FileRankFigures Rk = R.fileRanks(*F.S);
-    Os << "<tr><td>" << escape(F.Path) << "</td><td>"
-       << escape(F.S->Fs.Type.empty() ? "?" : F.S->Fs.Type) << "</td><td>"
-       << A.Reads << " (" << A.SeqReads << ", " << A.ConsecReads
-       << ")</td><td>" << A.Writes << " (" << A.SeqWrites << ", "
-       << A.ConsecWrites << ")</td><td>" << A.RwSwitches << "</td><td>"
-       << topValues(A.Sizes) << "</td><td>" << topValues(A.Strides)
-       << "</td><td>" << A.NotAligned << " of " << A.Reads + A.Writes
-       << " (unit " << Unit << ")</td><td>" << escape(memAlignText(A))
-       << "</td><td>" << AtLeast
+    Os << "<tr><td>" << htmlEscape(F.Path) << "</td><td>"
+       << htmlEscape(F.S->Fs.Type.empty() ? "?" : F.S->Fs.Type) << "</td><td>"
+       << A.Reads << " (" << A.SeqReads << ", " << A.ConsecReads << ")</td><td>"
+       << A.Writes << " (" << A.SeqWrites << ", " << A.ConsecWrites
+       << ")</td><td>" << A.RwSwitches << "</td><td>" << topValues(A.Sizes)
+       << "</td><td>" << topValues(A.Strides) << "</td><td>" << A.NotAligned
+       << " of " << A.Reads + A.Writes << " (unit " << Unit << ")</td><td>"
+       << htmlEscape(memAlignText(A)) << "</td><td>" << AtLeast
        << bytesText(A.RedundantRead) << ", " << AtLeast
        << bytesText(A.CrossRead) << "</td><td>" << AtLeast
        << bytesText(A.RedundantWritten) << ", " << AtLeast
@@ -714,13 +701,13 @@ void printFunctionAccessTable(std::ostream &Os, const Report &R, size_t Top) {
   for (size_t I = 0; I < List.size() && I < Top; ++I) {
     const AccessStats &A = List[I]->S->Access;
     std::string AtLeast = A.RangesCapped ? "&ge; " : "";
-    Os << "<tr><td>" << escape(List[I]->Name) << "</td><td>" << A.Reads
+    Os << "<tr><td>" << htmlEscape(List[I]->Name) << "</td><td>" << A.Reads
        << " (" << A.SeqReads << ", " << A.ConsecReads << ")</td><td>"
        << A.Writes << " (" << A.SeqWrites << ", " << A.ConsecWrites
        << ")</td><td>" << A.RwSwitches << "</td><td>" << topValues(A.Sizes)
        << "</td><td>" << topValues(A.Strides) << "</td><td>" << A.NotAligned
        << " of " << A.Reads + A.Writes << "</td><td>"
-       << escape(memAlignText(A)) << "</td><td>" << AtLeast
+       << htmlEscape(memAlignText(A)) << "</td><td>" << AtLeast
        << bytesText(A.RedundantRead) << ", " << AtLeast
        << bytesText(A.RedundantWritten) << "</td></tr>\n";
   }

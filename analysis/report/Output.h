@@ -8,8 +8,8 @@
 #ifndef DFTRACER_ANALYZE_OUTPUT_H
 #define DFTRACER_ANALYZE_OUTPUT_H
 
-#include "diagnose/Diagnose.h"
 #include "analyze/Report.h"
+#include "diagnose/Diagnose.h"
 
 #include <nlohmann/json.hpp>
 

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Output.h"
+#include "reader/RecordText.h"
 
 #include <cmath>
 
@@ -83,21 +84,20 @@ private:
 };
 
 /// What the runtime says the trace does not hold: first, so it is seen.
+/// A record's line says how many processes wrote it (dftracer-check prints
+/// one per process); the phrases are shared with it (reader/RecordText.h).
 void printRecords(std::ostream &Os, const Report &R, size_t Top) {
   for (const BypassFigures &B : R.Bypassed) {
-    Os << "layer bypassed: " << B.B->Layer << " calls do not reach the "
-       << "tracer (" << B.B->Symbol << " resolves to "
-       << (B.B->Library.empty() ? "another library" : B.B->Library)
-       << ") in " << B.Ranks.size() << " process"
-       << (B.Ranks.size() == 1 ? "" : "es") << " (";
+    Os << "layer bypassed: "
+       << dftrace::bypassedText(B.B->Layer, B.B->Symbol, B.B->Library) << " in "
+       << B.Ranks.size() << " process" << (B.Ranks.size() == 1 ? "" : "es")
+       << " (";
     for (size_t I = 0; I < B.Ranks.size() && I < Top; ++I)
       Os << (I ? ", " : "") << processName(B.Ranks[I]);
     if (B.Ranks.size() > Top)
       Os << ", ...";
-    Os << "): that layer is missing from this report";
-    if (!B.B->Fix.empty())
-      Os << "; fix: " << B.B->Fix;
-    Os << "\n";
+    Os << "): that layer is missing from this report"
+       << dftrace::fixText(B.B->Fix) << "\n";
   }
   for (size_t I = 0; I < R.Stopped.size(); ++I) {
     if (I == Top) {
@@ -106,12 +106,10 @@ void printRecords(std::ostream &Os, const Report &R, size_t Top) {
       break;
     }
     const StopRecord &S = *R.Stopped[I].S;
-    Os << "trace stopped: " << processName(R.Stopped[I].Rank) << ": " << S.Reason;
-    if (!S.Error.empty())
-      Os << " (" << S.Error << ")";
+    Os << "trace stopped: " << processName(R.Stopped[I].Rank) << ": "
+       << dftrace::stoppedText(S.Reason, S.Error);
     if (S.Limit || S.Written)
-      Os << ", " << S.Written << " bytes written of a " << S.Limit
-         << "-byte budget";
+      Os << dftrace::budgetText(S.Written, S.Limit);
     if (S.TsUs >= 0 && R.LastUs > R.FirstUs && S.TsUs >= R.FirstUs)
       Os << ", " << seconds(static_cast<uint64_t>(S.TsUs - R.FirstUs))
          << " s after the first event";
@@ -124,12 +122,9 @@ void printRecords(std::ostream &Os, const Report &R, size_t Top) {
        << "\n";
   }
   for (const auto &[Dir, U] : R.A.Untraced)
-    Os << "not traced: " << Dir << ": " << U.calls() << " calls (" << U.Opens
-       << " opens, " << U.Reads << " reads, " << U.Writes << " writes), "
-       << U.BytesRead << " bytes read, " << U.BytesWritten
-       << " bytes written, in " << U.Processes << " process"
-       << (U.Processes == 1 ? "" : "es")
-       << " (outside the traced directories: DFTRACER_DATA_DIR)\n";
+    dftrace::printUntraced(
+        Os, {Dir, U.Opens, U.Reads, U.Writes, U.BytesRead, U.BytesWritten},
+        U.Processes);
 }
 
 void printLayers(std::ostream &Os, const Report &R) {

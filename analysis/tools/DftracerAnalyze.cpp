@@ -9,13 +9,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "analyze/Analysis.h"
-#include "report/ChromeTrace.h"
+#include "analyze/Mpi.h"
 #include "diagnose/Compare.h"
 #include "diagnose/Diagnose.h"
-#include "analyze/Mpi.h"
-#include "report/Output.h"
 #include "diagnose/SuggestFilter.h"
 #include "reader/TraceScanner.h"
+#include "report/ChromeTrace.h"
+#include "report/Output.h"
 
 #include "CommandLine.h"
 

@@ -2,8 +2,8 @@
 //
 //   dftracer-check [--expect-counts FILE.json] [--json] [--time-unit U] TRACE...
 //
-// TRACE is a .pfw or .pfw.gz file, or a directory whose .pfw/.pfw.gz files
-// are all read. Exit 0: every trace is valid (and counts match); 1: a trace
+// TRACE is a .pfw, .pfw.gz or compact .pfc file, or a directory whose
+// trace files are all read. Exit 0: every trace is valid (and counts match); 1: a trace
 // is invalid, unreadable, or counts differ; 2: usage error.
 //
 //===----------------------------------------------------------------------===//

@@ -12,8 +12,9 @@
  *                           left, under the one global lock.
  *   write  writer.c        one background thread writes queued buffers, so
  *                           traced threads never wait for write().
- *   sink   sink.c          opens `<prefix>-<16 hex>-app.pfw[.gz]` on first
- *                           use and writes plain or through zlib.
+ *   sink   sink.c          opens `<prefix>-<16 hex>-app.pfw[.gz]` (or
+ *                           `.pfc`, compact_writer.c) on first use and
+ *                           writes plain or through zlib.
  *
  * Not every span is written: throttle.h counts hot tiny functions instead,
  * and budget.h stops tracing at the size budget or a write error; the

@@ -3,12 +3,12 @@
 #include "analyze/AccessPattern.h"
 #include "analyze/Aggregate.h"
 #include "analyze/Archive.h"
-#include "report/ChromeTrace.h"
 #include "analyze/FileAnalyzer.h"
 #include "analyze/FoldWatermark.h"
 #include "analyze/IntervalUnion.h"
-#include "diagnose/SuggestFilter.h"
 #include "analyze/Timeline.h"
+#include "diagnose/SuggestFilter.h"
+#include "report/ChromeTrace.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 //===- JsonFileTest.cpp - Data files read with positioned errors ----------===//
 
-#include "diagnose/JsonFile.h"
 #include "diagnose/Diagnose.h"
+#include "diagnose/JsonFile.h"
 #include "diagnose/SuggestFilter.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 //===- TablesTest.cpp - The analyzer's flat tables against std's ----------===//
 
 #include "analyze/NameTable.h"
-#include "analyze/SpanTable.h"
+#include "reader/SpanTable.h"
 
 #include <gtest/gtest.h>
 
@@ -13,6 +13,8 @@
 namespace {
 
 using namespace dftanalyze;
+using dftrace::SpanKey;
+using dftrace::SpanTable;
 
 struct Counted {
   uint64_t V = 0;

@@ -3,7 +3,10 @@
  * and the path of a file in the output directory (argv[1]).
  *
  * Each scenario NAME.c shows one I/O problem; built with -DFIXED it is the
- * twin with that problem fixed (test/inputs/scenarios/README.md).
+ * twin with that problem fixed. test/scenarios/CMakeLists.txt lists them
+ * (ranks, the finding kind and the function it must name) and runs each
+ * pair; docs/diagnosis.md ("Checked by") has the table of scenarios and
+ * what each twin changes.
  */
 #ifndef SCENARIO_H
 #define SCENARIO_H

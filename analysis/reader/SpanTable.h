@@ -1,12 +1,13 @@
 //===- SpanTable.h - Entries of open spans, by (pid, span id) -----*- C++ -*-===//
 //
-// FileAnalyzer keeps, for each span still open, what its children handed
-// up (a Pending, ~750 bytes). A trace holds millions of spans but only a
-// few are open at once (the depth of the stacks), so the entries come from
-// a pool that is reused: reading a span allocates nothing once the pool has
-// reached the deepest nesting of the file. The table is open addressing
-// (linear probing, at most half full, backward-shift deletion), keyed by
-// (pid, id) as p_idx names a parent.
+// SpanNesting.h keeps, for each span still open, what its children handed
+// up (dftracer-analyze: a Pending, ~750 bytes; dftracer-check: a summary of
+// the children). A trace holds millions of spans but only a few are open
+// at once (the depth of the stacks), so the entries come from a pool that
+// is reused: reading a span allocates nothing once the pool has reached the
+// deepest nesting of the file. The table is open addressing (linear
+// probing, at most half full, backward-shift deletion), keyed by (pid, id)
+// as p_idx names a parent.
 //
 // \code
 //   SpanTable<Pending> Open;
@@ -20,8 +21,8 @@
 // T needs reset(), which makes it equal to a T{} while keeping its memory.
 //
 //===----------------------------------------------------------------------===//
-#ifndef DFTRACER_ANALYZE_SPANTABLE_H
-#define DFTRACER_ANALYZE_SPANTABLE_H
+#ifndef DFTRACER_READER_SPANTABLE_H
+#define DFTRACER_READER_SPANTABLE_H
 
 #include "OpenAddressing.h"
 
@@ -31,7 +32,7 @@
 #include <utility>
 #include <vector>
 
-namespace dftanalyze {
+namespace dftrace {
 
 struct SpanKey {
   int64_t Pid;
@@ -151,6 +152,6 @@ private:
   std::vector<T *> Free;
 };
 
-} // namespace dftanalyze
+} // namespace dftrace
 
 #endif

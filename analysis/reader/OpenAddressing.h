@@ -1,8 +1,8 @@
 //===- OpenAddressing.h - Growing a linear-probing table ----------*- C++ -*-===//
 //
-// NameTable and SpanTable are open-addressing tables with linear probing,
-// kept at most half full. Both grow the same way: twice the slots, every
-// used slot put back at its hash, in order.
+// NameTable (analyze/) and SpanTable (here) are open-addressing tables with
+// linear probing, kept at most half full. Both grow the same way: twice the
+// slots, every used slot put back at its hash, in order.
 //
 // \code
 //   struct Slot { size_t Hash; T *V; bool used() const { return V; } };
@@ -11,13 +11,13 @@
 // \endcode
 //
 //===----------------------------------------------------------------------===//
-#ifndef DFTRACER_ANALYZE_OPENADDRESSING_H
-#define DFTRACER_ANALYZE_OPENADDRESSING_H
+#ifndef DFTRACER_READER_OPENADDRESSING_H
+#define DFTRACER_READER_OPENADDRESSING_H
 
 #include <cstddef>
 #include <vector>
 
-namespace dftanalyze {
+namespace dftrace {
 
 /// Doubles Slots (a power of two; Mask is its size - 1) and re-inserts the
 /// used slots by their Hash member.
@@ -34,6 +34,6 @@ template <class Slot> void growSlots(std::vector<Slot> &Slots, size_t &Mask) {
     }
 }
 
-} // namespace dftanalyze
+} // namespace dftrace
 
 #endif
