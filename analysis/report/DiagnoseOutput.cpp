@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HtmlEscape.h"
+#include "Seconds.h"
 #include "diagnose/Diagnose.h"
 
 #include <cmath>
@@ -19,14 +20,6 @@
 namespace dftanalyze {
 
 namespace {
-
-std::string secs(uint64_t Us) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof(Buf), "%llu.%06llu",
-                static_cast<unsigned long long>(Us / 1000000),
-                static_cast<unsigned long long>(Us % 1000000));
-  return Buf;
-}
 
 std::string figure(double V) {
   char Buf[64];
@@ -63,11 +56,11 @@ void printFindingsText(std::ostream &Os, const std::vector<Finding> &Fs,
   for (const Finding &F : Fs) {
     Os << ++N << ". " << F.Kind << ": " << F.Summary << "\n";
     Os << "   cost: " << F.Ops << " ops, " << F.Bytes << " B, "
-       << secs(F.TimeUs) << " s; recoverable " << secs(F.RecoverableUs)
+       << secondsText(F.TimeUs) << " s; recoverable " << secondsText(F.RecoverableUs)
        << " s (" << F.Method << ")\n";
     for (const FindingSite &S : F.Sites)
       Os << "   site: " << S.Function << " > " << S.Chain << ": " << S.Ops
-         << " ops, " << S.Bytes << " B, " << secs(S.TimeUs) << " s\n";
+         << " ops, " << S.Bytes << " B, " << secondsText(S.TimeUs) << " s\n";
     for (const FindingFile &File : F.Files)
       Os << "   file: " << File.Path << " (" << File.FsType << ")\n";
     if (!F.Ranks.empty())
@@ -145,9 +138,9 @@ void printFindingsHtml(std::ostream &Os, const std::vector<Finding> &Fs,
     const char *Sev = Rel >= 0.5 ? "high" : Rel >= 0.1 ? "medium" : "low";
     Os << "<details class=\"finding " << Sev << "\"><summary><b>"
        << htmlEscape(F.Kind) << "</b> (" << Sev << ", "
-       << secs(F.RecoverableUs) << " s recoverable): "
+       << secondsText(F.RecoverableUs) << " s recoverable): "
        << htmlEscape(F.Summary) << "</summary>\n<p>cost " << F.Ops << " ops, "
-       << F.Bytes << " B, " << secs(F.TimeUs) << " s; estimate: "
+       << F.Bytes << " B, " << secondsText(F.TimeUs) << " s; estimate: "
        << htmlEscape(F.Method) << "</p>\n";
     if (!F.Sites.empty()) {
       Os << "<table><tr><th>function</th><th>chain</th><th>ops</th>"
@@ -155,7 +148,7 @@ void printFindingsHtml(std::ostream &Os, const std::vector<Finding> &Fs,
       for (const FindingSite &S : F.Sites)
         Os << "<tr><td>" << htmlEscape(S.Function) << "</td><td>"
            << htmlEscape(S.Chain) << "</td><td>" << S.Ops << "</td><td>"
-           << S.Bytes << "</td><td>" << secs(S.TimeUs) << "</td></tr>\n";
+           << S.Bytes << "</td><td>" << secondsText(S.TimeUs) << "</td></tr>\n";
       Os << "</table>\n";
     }
     Os << "<ul>";

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Output.h"
+#include "Seconds.h"
 #include "reader/RecordText.h"
 
 #include <cmath>
@@ -25,14 +26,6 @@
 namespace dftanalyze {
 
 namespace {
-
-std::string seconds(uint64_t Us) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof(Buf), "%llu.%06llu",
-                static_cast<unsigned long long>(Us / 1000000),
-                static_cast<unsigned long long>(Us % 1000000));
-  return Buf;
-}
 
 std::string num(uint64_t V) { return std::to_string(V); }
 
@@ -111,7 +104,7 @@ void printRecords(std::ostream &Os, const Report &R, size_t Top) {
     if (S.Limit || S.Written)
       Os << dftrace::budgetText(S.Written, S.Limit);
     if (S.TsUs >= 0 && R.LastUs > R.FirstUs && S.TsUs >= R.FirstUs)
-      Os << ", " << seconds(static_cast<uint64_t>(S.TsUs - R.FirstUs))
+      Os << ", " << secondsText(static_cast<uint64_t>(S.TsUs - R.FirstUs))
          << " s after the first event";
     Os << "; later spans are only counted (the throttled table); fix: "
        << (S.Reason == "size_limit"
@@ -134,13 +127,13 @@ void printLayers(std::ostream &Os, const Report &R) {
            "bytes_read", "bytes_written", "MiB/s", "MiB/s/call"});
   for (const LayerFigures &F : R.Layers) {
     const dftrace::IoTotals &S = F.S->Totals;
-    T.row({dftrace::layerName(F.L), num(S.Ops), seconds(S.TimeUs),
-           seconds(F.UnionSumUs), seconds(F.UnionMaxUs), F.UnionMaxRank,
+    T.row({dftrace::layerName(F.L), num(S.Ops), secondsText(S.TimeUs),
+           secondsText(F.UnionSumUs), secondsText(F.UnionMaxUs), F.UnionMaxRank,
            num(S.BytesRead), num(S.BytesWritten),
            fixed(F.BandwidthSlowestMiBs, 1), fixed(F.BandwidthPerCallMiBs, 1)});
   }
   const IoTotals &Io = R.A.Io.Once;
-  T.row({"I/O, once", num(Io.Ops), seconds(Io.TimeUs), "", "", "",
+  T.row({"I/O, once", num(Io.Ops), secondsText(Io.TimeUs), "", "", "",
          num(Io.BytesRead), num(Io.BytesWritten), "", ""});
   IoTotals Reached = R.A.Io.reached();
   T.row({"at the files", "", "", "", "", "", num(Reached.BytesRead),
@@ -167,7 +160,7 @@ void printMpiKinds(std::ostream &Os, const Report &R) {
   for (size_t K = 0; K < NumMpiKinds; ++K)
     if (S.Mpi.Kinds[K].Ops)
       T.row({dftrace::mpiKindName(static_cast<MpiKind>(K)),
-             num(S.Mpi.Kinds[K].Ops), seconds(S.Mpi.Kinds[K].TimeUs),
+             num(S.Mpi.Kinds[K].Ops), secondsText(S.Mpi.Kinds[K].TimeUs),
              num(S.Mpi.Kinds[K].Bytes)});
   T.print(Os);
   if (S.Mpi.Opens)
@@ -195,8 +188,8 @@ void printMetadata(std::ostream &Os, const Report &R) {
       continue;
     Any = true;
     T.row({dftrace::layerName(F.L), num(F.Metadata.Ops),
-           seconds(F.Metadata.TimeUs), percent(F.MetadataFraction),
-           num(F.Data.Ops), seconds(F.Data.TimeUs), percent(F.DataFraction),
+           secondsText(F.Metadata.TimeUs), percent(F.MetadataFraction),
+           num(F.Data.Ops), secondsText(F.Data.TimeUs), percent(F.DataFraction),
            num(F.Other.Ops), num(F.S->Failed)});
   }
   if (Any)
@@ -215,7 +208,7 @@ void printMetadata(std::ostream &Os, const Report &R) {
       const OpStat &S = F.S->ByOp[O];
       if (S.Ops)
         Ops.row({dftrace::layerName(F.L), dftrace::opName(static_cast<Op>(O)),
-                 num(S.Ops), seconds(S.TimeUs), num(S.Bytes)});
+                 num(S.Ops), secondsText(S.TimeUs), num(S.Bytes)});
     }
   }
   Ops.print(Os);
@@ -267,8 +260,8 @@ void printFiles(std::ostream &Os, const Report &R, size_t Top) {
     for (size_t I = 0; I < List.size() && I < Top; ++I) {
       const FileFigures &F = List[I];
       T.row({F.Path, F.S->Fs.Type.empty() ? "?" : F.S->Fs.Type,
-             num(F.Reached.Ops), seconds(F.Reached.TimeUs), num(F.MetaOps),
-             seconds(F.MetaTimeUs), num(F.Reached.BytesRead),
+             num(F.Reached.Ops), secondsText(F.Reached.TimeUs), num(F.MetaOps),
+             secondsText(F.MetaTimeUs), num(F.Reached.BytesRead),
              num(F.Reached.BytesWritten), num(F.S->Processes),
              layersText(F.S->Layers, F.S->Mpi)});
     }
@@ -340,13 +333,13 @@ void printAccess(std::ostream &Os, const Report &R, size_t Top) {
       Line += "; bytes " + processName(Rk.MinBytesRank) + " " +
               num(Rk.MinBytes) + " to " + processName(Rk.MaxBytesRank) + " " +
               num(Rk.MaxBytes) + ", time " + processName(Rk.MinTimeRank) +
-              " " + seconds(Rk.MinTimeUs) + " s to " +
-              processName(Rk.MaxTimeRank) + " " + seconds(Rk.MaxTimeUs) +
+              " " + secondsText(Rk.MinTimeUs) + " s to " +
+              processName(Rk.MaxTimeRank) + " " + secondsText(Rk.MaxTimeUs) +
               " s (std dev " + fixed(std::sqrt(Rk.TimeVariance) / 1e6, 6) +
               " s)";
     SlowCall Slow = F.S->reachedSlowest();
     if (!Slow.Name.empty())
-      Line += "; slowest call " + Slow.Name + " " + seconds(Slow.DurUs) +
+      Line += "; slowest call " + Slow.Name + " " + secondsText(Slow.DurUs) +
               " s, " + num(Slow.Bytes) + " bytes, " +
               processName(R.rankLabel(Slow.FileIndex, Slow.Pid));
     Notes.push_back(Line);
@@ -450,7 +443,7 @@ void printRanks(std::ostream &Os, const Report &R, size_t Top) {
     return;
   Os << "Ranks: " << R.Ranks.size() << "; I/O time per rank (union of its "
      << "I/O calls): slowest " << R.Slowest->Label << " "
-     << seconds(R.Slowest->P->IoUnionUs) << " s, mean "
+     << secondsText(R.Slowest->P->IoUnionUs) << " s, mean "
      << fixed(R.MeanIoUs / 1e6, 6) << " s, imbalance (slowest/mean) "
      << fixed(R.Imbalance, 3) << "\n";
   std::vector<const RankFigures *> Order;
@@ -465,9 +458,9 @@ void printRanks(std::ostream &Os, const Report &R, size_t Top) {
   for (size_t I = 0; I < Order.size() && I < Top; ++I) {
     const ProcessStat &P = *Order[I]->P;
     IoTotals Reached = P.Io.reached();
-    T.row({Order[I]->Label, std::to_string(P.Pid), seconds(P.IoUnionUs),
+    T.row({Order[I]->Label, std::to_string(P.Pid), secondsText(P.IoUnionUs),
            num(Reached.Ops), num(Reached.BytesRead), num(Reached.BytesWritten),
-           seconds(static_cast<uint64_t>(P.wallUs())), num(P.Events),
+           secondsText(static_cast<uint64_t>(P.wallUs())), num(P.Events),
            layersText(P.Io.Layers, P.Io.Mpi)});
   }
   T.print(Os);
@@ -488,9 +481,9 @@ void printFunctions(std::ostream &Os, const Report &R, size_t Top) {
     AnyThrottled |= S.ThrottledCalls > 0;
     AnySampled |= S.SampledTime != 0;
     T.row({R.Functions[I].Name, num(S.Calls),
-           estimated(S.SampledTime, seconds(S.TimeUs)),
-           seconds(S.Direct.Once.TimeUs), num(S.Direct.Once.Ops),
-           num(S.Direct.reached().bytes()), seconds(S.Inclusive.Once.TimeUs),
+           estimated(S.SampledTime, secondsText(S.TimeUs)),
+           secondsText(S.Direct.Once.TimeUs), num(S.Direct.Once.Ops),
+           num(S.Direct.reached().bytes()), secondsText(S.Inclusive.Once.TimeUs),
            num(S.Inclusive.Once.Ops), num(S.Inclusive.reached().bytes()),
            S.ThrottledCalls ? num(S.ThrottledCalls) + " throttled" : "",
            layersText(S.Direct.Layers, S.Direct.Mpi)});
@@ -525,7 +518,7 @@ void printThrottled(std::ostream &Os, const Report &R, size_t Top) {
     const ThrottleStat &S = *F.S;
     AnySampled |= S.SampledTime != 0;
     T.row({F.Function, F.FCat, num(S.Calls),
-           estimated(S.SampledTime, seconds(S.DurUs)),
+           estimated(S.SampledTime, secondsText(S.DurUs)),
            estimated(S.SampledTime,
                      fixed(S.Calls ? static_cast<double>(S.DurUs) /
                                          static_cast<double>(S.Calls)
@@ -605,7 +598,7 @@ void printText(std::ostream &Os, const Report &R, const OutputOptions &O) {
   Os << "dftracer-analyze: " << A.FileNames.size() << " files, " << A.Events
      << " events (" << A.TextBytes << " bytes of text), " << R.Ranks.size()
      << " ranks, " << A.issueTotal() << " issues\n";
-  Os << "time: " << seconds(static_cast<uint64_t>(R.LastUs - R.FirstUs))
+  Os << "time: " << secondsText(static_cast<uint64_t>(R.LastUs - R.FirstUs))
      << " s from the first event to the last\n\n";
   printLayers(Os, R);
   printMetadata(Os, R);
