@@ -1,4 +1,4 @@
-//===- RecordText.h - The runtime's records in words --------------*- C++ -*-===//
+//===- RecordText.h - The runtime's records in words ------------*- C++ -*-===//
 //
 // The phrases by which both tools' text reports tell what the runtime's
 // records (MetadataRecords.h) say the trace does not hold:

@@ -1,4 +1,4 @@
-//===- SpanNesting.h - How a span finds its children --------------*- C++ -*-===//
+//===- SpanNesting.h - How a span finds its children ------------*- C++ -*-===//
 //
 // Spans are written when they end, so a span's children come before it.
 // dftracer-check (check/Nesting.h: the nesting rules, self time) and

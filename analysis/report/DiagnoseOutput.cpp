@@ -56,8 +56,8 @@ void printFindingsText(std::ostream &Os, const std::vector<Finding> &Fs,
   for (const Finding &F : Fs) {
     Os << ++N << ". " << F.Kind << ": " << F.Summary << "\n";
     Os << "   cost: " << F.Ops << " ops, " << F.Bytes << " B, "
-       << secondsText(F.TimeUs) << " s; recoverable " << secondsText(F.RecoverableUs)
-       << " s (" << F.Method << ")\n";
+       << secondsText(F.TimeUs) << " s; recoverable "
+       << secondsText(F.RecoverableUs) << " s (" << F.Method << ")\n";
     for (const FindingSite &S : F.Sites)
       Os << "   site: " << S.Function << " > " << S.Chain << ": " << S.Ops
          << " ops, " << S.Bytes << " B, " << secondsText(S.TimeUs) << " s\n";
@@ -138,10 +138,10 @@ void printFindingsHtml(std::ostream &Os, const std::vector<Finding> &Fs,
     const char *Sev = Rel >= 0.5 ? "high" : Rel >= 0.1 ? "medium" : "low";
     Os << "<details class=\"finding " << Sev << "\"><summary><b>"
        << htmlEscape(F.Kind) << "</b> (" << Sev << ", "
-       << secondsText(F.RecoverableUs) << " s recoverable): "
-       << htmlEscape(F.Summary) << "</summary>\n<p>cost " << F.Ops << " ops, "
-       << F.Bytes << " B, " << secondsText(F.TimeUs) << " s; estimate: "
-       << htmlEscape(F.Method) << "</p>\n";
+       << secondsText(F.RecoverableUs)
+       << " s recoverable): " << htmlEscape(F.Summary) << "</summary>\n<p>cost "
+       << F.Ops << " ops, " << F.Bytes << " B, " << secondsText(F.TimeUs)
+       << " s; estimate: " << htmlEscape(F.Method) << "</p>\n";
     if (!F.Sites.empty()) {
       Os << "<table><tr><th>function</th><th>chain</th><th>ops</th>"
             "<th>bytes</th><th>s</th></tr>\n";

@@ -1,4 +1,4 @@
-//===- HtmlEscape.h - Text for an HTML page -----------------------*- C++ -*-===//
+//===- HtmlEscape.h - Text for an HTML page ---------------------*- C++ -*-===//
 //
 // The one escape of the HTML the analyzer writes (the report, the findings
 // and the comparison pages): & < > and " as entities, so a function name

@@ -1,4 +1,4 @@
-//===- Seconds.h - Microseconds printed as seconds ----------------*- C++ -*-===//
+//===- Seconds.h - Microseconds printed as seconds --------------*- C++ -*-===//
 //
 // Every time in the text report and the findings is printed this way:
 // exact (integer division, no floating point) with six decimals.

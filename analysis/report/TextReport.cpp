@@ -332,8 +332,8 @@ void printAccess(std::ostream &Os, const Report &R, size_t Top) {
     if (Rk.Ranks > 1)
       Line += "; bytes " + processName(Rk.MinBytesRank) + " " +
               num(Rk.MinBytes) + " to " + processName(Rk.MaxBytesRank) + " " +
-              num(Rk.MaxBytes) + ", time " + processName(Rk.MinTimeRank) +
-              " " + secondsText(Rk.MinTimeUs) + " s to " +
+              num(Rk.MaxBytes) + ", time " + processName(Rk.MinTimeRank) + " " +
+              secondsText(Rk.MinTimeUs) + " s to " +
               processName(Rk.MaxTimeRank) + " " + secondsText(Rk.MaxTimeUs) +
               " s (std dev " + fixed(std::sqrt(Rk.TimeVariance) / 1e6, 6) +
               " s)";
@@ -483,8 +483,9 @@ void printFunctions(std::ostream &Os, const Report &R, size_t Top) {
     T.row({R.Functions[I].Name, num(S.Calls),
            estimated(S.SampledTime, secondsText(S.TimeUs)),
            secondsText(S.Direct.Once.TimeUs), num(S.Direct.Once.Ops),
-           num(S.Direct.reached().bytes()), secondsText(S.Inclusive.Once.TimeUs),
-           num(S.Inclusive.Once.Ops), num(S.Inclusive.reached().bytes()),
+           num(S.Direct.reached().bytes()),
+           secondsText(S.Inclusive.Once.TimeUs), num(S.Inclusive.Once.Ops),
+           num(S.Inclusive.reached().bytes()),
            S.ThrottledCalls ? num(S.ThrottledCalls) + " throttled" : "",
            layersText(S.Direct.Layers, S.Direct.Mpi)});
   }

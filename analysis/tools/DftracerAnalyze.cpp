@@ -39,10 +39,11 @@ const char UsageLines[] =
     "       mpiexec -n N dftracer-analyze [options] TRACE...\n";
 
 const char Description[] =
-    "Analyse DFTracer traces (.pfw, .pfw.gz, or directories of them): I/O\n"
-    "per layer (calls, bytes, time summed and as a union per rank, bandwidth),\n"
-    "metadata against data, transfer sizes, top files, ranks, and the I/O each\n"
-    "annotated function issued, directly and with its callees.\n"
+    "Analyse DFTracer traces (.pfw, .pfw.gz, .pfc, or directories of them):\n"
+    "I/O per layer (calls, bytes, time summed and as a union per rank,\n"
+    "bandwidth), metadata against data, transfer sizes, top files, ranks,\n"
+    "and the I/O each annotated function issued, directly and with its\n"
+    "callees.\n"
     "docs/analysis.md defines every figure.";
 
 const char Footer[] =

@@ -3,8 +3,9 @@
 //   dftracer-check [--expect-counts FILE.json] [--json] [--time-unit U] TRACE...
 //
 // TRACE is a .pfw, .pfw.gz or compact .pfc file, or a directory whose
-// trace files are all read. Exit 0: every trace is valid (and counts match); 1: a trace
-// is invalid, unreadable, or counts differ; 2: usage error.
+// trace files are all read. Exit 0: every trace is valid (and counts
+// match); 1: a trace is invalid, unreadable, or counts differ; 2: usage
+// error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,9 +30,9 @@ const char UsageLines[] =
     "[--time-unit U] TRACE...\n";
 
 const char Description[] =
-    "Validate DFTracer .pfw/.pfw.gz traces (each line, span nesting per\n"
-    "thread, non-negative durations) and print calls, total and self time per\n"
-    "function and totals per process. TRACE may be a directory.";
+    "Validate DFTracer traces (.pfw, .pfw.gz, .pfc: each line, span nesting\n"
+    "per thread, non-negative durations) and print calls, total and self\n"
+    "time per function and totals per process. TRACE may be a directory.";
 
 const char Footer[] =
     "exit status: 0 valid, 1 invalid trace or count mismatch, 2 usage error";
