@@ -210,11 +210,6 @@ public:
     return App.exit(UsageError(Message));
   }
 
-  /// The --help text.
-  std::string help() const { return App.help(); }
-
-  CLI::App App;
-
 private:
   struct ValueOption {
     std::vector<std::string> Spellings;
@@ -321,6 +316,7 @@ private:
     return false;
   }
 
+  CLI::App App;
   std::string Tool, Usage;
   Grammar G;
   std::vector<ValueOption> Values;
