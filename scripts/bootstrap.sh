@@ -7,9 +7,11 @@ PACKAGES=(
   cmake ninja-build g++ gcc clang
   clang-19 libclang-19-dev llvm-19-dev
   nlohmann-json3-dev libgtest-dev libbenchmark-dev libsimdjson-dev libcli11-dev
+  libsqlite3-dev
   mpich libhdf5-mpich-dev zlib1g-dev libzstd-dev libdeflate-dev
   libtsan2 valgrind strace
   chromium libclang-rt-19-dev
+  pybind11-dev python3-dev python3-numpy python3-pandas
 )
 
 missing=()
