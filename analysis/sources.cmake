@@ -9,6 +9,7 @@ set(DFT_ANALYZE_LIB_SOURCES
   analyze/Analysis.cpp
   analyze/CallSites.cpp
   analyze/Caveats.cpp
+  analyze/Configuration.cpp
   analyze/FileAnalyzer.cpp
   analyze/IntervalUnion.cpp
   analyze/Mpi.cpp
@@ -25,6 +26,7 @@ set(DFT_ANALYZE_LIB_SOURCES
   diagnose/SuggestFilter.cpp
   report/ChromeTrace.cpp
   report/CompareOutput.cpp
+  report/ConfigurationOutput.cpp
   report/DiagnoseOutput.cpp
   report/HtmlEscape.cpp
   report/HtmlReport.cpp

@@ -438,6 +438,38 @@ struct BypassRecord {
   std::string Layer, Symbol, Library, Fix;
 };
 
+/// A setting the runtime applied or judged ("tuning" record), with its
+/// file's path ("" for a process-wide record: a malformed setting).
+struct TuningStat {
+  std::string Path, Setting, Key, Requested, Op, Source, Before, Effect,
+      Status, Reason;
+
+  auto tied() const {
+    return std::tie(Path, Setting, Key, Requested, Op, Source, Before, Effect,
+                    Status, Reason);
+  }
+  bool operator<(const TuningStat &O) const { return tied() < O.tied(); }
+  bool operator==(const TuningStat &O) const { return tied() == O.tied(); }
+};
+
+/// The run's configuration as one process recorded it (issue 35: CONFIG,
+/// VERSION, MPI_JOB and tuning records). Empty for a trace without them.
+struct ProcessConfig {
+  bool HasConfig = false; // a CONFIG record: Exe, Argv, ... are set
+  std::string Exe, Cwd, Glibc;
+  std::vector<std::string> Argv;
+  uint64_t ArgvDropped = 0, EnvDropped = 0;
+  std::vector<std::pair<std::string, std::string>> Env; // name -> value
+  std::map<std::string, std::string> Versions;          // library -> version
+  bool HasJob = false; // an MPI_JOB record: JobRank, JobSize are set
+  uint64_t JobRank = 0, JobSize = 0;
+  std::vector<TuningStat> Tuning; // in the trace's order
+
+  bool empty() const {
+    return !HasConfig && Versions.empty() && !HasJob && Tuning.empty();
+  }
+};
+
 struct ProcessStat {
   uint32_t FileIndex = 0; // into Aggregate::FileNames
   int64_t Pid = 0;
@@ -454,6 +486,7 @@ struct ProcessStat {
   std::string Host;                 // the NODE record; empty without
   uint64_t MemTotal = 0, Cpus = 0;
   Timeline Picture;                 // only with --html
+  ProcessConfig Config;             // its CONFIG, VERSION, ... records
 
   int64_t wallUs() const { return Spans ? LastUs - FirstUs : 0; }
 };
@@ -566,10 +599,18 @@ template <class A> void visit(A &Ar, StopRecord &S) {
 template <class A> void visit(A &Ar, BypassRecord &S) {
   Ar(S.FileIndex, S.Pid, S.Layer, S.Symbol, S.Library, S.Fix);
 }
+template <class A> void visit(A &Ar, TuningStat &S) {
+  Ar(S.Path, S.Setting, S.Key, S.Requested, S.Op, S.Source, S.Before,
+     S.Effect, S.Status, S.Reason);
+}
+template <class A> void visit(A &Ar, ProcessConfig &S) {
+  Ar(S.HasConfig, S.Exe, S.Cwd, S.Glibc, S.Argv, S.ArgvDropped, S.EnvDropped,
+     S.Env, S.Versions, S.HasJob, S.JobRank, S.JobSize, S.Tuning);
+}
 template <class A> void visit(A &Ar, ProcessStat &S) {
   Ar(S.FileIndex, S.Pid, S.Rank, S.Events, S.Spans, S.Threads, S.FirstUs,
      S.LastUs, S.UnionUs, S.IoUnionUs, S.Io, S.Access, S.Host, S.MemTotal,
-     S.Cpus, S.Picture);
+     S.Cpus, S.Picture, S.Config);
 }
 template <class A> void visit(A &Ar, IssueRecord &S) {
   Ar(S.FileIndex, S.Line, S.Kind, S.Message);

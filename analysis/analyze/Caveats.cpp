@@ -2,12 +2,16 @@
 
 #include "Caveats.h"
 
+#include "Configuration.h"
+
 #include <algorithm>
 
 namespace dftanalyze {
 
 std::vector<std::string> traceCaveats(const Report &R) {
-  std::vector<std::string> Caveats;
+  // Settings that never took effect come first: a tuner must see them
+  // before any figure (issue 35).
+  std::vector<std::string> Caveats = tuningCaveats(R);
   if (!R.Throttled.empty())
     Caveats.push_back(std::to_string(R.Throttled.size()) +
                       " functions or calls throttled (records \"throttled\"):"

@@ -22,9 +22,11 @@
 namespace dftanalyze {
 
 /// What the trace itself says it does not hold, as every finding carries
-/// it: functions or calls throttled, calls left untraced by the data-dir
-/// filter, processes that stopped tracing early, layers bypassed, ranks
-/// missing (numeric ranks 0..max with gaps), problems in the input.
+/// it: first the tuning settings that did not take effect (tuningCaveats,
+/// Configuration.h), then functions or calls throttled, calls left
+/// untraced by the data-dir filter, processes that stopped tracing early,
+/// layers bypassed, ranks missing (numeric ranks 0..max with gaps),
+/// problems in the input.
 std::vector<std::string> traceCaveats(const Report &R);
 
 /// The HTML report's caveats box: traceCaveats, then what the text report

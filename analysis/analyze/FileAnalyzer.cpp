@@ -192,6 +192,9 @@ struct ProcState {
   // Call sites claimed: (function id << 32 | chain) -> figures.
   std::unordered_map<uint64_t, SiteCounts> Sites;
   uint64_t MemAlignment = 0; // CM "mem_alignment" (0: not recorded)
+  // Per "tuning" record of Stat.Config.Tuning: its fhash, when it has one
+  // (the path is named at finish(): an FH line may come later).
+  std::vector<std::pair<bool, uint64_t>> TuningFiles;
 };
 
 class FileAnalyzer : public dftrace::TraceScanner {
@@ -497,6 +500,41 @@ void FileAnalyzer::record(ProcState &P, dftrace::RecordKind K, uint64_t Line) {
     P.Stat.Host = Record.Node.Hostname;
     P.Stat.MemTotal = Record.Node.MemTotal;
     P.Stat.Cpus = Record.Node.Cpus;
+    break;
+  }
+  case RecordKind::Config: {
+    // Once per trace file; a process's first wins (a forked child's file
+    // holds its own).
+    ProcessConfig &C = P.Stat.Config;
+    if (C.HasConfig)
+      break;
+    dftrace::ConfigRecord &R = Record.Config;
+    C.HasConfig = true;
+    C.Exe = std::move(R.Exe);
+    C.Cwd = std::move(R.Cwd);
+    C.Glibc = std::move(R.Glibc);
+    C.Argv = std::move(R.Argv);
+    C.ArgvDropped = R.ArgvDropped;
+    C.EnvDropped = R.EnvDropped;
+    C.Env = std::move(R.Env);
+    break;
+  }
+  case RecordKind::Version:
+    P.Stat.Config.Versions.emplace(Record.Version.Library,
+                                   Record.Version.Version);
+    break;
+  case RecordKind::MpiJob:
+    P.Stat.Config.HasJob = true;
+    P.Stat.Config.JobRank = Record.MpiJob.Rank;
+    P.Stat.Config.JobSize = Record.MpiJob.Size;
+    break;
+  case RecordKind::Tuning: {
+    dftrace::TuningRecord &T = Record.Tuning;
+    P.Stat.Config.Tuning.push_back(
+        {"", std::move(T.Setting), std::move(T.Key), std::move(T.Requested),
+         std::move(T.Op), std::move(T.Source), std::move(T.Before),
+         std::move(T.Effect), std::move(T.Status), std::move(T.Reason)});
+    P.TuningFiles.emplace_back(T.HasFHash, T.FHash);
     break;
   }
   default:
@@ -1024,6 +1062,15 @@ bool FileAnalyzer::finish(Aggregate &Out) {
       Agg.Datasets[{File, D.Dset.empty() ? "dhash:" + std::to_string(DHash)
                                          : D.Dset}]
           .merge(D.Stat);
+    }
+    for (size_t I = 0; I < P.TuningFiles.size(); ++I) {
+      auto [Has, Hash] = P.TuningFiles[I];
+      if (!Has)
+        continue;
+      auto Path = P.Paths.find(Hash);
+      P.Stat.Config.Tuning[I].Path = Path != P.Paths.end()
+                                         ? Path->second
+                                         : "fhash:" + std::to_string(Hash);
     }
     for (size_t L = 0; L < NumLayers; ++L) {
       P.Stat.UnionUs[L] = P.Unions[L].total();

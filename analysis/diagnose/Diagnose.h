@@ -35,6 +35,17 @@ namespace dftanalyze {
 struct Advice {
   std::map<std::string, std::vector<std::string>> When; // key -> any of
   std::string Text;
+  // DFTRACER_TUNE settings that apply the advice without a rebuild
+  // ("hdf5.alignment={threshold},{unit}"), placeholders as in Text.
+  std::vector<std::string> Try;
+};
+
+/// Where the trace says what is in effect for a DFTRACER_TUNE key, so that
+/// the diagnosis never advises a setting the run already had
+/// (diagnosis_rules.json "tune_keys").
+struct TuneKey {
+  std::string Record; // "HDF5_FILE", "MPIIO_HINTS" or "H5D_XFER"
+  std::vector<std::string> Properties; // HDF5_FILE: values joined by ','
 };
 
 struct DiagnosisRule {
@@ -53,6 +64,8 @@ struct DiagnosisRules {
   uint64_t SmallBytes = 1048576;
   double CompareTolerance = 0.1; // --compare without replicates (Compare.h)
   std::map<std::string, DiagnosisRule> Rules; // by kind; absent: off
+  // DFTRACER_TUNE key (or prefix ending in '.', "mpiio.") -> its record.
+  std::map<std::string, TuneKey> TuneKeys;
 };
 
 /// Reads Path; false with a "path: ..." Error when it is not a valid file.
@@ -89,7 +102,13 @@ struct Finding {
   std::vector<Evidence> Support; // the minimum support reached
   std::vector<std::string> Caveats;
   std::vector<std::string> Advices;
+  // The advice's DFTRACER_TUNE settings ("hdf5.alignment=4096,4096"), in
+  // advice order, without those the trace shows in effect already.
+  std::vector<std::string> Try;
 };
+
+/// The shell line that applies F's Try list: "DFTRACER_TUNE='a;b'".
+std::string tuneLine(const std::vector<std::string> &Try);
 
 /// The findings of R under Rules, by recoverable time (then kind, site).
 std::vector<Finding> diagnose(const Report &R, const DiagnosisRules &Rules);

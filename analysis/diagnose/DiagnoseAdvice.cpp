@@ -12,6 +12,17 @@
 #include <algorithm>
 
 namespace dftanalyze {
+
+std::string tuneLine(const std::vector<std::string> &Try) {
+  std::string Value;
+  for (const std::string &S : Try)
+    Value += (Value.empty() ? "" : ";") + S;
+  std::string Quoted = "'";
+  for (char C : Value)
+    Quoted += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return "DFTRACER_TUNE=" + Quoted + "'";
+}
+
 namespace diagnosis {
 
 /// Advice whose conditions hold, with the placeholders filled in.
@@ -74,24 +85,108 @@ void Diagnoser::advise(const DiagnosisRule &Rule, Finding &F,
     }
     return true;
   };
-  for (const Advice &Adv : Rule.Advices) {
-    if (!Holds(Adv))
-      continue;
+  // Text with its {NAME} placeholders filled; Missing counts those that
+  // name no variable (left as they are).
+  auto Fill = [&](const std::string &Text, size_t &Missing) {
     std::string T;
-    for (size_t I = 0; I < Adv.Text.size(); ++I) {
+    for (size_t I = 0; I < Text.size(); ++I) {
       size_t Close;
-      if (Adv.Text[I] == '{' &&
-          (Close = Adv.Text.find('}', I)) != std::string::npos) {
-        if (const std::string *V = Var(Adv.Text.substr(I + 1, Close - I - 1))) {
+      if (Text[I] == '{' && (Close = Text.find('}', I)) != std::string::npos) {
+        if (const std::string *V = Var(Text.substr(I + 1, Close - I - 1))) {
           T += *V;
           I = Close;
           continue;
         }
+        ++Missing;
       }
-      T += Adv.Text[I];
+      T += Text[I];
     }
-    F.Advices.push_back(std::move(T));
+    return T;
+  };
+  for (const Advice &Adv : Rule.Advices) {
+    if (!Holds(Adv))
+      continue;
+    size_t Missing = 0;
+    F.Advices.push_back(Fill(Adv.Text, Missing));
+    // A setting with a placeholder the finding cannot fill is no setting;
+    // one the trace shows in effect would change nothing.
+    for (const std::string &Template : Adv.Try) {
+      Missing = 0;
+      std::string Setting = Fill(Template, Missing);
+      if (!Missing && !inEffect(F, Setting) &&
+          std::find(F.Try.begin(), F.Try.end(), Setting) == F.Try.end())
+        F.Try.push_back(std::move(Setting));
+    }
   }
+}
+
+bool Diagnoser::inEffect(const Finding &F, const std::string &Setting) const {
+  size_t Eq = Setting.find('=');
+  if (Eq == std::string::npos)
+    return false;
+  std::string Key = Setting.substr(0, Eq), Value = Setting.substr(Eq + 1);
+  // The key's entry, or the longest prefix entry ("mpiio.") it starts with;
+  // Rest: the key past that prefix (the hint's name).
+  const TuneKey *T = nullptr;
+  std::string Rest;
+  if (auto It = Rules.TuneKeys.find(Key); It != Rules.TuneKeys.end()) {
+    T = &It->second;
+  } else {
+    size_t Best = 0;
+    for (const auto &[Name, K] : Rules.TuneKeys)
+      if (Name.size() > Best && Name.back() == '.' &&
+          Key.size() > Name.size() && Key.compare(0, Name.size(), Name) == 0) {
+        Best = Name.size();
+        T = &K;
+        Rest = Key.substr(Best);
+      }
+  }
+  if (!T)
+    return false;
+  // The finding's files; the trace's when it names none.
+  std::vector<std::pair<const std::string *, const FileStat *>> Files;
+  for (const FindingFile &File : F.Files)
+    if (auto It = A.Files.find(File.Path); It != A.Files.end())
+      Files.emplace_back(&It->first, &It->second);
+  if (F.Files.empty())
+    for (const auto &[Path, S] : A.Files)
+      Files.emplace_back(&Path, &S);
+  size_t Judged = 0;
+  for (const auto &[Path, S] : Files) {
+    std::string Now;
+    if (T->Record == "MPIIO_HINTS") {
+      auto H = S->MpiInfo.Hints.find(Rest);
+      if (H == S->MpiInfo.Hints.end())
+        continue;
+      Now = mostCommon(H->second, "");
+    } else if (T->Record == "HDF5_FILE") {
+      bool All = true;
+      for (const std::string &P : T->Properties) {
+        auto H = S->Hdf5Props.find(P);
+        if (H == S->Hdf5Props.end()) {
+          All = false;
+          break;
+        }
+        Now += (Now.empty() ? "" : ",") + mostCommon(H->second, "");
+      }
+      if (!All)
+        continue;
+    } else { // H5D_XFER: the transfers of the file's datasets
+      uint64_t Coll = 0, Indep = 0;
+      for (const auto &[DKey, D] : A.Datasets)
+        if (DKey.first == *Path) {
+          Coll += D.Collective;
+          Indep += D.Independent;
+        }
+      if (!Coll && !Indep)
+        continue;
+      Now = !Indep ? "collective" : !Coll ? "independent" : "mixed";
+    }
+    ++Judged;
+    if (Now != Value)
+      return false;
+  }
+  return Judged > 0;
 }
 
 /// The most common value of MPI-IO hint Name recorded (MPIIO_HINTS) on

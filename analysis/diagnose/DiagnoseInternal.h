@@ -216,6 +216,11 @@ private:
   void advise(const DiagnosisRule &Rule, Finding &F,
               std::map<std::string, std::string> Vars);
   std::string recordedHint(const Finding &F, const std::string &Name) const;
+  /// Does the trace show Setting ("KEY=VALUE", a DFTRACER_TUNE setting) in
+  /// effect on every one of F's files that recorded its key (HDF5_FILE,
+  /// MPIIO_HINTS, the H5Dwrite/H5Dread "xfer"; Rules.TuneKeys)? False when
+  /// no file recorded it.
+  bool inEffect(const Finding &F, const std::string &Setting) const;
   static std::string mostCommon(const std::map<std::string, uint64_t> &Counts,
                                 const std::string &None);
 

@@ -48,6 +48,48 @@ bool loadDiagnosisRules(const std::string &Path, DiagnosisRules &Out,
     }
     Out.CompareTolerance = J["compare_tolerance"].get<double>();
   }
+  if (J.contains("tune_keys")) {
+    const Json &K = J["tune_keys"];
+    if (!K.is_object()) {
+      Error = Path + ": \"tune_keys\" must be an object by DFTRACER_TUNE key";
+      return false;
+    }
+    for (const auto &[Key, V] : K.items()) {
+      if (Key.rfind("_", 0) == 0)
+        continue; // comments
+      std::string At = Path + ": tune_keys \"" + Key + "\"";
+      TuneKey T;
+      if (!V.is_object() || !V.contains("record") ||
+          !V["record"].is_string()) {
+        Error = At + ": needs a \"record\" string";
+        return false;
+      }
+      T.Record = V["record"].get<std::string>();
+      if (T.Record != "HDF5_FILE" && T.Record != "MPIIO_HINTS" &&
+          T.Record != "H5D_XFER") {
+        Error = At + ": \"record\" must be HDF5_FILE, MPIIO_HINTS or H5D_XFER";
+        return false;
+      }
+      if (V.contains("properties")) {
+        if (!V["properties"].is_array()) {
+          Error = At + ": \"properties\" must list HDF5_FILE keys";
+          return false;
+        }
+        for (const Json &P : V["properties"]) {
+          if (!P.is_string()) {
+            Error = At + ": \"properties\" must list HDF5_FILE keys";
+            return false;
+          }
+          T.Properties.push_back(P.get<std::string>());
+        }
+      }
+      if (T.Record == "HDF5_FILE" && T.Properties.empty()) {
+        Error = At + ": an HDF5_FILE key needs its \"properties\"";
+        return false;
+      }
+      Out.TuneKeys[Key] = std::move(T);
+    }
+  }
   if (!J.contains("rules") || !J["rules"].is_object()) {
     Error = Path + ": \"rules\" must be an object of rules by kind";
     return false;
@@ -86,6 +128,21 @@ bool loadDiagnosisRules(const std::string &Path, DiagnosisRules &Out,
           }
           Advice Adv;
           Adv.Text = A["text"].get<std::string>();
+          if (A.contains("try")) {
+            if (!A["try"].is_array()) {
+              Error = At + ": \"try\" must be an array of KEY=VALUE strings";
+              return false;
+            }
+            for (const Json &T : A["try"]) {
+              if (!T.is_string() ||
+                  T.get<std::string>().find('=') == std::string::npos) {
+                Error = At + ": \"try\" must list KEY=VALUE strings "
+                             "(DFTRACER_TUNE settings, docs/runtime.md)";
+                return false;
+              }
+              Adv.Try.push_back(T.get<std::string>());
+            }
+          }
           if (A.contains("when")) {
             if (!A["when"].is_object()) {
               Error = At + ": \"when\" must be an object";

@@ -30,6 +30,14 @@ RecordKind recordKind(const Event &E) {
     return RecordKind::Hdf5Dataset;
   if (N == "NODE")
     return RecordKind::Node;
+  if (N == "CONFIG")
+    return RecordKind::Config;
+  if (N == "VERSION")
+    return RecordKind::Version;
+  if (N == "MPI_JOB")
+    return RecordKind::MpiJob;
+  if (N == "tuning")
+    return RecordKind::Tuning;
   return RecordKind::None;
 }
 
@@ -62,6 +70,14 @@ const char *recordName(RecordKind K) {
     return "HDF5_DSET";
   case RecordKind::Node:
     return "NODE";
+  case RecordKind::Config:
+    return "CONFIG";
+  case RecordKind::Version:
+    return "VERSION";
+  case RecordKind::MpiJob:
+    return "MPI_JOB";
+  case RecordKind::Tuning:
+    return "tuning";
   default:
     return "?";
   }
@@ -120,6 +136,44 @@ public:
     }
     return fail(Key, "is not a hash");
   }
+  /// An array of strings; absent is an empty list unless Required.
+  bool stringList(const char *Key, std::vector<std::string> &Out,
+                  bool Required) {
+    dom::element V;
+    if (O.at_key(Key).get(V))
+      return !Required || fail(Key, "is missing");
+    dom::array A;
+    if (V.get_array().get(A))
+      return fail(Key, "is not an array");
+    for (dom::element E : A) {
+      std::string_view S;
+      if (E.get_string().get(S))
+        return fail(Key, "holds a value that is not a string");
+      Out.emplace_back(S);
+    }
+    return true;
+  }
+  /// An object of strings, in its order; absent is empty.
+  bool stringMap(const char *Key, Props &Out) {
+    dom::element V;
+    if (O.at_key(Key).get(V))
+      return true;
+    dom::object M;
+    if (V.get_object().get(M))
+      return fail(Key, "is not an object");
+    for (auto [K, Value] : M) {
+      std::string_view S;
+      if (Value.get_string().get(S))
+        return fail(Key, "holds a value that is not a string");
+      Out.emplace_back(std::string(K), std::string(S));
+    }
+    return true;
+  }
+  bool has(const char *Key) {
+    dom::element V;
+    return !O.at_key(Key).get(V);
+  }
+
   /// An array of integers >= 0; absent is an empty list.
   bool unsignedList(const char *Key, std::vector<uint64_t> &Out) {
     dom::element V;
@@ -284,6 +338,37 @@ bool RecordDecoder::decode(RecordKind K, std::string_view Line,
     return A.stringKey("hostname", N.Hostname) &&
            A.unsignedKey("mem_total", N.MemTotal, false) &&
            A.unsignedKey("cpus", N.Cpus, false);
+  }
+  case RecordKind::Config: {
+    ConfigRecord &C = Out.Config;
+    return A.stringKey("exe", C.Exe) && A.stringList("argv", C.Argv, true) &&
+           A.unsignedKey("argv_dropped", C.ArgvDropped, false) &&
+           A.stringKey("cwd", C.Cwd, false) && A.stringMap("env", C.Env) &&
+           A.unsignedKey("env_dropped", C.EnvDropped, false) &&
+           A.stringKey("glibc", C.Glibc, false);
+  }
+  case RecordKind::Version: {
+    VersionRecord &V = Out.Version;
+    return A.stringKey("library", V.Library) &&
+           A.stringKey("version", V.Version);
+  }
+  case RecordKind::MpiJob: {
+    MpiJobRecord &J = Out.MpiJob;
+    return A.unsignedKey("rank", J.Rank) && A.unsignedKey("size", J.Size);
+  }
+  case RecordKind::Tuning: {
+    TuningRecord &T = Out.Tuning;
+    T.HasFHash = A.has("fhash");
+    return (!T.HasFHash || A.hashKey("fhash", T.FHash)) &&
+           A.stringKey("setting", T.Setting, false) &&
+           A.stringKey("key", T.Key) &&
+           A.stringKey("requested", T.Requested, false) &&
+           A.stringKey("op", T.Op, false) &&
+           A.stringKey("source", T.Source, false) &&
+           A.stringKey("before", T.Before, false) &&
+           A.stringKey("effect", T.Effect, false) &&
+           A.stringKey("status", T.Status) &&
+           A.stringKey("reason", T.Reason, false);
   }
   default:
     Error = "not a record";

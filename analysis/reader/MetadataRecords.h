@@ -21,7 +21,22 @@
 //
 // Issue 22's facts are records too: "FS" (a file's file system),
 // "MPIIO_HINTS" (the hints after an MPI_File_open), "HDF5_FILE" and
-// "HDF5_DSET" (properties, layout), "NODE" (the process's node).
+// "HDF5_DSET" (properties, layout), "NODE" (the process's node). Issue 35's
+// are the run's configuration and the tuning the runtime applied:
+//
+// \code
+//   {"name":"CONFIG",...,"args":{"exe":"/bin/app","argv":["./app","-n","4"],
+//     "argv_dropped":0,"cwd":"/run","env":{"ROMIO_HINTS":"/run/h"},
+//     "env_dropped":0,"glibc":"2.36"}}                     -> Config
+//   {"name":"VERSION",...,"args":{"library":"HDF5","version":"1.10.8"}}
+//                                                          -> Version
+//   {"name":"MPI_JOB",...,"args":{"rank":0,"size":2}}      -> MpiJob
+//   {"name":"tuning",...,"args":{"fhash":7892484669068765,
+//     "setting":"hdf5.alignment=4096,4096","key":"hdf5.alignment",
+//     "requested":"4096,4096","op":"set","source":"DFTRACER_TUNE",
+//     "before":"1,1","effect":"4096,4096","status":"applied","reason":""}}
+//                                                          -> Tuning
+// \endcode
 //
 // The shared parser (EventParser) keeps only the fields every event has;
 // these records are a few lines per process, so their line is parsed again
@@ -56,6 +71,11 @@ enum class RecordKind : uint8_t {
   Hdf5File,    // "HDF5_FILE"
   Hdf5Dataset, // "HDF5_DSET"
   Node,        // "NODE"
+  // Issue 35's (docs/trace-format.md, "Run configuration records").
+  Config,  // "CONFIG"
+  Version, // "VERSION"
+  MpiJob,  // "MPI_JOB"
+  Tuning,  // "tuning"
 };
 
 /// The kind of a metadata event, by name ("untraced", "throttled",
@@ -132,6 +152,34 @@ struct NodeRecord {
   uint64_t MemTotal = 0, Cpus = 0;
 };
 
+/// The process's command line, working directory and I/O environment
+/// ("CONFIG").
+struct ConfigRecord {
+  std::string Exe, Cwd, Glibc;
+  std::vector<std::string> Argv;
+  uint64_t ArgvDropped = 0, EnvDropped = 0; // left out by the runtime's bounds
+  Props Env; // name -> value, in the record's order
+};
+
+/// A library's version ("VERSION").
+struct VersionRecord {
+  std::string Library, Version; // "HDF5", "1.10.8"
+};
+
+/// The process's place in its MPI job ("MPI_JOB").
+struct MpiJobRecord {
+  uint64_t Rank = 0, Size = 0;
+};
+
+/// One setting the runtime applied or judged ("tuning"), on a file
+/// (HasFHash) or for the whole process (a malformed setting).
+struct TuningRecord {
+  uint64_t FHash = 0;
+  bool HasFHash = false;
+  std::string Setting, Key, Requested, Op, Source, Before, Effect, Status,
+      Reason;
+};
+
 struct MetadataRecord {
   RecordKind Kind = RecordKind::None;
   std::vector<UntracedDir> Dirs; // Untraced
@@ -143,6 +191,10 @@ struct MetadataRecord {
   Hdf5FileRecord Hdf5File;
   Hdf5DsetRecord Hdf5Dset;
   NodeRecord Node;
+  ConfigRecord Config;
+  VersionRecord Version;
+  MpiJobRecord MpiJob;
+  TuningRecord Tuning;
 };
 
 class RecordDecoder {

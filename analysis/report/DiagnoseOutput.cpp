@@ -6,6 +6,8 @@
 //      cost: 40960 ops, 167772160 B, 1.234567 s; recoverable 1.100000 s
 //        (the small calls' time minus ...)
 //      site: POSIX_Xfer > pwrite64  40960 ops  167772160 B  1.234567 s
+//      ...
+//      try: DFTRACER_TUNE='hdf5.alignment=4096,4096'   (an advice's "try")
 // \endcode
 //
 //===----------------------------------------------------------------------===//
@@ -75,6 +77,8 @@ void printFindingsText(std::ostream &Os, const std::vector<Finding> &Fs,
       Os << "   caveat: " << C << "\n";
     for (const std::string &A : F.Advices)
       Os << "   advice: " << A << "\n";
+    if (!F.Try.empty()) // the advice, applied without a rebuild
+      Os << "   try: " << tuneLine(F.Try) << "\n";
   }
   Os << "\n";
 }
@@ -121,6 +125,7 @@ nlohmann::ordered_json findingsJson(const std::vector<Finding> &Fs) {
     J["support"] = Ev(F.Support);
     J["caveats"] = F.Caveats;
     J["advice"] = F.Advices;
+    J["try"] = F.Try; // DFTRACER_TUNE settings (docs/diagnosis.md)
     Out.push_back(std::move(J));
   }
   return Out;
@@ -165,6 +170,9 @@ void printFindingsHtml(std::ostream &Os, const std::vector<Finding> &Fs,
       Os << "<li>caveat: " << htmlEscape(C) << "</li>";
     for (const std::string &A : F.Advices)
       Os << "<li><b>advice</b>: " << htmlEscape(A) << "</li>";
+    if (!F.Try.empty())
+      Os << "<li><b>try</b> without a rebuild: <code>"
+         << htmlEscape(tuneLine(F.Try)) << "</code></li>";
     Os << "</ul></details>\n";
   }
   Os << "</section>\n";

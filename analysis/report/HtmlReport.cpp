@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ConfigurationOutput.h"
 #include "HtmlEscape.h"
 #include "Output.h"
 #include "analyze/Caveats.h"
@@ -555,6 +556,7 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
     Os << "</div>\n";
   }
 
+  printConfigurationHtml(Os, R);
   Os << "<h2>Timeline</h2>\n<p class=\"note\">One row per rank. Bars: the "
      << Timeline::MaxSpans << " longest spans of each rank by nesting level "
      << "(application spans coloured by name, I/O calls by layer). Strip "

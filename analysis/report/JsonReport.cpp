@@ -1,6 +1,8 @@
 //===- JsonReport.cpp - The report as JSON (schema 2) ---------------------===//
 
+#include "ConfigurationOutput.h"
 #include "Output.h"
+#include "analyze/Configuration.h"
 
 #include <algorithm>
 #include <cmath>
@@ -359,6 +361,12 @@ Json reportJson(const Report &R, const OutputOptions &O) {
   Json J;
   J["schema"] = JsonSchema;
   J["tool"] = "dftracer-analyze";
+  // Settings that never took effect first, and the run's configuration;
+  // both absent for a trace without the records (issue 35).
+  if (std::vector<std::string> Tc = tuningCaveats(R); !Tc.empty())
+    J["tuning_caveats"] = std::move(Tc);
+  if (Json Config = configurationJson(R); !Config.empty())
+    J["configuration"] = std::move(Config);
   recordsJson(J, R);
   if (O.Findings)
     J["findings"] = findingsJson(*O.Findings);

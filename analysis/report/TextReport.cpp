@@ -12,7 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ConfigurationOutput.h"
 #include "Output.h"
+#include "analyze/Configuration.h"
 #include "Seconds.h"
 #include "reader/RecordText.h"
 
@@ -593,6 +595,9 @@ void printIssues(std::ostream &Os, const Aggregate &A) {
 
 void printText(std::ostream &Os, const Report &R, const OutputOptions &O) {
   const Aggregate &A = R.A;
+  // A requested setting that never took effect, before anything else.
+  for (const std::string &C : tuningCaveats(R))
+    Os << "tuning not in effect: " << C << "\n";
   printRecords(Os, R, O.Top);
   if (O.Findings)
     printFindingsText(Os, *O.Findings, O.RulesPath);
@@ -601,6 +606,7 @@ void printText(std::ostream &Os, const Report &R, const OutputOptions &O) {
      << " ranks, " << A.issueTotal() << " issues\n";
   Os << "time: " << secondsText(static_cast<uint64_t>(R.LastUs - R.FirstUs))
      << " s from the first event to the last\n\n";
+  printConfigurationText(Os, R);
   printLayers(Os, R);
   printMetadata(Os, R);
   printMpiKinds(Os, R);

@@ -212,6 +212,13 @@ compat(ANALYZE EXIT 2 MESSAGE "--suggest-config needs --suggest-filter"
   ARGS --suggest-config x.json ${_set})
 compat(ANALYZE EXIT 2 MESSAGE "--replicates and --force need --compare BASE"
   ARGS --replicates ${_set})
+# --metric (issue 36, docs/tuning.md)
+compat(ANALYZE EXIT 0 ARGS --json --metric bandwidth --compare ${_set} ${_set}
+  MATCH "\"verdict\"")
+compat(ANALYZE EXIT 2 MESSAGE "--metric needs --compare BASE"
+  ARGS --metric wall ${_set})
+compat(ANALYZE EXIT 2 MESSAGE "--metric must be io, wall, bandwidth or function:NAME, not 'speed'"
+  ARGS --metric speed --compare ${_set} ${_set})
 compat(ANALYZE EXIT 2 MESSAGE "--compare prints a comparison: not with --suggest-filter, --chrome-trace or --diagnose"
   ARGS --compare ${_set} --diagnose ${_set})
 compat(ANALYZE EXIT 2 MESSAGE "--diagnose and --no-diagnose exclude each other"
@@ -293,7 +300,7 @@ compat(CONVERT EXIT 2 MESSAGE "--compact writes .pfc: not with --gzip"
 set(_options_ANALYZE -j --jobs --json --all-files --html --chrome-trace --ranks
   --window --layers --top --time-unit --suggest-filter --suggest-config
   --strict --diagnose --no-diagnose --diagnosis-rules --compare --replicates
-  --force -h --help)
+  --force --metric -h --help)
 set(_options_CHECK --expect-counts --json --time-unit -h --help)
 set(_options_CONVERT --gzip --compact --force -o -h --help)
 foreach(_tool ANALYZE CHECK CONVERT)

@@ -71,6 +71,8 @@ struct Options {
   std::string RulesPath;
   std::vector<std::string> Compare; // baseline runs
   bool Replicates = false, Force = false;
+  RunMetric Metric; // --metric
+  bool MetricGiven = false;
   OutputOptions Out;
 };
 
@@ -180,10 +182,26 @@ void defineOptions(dfttools::CommandLine &CL, Options &O) {
            "file; repeat for replicates) with the run given\n"
            "as TRACE...: per layer, operation, file and\n"
            "function, and per finding fixed, improved,\n"
-           "unchanged, regressed or new",
+           "unchanged, regressed or new; and a verdict on\n"
+           "the run (--metric): faster, slower, no detectable\n"
+           "change or cannot decide, from the replicates\n"
+           "(docs/tuning.md). N runs a side: --compare B1\n"
+           "... --compare BN --replicates C1 ... CN",
            [&O](const std::string &V) { O.Compare.push_back(V); });
   CL.flag("--replicates", "with --compare: each TRACE is one changed run",
           O.Replicates);
+  CL.value("--metric", "M",
+           "with --compare: the run metric of the verdict:\n"
+           "io (default: the slowest rank's I/O time), wall\n"
+           "(the longest process's time), bandwidth (bytes\n"
+           "per second at the files) or function:NAME (the\n"
+           "time of one annotated function, a phase)",
+           [&O](const std::string &V) {
+             std::string Error;
+             if (!parseRunMetric(V, O.Metric, Error))
+               throw UsageError(Error);
+             O.MetricGiven = true;
+           });
   CL.flag("--force",
           "with --compare: compare runs that differ in\n"
           "programs, rank count or files",
@@ -212,6 +230,8 @@ int parseArgs(int Argc, char **Argv, Options &O) {
     return CL.usageError("--suggest-config needs --suggest-filter");
   if ((O.Replicates || O.Force) && O.Compare.empty())
     return CL.usageError("--replicates and --force need --compare BASE");
+  if (O.MetricGiven && O.Compare.empty())
+    return CL.usageError("--metric needs --compare BASE");
   if (!O.Compare.empty() &&
       (O.Suggest || !O.Chrome.empty() || O.DiagnoseOnly))
     return CL.usageError("--compare prints a comparison: not with "
@@ -303,7 +323,8 @@ int compareMain(const MpiWorld &World, const Options &O,
       std::cerr << "dftracer-analyze: error: " << E << "\n";
     if (!ArgErrors.empty() || Unreadable)
       Status = 1;
-    Comparison C = compareRuns(Sides[0], Sides[1], Rules.CompareTolerance);
+    Comparison C =
+        compareRuns(Sides[0], Sides[1], Rules.CompareTolerance, O.Metric);
     if (O.Json)
       std::cout << jsonText({{"schema", JsonSchema},
                              {"tool", "dftracer-analyze"},

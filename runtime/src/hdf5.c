@@ -21,6 +21,7 @@
 #include "io_core.h"
 #include "io_filter.h"
 #include "io_real.h"
+#include "tune_hdf5.h"
 
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -163,21 +164,65 @@ const char dftracer_hdf5_layer_[] DFT_HIDDEN = "hdf5";
     dftracer_busy_leave(Busy);                                                 \
   }
 
+/* A call with tuned lists (COPIED: it has copies), quietly (tune_hdf5.h);
+ * should it fail, UNDO puts the application's lists back and the call is
+ * made again, FAILED saying so. */
+#define H5_TUNED_CALL(CALLEXPR, COPIED, QUIET, UNDO, FAILED)                   \
+  do {                                                                         \
+    int Copied_ = (COPIED);                                                    \
+    if (Copied_)                                                               \
+      dftracer_tune_hdf5_quiet(QUIET, 1);                                      \
+    Ret = CALLEXPR;                                                            \
+    if (Copied_) {                                                             \
+      dftracer_tune_hdf5_quiet(QUIET, 0);                                      \
+      if (Ret < 0) {                                                           \
+        FAILED;                                                                \
+        UNDO;                                                                  \
+        Ret = CALLEXPR;                                                        \
+      }                                                                        \
+    }                                                                          \
+  } while (0)
+
+/* H5Fcreate and H5Fopen: DFTRACER_TUNE's file settings go into copies of
+ * the lists (tune_hdf5.h). The HDF5_FILE record, then the tuning records,
+ * follow the event. */
+#define H5_FILE_OPEN(NAME, CALLEXPR, FCPL, UNDO_FCPL)                          \
+  struct dftracer_io_call C;                                                   \
+  struct dftracer_tune_open T;                                                 \
+  uint64_t Hash;                                                               \
+  hid_t Ret, Fapl = fapl_id;                                                   \
+  int Tuned = 0, Traced, Busy;                                                 \
+  if (DFT_LIKELY(!dftracer_io_on(HDF5)) || !(Hash = PATH_HASH(filename)))      \
+    return CALLEXPR;                                                           \
+  if (DFT_UNLIKELY(dftracer_tune_lists_)) {                                    \
+    Busy = dftracer_busy_enter();                                              \
+    Tuned = dftracer_tune_hdf5_before(filename, FCPL, &Fapl, &T);              \
+    dftracer_busy_leave(Busy);                                                 \
+  }                                                                            \
+  Traced = dftracer_io_begin(&C, HDF5, #NAME, Hash);                           \
+  H5_TUNED_CALL(CALLEXPR, Tuned && (T.Fapl >= 0 || T.Fcpl >= 0), &T.Quiet,     \
+                (Fapl = fapl_id, UNDO_FCPL), dftracer_tune_hdf5_failed(&T));   \
+  if (Traced)                                                                  \
+    DFT_IO_END(&C, DFT_ARG(flags, flags), DFT_ARG(ret, Ret));                  \
+  Busy = dftracer_busy_enter();                                                \
+  if (Traced && Ret >= 0)                                                      \
+    dftracer_hdf5_file_record(Hash, Ret);                                      \
+  if (Tuned) /* no event: only the copies are closed */                        \
+    dftracer_tune_hdf5_after(Traced ? Hash : 0, Traced ? Ret : -1, &T);        \
+  dftracer_busy_leave(Busy);                                                   \
+  return Ret
+
 DECLARE_SLOT(H5Fcreate);
 hid_t H5Fcreate(const char *filename, unsigned flags, hid_t fcpl_id,
                 hid_t fapl_id) {
-  H5_CALL_RECORD(hid_t, H5Fcreate, PATH_HASH(filename),
-                 CALL(H5Fcreate, filename, flags, fcpl_id, fapl_id),
-                 dftracer_hdf5_file_record, DFT_ARG(flags, flags),
-                 DFT_ARG(ret, Ret));
+  hid_t Fcpl = fcpl_id;
+  H5_FILE_OPEN(H5Fcreate, CALL(H5Fcreate, filename, flags, Fcpl, Fapl), &Fcpl,
+               Fcpl = fcpl_id);
 }
 
 DECLARE_SLOT(H5Fopen);
 hid_t H5Fopen(const char *filename, unsigned flags, hid_t fapl_id) {
-  H5_CALL_RECORD(hid_t, H5Fopen, PATH_HASH(filename),
-                 CALL(H5Fopen, filename, flags, fapl_id),
-                 dftracer_hdf5_file_record, DFT_ARG(flags, flags),
-                 DFT_ARG(ret, Ret));
+  H5_FILE_OPEN(H5Fopen, CALL(H5Fopen, filename, flags, Fapl), NULL, (void)0);
 }
 
 DECLARE_SLOT(H5Fflush);
@@ -201,19 +246,51 @@ herr_t H5Fflush(hid_t object_id, int scope) {
 DECLARE_SLOT(H5Fclose);
 herr_t H5Fclose(hid_t file_id) { H5_CLOSE(H5Fclose, file_id); }
 
+/* H5Dcreate: DFTRACER_TUNE's dataset settings (fill_time, alloc_time) go
+ * into a copy of the DCPL, for files that have them (tune_hdf5.h); should
+ * the creation fail with it, it is made again with the application's. */
+#define H5_DSET_CREATE(NAME, CALLEXPR)                                         \
+  struct dftracer_io_call C;                                                   \
+  struct dftracer_tune_data T;                                                 \
+  uint64_t Hash;                                                               \
+  hid_t Ret, Dcpl = dcpl_id;                                                   \
+  int Busy, Tuned = 0, Traced;                                                 \
+  if (DFT_LIKELY(!dftracer_io_on(HDF5)) || !(Hash = objectHash(loc_id)))       \
+    return CALLEXPR;                                                           \
+  if (DFT_UNLIKELY(dftracer_tune_lists_ & (1u << DftTuneDcpl))) {              \
+    Busy = dftracer_busy_enter();                                              \
+    Dcpl = dftracer_tune_dcpl_begin(Hash, dcpl_id, &T);                        \
+    Tuned = 1;                                                                 \
+    dftracer_busy_leave(Busy);                                                 \
+  }                                                                            \
+  Traced = dftracer_io_begin(&C, HDF5, #NAME, Hash);                           \
+  H5_TUNED_CALL(CALLEXPR, Tuned &&T.Copy >= 0, &T.Quiet, Dcpl = dcpl_id,       \
+                T.Failed = 1);                                                 \
+  if (Traced) {                                                                \
+    DFT_IO_END(&C, DFT_ARG(ret, Ret));                                         \
+    H5_RECORD_NEW(dftracer_hdf5_dset_record);                                  \
+  }                                                                            \
+  if (Tuned) {                                                                 \
+    Busy = dftracer_busy_enter();                                              \
+    dftracer_tune_dcpl_end(&T, Ret);                                           \
+    dftracer_busy_leave(Busy);                                                 \
+  }                                                                            \
+  return Ret
+
 DECLARE_SLOT(H5Dcreate2);
 hid_t H5Dcreate2(hid_t loc_id, const char *name, hid_t type_id,
                  hid_t space_id, hid_t lcpl_id, hid_t dcpl_id,
                  hid_t dapl_id) {
-  H5_DSET_OPEN(H5Dcreate2, loc_id, name, type_id, space_id, lcpl_id, dcpl_id,
-          dapl_id);
+  H5_DSET_CREATE(H5Dcreate2, CALL(H5Dcreate2, loc_id, name, type_id, space_id,
+                                  lcpl_id, Dcpl, dapl_id));
 }
 
 /* The 1.6 forms, which H5_USE_16_API (IOR) or an old program calls. */
 DECLARE_SLOT(H5Dcreate1);
 hid_t H5Dcreate1(hid_t loc_id, const char *name, hid_t type_id,
                  hid_t space_id, hid_t dcpl_id) {
-  H5_DSET_OPEN(H5Dcreate1, loc_id, name, type_id, space_id, dcpl_id);
+  H5_DSET_CREATE(H5Dcreate1,
+                 CALL(H5Dcreate1, loc_id, name, type_id, space_id, Dcpl));
 }
 
 DECLARE_SLOT(H5Dopen1);
@@ -256,39 +333,60 @@ static void endTransfer(struct dftracer_io_call *C, int64_t Bytes,
 #define H5_TRANSFER(NAME, BUF, CALLEXPR)                                       \
   struct dftracer_io_call C;                                                   \
   struct dftracer_hdf5_xfer X;                                                 \
+  struct dftracer_tune_data T;                                                 \
   uint64_t Hash;                                                               \
   int64_t Bytes = 0, Elements;                                                 \
   herr_t Ret;                                                                  \
-  int Busy;                                                                    \
+  hid_t Dxpl = dxpl_id;                                                        \
+  int Busy, Tuned = 0;                                                         \
   if (DFT_LIKELY(!dftracer_io_on(HDF5)) ||                                     \
       !(Hash = dataHash(dset_id, mem_type_id, mem_space_id, file_space_id, 0,  \
                         &Bytes, &Elements)))                                   \
     return CALLEXPR;                                                           \
   Busy = dftracer_busy_enter();                                                \
-  dftracer_hdf5_xfer_before(Hash, dset_id, dxpl_id, Elements, &X);             \
+  /* DFTRACER_TUNE's transfer settings: a copy of the DXPL (tune_hdf5.h). */   \
+  if (DFT_UNLIKELY(dftracer_tune_lists_ & (1u << DftTuneDxpl))) {              \
+    Dxpl = dftracer_tune_xfer_begin(Hash, dxpl_id, &T);                        \
+    Tuned = 1;                                                                 \
+  }                                                                            \
+  dftracer_hdf5_xfer_before(Hash, dset_id, Dxpl, Elements, &X);                \
   dftracer_busy_leave(Busy);                                                   \
-  if (!dftracer_io_begin(&C, HDF5, #NAME, Hash))                               \
-    return CALLEXPR;                                                           \
+  if (!dftracer_io_begin(&C, HDF5, #NAME, Hash)) {                             \
+    Ret = CALLEXPR;                                                            \
+    if (Tuned)                                                                 \
+      TUNE_XFER_END(Ret);                                                      \
+    return Ret;                                                                \
+  }                                                                            \
   Ret = CALLEXPR;                                                              \
   Busy = dftracer_busy_enter();                                                \
   if (Ret >= 0)                                                                \
-    dftracer_hdf5_xfer_after(dxpl_id, &X);                                     \
+    dftracer_hdf5_xfer_after(Dxpl, &X);                                        \
   dftracer_busy_leave(Busy);                                                   \
   endTransfer(&C, Bytes, &X, Ret, dftracer_mem_align((uintptr_t)(BUF)));       \
+  if (Tuned)                                                                   \
+    TUNE_XFER_END(Ret);                                                        \
   return Ret
+#define TUNE_XFER_END(RET)                                                     \
+  do {                                                                         \
+    int Busy_ = dftracer_busy_enter();                                         \
+    dftracer_tune_xfer_end(&T, RET);                                           \
+    dftracer_busy_leave(Busy_);                                                \
+  } while (0)
 
 DECLARE_SLOT(H5Dread);
 herr_t H5Dread(hid_t dset_id, hid_t mem_type_id, hid_t mem_space_id,
                hid_t file_space_id, hid_t dxpl_id, void *buf) {
-  H5_TRANSFER(H5Dread, buf, CALL(H5Dread, dset_id, mem_type_id, mem_space_id,
-                             file_space_id, dxpl_id, buf));
+  H5_TRANSFER(H5Dread, buf,
+              CALL(H5Dread, dset_id, mem_type_id, mem_space_id, file_space_id,
+                   Dxpl, buf));
 }
 
 DECLARE_SLOT(H5Dwrite);
 herr_t H5Dwrite(hid_t dset_id, hid_t mem_type_id, hid_t mem_space_id,
                 hid_t file_space_id, hid_t dxpl_id, const void *buf) {
-  H5_TRANSFER(H5Dwrite, buf, CALL(H5Dwrite, dset_id, mem_type_id, mem_space_id,
-                             file_space_id, dxpl_id, buf));
+  H5_TRANSFER(H5Dwrite, buf,
+              CALL(H5Dwrite, dset_id, mem_type_id, mem_space_id, file_space_id,
+                   Dxpl, buf));
 }
 
 DECLARE_SLOT(H5Dclose);

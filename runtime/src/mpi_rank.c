@@ -1,5 +1,7 @@
 #include "mpi_rank.h"
 
+#include "run_config.h"
+
 #include <stddef.h>
 
 /* Declared with the generic function type on purpose: the real prototypes
@@ -10,16 +12,46 @@
 extern void MPI_Initialized(void) __attribute__((weak));
 extern void MPI_Finalized(void) __attribute__((weak));
 extern void MPI_Comm_rank(void) __attribute__((weak));
+extern void MPI_Comm_size(void) __attribute__((weak));
+extern void MPI_Get_library_version(void) __attribute__((weak));
 /* Open MPI's MPI_COMM_WORLD is the address of this object. */
 extern char ompi_mpi_comm_world[] __attribute__((weak));
 
 typedef int (*FlagFn)(int *);
 typedef int (*RankIntFn)(int, int *);
 typedef int (*RankPtrFn)(void *, int *);
+typedef int (*VersionFn)(char *, int *);
 
 /* MPICH (and its derivatives: Intel MPI, MVAPICH, Cray MPICH) define
  * MPI_COMM_WORLD as this integer handle. */
 enum { MpichCommWorld = 0x44000000 };
+
+/* MPI_MAX_LIBRARY_VERSION_STRING: 8192 in MPICH, 256 in Open MPI. */
+enum { LibraryVersionMax = 8192 };
+
+/* The rank is known: the job's size and MPI's version go into the trace
+ * (MPI_JOB, VERSION; run_config.h), once. MPI_Get_library_version may be
+ * called at any time (MPI 3.0, 8.1.1). */
+static void reportJob(int Rank, void *WorldPtr) {
+  static int Reported;
+  static char Version[LibraryVersionMax + 1];
+  RankIntFn SizeOfInt = (RankIntFn)MPI_Comm_size;
+  RankPtrFn SizeOfPtr = (RankPtrFn)MPI_Comm_size;
+  VersionFn GetVersion = (VersionFn)MPI_Get_library_version;
+  int Size = 0, Len = 0;
+  if (Reported)
+    return;
+  Reported = 1;
+  if (SizeOfInt && (WorldPtr ? SizeOfPtr(WorldPtr, &Size)
+                             : SizeOfInt(MpichCommWorld, &Size)) != 0)
+    Size = 0;
+  if (GetVersion && GetVersion(Version, &Len) == 0 && Len >= 0 &&
+      Len <= LibraryVersionMax)
+    Version[Len] = '\0';
+  else
+    Version[0] = '\0'; /* no VERSION record of MPI */
+  dftracer_run_config_mpi_job(Rank, Size, Version);
+}
 
 int dftracer_mpi_rank(int *Never) {
   /* Through variables: calling a cast of the function name directly makes
@@ -47,5 +79,7 @@ int dftracer_mpi_rank(int *Never) {
   } else if (RankOfInt(MpichCommWorld, &Rank) != 0) {
     return -1;
   }
+  reportJob(Rank, ompi_mpi_comm_world != NULL ? (void *)ompi_mpi_comm_world
+                                              : NULL);
   return Rank;
 }

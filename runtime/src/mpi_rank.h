@@ -11,7 +11,8 @@
 /* The rank in MPI_COMM_WORLD, or -1 when MPI is absent, not initialised yet,
  * or already finalised. *Never is set to 1 when asking again is pointless
  * (no MPI in the process, or MPI finalised). Call from the thread that
- * initialised MPI. */
+ * initialised MPI. The first time it is known, the job's size and MPI's
+ * version are reported too (run_config.h: MPI_JOB, VERSION). */
 int dftracer_mpi_rank(int *Never);
 
 #endif

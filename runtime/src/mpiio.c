@@ -23,6 +23,7 @@
 #include "io_filter.h"
 #include "io_real.h"
 #include "mpiio_hints.h"
+#include "tune_mpiio.h"
 
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -179,27 +180,42 @@ DECLARE_SLOT(MPI_File_open);
 int MPI_File_open(MPI_Comm comm, const char *filename, int amode,
                   MPI_Info info, MPI_File *fh) {
   struct dftracer_io_call C;
+  struct dftracer_tune_mpiio T;
   uint64_t Hash;
-  int Ret, Size;
+  int Ret, Size = 0, Tuned = 0, Busy;
+  MPI_Info Info = info;
   if (DFT_LIKELY(!dftracer_io_on(MPIIO)))
     return CALL_OR_FAIL(MPI_File_open, comm, filename, amode, info, fh);
   dftracer_probe_rank_(); /* MPI is up: an unannotated program's rank */
   Hash = dftracer_io_path_hash(AT_FDCWD, stripPrefix(filename));
-  if (!Hash || !dftracer_io_begin(&C, MPIIO, "MPI_File_open", Hash))
+  if (!Hash)
     return CALL_OR_FAIL(MPI_File_open, comm, filename, amode, info, fh);
-  Ret = CALL_OR_FAIL(MPI_File_open, comm, filename, amode, info, fh);
-  if (Ret == MPI_SUCCESS)
-    remember(*fh, Hash);
-  Size = commSize(Ret, comm);
-  DFT_IO_END(&C, DFT_ARG(amode, amode), DFT_ARG(comm_size, Size),
-             DFT_ARG(ret, Ret));
-  if (Ret == MPI_SUCCESS) {
-    /* The hints in effect, after the event (mpiio_hints.h); the calls
-     * the runtime makes for them are not traced. */
-    int Busy = dftracer_busy_enter();
-    dftracer_mpiio_hints(Hash, *fh, Size, amode);
+  /* DFTRACER_TUNE's hints go into a duplicate of info (tune_mpiio.h). */
+  if (DFT_UNLIKELY(dftracer_tune_lists_)) {
+    Busy = dftracer_busy_enter();
+    Tuned = dftracer_tune_mpiio_before(stripPrefix(filename), info, &Info, &T);
     dftracer_busy_leave(Busy);
   }
+  if (!dftracer_io_begin(&C, MPIIO, "MPI_File_open", Hash)) {
+    Ret = CALL_OR_FAIL(MPI_File_open, comm, filename, amode, Info, fh);
+    Hash = 0; /* no event: the tuning records are not written either */
+  } else {
+    Ret = CALL_OR_FAIL(MPI_File_open, comm, filename, amode, Info, fh);
+    if (Ret == MPI_SUCCESS)
+      remember(*fh, Hash);
+    Size = commSize(Ret, comm);
+    DFT_IO_END(&C, DFT_ARG(amode, amode), DFT_ARG(comm_size, Size),
+               DFT_ARG(ret, Ret));
+  }
+  Busy = dftracer_busy_enter();
+  /* The hints in effect, after the event (mpiio_hints.h); the calls the
+   * runtime makes for them are not traced. */
+  if (Hash && Ret == MPI_SUCCESS)
+    dftracer_mpiio_hints(Hash, *fh, Size, amode);
+  if (Tuned)
+    dftracer_tune_mpiio_after(Hash, Ret == MPI_SUCCESS ? *fh : MPI_FILE_NULL,
+                              &T);
+  dftracer_busy_leave(Busy);
   return Ret;
 }
 

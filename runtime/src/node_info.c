@@ -3,6 +3,7 @@
 
 #include "internal.h"
 #include "records.h"
+#include "run_config.h"
 #include "sink.h"
 
 #include <string.h>
@@ -21,6 +22,7 @@ void dftracer_node_setup(void) {
                  ? (unsigned long long)Pages * (unsigned long long)PageSize
                  : 0;
   Cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  dftracer_run_config_setup(); /* CONFIG's facts, learnt at load too */
 }
 
 void dftracer_node_report_locked(void) {

@@ -2,6 +2,7 @@
 
 #include "io_filter.h"
 #include "launcher.h"
+#include "tune.h"
 #include "layer_check.h"
 #include "untraced.h"
 
@@ -15,4 +16,5 @@ void dftracer_startup_checks_(struct dftracer_config *Config) {
   dftracer_io_filter_setup();
   dftracer_untraced_setup();
   dftracer_layer_check(Config->IoLayers);
+  dftracer_tune_setup(); /* DFTRACER_TUNE and the MPI-IO environment */
 }

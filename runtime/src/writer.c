@@ -8,6 +8,7 @@
 #include "layer_check.h"
 #include "node_info.h"
 #include "pages.h"
+#include "run_config.h"
 
 #include <signal.h>
 #include <string.h>
@@ -98,6 +99,7 @@ static int openSinkLocked(void) {
     return -1;
   dftracer_layer_report_locked();    /* layer_bypassed (layer_check.h) */
   dftracer_node_report_locked();     /* NODE (node_info.h) */
+  dftracer_run_config_report_locked(); /* CONFIG, VERSION (run_config.h) */
   if (OnOpen)
     OnOpen(); /* a forked child's first write: its parent's paths */
   return 0;
@@ -360,6 +362,9 @@ void dftracer_writer_stop_locked(int Join) {
   }
   W.Tail = NULL;
   W.QueuedBytes = 0;
+  /* Libraries whose version became known after the file's top (MPI's,
+   * learnt with the rank; a libhdf5 loaded later): VERSION at the end. */
+  dftracer_run_config_end_locked(Join);
   W.Handed = 0; /* a new file, if any, has its own budget */
   while ((C = W.Pool) != NULL) {
     W.Pool = C->Next;

@@ -462,3 +462,82 @@ TEST(Diagnose, RanksAreComparedWithinTheirProgram) {
             std::string::npos)
       << F[0].Summary;
 }
+
+// The advice that DFTRACER_TUNE can apply is a "try" list: hdf5_unaligned's
+// alignment is the file system's unit, twice (issue 35).
+TEST(DiagnoseTry, Hdf5UnalignedTriesTheUnit) {
+  std::vector<Finding> F = kindOnly(hdf5Files("1", 24, 4), "hdf5_unaligned");
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].Try, std::vector<std::string>{"hdf5.alignment=4096,4096"});
+  EXPECT_EQ(tuneLine(F[0].Try), "DFTRACER_TUNE='hdf5.alignment=4096,4096'");
+}
+
+// A setting the trace shows in effect is not advised: the HDF5_FILE
+// records already say meta_block_size 4096 on both files.
+TEST(DiagnoseTry, NothingTheTraceShowsInEffect) {
+  Aggregate A = hdf5Files("1", 24, 100);
+  std::vector<Finding> F = kindOnly(A, "hdf5_unaligned");
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].Try, (std::vector<std::string>{"hdf5.alignment=4096,4096",
+                                                "hdf5.meta_block_size=4096"}));
+  for (auto &[Path, File] : A.Files)
+    File.Hdf5Props["meta_block_size"]["4096"] = 1;
+  F = kindOnly(A, "hdf5_unaligned");
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].Try, std::vector<std::string>{"hdf5.alignment=4096,4096"});
+  // One file with another value: not in effect everywhere, still advised.
+  A.Files.begin()->second.Hdf5Props["meta_block_size"] = {{"2048", 1}};
+  F = kindOnly(A, "hdf5_unaligned");
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].Try.size(), 2u);
+}
+
+// independent_mpiio through HDF5 tries collective transfers; on Lustre
+// romio_cb_write=enable, unless MPIIO_HINTS says it is set already.
+TEST(DiagnoseTry, IndependentMpiioTriesCollectiveAndHints) {
+  Aggregate A = ranks(2, 0, 1.0);
+  FileStat &File = A.Files["/lustre/particles.h5"];
+  File.Processes = 2;
+  File.Fs.Type = "lustre";
+  OpStat &Indep =
+      File.Mpi.Kinds[static_cast<size_t>(dftrace::MpiKind::Independent)];
+  Indep = {1000, 500000, 4096000};
+  SiteStat &S = A.Diag.Sites[{"write_dataset", "H5Dwrite > MPI_File_write_at"}];
+  S.Layer = static_cast<uint8_t>(dftrace::Layer::MpiIo);
+  S.Op = static_cast<uint8_t>(dftrace::Op::Write);
+  S.Mpi = static_cast<uint8_t>(dftrace::MpiKind::Independent);
+  S.TopLayer = static_cast<uint8_t>(dftrace::Layer::Hdf5);
+  S.C.Ops = 1000;
+  S.C.TimeUs = 500000;
+  S.Processes = 2;
+  std::vector<Finding> F = kindOnly(A, "independent_mpiio");
+  ASSERT_EQ(F.size(), 1u);
+  std::vector<std::string> Both{"hdf5.xfer=collective",
+                                "mpiio.romio_cb_write=enable"};
+  EXPECT_EQ(F[0].Try, Both);
+  A.Files["/lustre/particles.h5"].MpiInfo.Hints["romio_cb_write"]["enable"] = 2;
+  F = kindOnly(A, "independent_mpiio");
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].Try, std::vector<std::string>{"hdf5.xfer=collective"});
+  A.Files["/lustre/particles.h5"].MpiInfo.Hints["romio_cb_write"] = {
+      {"disable", 2}};
+  F = kindOnly(A, "independent_mpiio");
+  ASSERT_EQ(F.size(), 1u); // said by two advices, listed once
+  EXPECT_EQ(F[0].Try, Both);
+}
+
+// A "try" that is not KEY=VALUE is an error of the rules file.
+TEST(DiagnoseTry, RulesFileChecksTheTryList) {
+  DiagnosisRules Rules;
+  std::string Error;
+  std::string Path = ::testing::TempDir() + "/bad_try.json";
+  FILE *F = std::fopen(Path.c_str(), "w");
+  std::fputs("{\"rules\":{\"hdf5_unaligned\":{\"advice\":[{\"text\":\"t\","
+             "\"try\":[\"hdf5.alignment\"]}]}}}",
+             F);
+  std::fclose(F);
+  EXPECT_FALSE(loadDiagnosisRules(Path, Rules, Error));
+  EXPECT_NE(Error.find("\"try\" must list KEY=VALUE strings"),
+            std::string::npos)
+      << Error;
+}
