@@ -1,8 +1,9 @@
 /*===- hdf5.c - The HDF5 layer: files, groups, datasets, attributes -------===*
  *
  * The library defines the H5F/H5G/H5D/H5A/H5O functions of io_symbols.def;
- * each forwards to libhdf5's own, looked up with dlsym(RTLD_NEXT) at its
- * first call. The runtime neither includes hdf5.h nor links libhdf5 (a
+ * each forwards to libhdf5's own, found at its first call from each call
+ * site where the caller would have found it (real_symbol.h). The runtime
+ * neither includes hdf5.h nor links libhdf5 (a
  * dependency Darshan got wrong: `undefined symbol H5Eset_auto2`), so the
  * prototypes are declared here, for HDF5 1.10 and later, where hid_t is 64
  * bits (1.8's 32-bit hid_t is not supported).
@@ -21,6 +22,7 @@
 #include "io_core.h"
 #include "io_filter.h"
 #include "io_real.h"
+#include "real_symbol.h"
 #include "tune_hdf5.h"
 
 #include <dlfcn.h>
@@ -62,10 +64,12 @@ herr_t H5Oget_info(hid_t, void *);
 herr_t H5Oget_info1(hid_t, void *);
 herr_t H5Oget_info2(hid_t, void *, unsigned);
 herr_t H5Oget_info3(hid_t, void *, unsigned);
-/* The real N (libhdf5's, after this library); helpers (HELPER) are in
+/* The real N: the libhdf5 the wrapper's caller would have called, also
+ * one loaded with RTLD_LOCAL (h5py's; real_symbol.h), NULL if none (said
+ * once). Used only in a wrapper's own body. Helpers (HELPER) are in
  * hdf5_api.h. */
 #define REAL(N)                                                                \
-  ((__typeof__(&N))dftracer_real_lookup_once(&Slot_##N, RTLD_NEXT, #N))
+  ((__typeof__(&N))DFT_REAL_FOR_CALLER(&Slot_##N, #N, "HDF5"))
 /* A wrapped call, or -1 (HDF5's failure) without libhdf5. */
 #define CALL(N, ...) (REAL(N) ? REAL(N)(__VA_ARGS__) : -1)
 

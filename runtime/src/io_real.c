@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "io_real.h"
+#include "real_symbol.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -160,6 +161,8 @@ void *dftracer_real_lookup_once(void **Slot, void *Handle, const char *Name) {
   void *Fn = __atomic_load_n(Slot, __ATOMIC_ACQUIRE);
   if (!Fn) {
     Fn = dlsym(Handle, Name);
+    if (!Fn) /* a library loaded with RTLD_LOCAL (real_symbol.h) */
+      Fn = dftracer_real_find_loaded(Name);
     __atomic_store_n(Slot, Fn, __ATOMIC_RELEASE);
   }
   return Fn;

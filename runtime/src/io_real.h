@@ -9,8 +9,10 @@
  * directly, so no call ever loops back into the loader.
  *
  * The MPI-IO and HDF5 layers look their functions up at the first call
- * instead (dftracer_real_lookup_once): their libraries are the program's,
- * and may not be loaded yet, or at all.
+ * instead: their libraries are the program's, may not be loaded yet, or
+ * at all, or only in a local scope (RTLD_LOCAL). Their wrappers forward
+ * to what their caller would have bound to (real_symbol.h); their helpers
+ * use dftracer_real_lookup_once.
  *
  * The runtime's own I/O (the trace file) never goes through the wrappers:
  * sink.c makes raw system calls, and everything it runs is marked busy
@@ -52,8 +54,9 @@ static inline int dftracer_open_needs_mode(int Flags) {
   return (Flags & O_CREAT) || (Flags & O_TMPFILE) == O_TMPFILE;
 }
 
-/* dlsym(Handle, Name), looked up once and kept in *Slot; NULL (looked up
- * again next time) while there is none. */
+/* dlsym(Handle, Name), else Name in any loaded object but the runtime
+ * (a library loaded with RTLD_LOCAL: real_symbol.h), looked up once and
+ * kept in *Slot; NULL (looked up again next time) while there is none. */
 void *dftracer_real_lookup_once(void **Slot, void *Handle,
                                 const char *Name) DFT_HIDDEN;
 

@@ -1,8 +1,9 @@
 /*===- mpiio.c - The MPI-IO layer, through the profiling interface --------===*
  *
  * The library defines the MPI_File_* functions; each forwards to its
- * PMPI_File_* twin, looked up with dlsym(RTLD_DEFAULT) at its first call, so
- * the runtime never links libmpi (a program without MPI never calls these).
+ * PMPI_File_* twin, found at its first call from each call site
+ * (real_symbol.h), so the runtime never links libmpi (a program without
+ * MPI never calls these).
  * A program linked with libdftracer_core before libmpi (mpicc adds -lmpi
  * last), or preloaded with it, calls these first; HDF5's MPI-IO driver does
  * too, so H5Dwrite > MPI_File_write_at_all > pwrite64 nest.
@@ -22,6 +23,7 @@
 #include "io_core.h"
 #include "io_filter.h"
 #include "io_real.h"
+#include "real_symbol.h"
 #include "mpiio_hints.h"
 #include "tune_mpiio.h"
 
@@ -37,12 +39,13 @@ void dftracer_probe_rank_(void);
 
 /* --- PMPI functions, looked up once each --------------------------------- */
 
-/* PMPI(N): the PMPI twin of MPI function N, typed; calls fail with
- * MPI_ERR_OTHER if the process has no MPI library (it cannot happen in a
- * program that called MPI_File_open). */
+/* PMPI(N): the PMPI twin of MPI function N, typed, from the libmpi the
+ * caller would have called (also one loaded with RTLD_LOCAL:
+ * real_symbol.h); calls fail with MPI_ERR_OTHER, said once, if no loaded
+ * library defines it (it cannot happen in a program that called
+ * MPI_File_open). */
 #define PMPI(N)                                                                \
-  ((__typeof__(&P##N))dftracer_real_lookup_once(&RealSlot_##N, RTLD_DEFAULT,   \
-                                                "P" #N))
+  ((__typeof__(&P##N))DFT_REAL_FOR_CALLER(&RealSlot_##N, "P" #N, "MPIIO"))
 #define DECLARE_SLOT(N) static void *RealSlot_##N
 #define CALL_OR_FAIL(N, ...)                                                   \
   (PMPI(N) ? PMPI(N)(__VA_ARGS__) : MPI_ERR_OTHER)

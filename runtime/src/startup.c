@@ -4,6 +4,7 @@
 #include "launcher.h"
 #include "tune.h"
 #include "layer_check.h"
+#include "signals.h"
 #include "untraced.h"
 
 void dftracer_startup_checks_(struct dftracer_config *Config) {
@@ -17,4 +18,5 @@ void dftracer_startup_checks_(struct dftracer_config *Config) {
   dftracer_untraced_setup();
   dftracer_layer_check(Config->IoLayers);
   dftracer_tune_setup(); /* DFTRACER_TUNE and the MPI-IO environment */
+  dftracer_signals_setup(); /* a SIGTERM still finishes the trace */
 }

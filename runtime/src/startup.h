@@ -5,7 +5,9 @@
  *  - a launcher (launcher.h) turns tracing off for itself;
  *  - with tracing on: the tmpfs mounts under /dev (io_filter.h), the
  *    descriptor table of the untraced counts (untraced.h), and whether the
- *    program's calls reach each layer's wrappers (layer_check.h).
+ *    program's calls reach each layer's wrappers (layer_check.h), and the
+ *    handler that finishes the trace before a signal ends the process
+ *    (signals.h).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_STARTUP_H

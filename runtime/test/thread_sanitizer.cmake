@@ -13,9 +13,10 @@ include(${CMAKE_CURRENT_LIST_DIR}/run_command.cmake)
 set(_cases dft_threads dft_threads_small_queue dft_exit_busy dft_fork_child
   "dft_io_robust|threads" "dft_io_robust|signal" "dft_io_robust|metadata"
   "dft_io_stdio" "dft_io_aio|edge" "dft_throttle|threads|20000"
-  "dft_throttle|fork|5000")
+  "dft_throttle|fork|5000" "dft_signal_exit|default" "dft_signal_exit|handler"
+  "dft_signal_exit|chain")
 set(_programs dft_threads dft_threads_small_queue dft_exit_busy dft_fork_child
-  dft_io_robust dft_io_stdio dft_io_aio dft_throttle)
+  dft_io_robust dft_io_stdio dft_io_aio dft_throttle dft_signal_exit)
 set(_flags -fsanitize=thread)
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build -G ${GENERATOR}
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=ON

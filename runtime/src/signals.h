@@ -1,0 +1,24 @@
+/*===- signals.h - A process ended by a signal keeps its trace ------------===*
+ *
+ * SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2 and SIGXCPU end a process whose
+ * disposition is the default one without running atexit, and so without
+ * finishing the trace: a batch system's time limit, `scancel`, `mpirun`
+ * after a rank aborts, Python's Pool.terminate(). While the program's
+ * disposition of one of them is SIG_DFL, the kernel holds the runtime's
+ * handler instead, which finishes the trace the way _exit does
+ * (async-signal-safely, tracer.c), restores SIG_DFL and raises the signal
+ * again: the process still dies by it.
+ *
+ * The program sees its own dispositions only: sigaction and signal
+ * (signals.c) install its handlers and SIG_IGN as they are, and report
+ * SIG_DFL where the runtime's handler stands in for it. DFTRACER_SIGNALS=0
+ * leaves every disposition alone.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef DFTRACER_RUNTIME_SIGNALS_H
+#define DFTRACER_RUNTIME_SIGNALS_H
+
+/* At load, with tracing on: put the handler in place of each SIG_DFL. */
+void dftracer_signals_setup(void);
+
+#endif
