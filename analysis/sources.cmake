@@ -20,6 +20,7 @@ set(DFT_ANALYZE_LIB_SOURCES
   diagnose/DiagnoseAccess.cpp
   diagnose/DiagnoseAdvice.cpp
   diagnose/DiagnoseCalls.cpp
+  diagnose/DiagnoseLedger.cpp
   diagnose/DiagnoseRanks.cpp
   diagnose/DiagnoseRules.cpp
   diagnose/JsonFile.cpp

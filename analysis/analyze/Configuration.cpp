@@ -10,15 +10,12 @@ namespace dftanalyze {
 
 namespace {
 
-/// The trace file name's prefix ("mpiio_shared" of
+/// The trace file name's program ("mpiio_shared" of
 /// ".../mpiio_shared-3f2a...-app.pfw"), as Report labels ranks.
 std::string filePrefix(const Aggregate &A, uint32_t FileIndex) {
   if (FileIndex >= A.FileNames.size())
     return "";
-  const std::string &File = A.FileNames[FileIndex];
-  size_t Slash = File.find_last_of('/');
-  std::string Name = File.substr(Slash == std::string::npos ? 0 : Slash + 1);
-  return Name.substr(0, Name.find('-'));
+  return traceProgram(A.FileNames[FileIndex]);
 }
 
 std::string joined(const std::set<std::string> &Values) {
@@ -85,6 +82,8 @@ std::vector<ProgramConfig> programConfigs(const Report &R) {
     G.Exe = std::get<1>(K);
     G.Argv = std::get<2>(K);
     G.Program = std::get<3>(K);
+    if (G.HasConfig) // Report's name of it, when several are read together
+      G.Program = Members.front()->Program;
     G.Processes = Members.size();
     std::set<std::string> Cwds, Hosts;
     std::map<std::string, std::set<std::string>> Env, Versions;

@@ -43,6 +43,9 @@ struct TuningRow {
 
 struct ProgramConfig {
   bool HasConfig = false; // else Exe and Argv are empty; Program names it
+  // Program: the trace file name's program without CONFIG; with it, the
+  // ranks' program label (RankFigures::Program: empty unless several
+  // programs are read together).
   std::string Exe, Program;
   std::vector<std::string> Argv;
   uint64_t ArgvDropped = 0, EnvDropped = 0; // the largest of its processes

@@ -163,24 +163,70 @@ FileRankFigures Report::fileRanks(const FileStat &S) const {
   return F;
 }
 
+std::string traceProgram(const std::string &File) {
+  size_t Slash = File.find_last_of('/');
+  std::string Name = File.substr(Slash == std::string::npos ? 0 : Slash + 1);
+  // The runtime's names: PREFIX-<16 hex digits>-app.pfw (runtime/src/sink.c)
+  size_t App = Name.rfind("-app.");
+  if (App != std::string::npos && App >= 17 && Name[App - 17] == '-' &&
+      Name.find_first_not_of("0123456789abcdef", App - 16) == App)
+    return Name.substr(0, App - 17);
+  return Name.substr(0, Name.find('-'));
+}
+
 Report::Report(const Aggregate &A) : A(A) {
   // Ranks first: the layers name their slowest one. Traces of several
-  // programs (the demo's kernels) repeat rank numbers: then the label also
-  // names the program, from the file name's prefix ("mpiio_shared-...").
+  // programs (the demo's kernels, a writer then a reader) repeat rank
+  // numbers: then the label also names the program. A program is what the
+  // CONFIG records say (the executable's name; launches of one executable
+  // with other arguments numbered "name#2"), else the trace file name's
+  // prefix (traceProgram): "my-run" and "my-test" are two programs.
+  using Key = std::tuple<bool, std::string, std::vector<std::string>>;
+  auto KeyOf = [&](const ProcessStat &P) {
+    const ProcessConfig &C = P.Config;
+    if (C.HasConfig)
+      return Key{true, C.Exe, C.Argv};
+    return Key{false,
+               P.FileIndex < A.FileNames.size()
+                   ? traceProgram(A.FileNames[P.FileIndex])
+                   : std::string(),
+               {}};
+  };
+  std::map<Key, std::string> Names;
+  for (const ProcessStat &P : A.Processes)
+    Names[KeyOf(P)];
+  std::map<std::string, size_t> Shared, Numbered;
+  auto Base = [](const Key &K) {
+    if (!std::get<0>(K))
+      return std::get<1>(K);
+    std::string E = std::get<1>(K);
+    if (E.empty() && !std::get<2>(K).empty())
+      E = std::get<2>(K)[0];
+    return E.substr(E.find_last_of('/') == std::string::npos
+                        ? 0
+                        : E.find_last_of('/') + 1);
+  };
+  for (const auto &[K, Name] : Names)
+    ++Shared[Base(K)];
+  size_t Configured = 0;
+  for (auto &[K, Name] : Names) {
+    Name = Base(K);
+    if (Shared[Name] > 1)
+      Name += "#" + std::to_string(++Numbered[Name]);
+    Configured += std::get<0>(K);
+  }
   std::map<std::string, int> Seen;
   for (const ProcessStat &P : A.Processes)
     ++Seen[P.Rank];
   bool Repeated = std::any_of(Seen.begin(), Seen.end(), [](const auto &E) {
     return !E.first.empty() && E.second > 1;
   });
+  bool Several = Repeated || Configured > 1;
   for (const ProcessStat &P : A.Processes) {
     std::string Label = P.Rank.empty() ? "pid " + std::to_string(P.Pid) : P.Rank;
     std::string Program;
-    if (Repeated && !A.FileNames.empty()) {
-      const std::string &File = A.FileNames[P.FileIndex];
-      size_t Slash = File.find_last_of('/');
-      Program = File.substr(Slash == std::string::npos ? 0 : Slash + 1);
-      Program = Program.substr(0, Program.find('-'));
+    if (Several && (!A.FileNames.empty() || P.Config.HasConfig)) {
+      Program = Names[KeyOf(P)];
       Label = Program + ":" + Label;
     }
     Ranks.push_back({&P, Label, Program});

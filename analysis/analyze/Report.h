@@ -42,9 +42,15 @@ struct RankFigures {
   const ProcessStat *P = nullptr;
   std::string Label;   // "3", "pid 4242" when no rank was recorded, or
                        // "mpiio_shared:3" when traces of several programs
-                       // repeat rank numbers
-  std::string Program; // that program prefix, or empty
+                       // are read together
+  std::string Program; // its program when several are read together:
+                       // CONFIG's executable name, else traceProgram
 };
+
+/// The program a trace file's name gives: "my-run" of the runtime's
+/// ".../my-run-0ba65c4e25273b46-app.pfw", else the name up to its first
+/// '-'. Used only for processes without a CONFIG record.
+std::string traceProgram(const std::string &File);
 
 struct FunctionFigures {
   std::string Name;

@@ -26,24 +26,32 @@ namespace {
 
 using Detector = void (Diagnoser::*)(const DiagnosisRule &);
 
-/// Every kind and its detector, in the order they run (the findings are
-/// sorted after).
-const std::pair<const char *, Detector> Kinds[] = {
-    {"small_requests", &Diagnoser::smallRequests},
-    {"metadata_heavy", &Diagnoser::metadataHeavy},
-    {"sync_per_write", &Diagnoser::syncPerWrite},
-    {"rank_imbalance", &Diagnoser::rankImbalance},
-    {"single_rank_io", &Diagnoser::singleRankIo},
-    {"independent_mpiio", &Diagnoser::independentMpiio},
-    {"small_hdf5_access", &Diagnoser::smallHdf5},
-    {"stdio_bulk", &Diagnoser::stdioBulk},
-    {"many_files", &Diagnoser::manyFiles},
-    {"failed_calls", &Diagnoser::failedCalls},
-    {"misaligned_requests", &Diagnoser::misaligned},
-    {"hdf5_unaligned", &Diagnoser::hdf5Unaligned},
-    {"random_access", &Diagnoser::randomAccess},
-    {"redundant_traffic", &Diagnoser::redundant},
-    {"cache_bound", &Diagnoser::cacheBound},
+/// Every kind, its detector and the thresholds it reads (besides the
+/// support minima every kind has: min_ops, min_bytes, min_seconds), in the
+/// order they run (the findings are sorted after). The rules loader refuses
+/// any other key, so a typo is an error, never a threshold read as 0.
+struct KindEntry {
+  const char *Name;
+  Detector Run;
+  const char *Params; // space-separated
+};
+const KindEntry Kinds[] = {
+    {"small_requests", &Diagnoser::smallRequests, "min_share"},
+    {"metadata_heavy", &Diagnoser::metadataHeavy, "min_share min_repeats"},
+    {"sync_per_write", &Diagnoser::syncPerWrite, "min_ratio"},
+    {"rank_imbalance", &Diagnoser::rankImbalance, "min_ratio min_ranks"},
+    {"single_rank_io", &Diagnoser::singleRankIo, "min_share"},
+    {"independent_mpiio", &Diagnoser::independentMpiio, "min_share"},
+    {"small_hdf5_access", &Diagnoser::smallHdf5, "min_share"},
+    {"stdio_bulk", &Diagnoser::stdioBulk, "min_share"},
+    {"many_files", &Diagnoser::manyFiles, "min_files min_share"},
+    {"failed_calls", &Diagnoser::failedCalls, "min_share"},
+    {"misaligned_requests", &Diagnoser::misaligned,
+     "min_share judge_assumed"},
+    {"hdf5_unaligned", &Diagnoser::hdf5Unaligned, "min_share"},
+    {"random_access", &Diagnoser::randomAccess, "min_share"},
+    {"redundant_traffic", &Diagnoser::redundant, "min_share"},
+    {"cache_bound", &Diagnoser::cacheBound, "max_memory_share"},
 };
 
 } // namespace
@@ -59,10 +67,10 @@ Diagnoser::Diagnoser(const Report &R, const DiagnosisRules &Rules)
 }
 
 std::vector<Finding> Diagnoser::run() {
-  for (const auto &[Kind, F] : Kinds) {
-    auto It = Rules.Rules.find(Kind);
+  for (const KindEntry &K : Kinds) {
+    auto It = Rules.Rules.find(K.Name);
     if (It != Rules.Rules.end())
-      (this->*F)(It->second);
+      (this->*K.Run)(It->second);
   }
   std::stable_sort(Out.begin(), Out.end(),
                    [](const Finding &X, const Finding &Y) {
@@ -206,10 +214,18 @@ void Diagnoser::listFile(Finding &F, const std::string &Path,
                        It->second.reached().TimeUs});
 }
 
-/// MPI's shared-memory segments (/dev/shm/mpich_shar_tmp..., Open MPI's
-/// vader segments) are not the program's files.
+/// MPI's shared-memory segments are not the program's files: MPICH's
+/// /dev/shm/mpich_shar_tmpXXXXXX (seen in every mpiexec -n 2 trace here),
+/// Open MPI's vader_segment.* (4.x) and sm_segment.* (5.x). Any other file
+/// under /dev/shm is the program's: data staged in memory counts.
 bool Diagnoser::mpiSharedMemory(const std::string &Path) {
-  return Path.rfind("/dev/shm/", 0) == 0;
+  static const char *const Prefixes[] = {"/dev/shm/mpich_shar_tmp",
+                                         "/dev/shm/vader_segment.",
+                                         "/dev/shm/sm_segment."};
+  for (const char *P : Prefixes)
+    if (Path.rfind(P, 0) == 0)
+      return true;
+  return false;
 }
 
 /// The N files that moved data with the most I/O time; the others (MPI's
@@ -269,9 +285,28 @@ void Diagnoser::add(const DiagnosisRule &Rule, Finding F,
 
 bool isDiagnosisKind(const std::string &Kind) {
   for (const auto &K : diagnosis::Kinds)
-    if (Kind == K.first)
+    if (Kind == K.Name)
       return true;
   return false;
+}
+
+bool isDiagnosisParam(const std::string &Kind, const std::string &Key) {
+  if (Key == "min_ops" || Key == "min_bytes" || Key == "min_seconds")
+    return true;
+  for (const auto &K : diagnosis::Kinds) {
+    if (Kind != K.Name)
+      continue;
+    std::string Params = std::string(" ") + K.Params + " ";
+    return Params.find(" " + Key + " ") != std::string::npos;
+  }
+  return false;
+}
+
+std::string diagnosisParams(const std::string &Kind) {
+  for (const auto &K : diagnosis::Kinds)
+    if (Kind == K.Name)
+      return std::string(K.Params) + " min_ops min_bytes min_seconds";
+  return "";
 }
 
 std::vector<Finding> diagnose(const Report &R, const DiagnosisRules &Rules) {

@@ -90,6 +90,24 @@ struct Evidence {
   double Threshold = 0;
 };
 
+/// A trial of one of a finding's try settings that the ledger of
+/// dftracer-tune holds for this program and file system (docs/tuning.md,
+/// "The ledger"; dftracer-analyze --diagnose --ledger FILE).
+struct LedgerTrial {
+  int64_t Id = 0;
+  std::string Date;    // UTC, ISO 8601
+  std::string Program; // the traced executable
+  int64_t Ranks = 0;   // 0: unknown
+  std::string FsTypes; // "ext4", "lustre,tmpfs"; "" unknown
+  std::string Setting; // "DFTRACER_TUNE=a;b", "env K=V", "args ..."
+  std::string Metric;  // the verdict's run metric
+  // faster | slower | no detectable change | cannot decide | failed
+  std::string Status;
+  bool HasStats = false;
+  double ChangePercent = 0, P = 1;
+  std::string Failure; // a failed trial's first failure: "signal 11 in round 1"
+};
+
 struct Finding {
   std::string Kind, Summary;
   uint64_t Ops = 0, Bytes = 0, TimeUs = 0;
@@ -105,7 +123,21 @@ struct Finding {
   // The advice's DFTRACER_TUNE settings ("hdf5.alignment=4096,4096"), in
   // advice order, without those the trace shows in effect already.
   std::vector<std::string> Try;
+  // With --ledger: the ledger was read (JSON "ledger" is given, [] when it
+  // knows nothing), and its trials of the Try settings, oldest first.
+  bool LedgerRead = false;
+  std::vector<LedgerTrial> Ledger;
 };
+
+/// Adds to each finding the trials of Trials that tried one of its Try
+/// settings (DFTRACER_TUNE) for R's program (the executable's name from
+/// CONFIG, else the trace file name's program) on R's file system types
+/// (when both sides know them), and marks every finding LedgerRead.
+void addLedgerTrials(std::vector<Finding> &F, const Report &R,
+                     const std::vector<LedgerTrial> &Trials);
+/// "hdf5.alignment=4096,4096 tried 2026-06-25 (#3), 384 ranks, lustre:
+/// -29.0%, slower, p = 0.008".
+std::string ledgerTrialText(const LedgerTrial &T);
 
 /// The shell line that applies F's Try list: "DFTRACER_TUNE='a;b'".
 std::string tuneLine(const std::vector<std::string> &Try);

@@ -42,6 +42,10 @@ namespace dftanalyze {
 
 /// Whether Kind is one the Diagnoser has a detector for.
 bool isDiagnosisKind(const std::string &Kind);
+/// Whether Key is a threshold Kind's detector reads (or a support minimum).
+bool isDiagnosisParam(const std::string &Kind, const std::string &Key);
+/// Kind's thresholds, space-separated, for the error that names them.
+std::string diagnosisParams(const std::string &Kind);
 
 namespace diagnosis {
 

@@ -185,6 +185,13 @@ bool loadDiagnosisRules(const std::string &Path, DiagnosisRules &Out,
           Rule.Params["disabled"] = 1;
       } else if (Key.rfind("_", 0) == 0) {
         continue; // comments
+      } else if (!isDiagnosisParam(Kind, Key)) {
+        // A typo ("min_shares") read as an absent threshold would be 0 and
+        // make the rule fire on everything.
+        Error = jsonKeyPosition(Path, {"rules", Kind, Key}) + ": rule \"" +
+                Kind + "\": unknown threshold \"" + Key + "\" (" + Kind +
+                " reads " + diagnosisParams(Kind) + ")";
+        return false;
       } else {
         if (!V.is_number() || V.get<double>() < 0) {
           Error = Where + ": \"" + Key + "\" must be a number >= 0";

@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <vector>
 
 namespace dftanalyze {
 
@@ -27,6 +28,15 @@ namespace dftanalyze {
 /// "PATH: not a JSON object" (valid JSON of another type).
 bool loadJsonObject(const std::string &Path, const std::string &What,
                     nlohmann::json &Out, std::string &Error);
+
+/// "PATH:LINE:COL" of the key reached by Keys from the root object of the
+/// JSON file Path (Keys {"rules", "sync_per_write", "min_shares"}: the
+/// opening quote of "min_shares" in that rule), for errors about a value
+/// the parser accepted; "PATH" when the file or the key cannot be found.
+/// nlohmann::json keeps no positions, so the text is scanned again (only
+/// when there is an error to report).
+std::string jsonKeyPosition(const std::string &Path,
+                            const std::vector<std::string> &Keys);
 
 } // namespace dftanalyze
 

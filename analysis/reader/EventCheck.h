@@ -62,8 +62,9 @@ constexpr uint64_t MaxTimeUs = uint64_t(1) << 53;
 /// checkEvent for every event: finds and words each problem.
 bool checkEventFully(const Event &E, std::vector<EventProblem> &Out);
 
-/// Missing, or an integer >= 0.
-inline bool unsignedOrMissing(const Field &F) {
+/// Missing, or an integer >= 0: 1 or 0, as unsigned so that `&` of several
+/// calls stays branchless without clang's -Wbitwise-instead-of-logical.
+inline unsigned unsignedOrMissing(const Field &F) {
   return (F.K == Field::Missing) | (F.K == Field::UInt) |
          ((F.K == Field::Int) & (F.I >= 0));
 }
@@ -72,7 +73,8 @@ inline bool unsignedOrMissing(const Field &F) {
 /// dur in range, level and p_idx; string name and cat; an args object),
 /// tested together, without a branch per field.
 inline bool runtimeSpanFields(const Event &E) {
-  auto Int = [](const Field &F) { return F.K == Field::Int; };
+  // unsigned for the same reason as unsignedOrMissing.
+  auto Int = [](const Field &F) -> unsigned { return F.K == Field::Int; };
   return Int(E.Id) & (E.Id.I >= 0) & (E.Name.K == Field::String) &
          (E.Cat.K == Field::String) & Int(E.Pid) & Int(E.Tid) & Int(E.Ts) &
          (static_cast<uint64_t>(E.Ts.I) <= MaxTimeUs) & Int(E.Dur) &

@@ -79,6 +79,11 @@ void printFindingsText(std::ostream &Os, const std::vector<Finding> &Fs,
       Os << "   advice: " << A << "\n";
     if (!F.Try.empty()) // the advice, applied without a rebuild
       Os << "   try: " << tuneLine(F.Try) << "\n";
+    for (const LedgerTrial &T : F.Ledger) // --ledger: tried before
+      Os << "   ledger: " << ledgerTrialText(T) << "\n";
+    if (F.LedgerRead && !F.Try.empty() && F.Ledger.empty())
+      Os << "   ledger: no trial of these settings for this program and "
+            "file system\n";
   }
   Os << "\n";
 }
@@ -126,6 +131,25 @@ nlohmann::ordered_json findingsJson(const std::vector<Finding> &Fs) {
     J["caveats"] = F.Caveats;
     J["advice"] = F.Advices;
     J["try"] = F.Try; // DFTRACER_TUNE settings (docs/diagnosis.md)
+    if (F.LedgerRead) { // --ledger (docs/diagnosis.md, "The ledger")
+      Json L = Json::array();
+      for (const LedgerTrial &T : F.Ledger)
+        L.push_back({{"id", T.Id},
+                     {"date", T.Date},
+                     {"setting", T.Setting},
+                     {"program", T.Program},
+                     {"ranks", T.Ranks},
+                     {"fs_types", T.FsTypes},
+                     {"metric", T.Metric},
+                     {"status", T.Status},
+                     {"change_percent", T.HasStats
+                                            ? Json(rounded(T.ChangePercent))
+                                            : Json(nullptr)},
+                     {"p", T.HasStats ? Json(rounded(T.P)) : Json(nullptr)},
+                     {"failure", T.Failure},
+                     {"text", ledgerTrialText(T)}});
+      J["ledger"] = std::move(L);
+    }
     Out.push_back(std::move(J));
   }
   return Out;
@@ -173,6 +197,9 @@ void printFindingsHtml(std::ostream &Os, const std::vector<Finding> &Fs,
     if (!F.Try.empty())
       Os << "<li><b>try</b> without a rebuild: <code>"
          << htmlEscape(tuneLine(F.Try)) << "</code></li>";
+    for (const LedgerTrial &T : F.Ledger)
+      Os << "<li><b>ledger</b>: " << htmlEscape(ledgerTrialText(T))
+         << "</li>";
     Os << "</ul></details>\n";
   }
   Os << "</section>\n";

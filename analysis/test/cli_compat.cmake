@@ -225,6 +225,9 @@ compat(ANALYZE EXIT 2 MESSAGE "--diagnose and --no-diagnose exclude each other"
   ARGS --diagnose --no-diagnose ${_set})
 compat(ANALYZE EXIT 2 MESSAGE "--diagnosis-rules with --no-diagnose: nothing to apply them to"
   ARGS --diagnosis-rules r.json --no-diagnose ${_set})
+# --ledger (issue 36, docs/diagnosis.md "The ledger")
+compat(ANALYZE EXIT 2 MESSAGE "--ledger adds to the findings: not with --no-diagnose, --suggest-filter or --compare"
+  ARGS --ledger l.sqlite --no-diagnose ${_set})
 
 # --- dftracer-check -------------------------------------------------------
 # analysis/test/check (CMakeLists.txt, stopped_check, memory_bound),
@@ -300,7 +303,7 @@ compat(CONVERT EXIT 2 MESSAGE "--compact writes .pfc: not with --gzip"
 set(_options_ANALYZE -j --jobs --json --all-files --html --chrome-trace --ranks
   --window --layers --top --time-unit --suggest-filter --suggest-config
   --strict --diagnose --no-diagnose --diagnosis-rules --compare --replicates
-  --force --metric -h --help)
+  --force --metric --ledger -h --help)
 set(_options_CHECK --expect-counts --json --time-unit -h --help)
 set(_options_CONVERT --gzip --compact --force -o -h --help)
 foreach(_tool ANALYZE CHECK CONVERT)

@@ -19,6 +19,10 @@
 
 #include "CommandLine.h"
 
+#ifdef DFT_HAVE_LEDGER // SQLite found: dftracer-tune's ledger can be read
+#include "tune/Ledger.h"
+#endif
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -69,6 +73,7 @@ struct Options {
   std::string SuggestConfigPath;
   bool DiagnoseOnly = false, NoDiagnose = false;
   std::string RulesPath;
+  std::string LedgerPath;           // --ledger: dftracer-tune's trials
   std::vector<std::string> Compare; // baseline runs
   bool Replicates = false, Force = false;
   RunMetric Metric; // --metric
@@ -177,6 +182,11 @@ void defineOptions(dfttools::CommandLine &CL, Options &O) {
            "the rules (default: the installed\n"
            "dftracer-analyze-diagnosis.json)",
            [&O](const std::string &V) { O.RulesPath = V; });
+  CL.value("--ledger", "FILE",
+           "with the findings: what dftracer-tune's ledger\n"
+           "FILE knows about each advice's try settings for\n"
+           "this program and file system (docs/diagnosis.md)",
+           [&O](const std::string &V) { O.LedgerPath = V; });
   CL.value("--compare", "BASE",
            "compare the baseline run BASE (a directory or\n"
            "file; repeat for replicates) with the run given\n"
@@ -241,10 +251,62 @@ int parseArgs(int Argc, char **Argv, Options &O) {
   if (!O.RulesPath.empty() && O.NoDiagnose)
     return CL.usageError("--diagnosis-rules with --no-diagnose: nothing to "
                          "apply them to");
+  if (!O.LedgerPath.empty() &&
+      (O.NoDiagnose || O.Suggest || !O.Compare.empty()))
+    return CL.usageError("--ledger adds to the findings: not with "
+                         "--no-diagnose, --suggest-filter or --compare");
+#ifndef DFT_HAVE_LEDGER
+  if (!O.LedgerPath.empty())
+    return CL.usageError("--ledger: this dftracer-analyze was built without "
+                         "SQLite (libsqlite3-dev), so it cannot read a "
+                         "ledger");
+#endif
   if (O.Filtered && O.Chrome.empty())
     return CL.usageError("--ranks, --window and --layers filter "
                          "--chrome-trace, which is not given");
   return -1;
+}
+
+/// The trials of the ledger at Path, for addLedgerTrials; false with Error
+/// when it cannot be read.
+bool readLedger(const std::string &Path, std::vector<LedgerTrial> &Out,
+                std::string &Error) {
+#ifdef DFT_HAVE_LEDGER
+  std::unique_ptr<dfttune::Ledger> L =
+      dfttune::Ledger::openToRead(Path, Error);
+  if (!L)
+    return false;
+  std::vector<dfttune::TrialRow> Rows = L->trials("", Error);
+  if (!Error.empty())
+    return false;
+  for (const dfttune::TrialRow &R : Rows) {
+    LedgerTrial T;
+    T.Id = R.Id;
+    T.Date = R.Date;
+    T.Program = R.Program;
+    T.Ranks = R.Ranks;
+    T.FsTypes = R.FsTypes;
+    T.Setting = R.Setting;
+    T.Metric = R.Metric;
+    T.Status = R.Status;
+    T.HasStats = R.HasStats;
+    T.ChangePercent = R.ChangePercent;
+    T.P = R.P;
+    if (!R.Failures.empty()) {
+      const dfttune::FailureRow &F = R.Failures.front();
+      T.Failure = F.Kind == "signal" ? "signal " + std::to_string(F.Signal)
+                  : F.Kind == "exit" ? "exit " + std::to_string(F.ExitStatus)
+                                     : F.Kind;
+      T.Failure += " in round " + std::to_string(F.Round);
+    }
+    Out.push_back(std::move(T));
+  }
+  return true;
+#else
+  (void)Out;
+  Error = Path + ": built without SQLite";
+  return false;
+#endif
 }
 
 /// Writes Text to Path through Path.tmp and a rename.
@@ -407,6 +469,18 @@ int main(int Argc, char **Argv) {
     }
   }
 
+  std::vector<LedgerTrial> LedgerTrials; // read by rank 0, which reports
+  int LedgerStatus = 0;
+  if (!O.LedgerPath.empty() && Root &&
+      !readLedger(O.LedgerPath, LedgerTrials, Error)) {
+    std::cerr << "dftracer-analyze: " << Error << "\n";
+    LedgerStatus = 1;
+  }
+  if (mpiBroadcast(World, LedgerStatus)) {
+    mpiStop(World);
+    return 1;
+  }
+
   if (!O.Compare.empty()) {
     unsigned CJobs = O.Jobs ? O.Jobs
                             : std::max(1u, std::thread::hardware_concurrency() /
@@ -497,6 +571,8 @@ int main(int Argc, char **Argv) {
     std::vector<Finding> Findings;
     if (Diagnosing) {
       Findings = diagnose(R, Rules);
+      if (!O.LedgerPath.empty())
+        addLedgerTrials(Findings, R, LedgerTrials);
       O.Out.Findings = &Findings;
       O.Out.RulesPath = O.RulesPath;
     }

@@ -229,6 +229,37 @@ std::unique_ptr<Ledger> Ledger::open(const std::string &Path,
   return L;
 }
 
+std::unique_ptr<Ledger> Ledger::openToRead(const std::string &Path,
+                                           std::string &Error) {
+  sqlite3 *Db = nullptr;
+  if (sqlite3_open_v2(Path.c_str(), &Db, SQLITE_OPEN_READONLY, nullptr) !=
+      SQLITE_OK) {
+    Error = Path + ": cannot open the ledger: " +
+            (Db ? sqlite3_errmsg(Db) : "out of memory");
+    sqlite3_close(Db);
+    return nullptr;
+  }
+  std::unique_ptr<Ledger> L(new Ledger(Db, Path));
+  sqlite3_busy_timeout(Db, 60000); // a runner may be writing a trial
+  Statement S(Db, "PRAGMA user_version");
+  if (!S || S.step() != SQLITE_ROW) {
+    Error = Path + ": not an SQLite ledger: " + sqlite3_errmsg(Db);
+    return nullptr;
+  }
+  int64_t Version = S.intAt(0);
+  if (Version == 0) {
+    Error = Path + ": not a dftracer-tune ledger (no schema version)";
+    return nullptr;
+  }
+  if (Version > SchemaVersion) {
+    Error = Path + ": the ledger's schema is version " +
+            std::to_string(Version) + ", newer than this build's (" +
+            std::to_string(SchemaVersion) + "); use a newer build";
+    return nullptr;
+  }
+  return L;
+}
+
 Ledger::~Ledger() { sqlite3_close(Db); }
 
 bool Ledger::exec(const char *Sql, std::string &Error) {

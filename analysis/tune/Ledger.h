@@ -93,6 +93,11 @@ public:
   /// Opens (creating when absent) the ledger at Path; null with Error.
   static std::unique_ptr<Ledger> open(const std::string &Path,
                                       std::string &Error);
+  /// Opens an existing ledger to read it, never creating nor changing it
+  /// (dftracer-analyze --diagnose --ledger FILE); null with Error when
+  /// absent, not a ledger, or of a newer schema.
+  static std::unique_ptr<Ledger> openToRead(const std::string &Path,
+                                            std::string &Error);
   ~Ledger();
   Ledger(const Ledger &) = delete;
   Ledger &operator=(const Ledger &) = delete;
