@@ -14,12 +14,15 @@
 #   BRACES:<policy>            --braces, when given
 #   META:<key=value>           --meta, repeatable
 #   OPT:<argument>             any other annotate argument (OPTIONS)
+#   XARG:<flag>                annotate --extra-arg (EXTRA_ARGS)
 #   STD:<n>, EXT:<bool>        the target's <LANG>_STANDARD and _EXTENSIONS
 #   I:<dir>, D:<def>           include directories and definitions
 #   O:<option>                 compile options (SHELL: groups allowed)
 #   F:<flags>                  flag strings (CMAKE_<LANG>_FLAGS, COMPILE_FLAGS)
 #   SYS:<dir>                  the compiler's own include directories
 #
+# The language is passed explicitly (`-x c++` for LANG:CXX): a `.c` source
+# with LANGUAGE CXX is C++ to the compiler, and must be to annotate.
 # Only what changes how the source parses is passed to annotate: -I, -D, -U,
 # -std, -include, -isystem, -fopenmp, -march, -fno-exceptions, ... (the same
 # list as annotate-cc's; annotate parses with Clang: code generation and
@@ -47,7 +50,7 @@ endif()
 file(READ "${FLAGS}" _text)
 string(REPLACE ";" "\\;" _text "${_text}")
 string(REPLACE "\n" ";" _lines "${_text}")
-foreach(_key LANG RULES BRACES META OPT STD EXT I D O F SYS)
+foreach(_key LANG RULES BRACES META OPT XARG STD EXT I D O F SYS)
   set(_${_key})
 endforeach()
 foreach(_line IN LISTS _lines)
@@ -90,6 +93,11 @@ function(_annotate_keep out)
 endfunction()
 
 set(_args)
+if(_LANG STREQUAL "CXX")
+  list(APPEND _args -x c++)
+elseif(_LANG STREQUAL "C")
+  list(APPEND _args -x c)
+endif()
 if(_STD)
   # <LANG>_EXTENSIONS defaults to ON, as in CMake.
   set(_gnu ON)
@@ -151,6 +159,9 @@ foreach(_kv IN LISTS _META)
   list(APPEND _tool_args --meta "${_kv}")
 endforeach()
 list(APPEND _tool_args ${_OPT})
+foreach(_x IN LISTS _XARG)
+  list(APPEND _tool_args "--extra-arg=${_x}")
+endforeach()
 
 get_filename_component(_outdir "${OUTPUT}" DIRECTORY)
 file(MAKE_DIRECTORY "${_outdir}")
@@ -177,7 +188,6 @@ string(STRIP "${_diag}" _diag)
 if(NOT _summary OR NOT _rc EQUAL 0)
   set(_summary "annotate: 1 file, 0 changed, 1 failed; 0 functions annotated, 0 skipped")
 endif()
-file(WRITE "${OUTPUT}.summary" "${_summary}\n")
 
 if(_rc EQUAL 0 AND EXISTS "${_tmp}")
   file(SIZE "${_tmp}" _size)
@@ -192,6 +202,7 @@ if(_rc EQUAL 0 AND EXISTS "${_tmp}")
       file(WRITE "${_tmp}" "${_line_one}${_content}")
     endif()
     file(RENAME "${_tmp}" "${OUTPUT}")
+    file(WRITE "${OUTPUT}.summary" "${_summary}\n")
     if(_diag)
       message("${_diag}")
     endif()
@@ -200,8 +211,20 @@ if(_rc EQUAL 0 AND EXISTS "${_tmp}")
 endif()
 file(REMOVE "${_tmp}")
 
-string(REGEX MATCH "error: [^\n]*" _reason "${_err}")
-string(REGEX REPLACE "^error: " "" _reason "${_reason}")
+# annotate's own line about the file comes last, after Clang's: "<file>:
+# error: the file does not compile; left unchanged (first error at a.c:5:3:
+# ...; try --extra-arg=...)" -> "first error at ...; try ...".
+set(_reason "")
+string(ASCII 31 _sep) # ';' would split the lines of a list
+string(REPLACE ";" "${_sep}" _lines "${_err}")
+string(REGEX MATCHALL "[^\n]*error: [^\n]*" _lines "${_lines}")
+if(_lines)
+  list(GET _lines -1 _reason)
+  string(REPLACE "${_sep}" ";" _reason "${_reason}")
+endif()
+string(REGEX REPLACE "^([^\n]*: )?error: " "" _reason "${_reason}")
+string(REGEX REPLACE "^the file does not compile; left unchanged \\((.*)\\)$" "\\1"
+  _reason "${_reason}")
 if(NOT _reason)
   if(_rc MATCHES "^[0-9]+$")
     set(_reason "annotate exited with ${_rc}")
@@ -209,6 +232,13 @@ if(NOT _reason)
     set(_reason "${_rc}") # "No such file or directory", ...
   endif()
 endif()
+
+# The target's summary lists the files not annotated, each with its reason.
+file(RELATIVE_PATH _shown "${CMAKE_SOURCE_DIR}" "${SOURCE}")
+if(_shown MATCHES "^\\.\\./")
+  set(_shown "${SOURCE}")
+endif()
+file(WRITE "${OUTPUT}.summary" "${_summary}\nFAILED:${_shown}: ${_reason}\n")
 
 if(STRICT)
   # Plain lines (message(FATAL_ERROR) would re-wrap annotate's output), then

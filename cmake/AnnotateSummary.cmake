@@ -6,8 +6,12 @@
 # Each annotated copy has, beside it, the summary line annotate printed for
 # its source (AnnotateSource.cmake):
 #   annotate: 1 file, 1 changed, 0 failed; 12 functions annotated, 3 skipped (3 guard); 0 warnings
-# This adds them up into one line for the target:
-#   annotate_target(app): 3 files, 3 changed, 0 failed; 41 functions annotated, 9 skipped (9 guard)
+# and, for a source that was not annotated, a line
+#   FAILED:src/x.c: first error at src/x.c:5:3: ...; try --extra-arg=...
+# This adds them up into one line for the target, followed by one line per
+# file not annotated, saying why:
+#   annotate_target(app): 3 files, 2 changed, 1 failed; 41 functions annotated, 9 skipped (9 guard)
+#   annotate_target(app):   not annotated: src/x.c: first error at ...
 cmake_minimum_required(VERSION 3.20)
 
 string(REPLACE "|" ";" SUMMARIES "${SUMMARIES}")
@@ -15,12 +19,20 @@ foreach(_key files changed failed annotated skipped)
   set(_${_key} 0)
 endforeach()
 set(_reasons)
+set(_failures "")
 foreach(_file IN LISTS SUMMARIES)
   if(NOT EXISTS "${_file}")
     continue()
   endif()
   file(READ "${_file}" _line) # not file(STRINGS), which escapes the ';'
   string(STRIP "${_line}" _line)
+  string(FIND "${_line}" "\nFAILED:" _at)
+  if(_at GREATER -1)
+    math(EXPR _from "${_at} + 8")
+    string(SUBSTRING "${_line}" ${_from} -1 _why)
+    string(APPEND _failures "\nannotate_target(${TARGET}):   not annotated: ${_why}")
+    string(SUBSTRING "${_line}" 0 ${_at} _line)
+  endif()
   if(NOT _line MATCHES
      "^annotate: ([0-9]+) files?, ([0-9]+) changed, ([0-9]+) failed; ([0-9]+) functions? (annotated|stripped), ([0-9]+) (skipped|kept)")
     continue()
@@ -66,4 +78,4 @@ if(_reasons)
   list(JOIN _parts ", " _joined)
   string(APPEND _line " (${_joined})")
 endif()
-message("${_line}")
+message("${_line}${_failures}")

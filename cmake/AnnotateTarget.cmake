@@ -13,7 +13,10 @@
 #                   [RUNTIME shared|static|none] default: shared
 #                   [OPTIONS <annotate option>...] e.g. --guard 0
 #                                                --exclude-function "h5_*"
-#                   [STRICT])
+#                   [EXTRA_ARGS <flag>...]       annotate --extra-arg: for
+#                                                Clang's parse only, e.g.
+#                                                -Wno-c++11-narrowing
+#                   [STRICT])                    also: -DANNOTATE_STRICT=ON
 #
 # annotate runs in the top source directory, so --include-file and
 # --exclude-file patterns in OPTIONS are relative to it.
@@ -26,7 +29,9 @@
 #    binary, or the flags annotate gets (include directories, definitions,
 #    C/C++ standard) change; editing a header recompiles the copies that
 #    include it without annotating them again;
-#  - annotate parses the source with the target's include directories,
+#  - annotate parses the source in the language CMake compiles it in (its
+#    LANGUAGE property, else CMAKE_<LANG>_SOURCE_FILE_EXTENSIONS), given as
+#    `-x c` or `-x c++`, with the target's include directories,
 #    definitions, standard and the compiler's own include directories (an
 #    MPI wrapper's, say), so it sees what the compiler sees;
 #  - the copy is compiled with `-iquote <directory of the original>` ahead
@@ -44,7 +49,10 @@
 #   annotate_target(app): warning: /src/x.c: not annotated (<why>); compiling the original, untraced
 # A traced build should not stop on one file the tool cannot handle when the
 # compiler can (SPEC 2.7: never break the build); STRICT turns the warning
-# into a build error, for CI jobs that must trace every file.
+# into a build error, for CI jobs that must trace every file; so does
+# -DANNOTATE_STRICT=ON, for every annotate_target() of the build. The
+# target's summary line is followed by one line per file not annotated:
+#   annotate_target(app):   not annotated: src/x.c: first error at ...
 #
 # The sources are read when the directory that called annotate_target() is
 # done (cmake_language(DEFER)), so target_sources() calls that come after it
@@ -62,14 +70,21 @@
 # project links them in: their calls reach the wrappers
 # (docs/integration.md, Link order).
 #
-# Needs CMake 3.20 and a single-configuration generator (Ninja, Unix
-# Makefiles). See docs/integration.md.
+# Needs CMake 3.20 to run, and a single-configuration generator (Ninja,
+# Unix Makefiles); the project may declare any cmake_minimum_required()
+# from 2.8.12 up: the functions here run under the policies of 3.20 (set
+# below, recorded by each function when it is defined), whatever the
+# project's. See docs/integration.md.
 
 include_guard(GLOBAL)
 
 if(CMAKE_VERSION VERSION_LESS 3.20)
   message(FATAL_ERROR "annotate_target needs CMake 3.20 or newer")
 endif()
+# IN_LIST (CMP0057), quoted if() arguments (CMP0054), ... in a project
+# whose cmake_minimum_required() is older: POP at the end of this file.
+cmake_policy(PUSH)
+cmake_policy(VERSION 3.20)
 
 # Where the pieces are. The package config (annotateConfig.cmake) sets
 # ANNOTATE_RULES_DIR before including this file and defines
@@ -107,7 +122,10 @@ function(_annotate_relative out path target)
   set(${out} "_abs/${_rel}" PARENT_SCOPE)
 endfunction()
 
-# _annotate_language(<out> <abs path> <target>): C, CXX or empty.
+# _annotate_language(<out> <abs path> <target>): C, CXX or empty: the
+# language CMake compiles the source in, its LANGUAGE property (a `.c`
+# compiled as C++), else the enabled language whose
+# CMAKE_<LANG>_SOURCE_FILE_EXTENSIONS has its extension, as CMake decides.
 function(_annotate_language out path target)
   get_source_file_property(_lang "${path}" TARGET_DIRECTORY ${target} LANGUAGE)
   get_source_file_property(_header "${path}" TARGET_DIRECTORY ${target} HEADER_FILE_ONLY)
@@ -115,11 +133,18 @@ function(_annotate_language out path target)
     set(_lang "")
   elseif(NOT _lang)
     set(_lang "")
-    if(path MATCHES "\\.c$")
-      set(_lang C)
-    elseif(path MATCHES "\\.(C|c\\+\\+|cc|cp|cpp|CPP|cxx)$")
-      set(_lang CXX)
-    endif()
+    get_filename_component(_ext "${path}" LAST_EXT)
+    string(REGEX REPLACE "^\\." "" _ext "${_ext}")
+    get_property(_enabled GLOBAL PROPERTY ENABLED_LANGUAGES)
+    foreach(_l C CXX)
+      # m, mm and M are Objective-C, which these lists also name; C++
+      # module units (ixx, cppm, ...) are not annotated.
+      if(_l IN_LIST _enabled AND _ext IN_LIST CMAKE_${_l}_SOURCE_FILE_EXTENSIONS
+         AND NOT _ext MATCHES "^(m|mm|M|mpp|ixx|cppm|ccm|cxxm|c\\+\\+m)$")
+        set(_lang ${_l})
+        break()
+      endif()
+    endforeach()
   endif()
   if(NOT _lang MATCHES "^(C|CXX)$")
     set(_lang "")
@@ -128,13 +153,14 @@ function(_annotate_language out path target)
 endfunction()
 
 function(annotate_target target)
-  cmake_parse_arguments(PARSE_ARGV 1 _a "STRICT" "RULES;BRACES;RUNTIME" "META;OPTIONS")
+  cmake_parse_arguments(PARSE_ARGV 1 _a "STRICT" "RULES;BRACES;RUNTIME"
+    "META;OPTIONS;EXTRA_ARGS")
   set(_who "annotate_target(${target})")
   if(_a_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${_who}: unexpected arguments: ${_a_UNPARSED_ARGUMENTS}\n"
       "usage: annotate_target(<target> [RULES name|file] [META key=value...] "
       "[BRACES needed|all|none] [RUNTIME shared|static|none] "
-      "[OPTIONS <annotate option>...] [STRICT])")
+      "[OPTIONS <annotate option>...] [EXTRA_ARGS <flag>...] [STRICT])")
   endif()
   if(NOT TARGET ${target})
     message(FATAL_ERROR "${_who}: no target named '${target}'")
@@ -226,8 +252,12 @@ function(annotate_target target)
     endif()
   endif()
 
+  if(ANNOTATE_STRICT)
+    set(_a_STRICT ON) # -DANNOTATE_STRICT=ON: every target
+  endif()
   set_target_properties(${target} PROPERTIES
     ANNOTATE_TARGET ON
+    ANNOTATE_EXTRA_ARGS "${_a_EXTRA_ARGS}"
     ANNOTATE_RULES_FILE "${_rules}"
     ANNOTATE_BRACES "${_a_BRACES}"
     ANNOTATE_META "${_a_META}"
@@ -250,6 +280,7 @@ function(_annotate_target_sources target)
   get_target_property(_meta ${target} ANNOTATE_META)
   get_target_property(_extra ${target} ANNOTATE_OPTIONS)
   get_target_property(_strict ${target} ANNOTATE_STRICT)
+  get_target_property(_xargs ${target} ANNOTATE_EXTRA_ARGS)
   get_property(_step GLOBAL PROPERTY ANNOTATE_STEP_SCRIPT)
   set(_root "${_bin_dir}/annotate/${target}")
   get_target_property(_annotate_imported annotate::annotate IMPORTED)
@@ -299,6 +330,9 @@ function(_annotate_target_sources target)
     endforeach()
     foreach(_opt IN LISTS _extra)
       string(APPEND _content "OPT:${_opt}\n")
+    endforeach()
+    foreach(_opt IN LISTS _xargs)
+      string(APPEND _content "XARG:${_opt}\n")
     endforeach()
     string(APPEND _content
       "STD:$<TARGET_PROPERTY:${target},${_lang}_STANDARD>\n"
@@ -394,3 +428,5 @@ function(_annotate_target_sources target)
     VERBATIM)
   add_dependencies(${target} ${target}_annotate)
 endfunction()
+
+cmake_policy(POP)

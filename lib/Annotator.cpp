@@ -2,6 +2,8 @@
 
 #include "annotate/Annotator.h"
 #include "AnnotateInternal.h"
+#include "CompileCommand.h"
+#include "Leniency.h"
 #include "Paths.h"
 #include "UnitPlanner.h"
 #include "UnitStripper.h"
@@ -14,6 +16,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -172,15 +175,9 @@ private:
 /// not print the project's own warnings, find Clang's builtin headers and,
 /// last of all, the bundled tracer header.
 std::vector<std::string> extraFlags(const AnnotateOptions &Options) {
-  std::vector<std::string> Flags = {
-      "-w",
-      "-Wno-error",
-      "-Wno-error=implicit-function-declaration",
-      "-Wno-error=implicit-int",
-      "-Wno-error=int-conversion",
-      "-Wno-error=incompatible-pointer-types",
-      "-Wno-error=incompatible-function-pointer-types",
-  };
+  std::vector<std::string> Flags = {"-w", "-Wno-error"};
+  for (std::string &Flag : alwaysLenient()) // Leniency.cpp
+    Flags.push_back(std::move(Flag));
   if (!Options.RuntimeIncludeDir.empty()) {
     Flags.push_back("-idirafter");
     Flags.push_back(Options.RuntimeIncludeDir);
@@ -224,15 +221,24 @@ dropUnknownFlags(const tooling::CommandLineArguments &Args,
   return Out;
 }
 
-/// The command line of a configuration: its command's (without the flags
-/// Clang does not know), its variant's flags (a `-D` there overrides the
-/// command's), then ours.
+/// The command line of a configuration: --extra-arg-before, its command's
+/// (without the flags Clang does not know, with the language its driver
+/// implies: `mpicxx -c x.c` compiles x.c as C++, and the include
+/// directories only the driver knows: mpicxx's), its variant's flags (a
+/// `-D` there overrides the command's), ours, --extra-arg, then the
+/// leniency of a second try.
 tooling::CommandLineArguments
-adjustArguments(const tooling::CommandLineArguments &Args,
+adjustArguments(const tooling::CommandLineArguments &Args, StringRef File,
                 const std::vector<std::string> &VariantFlags,
                 const AnnotateOptions &Options,
+                const std::vector<std::string> &Lenient,
                 std::vector<std::string> &Dropped) {
   tooling::CommandLineArguments Out = dropUnknownFlags(Args, Dropped);
+  if (!Out.empty())
+    Out.insert(Out.begin() + 1, Options.ExtraArgsBefore.begin(),
+               Options.ExtraArgsBefore.end());
+  Out = withImpliedLanguage(std::move(Out), File); // CompileCommand.cpp
+  Out = withDriverIncludeDirs(std::move(Out), File);
   bool HasResourceDir = llvm::any_of(Args, [](const std::string &A) {
     return StringRef(A).starts_with("-resource-dir");
   });
@@ -241,14 +247,20 @@ adjustArguments(const tooling::CommandLineArguments &Args,
   Out.insert(Out.end(), VariantFlags.begin(), VariantFlags.end());
   for (std::string &Flag : extraFlags(Options))
     Out.push_back(std::move(Flag));
+  Out.insert(Out.end(), Options.ExtraArgs.begin(), Options.ExtraArgs.end());
+  Out.insert(Out.end(), Lenient.begin(), Lenient.end());
   return Out;
 }
 
 } // namespace
 
-TranslationUnitResult annotateConfiguration(const Configuration &Config,
-                                            StringRef File,
-                                            const AnnotateOptions &Options) {
+/// One parse of File in Config, with Lenient added; Errors gets Clang's.
+static TranslationUnitResult parseOnce(const Configuration &Config,
+                                       StringRef File,
+                                       const AnnotateOptions &Options,
+                                       const std::vector<std::string> &Lenient,
+                                       std::vector<ParseError> &Errors,
+                                       bool &Cxx) {
   TranslationUnitResult Result;
   Result.MainFile = realPath(File);
   Result.MainFileName = absolutePath(File);
@@ -260,7 +272,7 @@ TranslationUnitResult annotateConfiguration(const Configuration &Config,
                           llvm::vfs::createPhysicalFileSystem());
   Tool.appendArgumentsAdjuster(
       [&](const tooling::CommandLineArguments &Args, StringRef) {
-        return adjustArguments(Args, Config.ExtraFlags, Options,
+        return adjustArguments(Args, File, Config.ExtraFlags, Options, Lenient,
                                Result.DroppedFlags);
       });
   // Clang's own messages are kept, to be printed whole by the caller: units
@@ -269,7 +281,8 @@ TranslationUnitResult annotateConfiguration(const Configuration &Config,
   auto *DiagOpts = new DiagnosticOptions(); // the printer owns it
   DiagOpts->ShowColors = false;
   TextDiagnosticPrinter Printer(CompilerOutput, DiagOpts);
-  Tool.setDiagnosticConsumer(&Printer);
+  ErrorRecorder Recorder(Printer);
+  Tool.setDiagnosticConsumer(&Recorder);
   Tool.setPrintErrorMessage(false);
   AnnotateActionFactory Factory(Options, Result);
   if (Tool.run(&Factory) != 0 && !Result.Failed) {
@@ -277,8 +290,52 @@ TranslationUnitResult annotateConfiguration(const Configuration &Config,
     Result.FailureReason = NotCompiled.str();
   }
   CompilerOutput.flush();
+  Errors = std::move(Recorder.Errors);
+  Cxx = Recorder.Cxx;
   if (Result.Failed)
     Result.Files.clear();
+  return Result;
+}
+
+TranslationUnitResult annotateConfiguration(const Configuration &Config,
+                                            StringRef File,
+                                            const AnnotateOptions &Options) {
+  std::vector<ParseError> Errors;
+  bool Cxx = false;
+  TranslationUnitResult Result =
+      parseOnce(Config, File, Options, {}, Errors, Cxx);
+  if (!Result.Failed || Errors.empty())
+    return Result;
+  // Only errors GCC accepts (Leniency.cpp): once more, with the flags that
+  // make Clang accept them, and a warning that says so.
+  std::vector<std::string> Lenient = leniencyFor(Errors);
+  if (!Lenient.empty()) {
+    std::vector<ParseError> Again;
+    TranslationUnitResult Retried =
+        parseOnce(Config, File, Options, Lenient, Again, Cxx);
+    if (!Retried.Failed) {
+      Diagnostic D;
+      D.File = Retried.MainFileName;
+      D.Message = "Clang rejects what GCC accepts here (" +
+                  Errors.front().format() + "): parsed with " +
+                  llvm::join(Lenient, " ") + "; --extra-arg=" +
+                  Lenient.front() + " does so from the start";
+      Retried.Diagnostics.insert(Retried.Diagnostics.begin(), std::move(D));
+      return Retried;
+    }
+    if (!Again.empty()) {
+      Result = std::move(Retried);
+      Errors = std::move(Again);
+    }
+  }
+  Result.FirstError = Errors.front().located();
+  std::vector<std::string> Command = Config.Command.CommandLine;
+  Command.insert(Command.begin() + (Command.empty() ? 0 : 1),
+                 Options.ExtraArgsBefore.begin(), Options.ExtraArgsBefore.end());
+  Result.FailureHint = hintFor(
+      Errors.front(), Cxx,
+      !explicitLanguage(Command, File).empty() ||
+          !impliedLanguage(Command, File).empty());
   return Result;
 }
 

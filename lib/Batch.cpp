@@ -8,61 +8,83 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <mutex>
 #include <thread>
 
 namespace annotate {
 namespace {
 
+/// Files done of the total and the time since the start, as one line that
+/// rewrites itself on a terminal ("annotate: 12/300 files, 0:42 elapsed");
+/// nothing when stderr is not a terminal (a log gets the summary only),
+/// except with --verbose: a line per configuration as it starts
+/// ("annotate: [3/7] src/buffer.c [compile command 2 of 2] (1s)").
 class Progress {
 public:
-  Progress(llvm::raw_ostream &Err, size_t Total)
-      : Err(Err), Total(Total),
-        Terminal(llvm::sys::Process::StandardErrIsDisplayed()),
+  Progress(llvm::raw_ostream &Err, size_t Files, size_t Units, bool Verbose)
+      : Err(Err), Files(Files), Units(Units),
+        Shown(Files > 1 && llvm::sys::Process::StandardErrIsDisplayed()),
+        Logged(Files > 1 && Verbose && !Shown),
         Start(std::chrono::steady_clock::now()) {}
 
-  void started(llvm::StringRef File) {
-    if (Total < 2)
+  void started(llvm::StringRef Unit) {
+    if (!Logged)
       return;
     std::lock_guard<std::mutex> Lock(M);
-    ++Count;
-    double Elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
-            .count();
-    std::string Line = "[" + std::to_string(Count) + "/" +
-                       std::to_string(Total) + "] " + File.str() + " (" +
-                       std::to_string(static_cast<int>(Elapsed)) + "s)";
-    if (Terminal)
-      Err << "\r\x1b[K" << Line;
-    else
-      Err << "annotate: " << Line << "\n";
+    Err << "annotate: [" << ++Begun << "/" << Units << "] " << Unit << " ("
+        << seconds() << "s)\n";
     Err.flush();
   }
+
+  void fileDone() {
+    std::lock_guard<std::mutex> Lock(M);
+    ++Done;
+    draw();
+  }
   /// Text printed by one unit (Clang's errors), whole: the lines of
-  /// parallel units never interleave.
+  /// parallel units never interleave, and the progress line stays last.
   void print(llvm::StringRef Text) {
     if (Text.empty())
       return;
     std::lock_guard<std::mutex> Lock(M);
-    if (Total >= 2 && Terminal)
+    if (Shown)
       Err << "\r\x1b[K";
     Err << Text;
     if (!Text.ends_with("\n"))
       Err << "\n";
-    Err.flush();
+    draw();
   }
   void done() {
-    if (Total >= 2 && Terminal)
+    if (Shown) {
       Err << "\r\x1b[K";
+      Err.flush();
+    }
   }
 
 private:
+  long seconds() const {
+    return static_cast<long>(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+            .count());
+  }
+  void draw() {
+    if (!Shown)
+      return;
+    long Seconds = seconds();
+    char Elapsed[32];
+    snprintf(Elapsed, sizeof Elapsed, "%ld:%02ld", Seconds / 60, Seconds % 60);
+    Err << "\r\x1b[Kannotate: " << Done << "/" << Files << " files, "
+        << Elapsed << " elapsed";
+    Err.flush();
+  }
+
   llvm::raw_ostream &Err;
-  size_t Total;
-  bool Terminal;
+  size_t Files, Units;
+  bool Shown, Logged;
   std::chrono::steady_clock::time_point Start;
   std::mutex M;
-  size_t Count = 0;
+  size_t Done = 0, Begun = 0;
 };
 
 } // namespace
@@ -110,8 +132,14 @@ annotateUnits(const clang::tooling::CompilationDatabase &Database,
       Jobs.push_back({I, C});
   }
   // One file (stdout, annotate-cc, annotate_target) prints no progress,
-  // whatever its configurations.
-  Progress P(Err, Files.size() < 2 ? 1 : Jobs.size());
+  // whatever its configurations; a file is done when all of them are.
+  Progress P(Err, Files.size(), Jobs.size(), Options.Verbose);
+  std::vector<std::atomic<size_t>> Left(Files.size());
+  for (size_t I = 0; I < Files.size(); ++I)
+    Left[I] = Configs[I].size();
+  for (size_t I = 0; I < Files.size(); ++I)
+    if (Configs[I].empty())
+      P.fileDone();
   parallelFor(Jobs.size(), Options.Jobs, [&](size_t K) {
     const auto &[I, C] = Jobs[K];
     const Configuration &Config = Configs[I][C];
@@ -119,6 +147,8 @@ annotateUnits(const clang::tooling::CompilationDatabase &Database,
                                    : Files[I] + " [" + Config.Label + "]");
     Results[I][C] = annotateConfiguration(Config, Files[I], Options.Annotate);
     P.print(Results[I][C].CompilerOutput);
+    if (--Left[I] == 0)
+      P.fileDone();
   });
   P.done();
   for (size_t I = 0; I < Files.size(); ++I)

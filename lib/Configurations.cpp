@@ -90,6 +90,8 @@ mergeConfigurations(llvm::StringRef File,
       Merged.FailureReason = Label.empty()
                                  ? R.FailureReason
                                  : "with " + Label + ": " + R.FailureReason;
+      Merged.FirstError = R.FirstError;
+      Merged.FailureHint = R.FailureHint;
     }
     // Each function once: annotated if any configuration annotated it
     // (--strip: kept if any kept it).

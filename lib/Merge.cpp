@@ -121,7 +121,13 @@ void mergeUnits(BatchState &S) {
         S.DroppedFlags.push_back(Flag);
     if (R.Failed) {
       ++S.Failed;
-      Err << R.MainFile << ": error: " << R.FailureReason << "\n";
+      // One line, which the build integrations show as the reason:
+      // "...; left unchanged (first error at a.c:5:3: ...; try ...)".
+      Err << R.MainFile << ": error: " << R.FailureReason;
+      if (!R.FirstError.empty())
+        Err << " (first error " << R.FirstError
+            << (R.FailureHint.empty() ? "" : "; " + R.FailureHint) << ")";
+      Err << "\n";
       // -o mirrors every file it was given: one that failed goes there as
       // it is, so that the output tree is complete.
       if (S.Options.Mode == OutputMode::OutputDir)

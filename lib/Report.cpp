@@ -136,8 +136,13 @@ void writeReport(BatchState &S) {
       F["removed"] = Counts(Outcome != S.Outcomes.end() && Outcome->second.Changed
                                 ? Outcome->second.Removed
                                 : Removal());
-    if (R.Failed)
+    if (R.Failed) {
       F["reason"] = R.FailureReason;
+      if (!R.FirstError.empty()) {
+        F["first_error"] = R.FirstError;
+        F["hint"] = R.FailureHint;
+      }
+    }
     else if (FailedVerify)
       F["reason"] = std::string("the ") + resultOf(S.Options) +
                     " file does not compile; restored";

@@ -161,7 +161,9 @@ static cl::opt<bool> Verbose(
     "verbose",
     cl::desc("Print every warning on its own line (by default, warnings of "
              "one kind and cause are one line with their count and first "
-             "location; --report lists each either way)"),
+             "location; --report lists each either way), and when stderr is "
+             "not a terminal, a line per file and configuration as it starts "
+             "(on a terminal, one line shows files done and time elapsed)"),
     cl::cat(Category));
 static cl::opt<int> Guard(
     "guard",
@@ -174,6 +176,25 @@ static cl::opt<bool> Categories(
     cl::desc("Record each function's category (io, comm, mem, cpu), decided "
              "from its calls, after START"),
     cl::cat(Category));
+
+// clang-tidy's options of the same names: for what the build's command
+// does not say (the build compiles with GCC, annotate parses with Clang).
+static cl::list<std::string> ExtraArgs(
+    "extra-arg",
+    cl::desc("Add a flag to the end of every compile command annotate parses "
+             "with (repeatable): --extra-arg=-Wno-c++11-narrowing, "
+             "--extra-arg=-DHAVE_X. For Clang's parse only: --verify "
+             "compiles with the build's own command"),
+    cl::value_desc("flag"), cl::cat(Category));
+static cl::list<std::string> ExtraArgsBefore(
+    "extra-arg-before",
+    cl::desc("Add a flag right after the compiler of every compile command "
+             "(repeatable), where it applies to the source: "
+             "--extra-arg-before=-xc++ parses C sources as C++. Without it, "
+             "the language is the command's: its -x, else its compiler (a "
+             "C++ compiler such as g++, mpicxx or CC compiles .c as C++), "
+             "else the extension"),
+    cl::value_desc("flag"), cl::cat(Category));
 
 /// Adds the command line's filters to the rule set's, in command-line order.
 static llvm::Error addFilters(RuleSet &Rules) {
@@ -300,6 +321,9 @@ int main(int argc, const char **argv) {
   Options.Annotate.Strip = Strip;
   Options.Annotate.RuntimeIncludeDir = Install.RuntimeIncludeDir;
   Options.Annotate.ResourceDir = Install.ClangResourceDir;
+  Options.Annotate.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
+  Options.Annotate.ExtraArgsBefore.assign(ExtraArgsBefore.begin(),
+                                          ExtraArgsBefore.end());
   for (const std::string &V : Variants) {
     BumpPtrAllocator Alloc;
     StringSaver Saver(Alloc);

@@ -1,6 +1,7 @@
 //===- Compare.cpp - A baseline run against a changed run -----------------===//
 
 #include "Compare.h"
+#include "DiagnoseInternal.h"
 
 #include "analyze/Configuration.h"
 #include "analyze/FileAnalyzer.h"
@@ -14,11 +15,23 @@ namespace dftanalyze {
 
 namespace {
 
-/// "small_posix" of ".../small_posix-0ba65c4e25273b46-app.pfw".
-std::string programOf(const std::string &File) {
-  size_t Slash = File.find_last_of('/');
-  std::string P = File.substr(Slash == std::string::npos ? 0 : Slash + 1);
-  return P.substr(0, P.find('-'));
+/// A process's program as the report names programs (analyze/Report.cpp),
+/// without the "#N" of launches with other arguments (a --try-args
+/// candidate changes the arguments, not the program): CONFIG's executable
+/// name, else the trace file name's (traceProgram: "my-run" and "my-test"
+/// are two programs).
+std::string programOf(const Aggregate &A, const ProcessStat &P) {
+  const ProcessConfig &C = P.Config;
+  std::string Exe = C.HasConfig ? C.Exe : std::string();
+  if (C.HasConfig && Exe.empty() && !C.Argv.empty())
+    Exe = C.Argv[0];
+  if (!Exe.empty())
+    return Exe.substr(Exe.find_last_of('/') == std::string::npos
+                          ? 0
+                          : Exe.find_last_of('/') + 1);
+  return P.FileIndex < A.FileNames.size()
+             ? traceProgram(A.FileNames[P.FileIndex])
+             : std::string();
 }
 
 /// Paths relative to the longest directory all of them share: the run
@@ -186,16 +199,17 @@ RunFacts runFacts(const std::string &Name, const Report &R,
   RunFacts F;
   F.Name = Name;
   std::set<std::string> Programs;
-  for (const std::string &File : A.FileNames)
-    Programs.insert(programOf(File));
+  for (const ProcessStat &P : A.Processes)
+    Programs.insert(programOf(A, P));
   F.Programs.assign(Programs.begin(), Programs.end());
   F.Ranks = R.Ranks.size();
-  // Files of the run only: not MPI's shared-memory segments, /proc, or a
-  // stat of "/" (which would make every path relative to "/").
+  // Files of the run only: not MPI's shared-memory segments (data staged
+  // in /dev/shm is the run's), /proc, or a stat of "/" (which would make
+  // every path relative to "/").
   std::vector<std::string> Paths;
   for (const auto &[Path, S] : A.Files)
-    if (Path.rfind("/dev/shm/", 0) != 0 && Path.rfind("/proc/", 0) != 0 &&
-        Path != "/")
+    if (!diagnosis::Diagnoser::mpiSharedMemory(Path) &&
+        Path.rfind("/proc/", 0) != 0 && Path != "/")
       Paths.push_back(Path);
   std::map<std::string, std::string> Rel = runRelative(Paths);
   for (const auto &[Path, S] : A.Files) {
@@ -392,9 +406,9 @@ Comparison compareRuns(const std::vector<RunFacts> &Before,
         std::set_difference(Ref.Files.begin(), Ref.Files.end(),
                             Run.Files.begin(), Run.Files.end(),
                             std::back_inserter(Missing));
-        C.Differences.push_back(Run.Name + ": files only here: " +
-                                Join(Only, 3) + "; files only in " + Ref.Name +
-                                ": " + Join(Missing, 3));
+        C.Differences.push_back(
+            Run.Name + ": files only here: " + Join(Only, 3) +
+            "; files only in " + Ref.Name + ": " + Join(Missing, 3));
       }
     }
   C.Comparable = C.Differences.empty();

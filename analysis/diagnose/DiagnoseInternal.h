@@ -154,6 +154,9 @@ class Diagnoser {
 public:
   Diagnoser(const Report &R, const DiagnosisRules &Rules);
   std::vector<Finding> run();
+  /// MPI's own shared-memory segments (not the program's files; the
+  /// comparison leaves them out too).
+  static bool mpiSharedMemory(const std::string &Path);
 
   // ---- the kinds (docs/diagnosis.md); the table is in Diagnose.cpp ------
   void smallRequests(const DiagnosisRule &Rule);
@@ -209,7 +212,6 @@ private:
   void listFile(Finding &F, const FileFigures &FF, size_t Max = 5) const;
   /// F lists Path (when the trace has it) while it has fewer than Max.
   void listFile(Finding &F, const std::string &Path, size_t Max = 5) const;
-  static bool mpiSharedMemory(const std::string &Path);
   std::vector<FindingFile> busiestFiles(size_t N) const;
   /// Files sorted by a figure, the heaviest 5 with a non-zero one.
   void

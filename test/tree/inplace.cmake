@@ -2,8 +2,9 @@
 # the whole compile database, without --verify.
 include(${CMAKE_CURRENT_LIST_DIR}/TreeCommon.cmake)
 
+# --verbose: a line per configuration as it starts (counted below).
 tree_annotate(inplace -p ${TREE_BUILD} --root ${TREE_ROOT} -i -j 2
-  --report ${WORK}/report.json)
+  --report ${WORK}/report.json --verbose)
 
 # The broken file fails: exit 1, named on stderr, left byte for byte.
 tree_expect_rc(inplace 1)

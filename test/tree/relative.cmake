@@ -42,7 +42,8 @@ string(APPEND _json "\n]\n")
 file(WRITE ${_db}/compile_commands.json "${_json}")
 
 tree_snapshot(_before ${WORK}/project)
-tree_annotate(relative -p ${_db} --root ${TREE_ROOT} -i -j 2)
+# --verbose: a line per configuration as it starts (counted below).
+tree_annotate(relative -p ${_db} --root ${TREE_ROOT} -i -j 2 --verbose)
 tree_expect_rc(relative 0)
 
 # Nothing written outside the sources: every file that exists now existed.

@@ -69,6 +69,10 @@ struct AnnotateOptions {
   /// Rules instead (docs/rules.md §13); Braces, Meta and LineDirectives do
   /// not matter then, every layout is recognised.
   bool Strip = false;
+  /// --extra-arg-before and --extra-arg: parser flags put right after the
+  /// compiler of every compile command ({"-xc++"}) and at its end
+  /// ({"-Wno-vla-cxx-extension"}), as clang-tidy's options of those names.
+  std::vector<std::string> ExtraArgsBefore, ExtraArgs;
 };
 
 /// One build configuration of a file: a compile command of it, with a
@@ -168,6 +172,11 @@ struct TranslationUnitResult {
   /// The file did not parse: nothing may be edited.
   bool Failed = false;
   std::string FailureReason;
+  /// When it failed because Clang rejected it: its first error
+  /// ("at src/main.c:5:3: unknown type name 'mutable'") and what to try
+  /// ("parsed as C: if the build compiles it as C++, try
+  /// --extra-arg-before=-xc++ ...").
+  std::string FirstError, FailureHint;
   /// Keyed by the file's real path.
   std::map<std::string, FileAnnotation> Files;
   std::vector<FunctionRecord> Functions;
