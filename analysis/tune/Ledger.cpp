@@ -123,6 +123,24 @@ const char TrialColumns[] =
     "change_percent, ci_low, ci_high, p, why, targeted, fixed, new, "
     "took_effect, note, work_dir";
 
+/// A trial's failures, in the order of their rounds.
+const char FailureQuery[] =
+    "SELECT round, kind, exit_status, signal, wall_seconds, run_dir, "
+    "evidence FROM failures WHERE trial_id = ?1 ORDER BY round";
+
+/// The failure at F's row (FailureQuery's columns).
+FailureRow readFailure(Statement &F) {
+  FailureRow R;
+  R.Round = F.intAt(0);
+  R.Kind = F.textAt(1);
+  R.ExitStatus = F.intAt(2);
+  R.Signal = F.intAt(3);
+  R.WallSeconds = F.realAt(4);
+  R.RunDir = F.textAt(5);
+  R.Evidence = F.textAt(6);
+  return R;
+}
+
 TrialRow readTrial(Statement &S) {
   TrialRow T;
   int C = 0;
@@ -360,21 +378,10 @@ std::vector<TrialRow> Ledger::trials(const std::string &App,
   while (S.step() == SQLITE_ROW)
     Out.push_back(readTrial(S));
   for (TrialRow &T : Out) {
-    Statement F(Db, "SELECT round, kind, exit_status, signal, wall_seconds, "
-                    "run_dir, evidence FROM failures WHERE trial_id = ?1 "
-                    "ORDER BY round");
+    Statement F(Db, FailureQuery);
     F.integer(1, T.Id);
-    while (F.step() == SQLITE_ROW) {
-      FailureRow R;
-      R.Round = F.intAt(0);
-      R.Kind = F.textAt(1);
-      R.ExitStatus = F.intAt(2);
-      R.Signal = F.intAt(3);
-      R.WallSeconds = F.realAt(4);
-      R.RunDir = F.textAt(5);
-      R.Evidence = F.textAt(6);
-      T.Failures.push_back(R);
-    }
+    while (F.step() == SQLITE_ROW)
+      T.Failures.push_back(readFailure(F));
     Statement P(Db, "SELECT side, round, metric, wall_seconds, exit_status, "
                     "signal, timed_out, run_dir FROM replicates WHERE "
                     "trial_id = ?1 ORDER BY rowid");
@@ -414,21 +421,10 @@ std::optional<TrialRow> Ledger::knownBad(const std::string &App,
   if (S.step() != SQLITE_ROW)
     return std::nullopt;
   TrialRow T = readTrial(S);
-  Statement F(Db, "SELECT round, kind, exit_status, signal, wall_seconds, "
-                  "run_dir, evidence FROM failures WHERE trial_id = ?1 "
-                  "ORDER BY round LIMIT 1");
+  Statement F(Db, (std::string(FailureQuery) + " LIMIT 1").c_str());
   F.integer(1, T.Id);
-  if (F.step() == SQLITE_ROW) {
-    FailureRow R;
-    R.Round = F.intAt(0);
-    R.Kind = F.textAt(1);
-    R.ExitStatus = F.intAt(2);
-    R.Signal = F.intAt(3);
-    R.WallSeconds = F.realAt(4);
-    R.RunDir = F.textAt(5);
-    R.Evidence = F.textAt(6);
-    T.Failures.push_back(R);
-  }
+  if (F.step() == SQLITE_ROW)
+    T.Failures.push_back(readFailure(F));
   return T;
 }
 
