@@ -16,7 +16,13 @@
 # report (build/demo/report.html); end with the findings (--diagnose) and
 # one comparison: vpic_writer run again with its configuration's TRANSFER
 # key collective instead of the demo's alternate, `dftracer-analyze
-# --compare BASE CHANGED`.
+# --compare BASE CHANGED`; and one tuning trial: `dftracer-tune run` on
+# vpic_writer with DFTRACER_TUNE='hdf5.xfer=collective' (applied by the
+# runtime, no rebuild; docs/tuning.md), 6 rounds, its table and the trial's
+# entry in a ledger under build/demo (never the user's own ledger).
+#
+# scripts/readme-blocks.sh runs this demo once and copies its output into
+# README.md's marked blocks.
 #
 # Environment: BUILD_DIR (default build), NP (default 2).
 set -euo pipefail
@@ -34,19 +40,22 @@ die() { printf 'demo: error: %s\n' "$*" >&2; exit 1; }
 step "Installing build dependencies (scripts/bootstrap.sh)"
 "$ROOT/scripts/bootstrap.sh"
 
-step "Building annotate, libdftracer_core, dftracer-check and dftracer-analyze in $BUILD"
+step "Building annotate, libdftracer_core, dftracer-check, dftracer-analyze and dftracer-tune in $BUILD"
 if [ ! -f "$BUILD/CMakeCache.txt" ]; then
   cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-cmake --build "$BUILD" --target annotate dftracer_core dftracer-check dftracer-analyze
+cmake --build "$BUILD" --target annotate dftracer_core dftracer-check dftracer-analyze \
+  dftracer-tune
 
 ANNOTATE=$BUILD/bin/annotate
 CHECK=$BUILD/bin/dftracer-check
 ANALYZE=$BUILD/bin/dftracer-analyze
+TUNE=$BUILD/bin/dftracer-tune
 RUNTIME_LIB=$(find "$BUILD/runtime" -maxdepth 2 -name libdftracer_core.so -print -quit)
 [ -x "$ANNOTATE" ] || die "$ANNOTATE was not built"
 [ -x "$CHECK" ] || die "$CHECK was not built"
 [ -x "$ANALYZE" ] || die "$ANALYZE was not built"
+[ -x "$TUNE" ] || die "$TUNE was not built (it needs libsqlite3-dev)"
 [ -n "$RUNTIME_LIB" ] || die "libdftracer_core.so not found under $BUILD/runtime"
 
 # MPICH's parallel HDF5 (libhdf5-mpich-dev) and mpicc's own include folders.
@@ -99,6 +108,14 @@ mkdir -p "$DEMO/annotated" "$DEMO/bin" "$DEMO/out" "$DEMO/traces"
   "$KERNELS"/*.c -- "${MPI_INCS[@]}" -I"$HDF5_INC" -I"$ROOT/runtime/include"
 
 # How each kernel is run; {OUT} is its output folder (also its working folder).
+# vpic_writer's run is also the comparison's baseline (below): it is traced
+# into that comparison's folder, so that the DFTRACER_LOG_FILE its trace
+# records is its own trace folder, as the changed run's is (--compare then
+# writes both {traces} and does not list it as a change), and linked into
+# traces/ with the other kernels'.
+COMPARE=$DEMO/compare
+mkdir -p "$COMPARE/traces/alternate"
+
 declare -A ARGS=(
   [vpic_writer]="{OUT} {OUT}/vpic_writer.cfg"
   [vpic_reader]="$DEMO/out/vpic_writer/particles.h5 {OUT}/report.txt"
@@ -118,10 +135,15 @@ for name in "${ORDER[@]}"; do
   mkdir -p "$out"
   # Its configuration beside its output: the comparison's baseline run.
   if [ "$name" = vpic_writer ]; then cp "$KERNELS/vpic_writer.cfg" "$out/"; fi
+  log=$DEMO/traces/$name
+  if [ "$name" = vpic_writer ]; then log=$COMPARE/traces/alternate/$name; fi
   # shellcheck disable=SC2086 # the argument strings are split on purpose
-  (cd "$out" && DFTRACER_ENABLE=1 DFTRACER_LOG_FILE="$DEMO/traces/$name" \
+  (cd "$out" && DFTRACER_ENABLE=1 DFTRACER_LOG_FILE="$log" \
      mpirun -np "$NP" "$DEMO/bin/$name" ${ARGS[$name]//\{OUT\}/$out}) \
     >"$DEMO/out/$name.stdout"
+  if [ "$log" != "$DEMO/traces/$name" ]; then
+    ln "$log"-* "$DEMO/traces/" 2>/dev/null || cp "$log"-* "$DEMO/traces/"
+  fi
   lines=$(wc -l <"$DEMO/out/$name.stdout")
   [ "$lines" -le 6 ] || echo "    ... ($((lines - 6)) more lines in $DEMO/out/$name.stdout)"
   tail -n 6 "$DEMO/out/$name.stdout" | sed 's/^/    /'
@@ -153,12 +175,10 @@ awk '/^Findings \(/ { on = 1 } on && /^$/ { exit } on' "$DEMO/analysis.txt" \
 # changed, TRANSFER = collective instead of the demo's alternate (collective
 # and independent H5Dwrite by timestep). Each run has its configuration and
 # output in one folder, so both hold the same files relative to it
-# (--compare's test); the baseline is the demo's run above.
-COMPARE=$DEMO/compare
+# (--compare's test); the baseline is the demo's run above, traced into
+# $COMPARE/traces/alternate.
 run=$COMPARE/collective
-mkdir -p "$COMPARE/traces/alternate" "$COMPARE/traces/collective" "$run"
-ln "$DEMO/traces"/vpic_writer-* "$COMPARE/traces/alternate/" 2>/dev/null ||
-  cp "$DEMO/traces"/vpic_writer-* "$COMPARE/traces/alternate/"
+mkdir -p "$COMPARE/traces/collective" "$run"
 sed 's/^TRANSFER *=.*/TRANSFER = collective/' "$KERNELS/vpic_writer.cfg" \
   >"$run/vpic_writer.cfg"
 step "One change: vpic_writer with TRANSFER = collective, mpirun -np $NP"
@@ -171,6 +191,28 @@ echo "    \$ dftracer-analyze --compare $COMPARE/traces/alternate $COMPARE/trace
 "$ANALYZE" --compare "$COMPARE/traces/alternate" "$COMPARE/traces/collective" \
   | sed 's/^/    /'
 
+# One tuning trial: the same change, collective transfers, made by the
+# runtime on the unchanged binary (DFTRACER_TUNE='hdf5.xfer=collective'
+# turns every H5Dwrite's transfer list collective; docs/runtime.md) and
+# decided over replicates: 6 rounds of baseline and candidate, interleaved,
+# each run with a fresh {run} output folder (4 a side is the fewest that
+# can decide, and then only when every run of one side beats every run of
+# the other: one slow run on a loaded machine would leave it undecided; 6
+# a side still decide with one).
+# The ledger is the demo's own.
+TUNING=$DEMO/tune
+step "Tuning: dftracer-tune run, vpic_writer with DFTRACER_TUNE='hdf5.xfer=collective', 6 rounds (docs/tuning.md)"
+echo "    \$ dftracer-tune run --name vpic_writer --replicates 6 --try 'hdf5.xfer=collective' \\"
+echo "        --work $TUNING/runs --ledger $TUNING/ledger.sqlite \\"
+echo "        -- mpirun -np $NP $DEMO/bin/vpic_writer {run} $KERNELS/vpic_writer.cfg"
+"$TUNE" run --name vpic_writer --replicates 6 --try 'hdf5.xfer=collective' \
+  --work "$TUNING/runs" --ledger "$TUNING/ledger.sqlite" \
+  -- mpirun -np "$NP" "$DEMO/bin/vpic_writer" '{run}' "$KERNELS/vpic_writer.cfg" \
+  | sed 's/^/    /'
+step "The trial in the ledger: dftracer-tune ledger --markdown"
+echo "    \$ dftracer-tune ledger --markdown --ledger $TUNING/ledger.sqlite"
+"$TUNE" ledger --markdown --ledger "$TUNING/ledger.sqlite" | sed 's/^/    /'
+
 step "Done in $((SECONDS - start)) s"
 cat <<EOF
 Annotated sources: $DEMO/annotated/   (compare: diff -u $KERNELS/ior_driver.c $DEMO/annotated/ior_driver.c)
@@ -178,6 +220,7 @@ Trace files:       $DEMO/traces/
 $(ls -1 "$DEMO/traces" | sed 's/^/    /')
 Kernel outputs:    $DEMO/out/
 Comparison:        $COMPARE/   (vpic_writer with TRANSFER = collective; traces/alternate is the run above)
+Tuning trial:      $TUNING/runs/   (one folder per run); ledger $TUNING/ledger.sqlite
 HTML report:       $DEMO/report.html   (self-contained; open it in any browser)
 Open a .pfw file in Perfetto or Chrome tracing, or check it with: $CHECK $DEMO/traces
 EOF
