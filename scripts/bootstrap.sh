@@ -11,7 +11,7 @@ PACKAGES=(
   mpich libhdf5-mpich-dev zlib1g-dev libzstd-dev libdeflate-dev
   libtsan2 valgrind strace
   chromium libclang-rt-19-dev
-  pybind11-dev python3-dev python3-numpy python3-pandas python3-h5py
+  pybind11-dev python3-dev python3-numpy python3-pandas python3-h5py python3-pytest python3-nbconvert python3-ipykernel python3-matplotlib
 )
 
 missing=()
