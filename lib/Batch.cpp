@@ -179,6 +179,7 @@ int runBatch(const clang::tooling::CompilationDatabase &Database,
     verifyUnits(S, Database);
   printSummary(S);
   writeReport(S);
+  writeCoverage(S);
   return exitCode(S);
 }
 

@@ -13,6 +13,7 @@
 //   verifyUnits       --verify: compile, restore what fails  (Apply.cpp)
 //   printSummary      the one summary line on stderr         (Report.cpp)
 //   writeReport       --report FILE.json                     (Report.cpp)
+//   writeCoverage     --coverage FILE.json                   (Report.cpp)
 //
 //===----------------------------------------------------------------------===//
 
@@ -112,6 +113,8 @@ void verifyUnits(BatchState &S,
                  const clang::tooling::CompilationDatabase &Database);
 void printSummary(BatchState &S);
 void writeReport(BatchState &S);
+/// --coverage FILE: what the run left untraced, as one JSON line.
+void writeCoverage(BatchState &S);
 int exitCode(const BatchState &S);
 
 } // namespace annotate

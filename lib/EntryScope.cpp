@@ -3,6 +3,7 @@
 #include "EntryScope.h"
 #include "AnnotateInternal.h"
 #include "Reachability.h"
+#include "ScopeSpan.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseSet.h"
@@ -14,7 +15,7 @@ namespace annotate {
 EntryScope findEntryScope(const FunctionDecl &FD, const BodyFacts &Facts,
                           const SourceText &Text, ASTContext &Ctx,
                           const RuleSet &Rules,
-                          const std::vector<MacroExit> &Exits) {
+                          std::vector<MacroExit> &Exits) {
   EntryScope Result;
   const SourceManager &SM = Text.sourceManager();
   const Stmt *Body = Facts.body();
@@ -24,8 +25,12 @@ EntryScope findEntryScope(const FunctionDecl &FD, const BodyFacts &Facts,
   const Stmt *Top = nullptr;
   const MacroExit *Exit = nullptr;
   bool SeveralTops = false;
-  for (const MacroExit &C : Exits) {
-    if (!C.Exit || !C.First)
+  // Whether a listed exit needs START inside (else only calls that would
+  // be exits with START there do: without it they are warned about).
+  bool ListedNeeds = false;
+  std::vector<MacroExit *> Candidates;
+  for (MacroExit &C : Exits) {
+    if (!(C.Exit || C.ScopeMaySkip) || !C.First)
       continue;
     // Only a condition or loop that holds END but not the return matters
     // (`if (x) RET(1);` holds both): those below the statement common to
@@ -55,6 +60,9 @@ EntryScope findEntryScope(const FunctionDecl &FD, const BodyFacts &Facts,
       continue;
     if (!Exit)
       Exit = &C;
+    ListedNeeds |= C.Exit;
+    if (C.ScopeMaySkip)
+      Candidates.push_back(&C);
     SeveralTops |= Top && Top != Below;
     Top = Below;
   }
@@ -63,6 +71,8 @@ EntryScope findEntryScope(const FunctionDecl &FD, const BodyFacts &Facts,
   SourceLocation ExitLoc = SM.getExpansionLoc(Exit->First->getBeginLoc());
   auto Refuse = [&](SourceLocation At, const std::string &Opener,
                     const char *Why) {
+    if (!ListedNeeds)
+      return Result; // the candidates' returns are warned about
     Result.Refusal = {At, "END before exit macro '" + Exit->Name + "' (" +
                               ExitLoc.printToString(SM) +
                               ") is in a scope that a condition or loop may "
@@ -101,7 +111,7 @@ EntryScope findEntryScope(const FunctionDecl &FD, const BodyFacts &Facts,
     std::optional<unsigned> At;
     if (R->getReturnLoc().isMacroID()) {
       for (const MacroExit &C : Exits)
-        if (C.Exit && llvm::is_contained(C.Returns, R))
+        if ((C.Exit || C.ScopeMaySkip) && llvm::is_contained(C.Returns, R))
           At = C.Begin;
       if (!At) // no END: a warning says so
         continue;
@@ -112,6 +122,44 @@ EntryScope findEntryScope(const FunctionDecl &FD, const BodyFacts &Facts,
       return Refuse(At ? SM.getComposedLoc(Text.fileID(), *At)
                        : SM.getExpansionLoc(R->getBeginLoc()),
                     Opener, "a return outside it needs an END too");
+  }
+  // The calls that are exits only with START inside: decided on the CFG
+  // with START first in the scope the opening macro leaves open.
+  if (!Candidates.empty()) {
+    std::string Why;
+    const CompoundStmt *Scope = nullptr;
+    for (const Stmt *S = Candidates.front()->First; S && S != Top;
+         S = Facts.parent(S))
+      if (const auto *C = dyn_cast<CompoundStmt>(S)) {
+        auto [CFID, LBrace] = SM.getDecomposedExpansionLoc(C->getLBracLoc());
+        if (CFID == FID && LBrace >= OpenBegin && LBrace < OpenEnd) {
+          Scope = C;
+          break;
+        }
+      }
+    if (Candidates.size() > 1)
+      Why = "more than one macro call returns from the scope";
+    else if (!Scope)
+      Why = "the opening macro opens no scope holding it";
+    else if (llvm::any_of(Scope->body(), [&](const Stmt *S) {
+               return SM.getFileOffset(SM.getExpansionLoc(S->getBeginLoc())) <
+                      OpenEnd;
+             }))
+      Why = "the opening macro's own statements follow where START would go";
+    else
+      Why = spanClosedInScope(FD, *Scope, *Candidates.front(), Facts, Text,
+                              Ctx, Rules, Exits);
+    for (MacroExit *C : Candidates) {
+      if (Why.empty()) {
+        C->Exit = true;
+        C->Why.clear();
+      } else {
+        C->Why = "it returns from a scope that a condition before it may "
+                 "skip, and with START inside that scope " + Why;
+      }
+    }
+    if (!Why.empty() && !ListedNeeds)
+      return Result;
   }
   Result.Inside = true;
   Result.OpenBegin = OpenBegin;

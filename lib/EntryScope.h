@@ -49,11 +49,16 @@ struct EntryScope {
 };
 
 /// Where FD's START goes given its exit macros Exits (findMacroExits);
-/// neither Inside nor Refusal: first in the body, as always.
+/// neither Inside nor Refusal: first in the body, as always. A macro call
+/// that is an exit only if START goes inside the scope (ScopeMaySkip)
+/// becomes one (Exit) when, with START there, every span is closed on
+/// every path (ScopeSpan.h); when it is not, or START cannot move, it stays
+/// a return the planner warns about, and START stays at the top unless a
+/// listed exit macro needs it inside.
 EntryScope findEntryScope(const clang::FunctionDecl &FD,
                           const BodyFacts &Facts, const SourceText &Text,
                           clang::ASTContext &Ctx, const RuleSet &Rules,
-                          const std::vector<MacroExit> &Exits);
+                          std::vector<MacroExit> &Exits);
 
 } // namespace annotate
 

@@ -92,6 +92,20 @@ public:
     return true;
   }
 
+  /// END goes right before the call, in the scope that holds the call's
+  /// start. A `}` in the call that closes a block opened before it, and
+  /// not holding the call's first statement, would leave END inside that
+  /// block: `#define CO_END(s) } return -(s)` closes a switch, whose
+  /// `break`s reach the return without passing END.
+  bool closesNoScopeBefore(const BodyFacts &Facts) {
+    llvm::DenseSet<const Stmt *> Holding;
+    for (const Stmt *S = Call.First; S; S = Facts.parent(S))
+      Holding.insert(S);
+    return !closesScope(Facts.body(), Holding) ||
+           fail("it closes a scope opened before it, so END cannot go "
+                "before it");
+  }
+
   bool fail(const char *Why) {
     Call.Why = Why;
     return false;
@@ -126,6 +140,22 @@ private:
       if (Next && !staysIn(Succ, *Next, Graph, Seen))
         return false;
     return true;
+  }
+
+  bool closesScope(const Stmt *S,
+                   const llvm::DenseSet<const Stmt *> &Holding) const {
+    if (const auto *C = dyn_cast<CompoundStmt>(S); C && !Holding.contains(C)) {
+      auto [FID, Close] = SM.getDecomposedExpansionLoc(C->getRBracLoc());
+      auto [OpenFID, Open] = SM.getDecomposedExpansionLoc(C->getLBracLoc());
+      if (FID == Text.fileID() && OpenFID == FID && Open < Call.Begin &&
+          Close >= Call.Begin && Close < Call.End)
+        return true;
+    }
+    for (const Stmt *Child : S->children())
+      if (Child && !isa<LambdaExpr, BlockExpr>(Child) &&
+          closesScope(Child, Holding))
+        return true;
+    return false;
   }
 
   const SourceText &Text;
@@ -249,12 +279,16 @@ std::vector<MacroExit> findMacroExits(const FunctionDecl &FD,
       A.fail("it does not expand to a statement");
     else if (!startsStatement(Text, Facts, C, BodyBegin))
       A.fail("it does not start a statement");
+    else if (!A.closesNoScopeBefore(Facts))
+      ;
     else if (C.Listed)
       C.Exit = true;
     else if (!Graph)
       A.fail("Clang built no control-flow graph of the function");
-    else
-      C.Exit = A.leavesOnEveryPath(*Graph, Rules) && A.enteredAtItsStart(Facts, Ctx);
+    else if (A.leavesOnEveryPath(*Graph, Rules)) {
+      C.Exit = A.enteredAtItsStart(Facts, Ctx);
+      C.ScopeMaySkip = !C.Exit;
+    }
   }
   return Calls;
 }

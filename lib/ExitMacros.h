@@ -59,6 +59,11 @@ struct MacroExit {
   bool Exit = false;
   /// Listed in the rule set's exit_macros (not analysed).
   bool Listed = false;
+  /// An exit but for a condition before it that may skip the scope it
+  /// returns from (HDF5 1.10's FUNC_LEAVE_NOAPI): one when START goes
+  /// inside that scope, which findEntryScope decides (ScopeSpan.h) and
+  /// then sets Exit.
+  bool ScopeMaySkip = false;
   /// Why it is not an exit: "it returns on some paths only".
   std::string Why;
 };

@@ -2,6 +2,7 @@
 
 #include "FunctionPlanner.h"
 #include "Braces.h"
+#include "ConditionalCalls.h"
 #include "EntryScope.h"
 #include "Reachability.h"
 #include "ReturnClassifier.h"
@@ -27,9 +28,18 @@ bool FunctionPlanner::plan(FileEdits &Out) {
     return false;
   if (PC.Options.Braces == BracePolicy::All)
     braceEverything();
+  composeNestedEdits();
   for (Edit &E : Edits)
     Out.add(std::move(E));
   return true;
+}
+
+void FunctionPlanner::composeNestedEdits() {
+  for (const Edit &E :
+       foldNestedEdits(Edits, std::move(ValueWindows), Text.buffer()))
+    PC.Diags.warn(
+        Text.sourceManager().getComposedLoc(Text.fileID(), E.Offset),
+        "edits inside a returned value overlap; dropped");
 }
 
 unsigned FunctionPlanner::afterOpeningBrace() const {
@@ -177,20 +187,25 @@ void FunctionPlanner::closeBeforeReturn(const ReturnStmt *R,
   std::string Block = "{";
   QualType Type = FD.getReturnType();
   std::string Var;
+  size_t ValueAt; // where the copied value starts in Block
   if (Type->isVoidType()) {
-    Block += Before.str() + Computed;
+    Block += Before.str();
+    ValueAt = Block.size() + 1;
+    Block += Computed;
   } else {
     Var = uniqueReturnVariable(ValueText);
     std::string TypeText = typeForDeclaration(Type, PC.Ctx);
     // `char *annotate_ret`, as people write it, not Clang's `char * `.
     bool Glued = !TypeText.empty() &&
                  (TypeText.back() == '*' || TypeText.back() == '&');
-    Block += " " + TypeText + (Glued ? "" : " ") + Var + " =" + Before.str() +
-             Computed;
+    Block += " " + TypeText + (Glued ? "" : " ") + Var + " =" + Before.str();
+    ValueAt = Block.size() + 1;
+    Block += Computed;
   }
   for (const std::string &End : Ends)
     Block += End + " ";
   Block += Var.empty() ? "return; }" : "return " + Var + "; }";
+  ValueWindows.push_back({Edits.size(), *ValueBegin, *ValueEnd, ValueAt});
   Edits.push_back({Range->first, Range->second - Range->first, Block,
                    EditRank::Statement});
 }
@@ -429,30 +444,53 @@ bool FunctionPlanner::planMain() {
         escapeForCString(Key),
         escapeForCString(Value)));
 
-  // START declares a variable with a cleanup: a goto from before it to a
-  // label after it would jump into its scope, which does not compile
-  // (`if (MPI_Init(...)) goto fail; ... fail: return 1;`). Start the tracer
-  // at the top of main then; the runtime learns the rank once MPI is up.
-  if (InitStmt) {
-    auto InitEnd = Text.statementRange(InitStmt->getSourceRange(),
-                                       SourceText::Semicolon::IfPresent);
-    for (const GotoStmt *G : Facts.gotos()) {
-      std::optional<unsigned> From = offsetOf(G);
-      std::optional<unsigned> To = offsetOf(G->getLabel()->getStmt());
-      if (InitEnd && From && To && *From < InitEnd->second &&
-          *To >= InitEnd->second) {
-        PC.Diags.warn(G->getGotoLoc(),
-                      "this goto jumps past the statement calling " +
-                          calleeName(InitCall) +
-                          "; the tracer starts at the top of main instead");
-        InitStmt = nullptr;
-        break;
-      }
+  // Optional MPI: a top-level #if block that starts MPI (in any branch,
+  // compiled here or not) puts INIT after its #endif, one that stops it
+  // END + FINI before its #if (ConditionalCalls.h), the same in every
+  // configuration.
+  std::optional<std::pair<unsigned, unsigned>> InitBlock, FinBlock;
+  for (const auto &C :
+       conditionalsCalling(*Body, Text, PC.PP, Rules.InitAfterCalls))
+    if (!InitStmt || C.first < offsetOf(InitStmt).value_or(~0u)) {
+      InitBlock = C;
+      InitStmt = nullptr;
+      InitCall = nullptr;
+      break;
     }
+  // With --line-directives every insertion stays on its anchor's line, and
+  // a directive's line can take none: INIT and START go in front of the
+  // first statement after the block, on its line, and END + FINI after the
+  // last statement before the finalize block, on its line; each only when
+  // nothing but white space and comments lies between, so that every
+  // configuration anchors them alike. Otherwise INIT goes at the top and
+  // END + FINI before the returns.
+  const Stmt *InitBefore = nullptr; // the statement INIT goes in front of
+  if (InitBlock && PC.Options.LineDirectives) {
+    for (const Stmt *S : Body->body()) {
+      std::optional<unsigned> At = offsetOf(S);
+      if (!At || *At <= InitBlock->second)
+        continue;
+      if (!S->getBeginLoc().isMacroID() &&
+          !PC.PP.inConditionalAfter(Text.fileID(), LBrace, *At) &&
+          !PC.PP.hasDirectiveBetween(Text.fileID(), InitBlock->second + 1,
+                                     *At - 1))
+        InitBefore = S;
+      break;
+    }
+    if (!InitBefore)
+      InitBlock.reset();
   }
-
-  unsigned StartAt;
-  if (InitStmt) {
+  unsigned StartAt = ~0u;
+  std::string StartIndent;
+  if (InitBefore) {
+    StartAt = *offsetOf(InitBefore);
+  } else if (InitBlock) {
+    // Before the line break ending the `#endif` line (a CRLF's `\r`).
+    StartAt = InitBlock->second;
+    if (StartAt > 0 && Text.buffer()[StartAt - 1] == '\r')
+      --StartAt;
+    StartIndent = bodyIndent();
+  } else if (InitStmt) {
     auto Range = Text.statementRange(InitStmt->getSourceRange(),
                                      stopsBeforeSemicolon(InitStmt)
                                          ? SourceText::Semicolon::Required
@@ -466,15 +504,74 @@ bool FunctionPlanner::planMain() {
     StartAt = PC.Options.LineDirectives
                   ? Range->second
                   : Text.afterTrailingComment(Range->second).Offset;
-    insertStarts(StartAt, Text.indentOfLine(Range->first), std::move(Starts),
-                 /*Guard=*/false);
-  } else {
-    StartAt = afterOpeningBrace();
-    insertStarts(StartAt, bodyIndent(), std::move(Starts), /*Guard=*/false);
+    StartIndent = Text.indentOfLine(Range->first).str();
   }
 
+  // START declares a variable with a cleanup: a goto from before it to a
+  // label after it would jump into its scope, which does not compile
+  // (`if (MPI_Init(...)) goto fail; ... fail: return 1;`). Start the tracer
+  // at the top of main then; the runtime learns the rank once MPI is up.
+  if (StartAt != ~0u) {
+    for (const GotoStmt *G : Facts.gotos()) {
+      std::optional<unsigned> From = offsetOf(G);
+      std::optional<unsigned> To = offsetOf(G->getLabel()->getStmt());
+      if (From && To && *From < StartAt && *To >= StartAt) {
+        PC.Diags.warn(G->getGotoLoc(),
+                      "this goto jumps past the " +
+                          (InitCall ? "statement calling " +
+                                          calleeName(InitCall)
+                                    : std::string("#endif of the block "
+                                                  "starting MPI")) +
+                          "; the tracer starts at the top of main instead");
+        StartAt = ~0u;
+        break;
+      }
+    }
+  }
+  if (StartAt == ~0u) {
+    StartAt = afterOpeningBrace();
+    StartIndent = bodyIndent();
+    InitBefore = nullptr;
+  }
+  insertStarts(StartAt, StartIndent, std::move(Starts), /*Guard=*/false);
+  if (InitBefore) // " INIT(); START(); " in front of the statement
+    Edits.push_back({StartAt, 0, " ", EditRank::Statement});
+
+  for (const auto &C :
+       conditionalsCalling(*Body, Text, PC.PP, Rules.FiniBeforeCalls))
+    if (C.first > StartAt &&
+        (!FinStmt || C.first > offsetOf(FinStmt).value_or(0)))
+      FinBlock = C;
+  // With --line-directives: after the statement before the block, on its
+  // line (see above).
+  std::optional<unsigned> FinAfter;
+  if (FinBlock && PC.Options.LineDirectives) {
+    const Stmt *Last = nullptr;
+    for (const Stmt *S : Body->body())
+      if (std::optional<unsigned> At = offsetOf(S); At && *At < FinBlock->first)
+        Last = S;
+    std::optional<std::pair<unsigned, unsigned>> Range;
+    if (Last && !Last->getBeginLoc().isMacroID())
+      Range = Text.statementRange(Last->getSourceRange(),
+                                  stopsBeforeSemicolon(Last)
+                                      ? SourceText::Semicolon::Required
+                                      : SourceText::Semicolon::IfPresent);
+    if (Range && Range->first > StartAt &&
+        !PC.PP.inConditionalAfter(Text.fileID(), LBrace, Range->first) &&
+        !Text.afterTrailingComment(Range->second).AfterLineComment &&
+        !PC.PP.hasDirectiveBetween(Text.fileID(), Range->second,
+                                   FinBlock->first - 1))
+      FinAfter = Range->second;
+    else
+      FinBlock.reset();
+  }
+  if (FinBlock)
+    FinStmt = nullptr;
+
   unsigned FinAt = ~0u;
-  if (FinStmt) {
+  if (FinBlock) {
+    FinAt = FinBlock->first;
+  } else if (FinStmt) {
     std::optional<unsigned> At = offsetOf(FinStmt);
     if (At)
       FinAt = *At;
@@ -490,7 +587,18 @@ bool FunctionPlanner::planMain() {
       closeBeforeReturn(R, Ends);
   }
   closeBeforeNoReturnCalls(StartAt, FinAt, Ends);
-  if (FinStmt && FinAt != ~0u)
+  if (FinAfter) {
+    std::string Inserted;
+    for (const std::string &End : Ends)
+      Inserted += " " + End;
+    Edits.push_back({*FinAfter, 0, Inserted, EditRank::Statement});
+  } else if (FinBlock) {
+    // On their own lines before the `#if` line, at the body's indent.
+    std::string Inserted;
+    for (const std::string &End : Ends)
+      Inserted += bodyIndent() + End + Text.lineBreakAt(FinAt).str();
+    Edits.push_back({FinAt, 0, Inserted, EditRank::Statement});
+  } else if (FinStmt && FinAt != ~0u)
     insertBefore(FinStmt, FinAt, Ends, "END and FINI before MPI_Finalize");
   else if (canFallOffEnd(FD, PC.Ctx, Rules))
     closeAtClosingBrace(Ends);

@@ -25,6 +25,7 @@
 #include "AnnotateInternal.h"
 #include "BodyFacts.h"
 #include "ExitMacros.h"
+#include "NestedEdits.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -99,6 +100,13 @@ private:
   void closeBeforeMacroExit(const clang::ReturnStmt *R,
                             llvm::ArrayRef<std::string> Ends);
   std::string uniqueReturnVariable(llvm::StringRef ExprText) const;
+  /// Folds the edits planned inside a value that a value return copies
+  /// (ValueWindows) into that return's block, innermost first: a return
+  /// inside a GNU statement expression that is itself returned,
+  /// `return ({ if (x < 0) return -1; x / 2; });`, gets its END inside the
+  /// copied value, and the value is still computed inside the span.
+  /// Applied separately, the two edits would overlap and both be dropped.
+  void composeNestedEdits();
   /// Offset in the file where S is written (the macro call for a statement
   /// produced by a macro).
   std::optional<unsigned> offsetOf(const clang::Stmt *S) const;
@@ -111,6 +119,8 @@ private:
   std::vector<Edit> Edits;
   llvm::DenseSet<const clang::Stmt *> BracedSlots;
   llvm::DenseSet<const clang::Stmt *> Closed;
+  /// The values value returns copy into their blocks (NestedEdits.h).
+  std::vector<EditWindow> ValueWindows;
   /// The macro calls holding returns, found on the first such return.
   std::optional<std::vector<MacroExit>> MacroExits;
 };

@@ -3,8 +3,10 @@
 #include "FunctionStripper.h"
 #include "BodyFacts.h"
 #include "Braces.h"
+#include "ConditionalCalls.h"
 #include "EntryScope.h"
 #include "ExitMacros.h"
+#include "NestedEdits.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -65,6 +67,9 @@ struct Block {
   std::vector<Group> Groups;
   /// A value return annotate hoisted (rule 3), once recognised.
   std::optional<Edit> Hoisted;
+  /// Where Hoisted's text copies the value, whose own annotations (a
+  /// return in a statement expression) are taken out of the copy.
+  EditWindow Value{0, 0, 0, 0};
 };
 
 /// Whether S, as the only statement of braces that go, would take an else
@@ -121,6 +126,18 @@ private:
     return SM.getComposedLoc(Text.fileID(), Offset);
   }
   std::string name() const { return FD.getQualifiedNameAsString(); }
+  /// The macro calls holding returns, decided as the planner decides them:
+  /// with START's place (a call that is an exit only with START inside the
+  /// scope an entry macro opens, EntryScope.h).
+  std::vector<MacroExit> &exits() {
+    if (!MacroExits) {
+      BodyFacts Facts(Body);
+      MacroExits =
+          findMacroExits(FD, Facts, Text, PC.Ctx, PC.Options.Rules);
+      findEntryScope(FD, Facts, Text, PC.Ctx, PC.Options.Rules, *MacroExits);
+    }
+    return *MacroExits;
+  }
   void refuse(unsigned Offset, const llvm::Twine &Why) {
     PC.Diags.unremoved(location(Offset),
                        Why + "; '" + name() + "' keeps its annotations");
@@ -336,6 +353,8 @@ void FunctionStripper::findHoisted(Block &B) {
   E.Removes.Statements = G.Statements.size();
   E.Removes.Returns = 1;
   B.Hoisted = E;
+  B.Value = {0, *LParen + 1, *RParen,
+             6 + static_cast<size_t>(*LParen - ValueStart)}; // "return"
   Accounted.push_back({*LBrace, *RBrace + 1});
 }
 
@@ -356,17 +375,32 @@ bool FunctionStripper::placedAsAnnotateDoes(const Block &B, const Group &G) {
                          G.Statements.front().Kind == StatementKind::Init &&
                          !B.Units[First].Labelled &&
                          calls(B.Units[First - 1].S, Rules.InitAfterCalls);
-    if (B.IsBody && !B.Units[First].Labelled && (First == 0 || AfterInitCall))
+    // Or on the line after the #endif of a block that starts MPI (optional
+    // MPI, ConditionalCalls.h).
+    // (on the next line, or with --line-directives in front of the first
+    // statement after it: only white space between).
+    bool AfterInitBlock =
+        FD.isMain() && B.IsBody && !B.Units[First].Labelled &&
+        G.Statements.front().Kind == StatementKind::Init &&
+        llvm::any_of(conditionalsCalling(*Body, Text, PC.PP,
+                                         Rules.InitAfterCalls),
+                     [&](const std::pair<unsigned, unsigned> &C) {
+                       return C.second < G.begin() &&
+                              Text.buffer()
+                                      .slice(C.second, G.begin())
+                                      .find_first_not_of(" \t\r\n") ==
+                                  StringRef::npos;
+                     });
+    if (B.IsBody && !B.Units[First].Labelled &&
+        (First == 0 || AfterInitCall || AfterInitBlock))
       return true;
     // First in the scope an entry macro opens, right after the macro
     // (EntryScope.h).
     if (!B.IsBody && First == 0 && !B.Units[First].Labelled &&
         B.C->getLBracLoc().isMacroID()) {
       BodyFacts Facts(Body);
-      if (!MacroExits)
-        MacroExits = findMacroExits(FD, Facts, Text, PC.Ctx, Rules);
       EntryScope Scope =
-          findEntryScope(FD, Facts, Text, PC.Ctx, Rules, *MacroExits);
+          findEntryScope(FD, Facts, Text, PC.Ctx, Rules, exits());
       const SourceManager &SM = Text.sourceManager();
       std::optional<unsigned> Opening = Text.offset(
           SM.getExpansionRange(B.C->getLBracLoc()).getEnd());
@@ -379,7 +413,8 @@ bool FunctionStripper::placedAsAnnotateDoes(const Block &B, const Group &G) {
                           " is not where annotate writes it: first in the "
                           "body" +
                           (Init ? ", or after the statement calling " +
-                                      llvm::join(Rules.InitAfterCalls, "/")
+                                      llvm::join(Rules.InitAfterCalls, "/") +
+                                      " or the #endif of a block calling it"
                                 : std::string()));
     return false;
   }
@@ -398,11 +433,7 @@ bool FunctionStripper::placedAsAnnotateDoes(const Block &B, const Group &G) {
   bool BeforeExitMacro = false;
   if (!BeforeReturn && Next < B.Units.size() && !B.Units[Next].Labelled &&
       B.Units[Next].Begin) {
-    if (!MacroExits) {
-      BodyFacts Facts(Body);
-      MacroExits = findMacroExits(FD, Facts, Text, PC.Ctx, Rules);
-    }
-    BeforeExitMacro = llvm::any_of(*MacroExits, [&](const MacroExit &C) {
+    BeforeExitMacro = llvm::any_of(exits(), [&](const MacroExit &C) {
       return C.Exit && C.Begin == *B.Units[Next].Begin;
     });
   }
@@ -420,6 +451,22 @@ Edit FunctionStripper::removeGroup(const Group &G) const {
   unsigned LineStart = Text.lineStart(Begin);
   Edit E;
   E.Removes.Statements = G.Statements.size();
+  // --line-directives, optional MPI: " INIT(); START(); " in front of the
+  // first statement after the #endif of the block starting MPI (nothing
+  // but white space between); its spaces go with it.
+  if (G.opens() && Begin > 0 && isBlank(Buffer[Begin - 1]) &&
+      End + 1 < Buffer.size() && isBlank(Buffer[End]) &&
+      !llvm::isSpace(Buffer[End + 1]))
+    if (const auto *Facts = PC.PP.facts(Text.fileID()))
+      if (llvm::any_of(Facts->Conditionals, [&](const auto &C) {
+            return C.second < Begin &&
+                   Buffer.slice(C.second, Begin).find_first_not_of(" \t\r\n") ==
+                       StringRef::npos;
+          })) {
+        E.Offset = Begin - 1;
+        E.Length = End + 1 - E.Offset;
+        return E;
+      }
   if (G.opens() && Text.isFirstOnLine(Begin) && LineStart > 0) {
     // "\n<indent>START();" after `{`: the line break before it.
     E.Offset = lineBreakBefore(LineStart);
@@ -535,8 +582,11 @@ bool FunctionStripper::plan(std::vector<Edit> &Edits) {
     findStatements(B);
     findHoisted(B);
   }
+  std::vector<EditWindow> Values;
   for (Block &B : Blocks) {
     if (B.Hoisted) {
+      Values.push_back(B.Value);
+      Values.back().Edit = Edits.size();
       Edits.push_back(*B.Hoisted);
       continue;
     }
@@ -553,6 +603,12 @@ bool FunctionStripper::plan(std::vector<Edit> &Edits) {
   }
   for (const Block &B : Blocks)
     planBraces(B, Edits);
+  if (!foldNestedEdits(Edits, std::move(Values), Text.buffer()).empty()) {
+    refuse(Edits.front().Offset, "its annotations overlap where they would "
+                                 "be taken out");
+    Edits.clear();
+    return false;
+  }
   // The rules never make edits that overlap; if user edits fooled them,
   // taking nothing out is the safe answer.
   llvm::sort(Edits,

@@ -4,11 +4,11 @@
 
 namespace annotate {
 
-/// Offset of the line after the comment block that opens the file, or 0.
-/// The block ends at a blank line: a comment after one documents what
-/// follows it and stays with it.
+/// Offset of the line after the comment block that opens the file, or of
+/// its first character (after a byte-order mark). The block ends at a blank
+/// line: a comment after one documents what follows it and stays with it.
 static unsigned afterLeadingComments(const SourceText &Text) {
-  unsigned At = 0;
+  unsigned At = Text.textStart();
   bool SawComment = false;
   while (std::optional<clang::Token> Tok =
              Text.rawTokenAt(At, /*KeepComments=*/true)) {
@@ -20,7 +20,7 @@ static unsigned afterLeadingComments(const SourceText &Text) {
     SawComment = true;
   }
   if (!SawComment)
-    return 0;
+    return Text.textStart();
   unsigned End = Text.lineEnd(At);
   return End < Text.buffer().size() ? End + 1 : End;
 }
@@ -66,7 +66,8 @@ std::optional<Edit> planInclude(llvm::StringRef Header, const SourceText &Text,
     Offset = afterLeadingComments(Text);
   }
   // The line break of the line it follows (the first line's at the top).
-  llvm::StringRef Break = Text.lineBreakAt(Offset > 0 ? Offset - 1 : 0);
+  llvm::StringRef Break =
+      Text.lineBreakAt(Offset > Text.textStart() ? Offset - 1 : Offset);
   Line += Break;
   if (!LineDirective.empty())
     Line += lineDirective(Text.buffer().take_front(Offset).count('\n') + 1,

@@ -185,6 +185,67 @@ void writeReport(BatchState &S) {
   }
 }
 
+void writeCoverage(BatchState &S) {
+  if (S.Options.CoveragePath.empty() || S.Options.Annotate.Strip)
+    return;
+  // Compact and stable: a build integration joins the records of the
+  // sources of a program, one line each, and the trace may carry them.
+  nlohmann::json Files = nlohmann::json::array();
+  for (const TranslationUnitResult &R : S.Units) {
+    nlohmann::json F;
+    F["file"] = R.MainFile;
+    std::string Reason;
+    if (R.Failed)
+      Reason = R.FailureReason +
+               (R.FirstError.empty() ? "" : " (first error: " + R.FirstError + ")");
+    else if (S.FailedVerify.count(R.MainFile))
+      Reason = std::string("the ") + resultOf(S.Options) +
+               " file does not compile; restored";
+    else if (auto W = S.WriteErrors.find(R.MainFile); W != S.WriteErrors.end())
+      Reason = W->second;
+    unsigned Annotated = 0;
+    nlohmann::json Left = nlohmann::json::array();
+    for (const FunctionRecord &Fn : R.Functions) {
+      // Annotated by an earlier run: traced all the same.
+      if (Fn.Annotated || Fn.SkipReason == "already annotated") {
+        ++Annotated;
+        continue;
+      }
+      // No code of their own to trace.
+      if (Fn.SkipReason == "implicit" || Fn.SkipReason == "defaulted" ||
+          Fn.SkipReason == "deleted")
+        continue;
+      nlohmann::json J = {{"function", Fn.Name},
+                          {"file", Fn.File},
+                          {"line", Fn.Line},
+                          {"reason", Fn.SkipReason}};
+      if (!Fn.Detail.empty())
+        J["rule"] = Fn.Detail;
+      Left.push_back(std::move(J));
+    }
+    if (!Reason.empty()) {
+      F["status"] = "failed";
+      F["reason"] = Reason;
+      Annotated = 0;
+    } else {
+      F["status"] = Annotated ? "annotated" : "not_annotated";
+    }
+    F["annotated"] = Annotated;
+    F["unannotated"] = std::move(Left);
+    Files.push_back(std::move(F));
+  }
+  nlohmann::json Record = {{"coverage", 1},
+                           {"tool", "annotate"},
+                           {"rules", S.Options.Annotate.Rules.Name},
+                           {"files", std::move(Files)}};
+  if (llvm::Error E = writeFileAtomically(S.Options.CoveragePath,
+                                          Record.dump() + "\n")) {
+    S.Err << S.Options.CoveragePath << ": error: "
+          << llvm::toString(std::move(E)) << "\n";
+    S.WriteFailed = true;
+  }
+}
+
 int exitCode(const BatchState &S) {
   if (S.Failed || S.WriteFailed || S.Unremoved)
     return 1;

@@ -88,6 +88,10 @@ bool SourceText::sameLine(unsigned A, unsigned B) const {
   return Buffer.slice(A, B).find('\n') == StringRef::npos;
 }
 
+unsigned SourceText::textStart() const {
+  return Buffer.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+}
+
 std::optional<Token> SourceText::rawTokenAt(unsigned Offset,
                                             bool KeepComments) const {
   if (Offset >= Buffer.size())

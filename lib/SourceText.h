@@ -36,6 +36,11 @@ public:
 
   clang::FileID fileID() const { return FID; }
   llvm::StringRef buffer() const { return Buffer; }
+  /// Offset of the file's first character after a UTF-8 byte-order mark
+  /// (3 when the file starts with EF BB BF, else 0): text inserted "at the
+  /// top" goes here, since a compiler reads the mark only as the file's
+  /// first bytes (gcc rejects `#include ...\n<BOM>int f...`).
+  unsigned textStart() const;
   const clang::SourceManager &sourceManager() const { return SM; }
   const clang::LangOptions &langOptions() const { return LO; }
 

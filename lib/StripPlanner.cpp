@@ -83,15 +83,16 @@ void StripPlanner::planFile(ArrayRef<unsigned> DeclUses,
                             bool RemovedStatements) {
   StringRef Buffer = Text.buffer();
   // annotate names the original by its absolute path; after the include,
-  // the one the first line names.
-  std::optional<LineDirective> Top = lineDirectiveAt(Text, 0);
+  // the one the first line names (after a byte-order mark, which stays).
+  unsigned First = Text.textStart();
+  std::optional<LineDirective> Top = lineDirectiveAt(Text, First);
   if (Top && (Top->Line != 1 || !llvm::sys::path::is_absolute(Top->File)))
     Top.reset();
   auto Ours = [&](const LineDirective &D) {
     return Top ? D.File == Top->File : llvm::sys::path::is_absolute(D.File);
   };
   if (Top) {
-    Edit E{0, Top->End, "", 0};
+    Edit E{First, Top->End - First, "", 0};
     E.Removes.LineDirectives = 1;
     Edits.add(E);
   }
@@ -103,7 +104,7 @@ void StripPlanner::planFile(ArrayRef<unsigned> DeclUses,
   for (const PreprocessorIndex::Include &Inc : Facts->Includes) {
     unsigned Hash = Inc.HashOffset;
     unsigned LineEnd = Text.lineEnd(Hash);
-    if (Text.lineStart(Hash) != Hash ||
+    if (std::max(Text.lineStart(Hash), First) != Hash ||
         Buffer.slice(Hash, LineEnd).rtrim('\r') != Line)
       continue;
     auto Left = [&](unsigned Use) { return !inRanges(RemovedRanges, Use); };

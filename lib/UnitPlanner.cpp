@@ -225,9 +225,10 @@ void UnitPlanner::planFiles(ASTContext &Ctx) {
         Include->OnceKey = "include";
         FileEditsOfFile.add(*Include);
       }
-    if (Options.LineDirectives)
-      FileEditsOfFile.add(
-          {0, 0, lineDirective(1, Path, Text.lineBreakAt(0)), /*Rank=*/0});
+    if (Options.LineDirectives) // first in the file, after a byte-order mark
+      FileEditsOfFile.add({Text.textStart(), 0,
+                           lineDirective(1, Path, Text.lineBreakAt(0)),
+                           /*Rank=*/0});
     fileResult(Result, Text).Edits.append(FileEditsOfFile);
   }
 }

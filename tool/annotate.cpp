@@ -99,6 +99,13 @@ static cl::opt<std::string>
                     "or skipped and why"),
            cl::value_desc("file.json"), cl::cat(Category));
 
+static cl::opt<std::string> Coverage(
+    "coverage",
+    cl::desc("Write the coverage record, one JSON line: per translation unit "
+             "annotated or failed (and why), and each function left "
+             "unannotated with why (annotate-cc writes one per object)"),
+    cl::value_desc("file.json"), cl::cat(Category));
+
 static cl::opt<bool> Verify(
     "verify",
     cl::desc("With -i or -o: compile each changed file with its own compile "
@@ -347,6 +354,7 @@ int main(int argc, const char **argv) {
   Options.Annotate.FilterRoot = real(Options.Root);
   Options.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   Options.ReportPath = Report;
+  Options.CoveragePath = Coverage;
   Options.Verify = Verify;
   Options.Verbose = Verbose;
   Options.Explain = Explain;

@@ -68,19 +68,19 @@ static void mark(void)
 }
 
 /* cpu alone, comm with USE_MPI (its MPI calls are under #ifdef: INIT and
- * START at the top, END and FINI before the return: docs/rules.md, section
- * 4). */
+ * START after the #endif of the block calling MPI_Init, END and FINI before
+ * the #ifdef of the block calling MPI_Finalize: docs/rules.md, section 4). */
 int main(int argc, char **argv)
 {
-    DFTRACER_C_INIT(NULL, NULL, NULL);
-    DFTRACER_C_FUNCTION_START();
-    DFTRACER_C_FUNCTION_UPDATE_STR("comp", "comm");
 #ifdef USE_MPI
     MPI_Init(&argc, &argv);
 #else
     (void)argc;
     (void)argv;
 #endif
+    DFTRACER_C_INIT(NULL, NULL, NULL);
+    DFTRACER_C_FUNCTION_START();
+    DFTRACER_C_FUNCTION_UPDATE_STR("comp", "comm");
     double copy[4];
     share(copy);
     mark();
@@ -88,10 +88,10 @@ int main(int argc, char **argv)
     mark();
     report(sum + copy[0]);
     mark();
+    DFTRACER_C_FUNCTION_END();
+    DFTRACER_C_FINI();
 #ifdef USE_MPI
     MPI_Finalize();
 #endif
-    DFTRACER_C_FUNCTION_END();
-    DFTRACER_C_FINI();
     return 0;
 }

@@ -5,9 +5,10 @@
 #endif
 
 /* MPI only when USE_MPI is defined (--variant=-DUSE_MPI). INIT cannot go
- * after an MPI_Init under #ifdef (the other configuration would have no
- * START), nor END and FINI before an MPI_Finalize under #ifdef: INIT goes at
- * the top of main and END+FINI before its returns, in every configuration. */
+ * right after an MPI_Init under #ifdef (the other configuration would have
+ * no START), nor END and FINI right before an MPI_Finalize under #ifdef:
+ * INIT goes after the #endif of the block that starts MPI and END+FINI
+ * before the #ifdef of the block that stops it, in every configuration. */
 static int compute(int rank)
 {
     DFTRACER_C_FUNCTION_START();
@@ -29,8 +30,6 @@ static void mark(void)
 
 int main(int argc, char **argv)
 {
-    DFTRACER_C_INIT(NULL, NULL, NULL);
-    DFTRACER_C_FUNCTION_START();
     int rank = 0;
 #ifdef USE_MPI
     MPI_Init(&argc, &argv);
@@ -39,12 +38,14 @@ int main(int argc, char **argv)
     (void)argc;
     (void)argv;
 #endif
+    DFTRACER_C_INIT(NULL, NULL, NULL);
+    DFTRACER_C_FUNCTION_START();
     int rc = compute(rank);
     mark();
+    DFTRACER_C_FUNCTION_END();
+    DFTRACER_C_FINI();
 #ifdef USE_MPI
     MPI_Finalize();
 #endif
-    DFTRACER_C_FUNCTION_END();
-    DFTRACER_C_FINI();
     return rc > 0 ? 0 : 1;
 }

@@ -55,8 +55,8 @@ static void mark(void)
 }
 
 /* cpu alone, comm with USE_MPI (its MPI calls are under #ifdef: INIT and
- * START at the top, END and FINI before the return: docs/rules.md, section
- * 4). */
+ * START after the #endif of the block calling MPI_Init, END and FINI before
+ * the #ifdef of the block calling MPI_Finalize: docs/rules.md, section 4). */
 int main(int argc, char **argv)
 {
 #ifdef USE_MPI

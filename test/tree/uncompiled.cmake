@@ -195,9 +195,9 @@ foreach(_re
   endif()
 endforeach()
 file(READ ${TREE_ROOT}/main.c _main)
-if(NOT _main MATCHES "#ifdef USE_MPI\n    MPI_Finalize\\(\\);\n#endif\n    DFTRACER_C_FUNCTION_END\\(\\);\n    DFTRACER_C_FINI\\(\\);\n    return")
-  tree_fail("main.c: END and FINI are not before main's return (an "
-            "MPI_Finalize under #ifdef is not the finalize point):\n${_main}")
+if(NOT _main MATCHES "    DFTRACER_C_FUNCTION_END\\(\\);\n    DFTRACER_C_FINI\\(\\);\n#ifdef USE_MPI\n    MPI_Finalize\\(\\);\n#endif\n    return")
+  tree_fail("main.c: END and FINI are not before the #ifdef of the block "
+            "that may call MPI_Finalize (docs/rules.md 4, optional MPI):\n${_main}")
 endif()
 tree_snapshot(_annotated ${TREE_ROOT})
 foreach(_variants "--variant=-DHAVE_LUSTRE;--variant=-DDEBUG_EXIT -DUSE_MPI -DNO_ABORT"

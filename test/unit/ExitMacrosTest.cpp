@@ -43,6 +43,25 @@ TEST(ExitMacrosTest, AMacroReturningOnSomePathsStaysAWarning) {
       << A.Warnings;
 }
 
+TEST(ExitMacrosTest, AMacroClosingAScopeOpenedBeforeItIsAWarning) {
+  // Protothreads: CO_END closes the switch CO_BEGIN opened; END before it
+  // would be inside the switch, which `break` leaves past it.
+  Annotated A = annotateSnippet(code(
+      "#define CO_BEGIN(s) switch (s) { case 0:\n"
+      "#define CO_END(s) } return -(s)\n"
+      "int f(int s) {\n"
+      "    CO_BEGIN(s);\n"
+      "    if (work(s)) break;\n"
+      "    work(0);\n"
+      "    CO_END(s);\n"
+      "}\n"));
+  EXPECT_FALSE(contains(A.Code, "END();\n    CO_END")) << A.Code;
+  EXPECT_TRUE(contains(A.Warnings, "return inside macro 'CO_END' cannot be "
+                                   "annotated (it closes a scope opened "
+                                   "before it"))
+      << A.Warnings;
+}
+
 // HDF5: FUNC_LEAVE closes the scopes FUNC_ENTER opened, then returns.
 const char *Hdf5 =
     "#define ENTER { int err_ = 0; {\n"
@@ -71,11 +90,14 @@ TEST(ExitMacrosTest, AMacroClosingScopesOpenedElsewhereIsAnExit) {
 
 TEST(ExitMacrosTest, AReturnFromAScopeAConditionMaySkipIsAWarning) {
   // HDF5 1.10: FUNC_ENTER_NOAPI's `if (initialised) {` may skip the body and
-  // reach FUNC_LEAVE's return without passing its start.
+  // reach FUNC_LEAVE's return without passing its start. With START inside
+  // that scope it is an exit (decided on the CFG, ScopeSpan.h); a return
+  // before ENTER keeps START at the top, and then it is not.
   std::string Source = code("int initialised;\n"
                             "#define ENTER { if (initialised) {\n"
                             "#define LEAVE(v) ; } cleanup(); return (v); }\n"
                             "int f(int x) {\n"
+                            "    if (x < 0) return -1;\n"
                             "    ENTER\n"
                             "    work(x);\n"
                             "    LEAVE(x)\n"
@@ -86,6 +108,22 @@ TEST(ExitMacrosTest, AReturnFromAScopeAConditionMaySkipIsAWarning) {
                                    "annotated (it returns from a scope that a "
                                    "condition or loop before it may skip)"))
       << A.Warnings;
+  Annotated Inside = annotateSnippet(code(
+      "int initialised;\n"
+      "#define ENTER { if (initialised) {\n"
+      "#define LEAVE(v) ; } cleanup(); return (v); }\n"
+      "int f(int x) {\n"
+      "    ENTER\n"
+      "    work(x);\n"
+      "    LEAVE(x)\n"
+      "}\n"));
+  EXPECT_TRUE(contains(Inside.Code, "    ENTER\n"
+                                    "    DFTRACER_C_FUNCTION_START();\n"
+                                    "    work(x);\n"
+                                    "    DFTRACER_C_FUNCTION_END();\n"
+                                    "    LEAVE(x)\n"))
+      << Inside.Code;
+  EXPECT_EQ(Inside.Warnings, "");
   // The rule set's exit_macros decides what the analysis cannot.
   AnnotateOptions Options = defaultOptions();
   Options.Rules.ExitMacros = {"LEAVE"};
@@ -93,7 +131,10 @@ TEST(ExitMacrosTest, AReturnFromAScopeAConditionMaySkipIsAWarning) {
   EXPECT_TRUE(contains(Listed.Code, "    DFTRACER_C_FUNCTION_END();\n"
                                     "    LEAVE(x)\n"))
       << Listed.Code;
-  EXPECT_EQ(Listed.Warnings, "");
+  // ... as told, though START cannot go inside the scope (the return before
+  // ENTER needs it at the top): said once.
+  EXPECT_TRUE(contains(Listed.Warnings, "START cannot go inside it"))
+      << Listed.Warnings;
   // A condition that is a constant cannot skip it: HDF5 1.10 in a file
   // without a package, where H5_PKG_INIT_VAR is TRUE.
   Annotated Constant = annotateSnippet(code(

@@ -69,6 +69,51 @@ TEST(FunctionPlannerTest, MainWrapsMpi) {
       << A.Code;
 }
 
+TEST(FunctionPlannerTest, AReturnInsideAReturnedValueComposes) {
+  // A GNU statement expression: the inner END inside the copied value, the
+  // value computed inside the span; nothing dropped as conflicting.
+  Annotated A = annotateSnippet(
+      "int f(int x) {\n  return ({ if (x < 0) return -1; x / 2; });\n}\n");
+  EXPECT_TRUE(contains(A.Code,
+                       "  { int annotate_ret = (({ if (x < 0) { /* annotate */ "
+                       "DFTRACER_C_FUNCTION_END(); return -1; } x / 2; })); "
+                       "DFTRACER_C_FUNCTION_END(); return annotate_ret; }\n"))
+      << A.Code;
+  EXPECT_EQ(A.Warnings, "");
+}
+
+TEST(FunctionPlannerTest, MainWithOptionalMpiStartsAfterTheBlock) {
+  // MPI_Init and MPI_Finalize under #ifdef: INIT after the #endif, END and
+  // FINI before the #ifdef, whether USE_MPI is defined or not.
+  std::string Source = "int MPI_Init(int *, char ***);\nint MPI_Finalize(void);\n"
+                       "int work(void);\n"
+                       "int main(int argc, char **argv) {\n"
+                       "#ifdef USE_MPI\n"
+                       "  MPI_Init(&argc, &argv);\n"
+                       "#endif\n"
+                       "  work();\n"
+                       "#ifdef USE_MPI\n"
+                       "  MPI_Finalize();\n"
+                       "#endif\n"
+                       "  return 0;\n}\n";
+  const char *Expected = "#ifdef USE_MPI\n"
+                         "  MPI_Init(&argc, &argv);\n"
+                         "#endif\n"
+                         "  DFTRACER_C_INIT(NULL, NULL, NULL);\n"
+                         "  DFTRACER_C_FUNCTION_START();\n"
+                         "  work();\n"
+                         "  DFTRACER_C_FUNCTION_END();\n"
+                         "  DFTRACER_C_FINI();\n"
+                         "#ifdef USE_MPI\n"
+                         "  MPI_Finalize();\n"
+                         "#endif\n"
+                         "  return 0;\n}";
+  Annotated Without = annotateSnippet(Source);
+  EXPECT_TRUE(contains(Without.Code, Expected)) << Without.Code;
+  Annotated With = annotateSnippet("#define USE_MPI 1\n" + Source);
+  EXPECT_TRUE(contains(With.Code, Expected)) << With.Code;
+}
+
 TEST(FunctionPlannerTest, MainMetadataIsEscaped) {
   AnnotateOptions Options = defaultOptions();
   Options.Meta = {{"app", "say \"hi\""}};

@@ -29,6 +29,13 @@ TEST(IncludePlannerTest, AtTheTopWithoutCommentsOrIncludes) {
   EXPECT_EQ(A.Code.substr(0, strlen(Include)), Include);
 }
 
+TEST(IncludePlannerTest, AfterAByteOrderMark) {
+  // The mark must stay the file's first bytes: before it, gcc rejects it.
+  Annotated A = annotateSnippet("\xEF\xBB\xBFvoid f(void) {}\n");
+  EXPECT_EQ(A.Code.substr(0, 3 + strlen(Include)),
+            "\xEF\xBB\xBF" + std::string(Include));
+}
+
 TEST(IncludePlannerTest, OnceOnly) {
   Annotated A = annotateSnippet("#include \"dftracer/dftracer.h\"\nvoid f(void) {}\n");
   EXPECT_EQ(A.Code.find("#include <dftracer"), std::string::npos) << A.Code;

@@ -43,6 +43,10 @@ struct BatchOptions {
   unsigned Jobs = 1;
   /// --report: per file and function, what was done and why: "report.json"
   std::string ReportPath;
+  /// --coverage: the coverage record, one JSON line: per translation unit,
+  /// whether it was annotated, and each function left unannotated with
+  /// why (docs/integration.md, "Coverage"): "io.o.coverage.json"
+  std::string CoveragePath;
   /// --verify (with -i or -o): compile each changed translation unit with
   /// its own command; restore the files of one that fails.
   bool Verify = false;

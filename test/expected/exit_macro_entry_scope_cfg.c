@@ -1,0 +1,119 @@
+#include <stdio.h>
+#include <dftracer/dftracer.h>
+
+/* HDF5 1.10's entry and exit macros with the default rule set, no
+ * exit_macros list (issue 38): ENTER opens `{ if (pkg_ready || !terminating)
+ * {`, LEAVE closes both scopes and returns, so its return runs whether or
+ * not the `if` did. With START right after ENTER, inside the `if`, every
+ * path that passes START passes the END before LEAVE, and a path that skips
+ * the scope skips both: decided on the CFG, LEAVE is an exit there.
+ * `checked` (a return before ENTER: START cannot move) and `init_first` (a
+ * goto into the scope, past where START would go, as HDF5's package
+ * initialisation makes on failure) are not: their LEAVE is warned about
+ * and START stays at the top (they are not called: without the runtime's
+ * cleanup their spans would stay open). */
+static int pkg_ready;
+static int terminating;
+static int total;
+
+#define ENTER                                                                 \
+    {                                                                         \
+        if (pkg_ready || !terminating) {
+#define ENTER_INIT                                                            \
+    {                                                                         \
+        if (!pkg_ready && total < 0)                                          \
+            goto done;                                                        \
+        if (pkg_ready || !terminating) {
+#define GOTO_DONE(v)                                                          \
+    do {                                                                      \
+        r = (v);                                                              \
+        goto done;                                                            \
+    } while (0)
+#define LEAVE(v)                                                              \
+        ;                                                                     \
+        }                                                                     \
+        return (v);                                                           \
+    }
+#define LEAVE_VOID                                                            \
+        ;                                                                     \
+        }                                                                     \
+        return;                                                               \
+    }
+
+static int work(int x)
+{
+    int r = 0;
+
+    ENTER
+    DFTRACER_C_FUNCTION_START();
+
+    if (x > 10)
+        GOTO_DONE(10);
+    r = x + 1;
+
+done:
+    DFTRACER_C_FUNCTION_END();
+    LEAVE(r)
+}
+
+static void add(int x)
+{
+    ENTER /* opens two scopes */
+    DFTRACER_C_FUNCTION_START();
+    total += x;
+    DFTRACER_C_FUNCTION_END();
+    LEAVE_VOID
+}
+
+int checked(int x)
+{
+    DFTRACER_C_FUNCTION_START();
+    if (x < 0) { /* annotate */
+        DFTRACER_C_FUNCTION_END();
+        return -1;
+    }
+
+    ENTER
+    x *= 2;
+    LEAVE(x)
+}
+
+int init_first(int x)
+{
+    DFTRACER_C_FUNCTION_START();
+    int r = x;
+
+    ENTER_INIT
+    r *= 3;
+done:
+    LEAVE(r)
+}
+
+static void mark(void)
+{
+    DFTRACER_C_FUNCTION_START();
+    fflush(stdout);
+    DFTRACER_C_FUNCTION_END();
+}
+
+int main(void)
+{
+    DFTRACER_C_INIT(NULL, NULL, NULL);
+    DFTRACER_C_FUNCTION_START();
+    int status = 0;
+
+    status |= work(1) != 2;
+    mark();
+    status |= work(20) != 10;
+    mark();
+    add(3);
+    mark();
+    terminating = 1;
+    status |= work(1) != 0;
+    mark();
+    add(4);
+    mark();
+    DFTRACER_C_FUNCTION_END();
+    DFTRACER_C_FINI();
+    return status || total != 3;
+}
