@@ -20,6 +20,11 @@
 # with the same arguments, and adds its median and annotate/base: a change's
 # cost measured in one run.
 # Needs a build in build/ (BUILD_DIR to change): scripts/test.sh makes one.
+#
+# A command that fails (clang's parse, annotate, --strip, the base) stops
+# the script with the command and its message: a failure is never timed
+# as a figure. So does a file that annotate leaves unchanged (its strip
+# would time nothing).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -56,6 +61,19 @@ BASE=${ANNOTATE_BASE:-}
 # The annotated copies --strip reads, one per file, under their own names.
 ANNOTATED=$(mktemp -d "${TMPDIR:-/tmp}/annotate-bench.XXXXXX")
 trap 'rm -rf "$ANNOTATED"' EXIT
+# run OUT CMD...: CMD with its stdout to OUT; stops the script with the
+# command and its stderr when it fails.
+run() {
+  local out=$1 status=0; shift
+  "$@" >"$out" 2>"$ANNOTATED/.stderr" || status=$?
+  if [ "$status" -ne 0 ]; then
+    printf 'bench: failed (exit %s):' "$status" >&2
+    printf ' %q' "$@" >&2
+    printf '\n' >&2
+    tail -n 20 "$ANNOTATED/.stderr" >&2
+    exit 1
+  fi
+}
 ms() { awk -v x="$1" 'BEGIN {printf "%12.1f", x / 1000}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%7.2f", a / b}'; }
 add() { awk -v x="$1" -v y="$2" 'BEGIN {print x + y}'; }
@@ -68,15 +86,19 @@ for f in "${FILES[@]}"; do
   s_times=(); a_times=(); x_times=(); b_times=()
   case $f in *.c) STD=-std=gnu11 ;; *) STD=-std=c++17 ;; esac
   copy=$ANNOTATED/$(basename "$f")
-  "$ANNOTATE" "$f" -- $STD "${FLAGS[@]}" >"$copy" 2>/dev/null || cp "$f" "$copy"
+  run "$copy" "$ANNOTATE" "$f" -- $STD "${FLAGS[@]}"
+  if cmp -s "$f" "$copy"; then
+    echo "bench: annotate changed nothing in $f: its strip would time nothing" >&2
+    exit 1
+  fi
   for ((i = 0; i < RUNS; i++)); do
-    t0=$(now); "$CLANG" -fsyntax-only $STD "${FLAGS[@]}" "$f" 2>/dev/null || true; t1=$(now)
-    "$ANNOTATE" "$f" ${VARIANTS[@]+"${VARIANTS[@]}"} -- $STD "${FLAGS[@]}" >/dev/null 2>&1 || true; t2=$(now)
-    "$ANNOTATE" --strip "$copy" -- $STD "${FLAGS[@]}" >/dev/null 2>&1 || true; t3=$(now)
+    t0=$(now); run /dev/null "$CLANG" -fsyntax-only $STD "${FLAGS[@]}" "$f"; t1=$(now)
+    run /dev/null "$ANNOTATE" "$f" ${VARIANTS[@]+"${VARIANTS[@]}"} -- $STD "${FLAGS[@]}"; t2=$(now)
+    run /dev/null "$ANNOTATE" --strip "$copy" -- $STD "${FLAGS[@]}"; t3=$(now)
     s_times+=($(( (t1 - t0) / 1000 ))); a_times+=($(( (t2 - t1) / 1000 )))
     x_times+=($(( (t3 - t2) / 1000 )))
     if [ -n "$BASE" ]; then
-      "$BASE" "$f" ${VARIANTS[@]+"${VARIANTS[@]}"} -- $STD "${FLAGS[@]}" >/dev/null 2>&1 || true; t4=$(now)
+      run /dev/null "$BASE" "$f" ${VARIANTS[@]+"${VARIANTS[@]}"} -- $STD "${FLAGS[@]}"; t4=$(now)
       b_times+=($(( (t4 - t3) / 1000 )))
     fi
   done

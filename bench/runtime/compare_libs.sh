@@ -12,6 +12,7 @@
 # Prints, per round and build, the median and fastest ns each case adds to
 # libc's call (RuntimeBench's "added" tables), and the load before each run.
 set -euo pipefail
+. "$(dirname "$0")/fail_loudly.sh"
 bench=$1 old=$2 new=$3 rounds=${4:-3}
 tmp=$(mktemp -d /tmp/dft-compare-XXXXXX)
 mkdir -p "$tmp/io"
@@ -30,11 +31,13 @@ for round in $(seq 1 "$rounds"); do
     dir=$old
     [ $build = new ] && dir=$new
     echo "== round $round $build ($dir) load $(cut -d' ' -f1-3 /proc/loadavg)"
-    LD_LIBRARY_PATH=$dir DFTRACER_BENCH_IODIR=$tmp/io "$bench" \
+    bench_run "$tmp/out" env LD_LIBRARY_PATH=$dir DFTRACER_BENCH_IODIR=$tmp/io "$bench" \
       --benchmark_filter="${DFT_COMPARE_FILTER:-BM_(Pwrite|Write|Fwrite)/}" \
       --benchmark_min_time=${DFT_COMPARE_MIN_TIME:-0.2} --benchmark_repetitions=5 \
       --benchmark_enable_random_interleaving=true \
-      --benchmark_report_aggregates_only=true --sustained_calls=1000 \
-      2>/dev/null | awk '/^1-byte|^BM_(Pwrite|Write|Fwrite)\/[A-Za-z]+ +[0-9.]+ +[0-9.]+ +[-0-9.]+ +[-0-9.]+$/'
+      --benchmark_report_aggregates_only=true --sustained_calls=1000
+    awk '/^1-byte|^BM_(Pwrite|Write|Fwrite)\/[A-Za-z]+ +[0-9.]+ +[0-9.]+ +[-0-9.]+ +[-0-9.]+$/' "$tmp/out" > "$tmp/rows"
+    bench_need "$tmp/rows" "benchmark rows in the output of $bench"
+    cat "$tmp/rows"
   done
 done

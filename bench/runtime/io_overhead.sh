@@ -12,6 +12,8 @@
 # turn (.pfw, .pfw.gz, compact .pfc: runs alternate plain pfw gz compact),
 # with the trace bytes per event (issue 25's target: <= 8 at 4 KiB).
 set -euo pipefail
+shopt -s inherit_errexit # run_once's failures, inside $(...), stop it too
+. "$(dirname "$0")/fail_loudly.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
 runs=${2:-7}
@@ -32,7 +34,7 @@ cleanup() {
 trap cleanup EXIT
 echo "files on $(df -T "$fs" | awk 'NR==2 {print $2}') ($fs), load: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-mpicc -O2 -I/usr/include/hdf5/mpich "$root/test/inputs/kernels/ior_driver.c" \
+bench_run "$tmp/mpicc.out" mpicc -O2 -I/usr/include/hdf5/mpich "$root/test/inputs/kernels/ior_driver.c" \
   -o "$tmp/ior_driver" -L/usr/lib/x86_64-linux-gnu/hdf5/mpich -lhdf5 \
   -Wl,-rpath,/usr/lib/x86_64-linux-gnu/hdf5/mpich
 
@@ -49,16 +51,17 @@ run_once() {
   esac
   start=$(date +%s%N)
   if [ "$mode" = plain ]; then
-    mpiexec -n 2 "$tmp/ior_driver" "${args[@]}" > /dev/null
+    bench_run "$tmp/run.out" mpiexec -n 2 "$tmp/ior_driver" "${args[@]}"
   else
-    env DFTRACER_ENABLE=1 DFTRACER_DATA_DIR="$fs" "${fmt[@]}" \
+    bench_run "$tmp/run.out" env DFTRACER_ENABLE=1 DFTRACER_DATA_DIR="$fs" "${fmt[@]}" \
       DFTRACER_LOG_FILE="$tmp/trace" LD_PRELOAD="$preload" \
-      mpiexec -n 2 "$tmp/ior_driver" "${args[@]}" > /dev/null
+      mpiexec -n 2 "$tmp/ior_driver" "${args[@]}"
   fi
   end=$(date +%s%N)
   if [ "$mode" != plain ]; then
+    ls "$tmp"/trace-* > /dev/null 2>&1 || { echo "io_overhead.sh: $mode run wrote no trace" >&2; exit 1; }
     cat "$tmp"/trace-* | wc -c > "$tmp/bytes.$mode"
-    [ "$mode" = pfw ] && cat "$tmp"/trace-*.pfw | grep -c '"ph":"X"' > "$tmp/events"
+    [ "$mode" != pfw ] || grep -c '"ph":"X"' "$tmp"/trace-*.pfw | awk -F: '{s += $NF} END {print s}' > "$tmp/events"
   fi
   rm -f "$tmp"/trace-*
   awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f\n", (e - s) / 1e9 }'

@@ -12,19 +12,24 @@
 # Prints one line per run: round, library (or "untraced"), format, kind
 # (fwrite, pwrite), ns per call; and the load average before and after.
 set -euo pipefail
+. "$(dirname "$0")/fail_loudly.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 rounds=$1 calls=$2
 shift 2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dft-process-cpu-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-cc -O2 "$root/bench/runtime/data_calls.c" -o "$tmp/data_calls"
+bench_run "$tmp/cc.out" cc -O2 "$root/bench/runtime/data_calls.c" -o "$tmp/data_calls"
 mkdir -p "$tmp/io" "$tmp/trace"
 run() { # LABEL FORMAT KIND [ENV...]
   local label=$1 format=$2 kind=$3
   shift 3
   rm -f "$tmp"/trace/* "$tmp"/io/*
-  (cd "$tmp" && env "$@" /usr/bin/time -f '%U %S' -o "$tmp/time" \
-    ./data_calls "${kind:0:1}" "$calls" > /dev/null)
+  (cd "$tmp" && bench_run "$tmp/run.out" env "$@" /usr/bin/time -f '%U %S' \
+    -o "$tmp/time" ./data_calls "${kind:0:1}" "$calls")
+  if [ "$label" != untraced ] && ! ls "$tmp"/trace/* > /dev/null 2>&1; then
+    echo "process_cpu.sh: $label $format $kind wrote no trace" >&2
+    exit 1
+  fi
   awk -v l="$label" -v f="$format" -v k="$kind" -v r="$round" -v n="$calls" \
     '{printf "round %d %s %s %s %.0f ns\n", r, l, f, k, ($1 + $2) * 1e9 / n}' \
     "$tmp/time"

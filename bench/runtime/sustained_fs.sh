@@ -18,6 +18,7 @@
 # benchmark's one-thread rows ((a), (b), (c) and w), and dd's ns per trace
 # line's bytes.
 set -euo pipefail
+. "$(dirname "$0")/fail_loudly.sh"
 bench=$1 a=$2 b=$3 rounds=${4:-3}
 calls=${DFT_SUSTAINED_CALLS:-10000000}
 pause=${DFT_SUSTAINED_PAUSE:-0}
@@ -36,13 +37,16 @@ for round in $(seq 1 "$rounds"); do
     [ "$lib" = default ] || path=$lib
     # The parent re-executes itself unless DFTRACER_ENABLE=1: set here, so
     # that the trace directory is this one (RuntimeBench.cpp).
-    out=$(LD_LIBRARY_PATH=$path \
+    bench_run "$tmp.out" env LD_LIBRARY_PATH=$path \
       DFTRACER_ENABLE=1 DFTRACER_THROTTLE=0 DFTRACER_BENCH_TMPDIR=$tmp \
       DFTRACER_LOG_FILE=$tmp/bench DFTRACER_BENCH_IODIR=$tmp \
       DFTRACER_DATA_DIR=$tmp/none "$bench" --benchmark_filter='^$' \
       --sustained_rounds=1 --sustained_calls="$calls" \
-      --sustained_pause="$pause" 2>&1)
-    echo "$out" | grep -E '^\([abc]\)[a-zA-Z, ]+ 1 |^writer|^trace bytes|^traced events'
+      --sustained_pause="$pause"
+    work+=("$tmp.out" "$tmp.out.err")
+    out=$(cat "$tmp.out" "$tmp.out.err")
+    echo "$out" | grep -E '^\([abc]\)[a-zA-Z, ]+ 1 |^writer|^trace bytes|^traced events' ||
+      { echo "sustained_fs.sh: no figures in the output of $bench" >&2; exit 1; }
     bytes=$(echo "$out" | sed -n 's/.*trace bytes per event \([0-9.]*\).*/\1/p')
     mb=$(awk -v b="${bytes:-149}" -v n="$calls" 'BEGIN {printf "%d", b * n / 1048576 + 1}')
     for bs in ${DFT_SUSTAINED_DD_BS:-32 256}; do

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Issue 20: a hot one-line function, untraced against traced with and
 # without throttling, and 500 distinct one-line functions (a library
 # annotated whole). Rounds alternate the modes, so each saw the same load.
@@ -17,7 +17,8 @@
 # unset), exact (DFTRACER_THROTTLE_TIME=exact), tau
 # (DFTRACER_THROTTLE_CALLS=100000, TAU's default), nothrottle
 # (DFTRACER_THROTTLE=0). Nothing is kept.
-set -eu
+set -euo pipefail
+. "$(dirname "$0")/fail_loudly.sh"
 Bin=$1/bin/dftracer_throttle_bench
 Rounds=${2:-3}
 Work=${3:-$(mktemp -d)}
@@ -45,11 +46,17 @@ run() { # case mode args...
   tau) Env="DFTRACER_ENABLE=1 DFTRACER_THROTTLE_CALLS=100000" ;;
   nothrottle) Env="DFTRACER_ENABLE=1 DFTRACER_THROTTLE=0" ;;
   esac
-  Out=$(env -u DFTRACER_THROTTLE -u DFTRACER_THROTTLE_CALLS \
+  bench_run "$Work/out" env -u DFTRACER_THROTTLE -u DFTRACER_THROTTLE_CALLS \
     -u DFTRACER_THROTTLE_US -u DFTRACER_THROTTLE_MAX_SPANS -u DFTRACER_THROTTLE_TIME \
     -u DFTRACER_THROTTLE_SAMPLE -u DFTRACER_MAX_TRACE_SIZE $Env \
-    DFTRACER_LOG_FILE="$Work/trace" DFTRACER_DATA_DIR="$Data" "$Bin" "$@")
-  Size=$(cat "$Work"/trace-* 2>/dev/null | wc -c)
+    DFTRACER_LOG_FILE="$Work/trace" DFTRACER_DATA_DIR="$Data" "$Bin" "$@"
+  Out=$(cat "$Work/out")
+  if [ "$Mode" != off ] && ! ls "$Work"/trace-* > /dev/null 2>&1; then
+    echo "throttle.sh: $Case $Mode wrote no trace" >&2
+    exit 1
+  fi
+  Size=0
+  [ "$Mode" = off ] || Size=$(cat "$Work"/trace-* | wc -c)
   Fn=
   [ "$Case" = one ] && [ "$Mode" != off ] && Fn=" $(fnTotals uniform_random_number)"
   echo "$Case $Mode $R $Out trace_bytes=$Size$Fn"

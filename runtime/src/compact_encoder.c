@@ -143,6 +143,8 @@ struct dftracer_compact {
   size_t LinesUsed;
   /* After a lost block: only text records (dftracer_compact_text_only). */
   int TextOnly;
+  /* .pfw (dftracer_compact_start_lines): only the lines, no blocks. */
+  int LinesOnly;
 };
 
 /* --- Allocation ------------------------------------------------------------*/
@@ -222,6 +224,23 @@ dftracer_compact_start_with(const struct dftracer_compact_zstd *Zstd,
   return C;
 }
 
+struct dftracer_compact *dftracer_compact_start_lines(dftracer_compact_out Out,
+                                                     void *Arg) {
+  struct dftracer_compact *C = dftracer_pages_alloc(sizeof(*C));
+  if (!C)
+    return NULL;
+  C->LinesOnly = 1;
+  C->Records = 1;
+  C->LinesOut = Out;
+  C->LinesArg = Arg;
+  if (!ALLOC_ONE(Carry, CarryBytes) || !ALLOC_ONE(Scratch, ScratchBytes) ||
+      !ALLOC_ONE(ArgText, ScratchBytes) || !ALLOC_ONE(Lines, LinesBytes)) {
+    freeAll(C);
+    return NULL;
+  }
+  return C;
+}
+
 /* --- Blocks ----------------------------------------------------------------*/
 
 static void flushBlock(struct dftracer_compact *C) {
@@ -270,6 +289,8 @@ static uint8_t *room(struct dftracer_compact *C, size_t Bytes) {
 
 /* A line as its text, cut into parts when long. */
 static void putText(struct dftracer_compact *C, const char *Line, size_t Len) {
+  if (C->LinesOnly)
+    return; /* the text went out as it came (passText) */
   for (;;) {
     size_t Part = Len > LineRoomMax ? LineRoomMax : Len;
     uint8_t *Q = room(C, Part + 16);
@@ -651,6 +672,8 @@ static int encodeSpan(struct dftracer_compact *C, const char *Line,
 
 static void encodeLine(struct dftracer_compact *C, const char *Line,
                        size_t Len) {
+  if (C->LinesOnly)
+    return;
   if (C->TextOnly || Len > LineRoomMax / 2 || !encodeSpan(C, Line, Len))
     putText(C, Line, Len);
 }
@@ -993,6 +1016,8 @@ static void encodeRecord(struct dftracer_compact *C, const char *P) {
     C->LinesUsed = (size_t)(formatRecordLine(C->Lines + C->LinesUsed, &Text,
                                              NameCat, LineArgs) -
                             C->Lines);
+    if (C->LinesOnly)
+      return;
   }
   if (!C->TextOnly && recordNames(C, &R, NameCat, &F, &Hit, &Fill)) {
     if (NIo) {
@@ -1052,7 +1077,7 @@ static void encodeRecord(struct dftracer_compact *C, const char *P) {
 
 /* The bytes of a line that does not end here, as text parts. */
 static void putParts(struct dftracer_compact *C, const char *Data, size_t Len) {
-  while (Len > 0) {
+  while (!C->LinesOnly && Len > 0) {
     size_t N = Len > LineRoomMax ? LineRoomMax : Len;
     uint8_t *Q = room(C, N + 16);
     *Q++ = DftTagTextPart;
@@ -1172,6 +1197,13 @@ void dftracer_compact_text_only(struct dftracer_compact *C) {
   C->CarryLen = 0;
   C->InParts = 0;
   C->TextOnly = 1;
+}
+
+void dftracer_compact_drop_partial(struct dftracer_compact *C) {
+  if (!C)
+    return;
+  C->CarryLen = 0;
+  C->InParts = 0;
 }
 
 uint64_t dftracer_compact_consumed(const struct dftracer_compact *C) {

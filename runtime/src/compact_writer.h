@@ -63,6 +63,13 @@ struct dftracer_compact *dftracer_compact_start(dftracer_compact_out Out,
 struct dftracer_compact *
 dftracer_compact_start_with(const struct dftracer_compact_zstd *Zstd,
                             dftracer_compact_out Out, void *Arg);
+/* The .pfw trace's: no file header and no blocks, only the .pfw text of
+ * everything fed, span records (event_record.h) as their lines, given to
+ * Out at the end of every feed. The traced threads write records in both
+ * formats, so a .pfw line is formatted here, on the writer thread, not on
+ * the thread that traced it. NULL when memory is exhausted. */
+struct dftracer_compact *dftracer_compact_start_lines(dftracer_compact_out Out,
+                                                     void *Arg);
 /* Lines of .pfw text, in any pieces (a line may end in a later call), and
  * after dftracer_compact_take_records span records between them. */
 void dftracer_compact_feed(struct dftracer_compact *C, const char *Data,
@@ -78,6 +85,10 @@ int dftracer_compact_take_records(struct dftracer_compact *C,
  * whose records may use strings the lost one defined, and keep all that
  * follows as text, which refers to nothing (the last lines). */
 void dftracer_compact_text_only(struct dftracer_compact *C);
+/* After a write error (.pfw from records): forget a record or line cut
+ * between the pieces fed before it, whose rest will never come; the last
+ * lines then start afresh. */
+void dftracer_compact_drop_partial(struct dftracer_compact *C);
 /* Raw bytes encoded so far (the budget's ratio, writer.c). */
 uint64_t dftracer_compact_consumed(const struct dftracer_compact *C);
 /* Write the last block and free the encoder. */

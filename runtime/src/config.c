@@ -133,6 +133,8 @@ void dftracer_config_from_env(struct dftracer_config *Config) {
   }
   Config->MaxTraceSizeSet =
       readNumber("DFTRACER_MAX_TRACE_SIZE", 1, &Config->MaxTraceSize);
+  Config->FlushIntervalMs = DftFlushIntervalMsDefault;
+  readNumber("DFTRACER_FLUSH_INTERVAL_MS", 0, &Config->FlushIntervalMs);
   Config->MemAlignment = DftMemAlignmentDefault;
   if (readNumber("DFTRACER_MEM_ALIGNMENT", 0, &Config->MemAlignment) &&
       (Config->MemAlignment == 0 || Config->MemAlignment > DftMemAlignmentMax ||

@@ -57,6 +57,10 @@ struct dftracer_config {
   int MaxTraceSizeSet;
   /* DFTRACER_MEM_ALIGNMENT: a power of two. */
   unsigned long long MemAlignment;
+  /* DFTRACER_FLUSH_INTERVAL_MS: how often the writer takes what every
+   * thread has finished, whatever its buffer's fill (writer.c); 0: only
+   * when a buffer is full and at the end. Bounds what a SIGKILL loses. */
+  unsigned long long FlushIntervalMs;
   /* DFTRACER_DATA_DIR, or "" when unset (INIT's data_dirs may then apply). */
   char DataDir[4096];
   /* Prefix from DFTRACER_LOG_FILE; empty when unset, so INIT's log_file
@@ -73,6 +77,9 @@ void dftracer_config_from_env(struct dftracer_config *Config);
 void dftracer_config_set_prefix(struct dftracer_config *Config,
                                 const char *Prefix);
 
+/* What a process killed without running any code loses at most: its
+ * events of the last second (docs/runtime.md, "Signals"). */
+enum { DftFlushIntervalMsDefault = 1000 };
 /* Defaults of the throttle (docs/runtime.md, docs/performance.md). */
 enum { DftThrottleCallsDefault = 1000, DftThrottleUsDefault = 10 };
 /* The spans one name may write per thread whatever its mean: in a library

@@ -1,9 +1,11 @@
 /*===- event_record.h - A span as fields, in a thread's buffer ------------===*
  *
- * With DFTRACER_TRACE_FORMAT=compact a traced thread does not format its
- * spans as .pfw lines: it copies the span's fields into its buffer as one
- * of these records, and the writer thread's encoder (compact_writer.h)
- * takes them from there without parsing anything but the args. The buffer
+ * A traced thread does not format its spans: it copies the span's fields
+ * into its buffer as one of these records, and the writer thread takes
+ * them from there, in the compact format to encode them (compact_writer.h)
+ * without parsing anything but the args, in .pfw to print each as its line
+ * (dftracer_compact_start_lines; issue 40: the calling thread pays the
+ * same in both formats). The buffer
  * still holds text lines too (metadata, file names: whatever is not a
  * span), so a record starts with a byte no line starts with.
  *

@@ -106,6 +106,12 @@ void dftracer_fd_position_truncate(int Fd, int64_t Length) {
     __atomic_store_n(&D->End, Length, __ATOMIC_RELAXED);
 }
 
+void dftracer_fd_position_resized(int Fd) {
+  struct dftracer_fd_desc *D = dftracer_fd_desc(Fd);
+  if (D && (D->Flags & DftDescAppend))
+    __atomic_store_n(&D->End, dftracer_fd_size(Fd), __ATOMIC_RELAXED);
+}
+
 void dftracer_fd_position_set_flags(int Fd, int Flags) {
   struct dftracer_fd_desc *D = dftracer_fd_desc(Fd);
   if (!D)

@@ -103,6 +103,9 @@ void dftracer_fd_position_seek(int Fd, int64_t Offset, int Whence,
                                int64_t Ret);
 /* ftruncate(Fd, Length) succeeded. */
 void dftracer_fd_position_truncate(int Fd, int64_t Length);
+/* fallocate or posix_fallocate succeeded: an append description learns
+ * the file's end again (one fstat). */
+void dftracer_fd_position_resized(int Fd);
 /* fcntl(Fd, F_SETFL, Flags) succeeded. Leaves errno alone. */
 void dftracer_fd_position_set_flags(int Fd, int Flags);
 /* The file's size by fstat, DftPosUnknown when it fails; errno kept. */

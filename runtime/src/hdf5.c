@@ -70,8 +70,14 @@ herr_t H5Oget_info3(hid_t, void *, unsigned);
  * hdf5_api.h. */
 #define REAL(N)                                                                \
   ((__typeof__(&N))DFT_REAL_FOR_CALLER(&Slot_##N, #N, "HDF5"))
-/* A wrapped call, or -1 (HDF5's failure) without libhdf5. */
-#define CALL(N, ...) (REAL(N) ? REAL(N)(__VA_ARGS__) : -1)
+/* A wrapped call, or -1 (HDF5's failure) without libhdf5. The real
+ * function is looked up once per call (a GNU statement expression, which
+ * gcc and clang accept in every -std mode under __extension__). */
+#define CALL(N, ...)                                                           \
+  __extension__({                                                              \
+    __typeof__(&N) Real_ = REAL(N);                                            \
+    Real_ ? Real_(__VA_ARGS__) : -1;                                           \
+  })
 
 DECLARE_SLOT(H5Iis_valid);
 DECLARE_SLOT(H5Fget_name);

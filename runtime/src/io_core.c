@@ -11,6 +11,7 @@
 #include "io_filter.h"
 #include "io_real.h"
 #include "pages.h"
+#include "span_close.h"
 #include "writer.h"
 
 #include <errno.h>
@@ -201,16 +202,25 @@ static void traceOpenedLocked(void) {
   dftracer_io_replay_paths_locked();
 }
 
+/* The thread's first traced call: its state is made (which may allocate,
+ * and must leave errno alone). */
+static __attribute__((noinline)) struct dftracer_thread *firstCall(void) {
+  int Saved = errno, Busy = dftracer_busy_enter();
+  struct dftracer_thread *T = dftracer_thread_get();
+  dftracer_busy_leave(Busy);
+  errno = Saved;
+  return T;
+}
+
+/* Nothing here sets errno once the thread has its state: the clock reads
+ * no system call that fails, the stack and ids are the thread's memory. */
 int dftracer_io_begin(struct dftracer_io_call *C, unsigned Layer,
                       const char *Name, uint64_t Fhash) {
-  struct dftracer_thread *T;
-  int Saved = errno, Busy = dftracer_busy_enter();
-  T = dftracer_thread_get();
-  if (DFT_UNLIKELY(!T)) {
-    dftracer_busy_leave(Busy);
-    errno = Saved;
+  struct dftracer_thread *T = dftracer_thread_peek();
+  int Busy;
+  if (DFT_UNLIKELY(!T) && !(T = firstCall()))
     return 0;
-  }
+  Busy = dftracer_busy_enter();
   dftracer_thread_push_span(T, &C->Span, Name, category(Layer));
   C->T = T;
   C->Fhash = Fhash;
@@ -218,63 +228,62 @@ int dftracer_io_begin(struct dftracer_io_call *C, unsigned Layer,
    * span whose start is set. */
   C->Span.StartUs = dftracer_now_us(&T->Clock);
   dftracer_busy_leave(Busy);
-  errno = Saved;
   return 1;
 }
 
-/* The compact format's step 5: the args go into the span's record as
- * they are (event_record.h). */
-static __attribute__((noinline)) void
+/* Step 5: the args go into the span's record as they are
+ * (event_record.h), in both formats. What may set errno (a full buffer
+ * handed over, a name seen first) keeps it, in tracer.c. */
+static inline __attribute__((always_inline)) void
 endRecord(struct dftracer_io_call *C, const struct dftracer_io_arg *Args,
-          int Count, uint64_t EndUs) {
+          int Count) {
+  struct dftracer_thread *T = C->T;
   struct dftracer_record_io_args Io;
+  const struct dftracer_name_entry *E;
+  uint32_t NIo;
+  uint64_t EndUs;
   Io.Fhash = C->Fhash;
   Io.Args = Args;
   Io.Count = Count;
-  dftracer_span_finish_io_args_(C->T, &C->Span, EndUs, &Io);
+  NIo = dftracer_record_io_count(&Io);
+  E = dftracer_fast_entry(T, &C->Span, NIo);
+  EndUs = dftracer_now_us(&T->Clock);
+  if (DFT_LIKELY(E != NULL)) /* the record lives in the wrapper's frame */
+    dftracer_fast_close(T, &C->Span, E, EndUs, &Io, NIo);
+  else
+    dftracer_span_finish_io_args_(T, &C->Span, EndUs, &Io);
 }
 
 /* The two forms of step 5, specialised: the string test costs the usual
  * events nothing. */
 static inline __attribute__((always_inline)) void
 endEvent(struct dftracer_io_call *C, const struct dftracer_io_arg *Args,
-         int Count, int Strings) {
-  uint64_t EndUs;
-  int Saved = errno, Busy;
-  char Text[DftIoArgsBytes];
+         int Count) {
   /* Busy before the clock: a signal handler's call after the end was read
    * must not nest under this span. */
-  Busy = dftracer_busy_enter();
-  EndUs = dftracer_now_us(&C->T->Clock);
-  if (DFT_UNLIKELY(dftracer_trace_format_ != DftFormatPfw)) {
-    endRecord(C, Args, Count, EndUs);
-  } else {
-    C->Span.Args = Text;
-    C->Span.ArgsLen =
-        (size_t)(dftracer_put_io_args(Text, C->Fhash, Args, Count, Strings) -
-                 Text);
-    dftracer_span_finish_io_(C->T, &C->Span, EndUs);
-  }
+  int Busy = dftracer_busy_enter();
+  endRecord(C, Args, Count);
   dftracer_busy_leave(Busy);
-  errno = Saved;
 }
 
 void dftracer_io_end(struct dftracer_io_call *C,
                      const struct dftracer_io_arg *Args, int Count) {
-  endEvent(C, Args, Count, 0);
+  endEvent(C, Args, Count);
 }
 
+/* The same: string args are the runtime's literals (io_args.h), which the
+ * writer formats from the record. */
 void dftracer_io_end_strings(struct dftracer_io_call *C,
                              const struct dftracer_io_arg *Args, int Count) {
-  endEvent(C, Args, Count, 1);
+  endEvent(C, Args, Count);
 }
 
-/* dftracer_io_end_data's args as an array, for the compact format: the
- * same keys in the same order as its text. */
-static __attribute__((noinline)) void
+/* dftracer_io_end_data's args as an array: the keys of its line, in its
+ * order. */
+static inline __attribute__((always_inline)) void
 endDataRecord(struct dftracer_io_call *C, unsigned Shape, int64_t Fd,
               int64_t Size, int64_t Count, int64_t Offset, int Append,
-              int64_t Ret, int64_t MemAlign, uint64_t EndUs) {
+              int64_t Ret, int64_t MemAlign) {
   struct dftracer_io_arg Args[7];
   int N = 0;
   Args[N++] = (struct dftracer_io_arg)DFT_ARG(fd, Fd);
@@ -291,58 +300,17 @@ endDataRecord(struct dftracer_io_call *C, unsigned Shape, int64_t Fd,
   Args[N++] = (struct dftracer_io_arg)DFT_ARG(ret, Ret);
   if (MemAlign)
     Args[N++] = (struct dftracer_io_arg)DFT_ARG(mem_align, MemAlign);
-  endRecord(C, Args, N, EndUs);
+  endRecord(C, Args, N);
 }
 
 void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
                           int64_t Fd, int64_t Size, int64_t Count,
                           int64_t Offset, int Append, int64_t Ret,
                           uintptr_t BufAddr) {
-  uint64_t EndUs;
-  int Saved = errno, Busy;
-  char Text[DftIoArgsBytes], *Out = Text;
-  Busy = dftracer_busy_enter();
-  EndUs = dftracer_now_us(&C->T->Clock);
-  if (DFT_UNLIKELY(dftracer_trace_format_ != DftFormatPfw)) {
-    endDataRecord(C, Shape, Fd, Size, Count, Offset, Append, Ret,
-                  dftracer_mem_align(BufAddr), EndUs);
-    dftracer_busy_leave(Busy);
-    errno = Saved;
-    return;
-  }
-  /* The keys are literals here, so each is a move or two, not a call to
-   * memcpy as in the generic loop: what the offset key costs is won back
-   * (docs/performance.md). Same text as dftracer_io_end's. */
-  Out = DFTRACER_PUT_LIT(Out, "," DFT_FHASH_KEY);
-  Out = dftracer_put_u64(Out, C->Fhash);
-  Out = DFTRACER_PUT_LIT(Out, ",\"fd\":");
-  Out = dftracer_put_i64(Out, Fd);
-  if (Shape == DftDataStream) {
-    Out = DFTRACER_PUT_LIT(Out, ",\"size\":");
-    Out = dftracer_put_i64(Out, Size);
-  }
-  if (Shape == DftDataVector)
-    Out = DFTRACER_PUT_LIT(Out, ",\"iovcnt\":");
-  else
-    Out = DFTRACER_PUT_LIT(Out, ",\"count\":");
-  Out = dftracer_put_i64(Out, Count);
-  if (Offset >= 0) {
-    Out = DFTRACER_PUT_LIT(Out, ",\"offset\":");
-    Out = dftracer_put_i64(Out, Offset);
-  }
-  if (Append)
-    Out = DFTRACER_PUT_LIT(Out, ",\"append\":1");
-  Out = DFTRACER_PUT_LIT(Out, ",\"ret\":");
-  Out = dftracer_put_i64(Out, Ret);
-  if (DFT_UNLIKELY(BufAddr & dftracer_mem_align_mask_)) {
-    Out = DFTRACER_PUT_LIT(Out, ",\"mem_align\":");
-    Out = dftracer_put_i64(Out, (int64_t)(BufAddr & (0 - BufAddr)));
-  }
-  C->Span.Args = Text;
-  C->Span.ArgsLen = (size_t)(Out - Text);
-  dftracer_span_finish_io_(C->T, &C->Span, EndUs);
+  int Busy = dftracer_busy_enter();
+  endDataRecord(C, Shape, Fd, Size, Count, Offset, Append, Ret,
+                dftracer_mem_align(BufAddr));
   dftracer_busy_leave(Busy);
-  errno = Saved;
 }
 
 void dftracer_io_set_data_dirs(const char *DataDirs) {

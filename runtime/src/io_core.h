@@ -12,9 +12,9 @@
  *      annotated functions use, so the call nests under them), read the
  *      clock.
  *   4. The real call (io_real.h).
- *   5. DFT_IO_END: read the clock, format the event with its args (in the
- *      compact format, copy them into the span's record as they are:
- *      io_args.h), pop.
+ *   5. DFT_IO_END: read the clock, copy the args into the span's record
+ *      as they are (io_args.h, event_record.h; the writer thread formats
+ *      or encodes it), pop: span_close.h's fast END when it can.
  *
  * Steps 3 and 5 leave errno as the real call set it, and mark the thread
  * busy while they run: a signal handler that does I/O in the middle of them

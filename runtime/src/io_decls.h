@@ -21,8 +21,10 @@
 #include <aio.h>
 #include <dirent.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -49,6 +51,8 @@ int __fxstatat(int Ver, int DirFd, const char *Path, struct stat *Buf,
                int Flags);
 int __fxstatat64(int Ver, int DirFd, const char *Path, struct stat64 *Buf,
                  int Flags);
+int __fprintf_chk(FILE *Stream, int Flag, const char *Format, ...);
+int __vfprintf_chk(FILE *Stream, int Flag, const char *Format, va_list Ap);
 size_t __fread_chk(void *Ptr, size_t PtrLen, size_t Size, size_t N,
                    FILE *Stream);
 

@@ -5,6 +5,7 @@
 #include "json_writer.h"
 #include "untraced.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <mntent.h>
 #include <stdio.h>
@@ -204,6 +205,19 @@ size_t dftracer_io_absolute_path(int DirFd, const char *Path, char *Out) {
   }
   memcpy(Out + Base, Path, Len + 1);
   return clean(Out, Base + Len);
+}
+
+int dftracer_io_filter_path(int DirFd, const char *Path, int *Slot) {
+  char Abs[DftPathMax];
+  int Saved = errno, Traced = 0;
+  size_t Len = dftracer_io_absolute_path(DirFd, Path, Abs);
+  *Slot = 0;
+  if (Len) {
+    Traced = dftracer_io_filter_match(Abs, Len);
+    *Slot = dftracer_untraced_take();
+  }
+  errno = Saved;
+  return Traced;
 }
 
 uint64_t dftracer_io_path_hash_of(const char *Path, size_t Len) {

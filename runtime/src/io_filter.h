@@ -43,6 +43,12 @@ size_t dftracer_io_absolute_path(int DirFd, const char *Path, char *Out);
  * dftracer_untraced_pending_ names the directory it is counted in. */
 int dftracer_io_filter_match(const char *Path, size_t Len);
 
+/* Would a file at Path (relative to DirFd) be traced? For a call that
+ * names its file only once it made it (mkstemp's template, tmpfile's
+ * directory): the decision is the directory's. 0 when not, with *Slot
+ * its untraced slot (0: not counted). Writes no FH line; errno kept. */
+int dftracer_io_filter_path(int DirFd, const char *Path, int *Slot);
+
 /* The file hash of an absolute path: 64-bit FNV-1a below 2^53, never 0. */
 uint64_t dftracer_io_path_hash_of(const char *Path, size_t Len);
 

@@ -108,6 +108,8 @@ void *dftracer_real_fallback_(enum dftracer_real_symbol Sym) {
   case DftSym_freopen:
   case DftSym_freopen64:
   case DftSym_opendir:
+  case DftSym_tmpfile:
+  case DftSym_tmpfile64:
     return (void *)failPtr;
   case DftSym_vfork:
     return (void *)fork; /* which POSIX allows a vfork to be */

@@ -6,6 +6,7 @@
 #include "json_writer.h"
 #include "records.h"
 #include "sink.h"
+#include "text_copy.h"
 
 #include <dlfcn.h>
 #include <string.h>
@@ -17,6 +18,11 @@ struct probe {
   unsigned Layer;
   const char *Name;   /* the layer, as events' `cat` names it */
   const char *Symbol; /* what the program calls */
+};
+/* A layer found untraced later (dftracer_layer_not_traced). */
+struct lateProbe {
+  struct probe Probe;
+  char Symbol[128];
 };
 
 static const struct probe Probes[] = {
@@ -35,20 +41,12 @@ static struct {
   char Library[LibraryMax];
   char Fix[FixMax];
 } Bypassed[ProbeCount];
-static int BypassedCount;
+static int BypassedCount; /* grows under the process lock after load */
+static struct lateProbe Late[ProbeCount];
 
 /* The line of all records: formatted under the process lock. */
 static char Line[ProbeCount *
                  (DftRecordFixedBytes + 6 * (LibraryMax + FixMax) + 128)];
-
-static size_t copy(char *Out, size_t Cap, const char *In) {
-  size_t Len = strlen(In);
-  if (Len >= Cap)
-    Len = Cap - 1;
-  memcpy(Out, In, Len);
-  Out[Len] = '\0';
-  return Len;
-}
 
 /* "hdf5_mpich" for ".../libhdf5_mpich.so.103"; "" when it is no library. */
 static void linkName(const char *Path, char *Out, size_t Cap) {
@@ -100,19 +98,19 @@ int dftracer_layer_check(unsigned IoLayers) {
       Library = N > 0 ? Exe : "the program";
     }
     Bypassed[BypassedCount].Probe = P;
-    copy(Bypassed[BypassedCount].Library, LibraryMax, Library);
+    dftracer_text_copy(Bypassed[BypassedCount].Library, LibraryMax, Library);
     linkName(Library, Lib, sizeof(Lib));
     {
       char *Fix = Bypassed[BypassedCount].Fix;
-      size_t Len = copy(Fix, FixMax, "link -ldftracer_core before ");
+      size_t Len = dftracer_text_copy(Fix, FixMax, "link -ldftracer_core before ");
       if (Lib[0]) {
-        Len += copy(Fix + Len, FixMax - Len, "-l");
-        Len += copy(Fix + Len, FixMax - Len, Lib);
+        Len += dftracer_text_copy(Fix + Len, FixMax - Len, "-l");
+        Len += dftracer_text_copy(Fix + Len, FixMax - Len, Lib);
       } else {
-        Len += copy(Fix + Len, FixMax - Len, "the library that defines ");
-        Len += copy(Fix + Len, FixMax - Len, P->Symbol);
+        Len += dftracer_text_copy(Fix + Len, FixMax - Len, "the library that defines ");
+        Len += dftracer_text_copy(Fix + Len, FixMax - Len, P->Symbol);
       }
-      copy(Fix + Len, FixMax - Len,
+      dftracer_text_copy(Fix + Len, FixMax - Len,
            ", or LD_PRELOAD=libdftracer_preload.so");
     }
     {
@@ -127,6 +125,57 @@ int dftracer_layer_check(unsigned IoLayers) {
     ++BypassedCount;
   }
   return BypassedCount;
+}
+
+void dftracer_layer_not_traced(unsigned Layer, const char *Symbol,
+                               const char *Library, const char *Why,
+                               const char *Fix) {
+  struct dftracer_process *P = &dftracer_process_;
+  char Record[DftRecordFixedBytes + 6 * (LibraryMax + FixMax + 128)];
+  char *Out = Record;
+  const char *Name = NULL;
+  int I, Open = 0, Added = 0;
+  for (I = 0; I < ProbeCount; ++I)
+    if (Probes[I].Layer == Layer)
+      Name = Probes[I].Name;
+  if (!Name)
+    return;
+  pthread_mutex_lock(&P->Lock);
+  for (I = 0; I < BypassedCount; ++I)
+    if (Bypassed[I].Probe->Layer == Layer)
+      break;
+  if (I == BypassedCount && BypassedCount < ProbeCount) {
+    struct lateProbe *L = &Late[BypassedCount];
+    L->Probe.Layer = Layer;
+    L->Probe.Name = Name;
+    dftracer_text_copy(L->Symbol, sizeof(L->Symbol), Symbol);
+    L->Probe.Symbol = L->Symbol;
+    Bypassed[BypassedCount].Probe = &L->Probe;
+    dftracer_text_copy(Bypassed[BypassedCount].Library, LibraryMax, Library);
+    dftracer_text_copy(Bypassed[BypassedCount].Fix, FixMax, Fix);
+    Out = dftracer_record_head(Out, "layer_bypassed");
+    Out = dftracer_record_str(Out, "layer", Name, 1);
+    Out = dftracer_record_str(Out, "symbol", L->Symbol, 0);
+    Out = dftracer_record_str(Out, "library", Bypassed[BypassedCount].Library,
+                              0);
+    Out = dftracer_record_str(Out, "fix", Bypassed[BypassedCount].Fix, 0);
+    Out = dftracer_record_tail(Out);
+    ++BypassedCount;
+    Added = 1;
+    /* An open file has its top written: the record follows this thread's
+     * events instead. A file opened later starts with it. */
+    Open = dftracer_sink_is_open(&P->Sink);
+  }
+  pthread_mutex_unlock(&P->Lock);
+  if (!Added)
+    return;
+  {
+    const char *Parts[] = {"dftracer: the ", Name, " layer is not traced: ",
+                           Why, "; fix: ", Fix, "\n"};
+    say(Parts, (int)(sizeof(Parts) / sizeof(Parts[0])));
+  }
+  if (Open)
+    dftracer_record_emit(Record, (size_t)(Out - Record));
 }
 
 void dftracer_layer_report_locked(void) {

@@ -20,6 +20,17 @@
  * May allocate. Returns the number of layers bypassed. */
 int dftracer_layer_check(unsigned IoLayers);
 
+/* Later, tracing on: Layer's calls reach the runtime but pass straight
+ * through untraced, for a reason found at run time (mpi_abi.c: an MPI the
+ * MPI-IO layer was not built for). Says `dftracer: the LAYER layer is not
+ * traced: WHY; fix: FIX` on stderr and writes a layer_bypassed record
+ * (Symbol, Library, Fix): now, on this thread, when the trace file is
+ * open, and at the top of every file opened later. Once per layer; not
+ * for a layer the load-time check already found bypassed. */
+void dftracer_layer_not_traced(unsigned Layer, const char *Symbol,
+                               const char *Library, const char *Why,
+                               const char *Fix);
+
 /* Right after the trace file opens (writer.c), process lock held: write
  * the layer_bypassed records to the sink. No allocation. */
 void dftracer_layer_report_locked(void);

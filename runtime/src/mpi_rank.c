@@ -3,6 +3,7 @@
 #include "run_config.h"
 
 #include <stddef.h>
+#include <string.h>
 
 /* Declared with the generic function type on purpose: the real prototypes
  * live in mpi.h, which this library must not need, and MPI_Comm differs
@@ -28,6 +29,27 @@ enum { MpichCommWorld = 0x44000000 };
 
 /* MPI_MAX_LIBRARY_VERSION_STRING: 8192 in MPICH, 256 in Open MPI. */
 enum { LibraryVersionMax = 8192 };
+
+/* Without Open MPI's object, MPI_COMM_WORLD is MpichCommWorld only in an
+ * MPI that keeps MPICH's ABI (MPICH, MVAPICH, Intel MPI, Cray MPICH: its
+ * MPI_Get_library_version names one). Any other (an MPI with pointer
+ * handles that is not Open MPI) is never given that integer. Asked once. */
+static int mpichAbi(void) {
+  static int Known = -1;
+  static char Version[LibraryVersionMax + 1];
+  VersionFn GetVersion = (VersionFn)MPI_Get_library_version;
+  int Len = 0;
+  if (Known >= 0)
+    return Known;
+  Known = 0;
+  if (GetVersion && GetVersion(Version, &Len) == 0 && Len >= 0 &&
+      Len <= LibraryVersionMax) {
+    Version[Len] = '\0';
+    Known = strstr(Version, "MPICH") || strstr(Version, "MVAPICH") ||
+            strstr(Version, "Intel(R) MPI");
+  }
+  return Known;
+}
 
 /* The rank is known: the job's size and MPI's version go into the trace
  * (MPI_JOB, VERSION; run_config.h), once. MPI_Get_library_version may be
@@ -76,6 +98,9 @@ int dftracer_mpi_rank(int *Never) {
   if (ompi_mpi_comm_world != NULL) {
     if (RankOfPtr((void *)ompi_mpi_comm_world, &Rank) != 0)
       return -1;
+  } else if (!mpichAbi()) {
+    *Never = 1; /* handles the runtime does not know */
+    return -1;
   } else if (RankOfInt(MpichCommWorld, &Rank) != 0) {
     return -1;
   }

@@ -1,16 +1,17 @@
 /*===- mpiio.c - The MPI-IO layer, through the profiling interface --------===*
  *
- * The library defines the MPI_File_* functions; each forwards to its
- * PMPI_File_* twin, found at its first call from each call site
- * (real_symbol.h), so the runtime never links libmpi (a program without
- * MPI never calls these).
- * A program linked with libdftracer_core before libmpi (mpicc adds -lmpi
- * last), or preloaded with it, calls these first; HDF5's MPI-IO driver does
- * too, so H5Dwrite > MPI_File_write_at_all > pwrite64 nest.
+ * The MPI_File_* functions the program calls are mpi_dispatch.c's; each
+ * finds its PMPI_File_* twin for its caller (real_symbol.h), so the
+ * runtime never links libmpi (a program without MPI never calls these),
+ * and calls this file's function of the same name in the copy for the
+ * ABI of the library that defines it (mpi_abi.h). A program linked with
+ * libdftracer_core before libmpi (mpicc adds -lmpi last), or preloaded
+ * with it, calls the wrappers first; HDF5's MPI-IO driver does too, so
+ * H5Dwrite > MPI_File_write_at_all > pwrite64 nest.
  *
- * Compiled against the mpi.h found at build time (MPICH's on Debian): its
- * handle types are that implementation's ABI. MPI_File handles map to the
- * file's hash in a small table filled at MPI_File_open.
+ * Compiled once per MPI ABI the build found (mpi_flavour.h): the
+ * arguments come as words and are read as that mpi.h's handles. MPI_File
+ * handles map to the file's hash in a small table filled at MPI_File_open.
  *
  * Events are `cat` "MPIIO"; MPI_File_open carries `comm_size` (the
  * communicator's size, from PMPI_Comm_size); data calls carry `count` and
@@ -20,6 +21,8 @@
  *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
+#include "mpi_flavour.h"
+
 #include "io_core.h"
 #include "io_filter.h"
 #include "io_real.h"
@@ -29,7 +32,6 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
-#include <mpi.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -37,18 +39,32 @@
 
 void dftracer_probe_rank_(void);
 
-/* --- PMPI functions, looked up once each --------------------------------- */
+/* --- PMPI functions ------------------------------------------------------ */
 
-/* PMPI(N): the PMPI twin of MPI function N, typed, from the libmpi the
- * caller would have called (also one loaded with RTLD_LOCAL:
- * real_symbol.h); calls fail with MPI_ERR_OTHER, said once, if no loaded
- * library defines it (it cannot happen in a program that called
- * MPI_File_open). */
-#define PMPI(N)                                                                \
-  ((__typeof__(&P##N))DFT_REAL_FOR_CALLER(&RealSlot_##N, "P" #N, "MPIIO"))
+/* The wrapper's own real function (REAL, typed) comes from mpi_dispatch.c,
+ * found for the program's call site. HELPER(N): another PMPI function the
+ * layer asks (MPI_Type_size, ...), from the libmpi the same caller would
+ * have called (also one loaded with RTLD_LOCAL: real_symbol.h); calls fail
+ * with MPI_ERR_OTHER, said once, if no loaded library defines it (it
+ * cannot happen in a program that called MPI_File_open). Both need
+ * `Caller` or `Real` in scope. */
+#define REAL(N) ((__typeof__(&P##N))Real)
+#define HELPER(N)                                                              \
+  ((__typeof__(&P##N))dftracer_real_for_caller(&RealSlot_##N, "P" #N, Caller, \
+                                               "MPIIO"))
 #define DECLARE_SLOT(N) static void *RealSlot_##N
-#define CALL_OR_FAIL(N, ...)                                                   \
-  (PMPI(N) ? PMPI(N)(__VA_ARGS__) : MPI_ERR_OTHER)
+#define HELPER_OR_FAIL(N, ...)                                                 \
+  (HELPER(N) ? HELPER(N)(__VA_ARGS__) : MPI_ERR_OTHER)
+
+/* This copy's entry points, as mpi_dispatch.c declares them. */
+#define DFT_MPI_FN(N, PARAMS, ...)                                             \
+  int DFT_MPI_NAME(N)(const void *Caller, void *Real,                          \
+                      DFT_MPI_UNPAREN PARAMS) DFT_HIDDEN;
+#include "mpi_functions.def"
+
+/* MPI_ERR_OTHER of this ABI: the dispatcher's failure when no loaded
+ * library defines a wrapper's real function. */
+const int DFT_MPI_NAME(err_other) DFT_HIDDEN = MPI_ERR_OTHER;
 
 /* --- MPI_File -> file hash ----------------------------------------------- */
 
@@ -109,10 +125,11 @@ DECLARE_SLOT(MPI_Type_size);
  * rejects makes the call fail through the file's error handler (errors
  * return, by default), while MPI_Type_size would raise it on
  * MPI_COMM_WORLD, where the default is to abort. */
-static int64_t bytesOf(int Ret, int Count, MPI_Datatype Type) {
+static int64_t bytesOf(const void *Caller, int Ret, int Count,
+                       MPI_Datatype Type) {
   int Size = 0;
   if (Ret != MPI_SUCCESS || Count <= 0 ||
-      CALL_OR_FAIL(MPI_Type_size, Type, &Size) != MPI_SUCCESS)
+      HELPER_OR_FAIL(MPI_Type_size, Type, &Size) != MPI_SUCCESS)
     return 0;
   return (int64_t)Count * Size;
 }
@@ -141,17 +158,19 @@ static int64_t bytesOf(int Ret, int Count, MPI_Datatype Type) {
 #define DATA_CALL(NAME, FH, BUF, COUNT, TYPE, CALL)                            \
   HASH_CALL_ALIGNED(NAME, fileHash(FH, 0), (uintptr_t)(BUF), CALL,           \
                     DFT_ARG(count, COUNT),                                     \
-                    DFT_ARG(bytes, bytesOf(Ret, COUNT, TYPE)),                 \
+                    DFT_ARG(bytes, bytesOf(Caller, Ret, COUNT, TYPE)),         \
                     DFT_ARG(ret, Ret))
 #define DATA_AT_CALL(NAME, FH, OFFSET, BUF, COUNT, TYPE, CALL)                 \
   HASH_CALL_ALIGNED(NAME, fileHash(FH, 0), (uintptr_t)(BUF), CALL,           \
                     DFT_ARG(count, COUNT),                                     \
-                    DFT_ARG(bytes, bytesOf(Ret, COUNT, TYPE)),                 \
+                    DFT_ARG(bytes, bytesOf(Caller, Ret, COUNT, TYPE)),         \
                     DFT_ARG(offset, OFFSET), DFT_ARG(ret, Ret))
 
-const char dftracer_mpiio_layer_[] DFT_HIDDEN = "mpiio";
-
-#pragma GCC visibility push(default)
+/* The handles of a wrapper's words. */
+#define COMM(W) dftracer_mpi_comm_(W)
+#define INFO(W) dftracer_mpi_info_(W)
+#define FILE_OF(W) dftracer_mpi_file_(W)
+#define TYPE(W) dftracer_mpi_type_(W)
 
 /* --- Opening and closing ------------------------------------------------- */
 
@@ -166,33 +185,35 @@ DECLARE_SLOT(MPI_Error_class);
  * the communicator before any other argument, so an open that failed with
  * another class had a valid one. 0: MPI_COMM_NULL, or an open that failed
  * with MPI_ERR_COMM (or whose error class MPI cannot give). */
-static int commSize(int Ret, MPI_Comm Comm) {
+static int commSize(const void *Caller, int Ret, MPI_Comm Comm) {
   int Size = 0, Class = MPI_SUCCESS;
   if (Comm == MPI_COMM_NULL)
     return 0;
   if (Ret != MPI_SUCCESS &&
-      (CALL_OR_FAIL(MPI_Error_class, Ret, &Class) != MPI_SUCCESS ||
+      (HELPER_OR_FAIL(MPI_Error_class, Ret, &Class) != MPI_SUCCESS ||
        Class == MPI_ERR_COMM))
     return 0;
-  if (CALL_OR_FAIL(MPI_Comm_size, Comm, &Size) != MPI_SUCCESS)
+  if (HELPER_OR_FAIL(MPI_Comm_size, Comm, &Size) != MPI_SUCCESS)
     return 0;
   return Size;
 }
 
-DECLARE_SLOT(MPI_File_open);
-int MPI_File_open(MPI_Comm comm, const char *filename, int amode,
-                  MPI_Info info, MPI_File *fh) {
+int DFT_MPI_NAME(MPI_File_open)(const void *Caller, void *Real,
+                                dft_mpi_word CommW, const char *filename,
+                                int amode, dft_mpi_word InfoW, void *FhP) {
   struct dftracer_io_call C;
   struct dftracer_tune_mpiio T;
   uint64_t Hash;
   int Ret, Size = 0, Tuned = 0, Busy;
-  MPI_Info Info = info;
+  MPI_Comm comm = COMM(CommW);
+  MPI_Info info = INFO(InfoW), Info = info;
+  MPI_File *fh = (MPI_File *)FhP;
   if (DFT_LIKELY(!dftracer_io_on(MPIIO)))
-    return CALL_OR_FAIL(MPI_File_open, comm, filename, amode, info, fh);
+    return REAL(MPI_File_open)(comm, filename, amode, info, fh);
   dftracer_probe_rank_(); /* MPI is up: an unannotated program's rank */
   Hash = dftracer_io_path_hash(AT_FDCWD, stripPrefix(filename));
   if (!Hash)
-    return CALL_OR_FAIL(MPI_File_open, comm, filename, amode, info, fh);
+    return REAL(MPI_File_open)(comm, filename, amode, info, fh);
   /* DFTRACER_TUNE's hints go into a duplicate of info (tune_mpiio.h). */
   if (DFT_UNLIKELY(dftracer_tune_lists_)) {
     Busy = dftracer_busy_enter();
@@ -200,13 +221,13 @@ int MPI_File_open(MPI_Comm comm, const char *filename, int amode,
     dftracer_busy_leave(Busy);
   }
   if (!dftracer_io_begin(&C, MPIIO, "MPI_File_open", Hash)) {
-    Ret = CALL_OR_FAIL(MPI_File_open, comm, filename, amode, Info, fh);
+    Ret = REAL(MPI_File_open)(comm, filename, amode, Info, fh);
     Hash = 0; /* no event: the tuning records are not written either */
   } else {
-    Ret = CALL_OR_FAIL(MPI_File_open, comm, filename, amode, Info, fh);
+    Ret = REAL(MPI_File_open)(comm, filename, amode, Info, fh);
     if (Ret == MPI_SUCCESS)
       remember(*fh, Hash);
-    Size = commSize(Ret, comm);
+    Size = commSize(Caller, Ret, comm);
     DFT_IO_END(&C, DFT_ARG(amode, amode), DFT_ARG(comm_size, Size),
                DFT_ARG(ret, Ret));
   }
@@ -222,62 +243,71 @@ int MPI_File_open(MPI_Comm comm, const char *filename, int amode,
   return Ret;
 }
 
-DECLARE_SLOT(MPI_File_close);
-int MPI_File_close(MPI_File *fh) {
+int DFT_MPI_NAME(MPI_File_close)(const void *Caller, void *Real, void *FhP) {
   struct dftracer_io_call C;
   uint64_t Hash;
   int Ret;
+  MPI_File *fh = (MPI_File *)FhP;
+  (void)Caller;
   if (DFT_LIKELY(!dftracer_io_on(MPIIO)) || !fh ||
       !(Hash = fileHash(*fh, 1)) ||
       !dftracer_io_begin(&C, MPIIO, "MPI_File_close", Hash))
-    return CALL_OR_FAIL(MPI_File_close, fh);
-  Ret = CALL_OR_FAIL(MPI_File_close, fh);
+    return REAL(MPI_File_close)(fh);
+  Ret = REAL(MPI_File_close)(fh);
   DFT_IO_END(&C, DFT_ARG(ret, Ret));
   return Ret;
 }
 
-DECLARE_SLOT(MPI_File_delete);
-int MPI_File_delete(const char *filename, MPI_Info info) {
+int DFT_MPI_NAME(MPI_File_delete)(const void *Caller, void *Real,
+                                  const char *filename, dft_mpi_word InfoW) {
   struct dftracer_io_call C;
   uint64_t Hash;
   int Ret;
+  MPI_Info info = INFO(InfoW);
+  (void)Caller;
   if (DFT_LIKELY(!dftracer_io_on(MPIIO)) ||
       !(Hash = dftracer_io_path_hash(AT_FDCWD, stripPrefix(filename))) ||
       !dftracer_io_begin(&C, MPIIO, "MPI_File_delete", Hash))
-    return CALL_OR_FAIL(MPI_File_delete, filename, info);
-  Ret = CALL_OR_FAIL(MPI_File_delete, filename, info);
+    return REAL(MPI_File_delete)(filename, info);
+  Ret = REAL(MPI_File_delete)(filename, info);
   DFT_IO_END(&C, DFT_ARG(ret, Ret));
   return Ret;
 }
 
 /* --- File state ----------------------------------------------------------- */
 
-DECLARE_SLOT(MPI_File_set_size);
-int MPI_File_set_size(MPI_File fh, MPI_Offset size) {
-  FILE_CALL(MPI_File_set_size, fh, CALL_OR_FAIL(MPI_File_set_size, fh, size),
+int DFT_MPI_NAME(MPI_File_set_size)(const void *Caller, void *Real,
+                                    dft_mpi_word FhW, long long size) {
+  MPI_File fh = FILE_OF(FhW);
+  (void)Caller;
+  FILE_CALL(MPI_File_set_size, fh, REAL(MPI_File_set_size)(fh, size),
             DFT_ARG(size, size), DFT_ARG(ret, Ret));
 }
 
-DECLARE_SLOT(MPI_File_sync);
-int MPI_File_sync(MPI_File fh) {
-  FILE_CALL(MPI_File_sync, fh, CALL_OR_FAIL(MPI_File_sync, fh),
-            DFT_ARG(ret, Ret));
+int DFT_MPI_NAME(MPI_File_sync)(const void *Caller, void *Real,
+                                dft_mpi_word FhW) {
+  MPI_File fh = FILE_OF(FhW);
+  (void)Caller;
+  FILE_CALL(MPI_File_sync, fh, REAL(MPI_File_sync)(fh), DFT_ARG(ret, Ret));
 }
 
-DECLARE_SLOT(MPI_File_set_view);
-int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype,
-                      MPI_Datatype filetype, const char *datarep,
-                      MPI_Info info) {
+int DFT_MPI_NAME(MPI_File_set_view)(const void *Caller, void *Real,
+                                    dft_mpi_word FhW, long long disp,
+                                    dft_mpi_word EtypeW,
+                                    dft_mpi_word FiletypeW,
+                                    const char *datarep, dft_mpi_word InfoW) {
   struct dftracer_io_call C;
   struct dftracer_mpiio_view View;
   uint64_t Hash;
   int Ret, Known = 0;
+  MPI_File fh = FILE_OF(FhW);
+  MPI_Datatype etype = TYPE(EtypeW), filetype = TYPE(FiletypeW);
+  MPI_Info info = INFO(InfoW);
+  (void)Caller;
   if (DFT_LIKELY(!dftracer_io_on(MPIIO)) || !(Hash = fileHash(fh, 0)) ||
       !dftracer_io_begin(&C, MPIIO, "MPI_File_set_view", Hash))
-    return CALL_OR_FAIL(MPI_File_set_view, fh, disp, etype, filetype, datarep,
-                        info);
-  Ret = CALL_OR_FAIL(MPI_File_set_view, fh, disp, etype, filetype, datarep,
-                     info);
+    return REAL(MPI_File_set_view)(fh, disp, etype, filetype, datarep, info);
+  Ret = REAL(MPI_File_set_view)(fh, disp, etype, filetype, datarep, info);
   if (Ret == MPI_SUCCESS) {
     int Busy = dftracer_busy_enter();
     Known = dftracer_mpiio_view_facts(etype, filetype, &View);
@@ -293,59 +323,48 @@ int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype,
   return Ret;
 }
 
-DECLARE_SLOT(MPI_File_seek);
-int MPI_File_seek(MPI_File fh, MPI_Offset offset, int whence) {
-  FILE_CALL(MPI_File_seek, fh, CALL_OR_FAIL(MPI_File_seek, fh, offset, whence),
+int DFT_MPI_NAME(MPI_File_seek)(const void *Caller, void *Real,
+                                dft_mpi_word FhW, long long offset,
+                                int whence) {
+  MPI_File fh = FILE_OF(FhW);
+  (void)Caller;
+  FILE_CALL(MPI_File_seek, fh, REAL(MPI_File_seek)(fh, offset, whence),
             DFT_ARG(offset, offset), DFT_ARG(whence, whence),
             DFT_ARG(ret, Ret));
 }
 
-DECLARE_SLOT(MPI_File_seek_shared);
-int MPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence) {
+int DFT_MPI_NAME(MPI_File_seek_shared)(const void *Caller, void *Real,
+                                       dft_mpi_word FhW, long long offset,
+                                       int whence) {
+  MPI_File fh = FILE_OF(FhW);
+  (void)Caller;
   FILE_CALL(MPI_File_seek_shared, fh,
-            CALL_OR_FAIL(MPI_File_seek_shared, fh, offset, whence),
+            REAL(MPI_File_seek_shared)(fh, offset, whence),
             DFT_ARG(offset, offset), DFT_ARG(whence, whence),
             DFT_ARG(ret, Ret));
 }
 
-/* --- Data ------------------------------------------------------------------ */
+/* --- Data ----------------------------------------------------------------- */
 
-/* Blocking, at the file pointer (individual, shared or ordered). */
-#define RW(N, BUF_T, LAST_T)                                                   \
-  DECLARE_SLOT(N);                                                             \
-  int N(MPI_File fh, BUF_T buf, int count, MPI_Datatype datatype,              \
-        LAST_T last) {                                                         \
+/* At the file pointer (individual, shared or ordered), blocking (LAST:
+ * MPI_Status *) or not (MPI_Request *). */
+#define DFT_MPI_RW(N, BUF_T)                                                   \
+  int DFT_MPI_NAME(N)(const void *Caller, void *Real, dft_mpi_word FhW,        \
+                      BUF_T buf, int count, dft_mpi_word TypeW, void *last) {  \
+    MPI_File fh = FILE_OF(FhW);                                                \
+    MPI_Datatype datatype = TYPE(TypeW);                                       \
     DATA_CALL(N, fh, buf, count, datatype,                                     \
-              CALL_OR_FAIL(N, fh, buf, count, datatype, last));                \
+              REAL(N)(fh, buf, count, datatype, last));                        \
   }
 /* At an explicit offset. */
-#define RW_AT(N, BUF_T, LAST_T)                                                \
-  DECLARE_SLOT(N);                                                             \
-  int N(MPI_File fh, MPI_Offset offset, BUF_T buf, int count,                  \
-        MPI_Datatype datatype, LAST_T last) {                                  \
+#define DFT_MPI_RW_AT(N, BUF_T)                                                \
+  int DFT_MPI_NAME(N)(const void *Caller, void *Real, dft_mpi_word FhW,        \
+                      long long offset, BUF_T buf, int count,                  \
+                      dft_mpi_word TypeW, void *last) {                        \
+    MPI_File fh = FILE_OF(FhW);                                                \
+    MPI_Datatype datatype = TYPE(TypeW);                                       \
     DATA_AT_CALL(N, fh, offset, buf, count, datatype,                          \
-                 CALL_OR_FAIL(N, fh, offset, buf, count, datatype, last));     \
+                 REAL(N)(fh, offset, buf, count, datatype, last));             \
   }
-
-RW(MPI_File_read, void *, MPI_Status *)
-RW(MPI_File_read_all, void *, MPI_Status *)
-RW(MPI_File_read_shared, void *, MPI_Status *)
-RW(MPI_File_read_ordered, void *, MPI_Status *)
-RW(MPI_File_write, const void *, MPI_Status *)
-RW(MPI_File_write_all, const void *, MPI_Status *)
-RW(MPI_File_write_shared, const void *, MPI_Status *)
-RW(MPI_File_write_ordered, const void *, MPI_Status *)
-RW_AT(MPI_File_read_at, void *, MPI_Status *)
-RW_AT(MPI_File_read_at_all, void *, MPI_Status *)
-RW_AT(MPI_File_write_at, const void *, MPI_Status *)
-RW_AT(MPI_File_write_at_all, const void *, MPI_Status *)
-RW(MPI_File_iread, void *, MPI_Request *)
-RW(MPI_File_iread_all, void *, MPI_Request *)
-RW(MPI_File_iread_shared, void *, MPI_Request *)
-RW(MPI_File_iwrite, const void *, MPI_Request *)
-RW(MPI_File_iwrite_all, const void *, MPI_Request *)
-RW(MPI_File_iwrite_shared, const void *, MPI_Request *)
-RW_AT(MPI_File_iread_at, void *, MPI_Request *)
-RW_AT(MPI_File_iread_at_all, void *, MPI_Request *)
-RW_AT(MPI_File_iwrite_at, const void *, MPI_Request *)
-RW_AT(MPI_File_iwrite_at_all, const void *, MPI_Request *)
+#define DFT_MPI_FN(N, PARAMS, ...) /* defined above */
+#include "mpi_functions.def"

@@ -10,12 +10,14 @@
  * The MPI functions are PMPI's, looked up at run time like the rest of the
  * layer (mpiio.c), and asked only after the call succeeded (MPI raises
  * errors about invalid handles on MPI_COMM_WORLD, which aborts by default).
+ * Compiled once per MPI ABI, like mpiio.c (mpi_flavour.h).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_MPIIO_HINTS_H
 #define DFTRACER_RUNTIME_MPIIO_HINTS_H
 
-#include <mpi.h>
+#include "mpi_flavour.h"
+
 #include <stdint.h>
 
 /* Emit the MPIIO_HINTS record of Fh (file hash Hash) on this thread. */

@@ -8,12 +8,16 @@
  * The descriptor table (io_core.h) learns each descriptor's file at open,
  * dup/dup2/dup3/fcntl(F_DUPFD) and forgets it at close/close_range, so a
  * call on a descriptor costs one table load to decide; a call on a path
- * runs the filter (io_filter.h).
+ * runs the filter (io_filter.h). A descriptor the runtime saw no open of
+ * (a socket, a pipe, an inherited one) is classified at its first call
+ * here (fd_classify.h); the calls that make files with names of their own
+ * (mkstemp, shm_open, memfd_create) are in fd_create.c.
  *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "io_decls.h"
 
+#include "fd_classify.h"
 #include "fd_position.h"
 #include "io_core.h"
 #include "io_real.h"
@@ -21,6 +25,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 
 #define POSIX DftLayerPosix
@@ -28,6 +33,12 @@
 /* The wrappers are the library's interface, like libc's functions: they
  * must be visible to the dynamic linker (everything else is hidden). */
 const char dftracer_posix_layer_[] DFT_HIDDEN = "posix";
+
+/* The calls that make files of their own (fd_create.c) go with this
+ * layer into a program linked with the static archive. */
+extern const char dftracer_fd_create_object_[];
+const char *const volatile dftracer_posix_needs_fd_create_ DFT_HIDDEN =
+    dftracer_fd_create_object_;
 
 #pragma GCC visibility push(default)
 
@@ -38,7 +49,7 @@ const char dftracer_posix_layer_[] DFT_HIDDEN = "posix";
 #define FD_CALL(RetType, NAME, FD, CALL, ...)                                  \
   struct dftracer_io_call C;                                                   \
   RetType Ret;                                                                 \
-  if (DFT_LIKELY(!dftracer_io_fd_begin(&C, POSIX, NAME, FD)))                  \
+  if (DFT_LIKELY(!dftracer_fd_begin(&C, POSIX, NAME, FD)))                  \
     return CALL;                                                               \
   Ret = CALL;                                                                  \
   DFT_IO_END(&C, __VA_ARGS__);                                                 \
@@ -61,7 +72,7 @@ const char dftracer_posix_layer_[] DFT_HIDDEN = "posix";
 #define FD_DATA_CALL(RetType, NAME, FD, DIRECTION, ADDR, CALL, ...)            \
   struct dftracer_io_call C;                                                   \
   RetType Ret;                                                                 \
-  if (DFT_LIKELY(!dftracer_io_fd_begin(&C, POSIX, NAME, FD)))                  \
+  if (DFT_LIKELY(!dftracer_fd_begin(&C, POSIX, NAME, FD)))                  \
     FD_UNTRACED_RETURN(FD, DIRECTION, CALL);                                   \
   Ret = CALL;                                                                  \
   DFT_IO_END_ALIGNED(&C, ADDR, __VA_ARGS__);                                   \
@@ -78,7 +89,7 @@ const char dftracer_posix_layer_[] DFT_HIDDEN = "posix";
   ssize_t Ret;                                                                 \
   int64_t Offset;                                                              \
   int Append;                                                                  \
-  if (DFT_LIKELY(!dftracer_io_fd_begin(&C, POSIX, NAME, FD)))                  \
+  if (DFT_LIKELY(!dftracer_fd_begin(&C, POSIX, NAME, FD)))                  \
     FD_UNTRACED_RETURN(FD, DIRECTION, CALL);                                   \
   D = dftracer_fd_desc(FD);                                                    \
   Offset = dftracer_pos_before(D, (DIRECTION) == WR, &Append);                 \
@@ -205,7 +216,7 @@ ssize_t pwritev64(int fd, const struct iovec *iov, int iovcnt,
 #define FD_CALL_THEN(RetType, NAME, FD, CALL, AFTER, ...)                      \
   struct dftracer_io_call C;                                                   \
   RetType Ret;                                                                 \
-  if (DFT_LIKELY(!dftracer_io_fd_begin(&C, POSIX, NAME, FD)))                  \
+  if (DFT_LIKELY(!dftracer_fd_begin(&C, POSIX, NAME, FD)))                  \
     return CALL;                                                               \
   Ret = CALL;                                                                  \
   AFTER;                                                                       \
@@ -234,6 +245,69 @@ int fsync(int fd) {
 int fdatasync(int fd) {
   FD_CALL(int, "fdatasync", fd, DFT_REAL(fdatasync)(fd), DFT_ARG(fd, fd),
           DFT_ARG(ret, Ret));
+}
+
+/* Advice, space and write-back on a range: events with the range. */
+int posix_fadvise(int fd, off_t offset, off_t len, int advice) {
+  FD_CALL(int, "posix_fadvise", fd,
+          DFT_REAL(posix_fadvise)(fd, offset, len, advice), DFT_ARG(fd, fd),
+          DFT_ARG(offset, offset), DFT_ARG(length, len),
+          DFT_ARG(advice, advice), DFT_ARG(ret, Ret));
+}
+
+int posix_fadvise64(int fd, off64_t offset, off64_t len, int advice) {
+  FD_CALL(int, "posix_fadvise64", fd,
+          DFT_REAL(posix_fadvise64)(fd, offset, len, advice), DFT_ARG(fd, fd),
+          DFT_ARG(offset, offset), DFT_ARG(length, len),
+          DFT_ARG(advice, advice), DFT_ARG(ret, Ret));
+}
+
+int sync_file_range(int fd, off64_t offset, off64_t nbytes,
+                    unsigned int flags) {
+  FD_CALL(int, "sync_file_range", fd,
+          DFT_REAL(sync_file_range)(fd, offset, nbytes, flags),
+          DFT_ARG(fd, fd), DFT_ARG(offset, offset), DFT_ARG(length, nbytes),
+          DFT_ARG(flags, flags), DFT_ARG(ret, Ret));
+}
+
+/* Space allocated past the end moves an append description's end. */
+#define RESIZED(FD, RET)                                                       \
+  if ((RET) == 0)                                                              \
+  dftracer_fd_position_resized(FD)
+
+int fallocate(int fd, int mode, off_t offset, off_t len) {
+  FD_CALL_THEN(int, "fallocate", fd,
+               DFT_REAL(fallocate)(fd, mode, offset, len), RESIZED(fd, Ret),
+               DFT_ARG(fd, fd), DFT_ARG(mode, mode), DFT_ARG(offset, offset),
+               DFT_ARG(length, len), DFT_ARG(ret, Ret));
+}
+
+int fallocate64(int fd, int mode, off64_t offset, off64_t len) {
+  FD_CALL_THEN(int, "fallocate64", fd,
+               DFT_REAL(fallocate64)(fd, mode, offset, len), RESIZED(fd, Ret),
+               DFT_ARG(fd, fd), DFT_ARG(mode, mode), DFT_ARG(offset, offset),
+               DFT_ARG(length, len), DFT_ARG(ret, Ret));
+}
+
+/* posix_fallocate returns an error number (errno is not set). */
+int posix_fallocate(int fd, off_t offset, off_t len) {
+  FD_CALL_THEN(int, "posix_fallocate", fd,
+               DFT_REAL(posix_fallocate)(fd, offset, len), RESIZED(fd, Ret),
+               DFT_ARG(fd, fd), DFT_ARG(offset, offset),
+               DFT_ARG(length, len), DFT_ARG(ret, Ret));
+}
+
+int posix_fallocate64(int fd, off64_t offset, off64_t len) {
+  FD_CALL_THEN(int, "posix_fallocate64", fd,
+               DFT_REAL(posix_fallocate64)(fd, offset, len), RESIZED(fd, Ret),
+               DFT_ARG(fd, fd), DFT_ARG(offset, offset),
+               DFT_ARG(length, len), DFT_ARG(ret, Ret));
+}
+
+/* flock: the event lasts as long as the call waited for the lock. */
+int flock(int fd, int operation) {
+  FD_CALL(int, "flock", fd, DFT_REAL(flock)(fd, operation), DFT_ARG(fd, fd),
+          DFT_ARG(operation, operation), DFT_ARG(ret, Ret));
 }
 
 /* ftruncate leaves the position where it is; an append description's
@@ -576,7 +650,30 @@ int dup3(int oldfd, int newfd, int flags) {
 }
 
 /* fcntl's third argument is an int or a pointer, by command; it is passed
- * on as it came (glibc itself reads it as a pointer). */
+ * on as it came (glibc itself reads it as a pointer). A lock command
+ * (isLock) classifies a descriptor the runtime does not know yet
+ * (fd_classify.h), and its event carries the lock (`type`, `whence`,
+ * `start`, `len`: struct flock, read after the call when the kernel read
+ * it) and lasts as long as F_SETLKW waited. */
+static inline int isLock(int Cmd) {
+  return Cmd == F_SETLK || Cmd == F_SETLKW || Cmd == F_GETLK ||
+         Cmd == F_OFD_SETLK || Cmd == F_OFD_SETLKW || Cmd == F_OFD_GETLK;
+}
+
+static void endLock(struct dftracer_io_call *C, int Fd, int Cmd,
+                    const struct flock *Lock, int Ret, int Err) {
+  /* Read only when the kernel did: it succeeded, or failed on the lock
+   * itself (a bad descriptor fails before the structure is read). */
+  if (Ret != 0 && Err != EAGAIN && Err != EACCES && Err != EDEADLK &&
+      Err != EINTR) {
+    DFT_IO_END(C, DFT_ARG(fd, Fd), DFT_ARG(cmd, Cmd), DFT_ARG(ret, Ret));
+    return;
+  }
+  DFT_IO_END(C, DFT_ARG(fd, Fd), DFT_ARG(cmd, Cmd), DFT_ARG(type, Lock->l_type),
+             DFT_ARG(whence, Lock->l_whence), DFT_ARG(start, Lock->l_start),
+             DFT_ARG(len, Lock->l_len), DFT_ARG(ret, Ret));
+}
+
 #define FCNTL_BODY(NAME, REAL)                                                 \
   struct dftracer_io_call C;                                                   \
   uint64_t Hash;                                                               \
@@ -586,7 +683,9 @@ int dup3(int oldfd, int newfd, int flags) {
   va_start(Ap, cmd);                                                           \
   Arg = va_arg(Ap, void *);                                                    \
   va_end(Ap);                                                                  \
-  if (DFT_LIKELY(!dftracer_io_tracking()) || !(Hash = dftracer_fd_get(fd))) {  \
+  if (DFT_LIKELY(!dftracer_io_tracking()) ||                                   \
+      !(Hash = isLock(cmd) && dftracer_io_on(POSIX) ? dftracer_fd_hash(fd)     \
+                                                    : dftracer_fd_get(fd))) {  \
     Ret = REAL(fd, cmd, Arg);                                                  \
     if (Ret >= 0 && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) &&              \
         dftracer_io_tracking()) {                                              \
@@ -604,7 +703,9 @@ int dup3(int oldfd, int newfd, int flags) {
   } else if (Ret >= 0 && cmd == F_SETFL) {                                     \
     dftracer_fd_position_set_flags(fd, (int)(intptr_t)Arg);                    \
   }                                                                            \
-  if (On)                                                                      \
+  if (On && isLock(cmd))                                                       \
+    endLock(&C, fd, cmd, (const struct flock *)Arg, Ret, errno);               \
+  else if (On)                                                                 \
     DFT_IO_END(&C, DFT_ARG(fd, fd), DFT_ARG(cmd, cmd), DFT_ARG(ret, Ret));     \
   return Ret
 
@@ -801,8 +902,10 @@ int closedir(DIR *dirp) {
   if (DFT_LIKELY(!dftracer_io_tracking()))
     return DFT_REAL(closedir)(dirp);
   Fd = dirfd(dirp);
-  if (!(Hash = dftracer_fd_get(Fd)))
+  if (!(Hash = dftracer_fd_get(Fd))) {
+    dftracer_untraced_closed(Fd); /* before: the number may be reused */
     return DFT_REAL(closedir)(dirp);
+  }
   dftracer_fd_set(Fd, 0);
   if (!dftracer_io_on(POSIX) || !dftracer_io_begin(&C, POSIX, "closedir", Hash))
     return DFT_REAL(closedir)(dirp);

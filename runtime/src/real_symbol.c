@@ -3,6 +3,7 @@
 
 #include "busy.h"
 #include "records.h"
+#include "text_copy.h"
 
 #include <dftracer/dftracer.h>
 #include <dlfcn.h>
@@ -218,15 +219,6 @@ static int known(const void *Site, void **Slot, void **Fn) {
   return 0;
 }
 
-static size_t cut(char *Out, size_t Cap, const char *In) {
-  size_t Len = strlen(In);
-  if (Len >= Cap)
-    Len = Cap - 1;
-  memcpy(Out, In, Len);
-  Out[Len] = '\0';
-  return Len;
-}
-
 /* Once per symbol: stderr, and a record when tracing is on. */
 static void sayMissing(void **Slot, const char *Name, const char *Layer,
                        const char *CallerName) {
@@ -245,7 +237,7 @@ static void sayMissing(void **Slot, const char *Name, const char *Layer,
   pthread_mutex_unlock(&Lock);
   if (!First)
     return;
-  cut(Caller, sizeof(Caller), CallerName);
+  dftracer_text_copy(Caller, sizeof(Caller), CallerName);
   {
     const char *Parts[] = {"dftracer: ", Name, " (", Layer,
                            ") is called from ", Caller,

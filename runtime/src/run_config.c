@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "run_config.h"
 
+#include "clock.h"
 #include "internal.h"
 #include "json_writer.h"
 #include "records.h"
@@ -326,6 +327,17 @@ void dftracer_run_config_end_locked(int MayLookUp) {
     if (!Versions[Lib].Written &&
         __atomic_load_n(&Versions[Lib].Known, __ATOMIC_ACQUIRE))
       writeVersionLocked(Lib);
+}
+
+void dftracer_run_config_trace_end_locked(void) {
+  char Rec[DftRecordFixedBytes + 32], *Out = Rec;
+  if (!dftracer_sink_is_open(&dftracer_process_.Sink))
+    return;
+  Out = dftracer_record_head(Out, "trace_end");
+  Out = dftracer_record_u64(Out, "ts",
+                            (unsigned long long)dftracer_monotonic_us(), 1);
+  Out = dftracer_record_tail(Out);
+  dftracer_sink_write(&dftracer_process_.Sink, Rec, (size_t)(Out - Rec));
 }
 
 void dftracer_run_config_mpi_job(int Rank, int Size, const char *Version) {

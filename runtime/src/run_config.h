@@ -9,7 +9,8 @@
  *            docs/runtime.md, plus DFTRACER_CONFIG_ENV) and glibc's version;
  *   VERSION  once per trace file and library (HDF5, MPI): at the top when
  *            the library's version is known by then, else at the end;
- *   MPI_JOB  {rank, size}, once, when the MPI rank becomes known.
+ *   MPI_JOB  {rank, size}, once, when the MPI rank becomes known;
+ *   trace_end {ts}, the file's last line, on every finish path.
  *
  * Everything is learnt at load or when MPI tells the rank, and kept in
  * static storage as the record's JSON text: writing the records (at the
@@ -33,6 +34,13 @@ void dftracer_run_config_report_locked(void);
  * _exit, perhaps in a signal handler): only what is known already, no
  * dlsym and no call into a library. Caller holds the process lock. */
 void dftracer_run_config_end_locked(int MayLookUp);
+
+/* The last line of a trace file (the finish paths, after every other
+ * record): `trace_end` {ts}. A file without it was not finished (the
+ * process was killed, or lost power): the analysis says so rather than
+ * take it for a complete process. Allocates nothing (a _exit in a signal
+ * handler may write it). Caller holds the process lock. */
+void dftracer_run_config_trace_end_locked(void);
 
 /* MPI told the rank (mpi_rank.c, on the thread that asked): the MPI_JOB
  * record after the events that thread finished, and MPI's version. */

@@ -269,11 +269,18 @@ static void compactToSink(void *Arg, struct iovec *Iov, int Count) {
   if (!S->Failed) /* where a write error cuts the file back to */
     S->LineEnd = S->Written;
 }
-/* Both formats: the .pfw text the encoder gives back (records as lines). */
+/* The .pfw text the encoder gives back (records as lines): to the file,
+ * or through the gzip stream. */
 static void linesToSink(void *Arg, struct iovec *Iov, int Count) {
   struct dftracer_sink *S = (struct dftracer_sink *)Arg;
-  if (!S->Failed)
-    writePlain(S, Iov, Count);
+  int I;
+  if (!S->Deflate) {
+    if (!S->Failed)
+      writePlain(S, Iov, Count);
+    return;
+  }
+  for (I = 0; I < Count && !S->Failed; ++I)
+    deflateAll(S, (const char *)Iov[I].iov_base, Iov[I].iov_len, Z_NO_FLUSH);
 }
 static void compactToSide(void *Arg, struct iovec *Iov, int Count) {
   struct dftracer_sink *S = (struct dftracer_sink *)Arg;
@@ -290,10 +297,17 @@ static void compactToSide(void *Arg, struct iovec *Iov, int Count) {
   }
 }
 
-/* DFTRACER_TRACE_FORMAT=compact: the encoder, and for both formats its own
- * file, Path with .pfc for .pfw. */
+/* The encoder that takes the threads' span records (event_record.h):
+ * DFTRACER_TRACE_FORMAT=compact's, and for both formats with its own
+ * file, Path with .pfc for .pfw; the .pfw's, which only formats them as
+ * lines (dftracer_compact_start_lines). */
 static int startCompact(struct dftracer_sink *S) {
   int Both = dftracer_trace_format_ == DftFormatBoth;
+  if (dftracer_trace_format_ == DftFormatPfw) {
+    S->Compact = dftracer_compact_start_lines(linesToSink, S);
+    S->Binary = 0;
+    return S->Compact ? 0 : -1;
+  }
   if (Both) {
     char Side[sizeof(S->Path)];
     size_t Len = strlen(S->Path);
@@ -351,7 +365,7 @@ static int openImpl(struct dftracer_sink *S, const char *Prefix, int Compress,
     S->Fd = -1;
     return -1;
   }
-  if (dftracer_trace_format_ != DftFormatPfw && startCompact(S) != 0) {
+  if (startCompact(S) != 0) {
     failOnce(S, "cannot start the compact encoder for");
     sysClose(S->Fd);
     S->Fd = -1;
@@ -359,10 +373,7 @@ static int openImpl(struct dftracer_sink *S, const char *Prefix, int Compress,
   }
   if (!S->Binary) {
     struct iovec Iov = {(void *)Header, sizeof(Header) - 1};
-    if (S->Compact) /* the .pfc has its own header */
-      writePlain(S, &Iov, 1);
-    else
-      writevImpl(S, &Iov, 1);
+    linesToSink(S, &Iov, 1); /* not through the encoder */
   }
   return S->Failed ? -1 : 0;
 }
@@ -372,7 +383,7 @@ static void writevImpl(struct dftracer_sink *S, struct iovec *Iov, int Count) {
   if (S->Fd < 0 || S->Failed)
     return;
   if (S->Compact) {
-    /* Both formats: the encoder writes the .pfw too (linesToSink). */
+    /* The encoder writes the .pfw (linesToSink). */
     for (I = 0; I < Count; ++I)
       dftracer_compact_feed(S->Compact, (const char *)Iov[I].iov_base,
                             Iov[I].iov_len);
@@ -467,12 +478,12 @@ static void writePlain(struct dftracer_sink *S, struct iovec *Iov, int Count) {
 static void closeImpl(struct dftracer_sink *S) {
   if (S->Fd < 0)
     return;
-  if (S->Deflate)
-    endDeflate(S); /* the gzip trailer */
   if (S->Compact) {
     dftracer_compact_finish(S->Compact); /* the last block */
     S->Compact = NULL;
   }
+  if (S->Deflate)
+    endDeflate(S); /* the gzip trailer, after the encoder's last lines */
   if (S->CompactFd >= 0) {
     sysClose(S->CompactFd);
     S->CompactFd = -1;
@@ -533,6 +544,8 @@ int dftracer_sink_retry_final(struct dftracer_sink *S) {
   /* The block that failed is gone with the strings it defined. */
   if (S->Binary)
     dftracer_compact_text_only(S->Compact);
+  else
+    dftracer_compact_drop_partial(S->Compact);
   return 1;
 }
 

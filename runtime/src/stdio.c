@@ -15,12 +15,16 @@
 #define _GNU_SOURCE
 #include "io_decls.h"
 
+#include "fd_classify.h"
 #include "fd_position.h"
 #include "io_core.h"
+#include "io_filter.h"
 #include "io_real.h"
 #include "untraced.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <string.h>
 
 #define STDIO DftLayerStdio
 
@@ -43,10 +47,13 @@ static inline int streamFd(FILE *Stream) {
 }
 
 /* Steps 2 and 3 (io_core.h) for a call on Stream, once the layer is on:
- * its descriptor goes to *Fd. */
+ * its descriptor goes to *Fd. A stream on a descriptor the runtime does
+ * not know (stdout, fdopen of a socket) is classified (fd_classify.h). */
 static inline int streamBegin(struct dftracer_io_call *C, const char *Name,
                               FILE *Stream, int *Fd) {
-  uint64_t Hash = dftracer_fd_get(*Fd = streamFd(Stream));
+  uint64_t Hash;
+  *Fd = streamFd(Stream);
+  Hash = dftracer_fd_hash(*Fd); /* -1 (no stream): past the tables, 0 */
   return Hash && dftracer_io_begin(C, STDIO, Name, Hash);
 }
 
@@ -200,7 +207,7 @@ FILE *fopen64(const char *pathname, const char *mode) {
 FILE *fdopen(int fd, const char *mode) {
   struct dftracer_io_call C;
   FILE *Ret;
-  if (DFT_LIKELY(!dftracer_io_fd_begin(&C, STDIO, "fdopen", fd)))
+  if (DFT_LIKELY(!dftracer_fd_begin(&C, STDIO, "fdopen", fd)))
     return DFT_REAL(fdopen)(fd, mode);
   Ret = DFT_REAL(fdopen)(fd, mode);
   if (Ret)
@@ -208,6 +215,42 @@ FILE *fdopen(int fd, const char *mode) {
   DFT_IO_END(&C, DFT_ARG(fd, fd), DFT_ARG(ret, Ret ? fd : -1));
   return Ret;
 }
+
+/* tmpfile: an unnamed file in P_tmpdir (glibc opens the directory with
+ * O_TMPFILE, or makes and unlinks a name there), made by libc's internal
+ * calls. The directory decides whether it is traced (before the call, so
+ * that the event lasts it); its FH name is what /proc/self/fd says, the
+ * directory and "#inode" (fd_classify.h). Untraced, it is counted there
+ * as an open. */
+#define TMPFILE_CALL(NAME, CALL)                                               \
+  struct dftracer_io_call C;                                                   \
+  FILE *Ret;                                                                   \
+  uint64_t Hash = 0;                                                           \
+  int On = 0, Slot = 0, Fd;                                                    \
+  if (DFT_LIKELY(!dftracer_io_tracking()))                                     \
+    return CALL;                                                               \
+  if (dftracer_io_on(STDIO) &&                                                 \
+      dftracer_io_filter_path(AT_FDCWD, P_tmpdir "/#", &Slot))                 \
+    On = dftracer_io_begin(&C, STDIO, NAME, 0);                                \
+  Ret = CALL;                                                                  \
+  if (Ret && (Fd = streamFd(Ret)) >= 0) {                                      \
+    dftracer_fd_set(Fd, 0);                                                    \
+    dftracer_untraced_mark(Fd, DftUntracedUnknown);                            \
+    dftracer_fd_position_close(Fd);                                            \
+    if (dftracer_io_on(STDIO) && (Hash = dftracer_fd_classify(Fd)) != 0)       \
+      streamOpened(Fd, "w+", 1);                                               \
+    else if (dftracer_untraced_fd(Fd))                                         \
+      dftracer_untraced_opened(Fd, (int)dftracer_untraced_byte(Fd));           \
+  }                                                                            \
+  if (On) {                                                                    \
+    C.Fhash = Hash;                                                            \
+    DFT_IO_END(&C, DFT_ARG(ret, Ret ? streamFd(Ret) : -1));                    \
+  }                                                                            \
+  return Ret
+
+FILE *tmpfile(void) { TMPFILE_CALL("tmpfile", DFT_REAL(tmpfile)()); }
+
+FILE *tmpfile64(void) { TMPFILE_CALL("tmpfile64", DFT_REAL(tmpfile64)()); }
 
 /* freopen closes the stream's descriptor and opens PATH (or, when PATH is
  * NULL, reopens the same file with another mode). */
@@ -289,6 +332,90 @@ size_t(fwrite_unlocked)(const void *ptr, size_t size, size_t count,
                        FILE *stream) {
   STREAM_DATA_CALL("fwrite_unlocked", stream, ptr, size, count, DftUntracedWrite,
                    DFT_REAL(fwrite_unlocked)(ptr, size, count, stream));
+}
+
+/* --- Formatted and character output ----------------------------------------
+ * fprintf and fputs (and their forms) write through the stream's
+ * buffer as fwrite does; their events have fwrite's keys with `size` 1:
+ * `count` the bytes asked for (fprintf's: those it wrote), `ret` the bytes
+ * written, -1 when the call failed. glibc's printf family calls its own
+ * internal vfprintf, not these, so nothing is counted twice. printf,
+ * puts, putchar (stdout) and the character functions (fputc, putc: an
+ * event per character) are not wrapped: docs/runtime.md. */
+#define STREAM_PUT_CALL(RetType, NAME, STREAM, COUNT, CALL, MOVED)            \
+  struct dftracer_io_call C;                                                   \
+  struct dftracer_fd_desc *D;                                                  \
+  RetType Ret;                                                                 \
+  int64_t Offset, Moved;                                                       \
+  int Fd, Append;                                                              \
+  if (DFT_LIKELY(!dftracer_io_on(STDIO)))                                      \
+    return CALL;                                                               \
+  if (!streamBegin(&C, NAME, STREAM, &Fd)) {                                   \
+    if (DFT_LIKELY(!dftracer_untraced_fd(Fd)))                                 \
+      return CALL;                                                             \
+    Ret = CALL;                                                                \
+    dftracer_untraced_io(Fd, DftUntracedWrite, (int64_t)(MOVED));              \
+    return Ret;                                                                \
+  }                                                                            \
+  D = dftracer_fd_desc(Fd);                                                    \
+  Offset = streamBefore(D, 1, &Append);                                        \
+  Ret = CALL;                                                                  \
+  Moved = (int64_t)(MOVED);                                                    \
+  streamAfter(D, STREAM, Offset, Append, 1, Moved > 0 ? (size_t)Moved : 0,     \
+              Moved > 0 ? (size_t)Moved : 0);                                  \
+  dftracer_io_end_data(&C, DftDataStream, Fd, 1,                               \
+                       (COUNT) < 0 ? Moved : (int64_t)(COUNT), Offset, Append, \
+                       Moved, 0);                                              \
+  return Ret
+
+/* Flag < 0: vfprintf, else __vfprintf_chk with Flag. */
+static int putFormatted(const char *Name, FILE *Stream, int Flag,
+                        const char *Format, va_list Ap) {
+  STREAM_PUT_CALL(int, Name, Stream, -1,
+                  Flag < 0 ? DFT_REAL(vfprintf)(Stream, Format, Ap)
+                           : DFT_REAL(__vfprintf_chk)(Stream, Flag, Format, Ap),
+                  Ret < 0 ? -1 : Ret);
+}
+
+int fprintf(FILE *stream, const char *format, ...) {
+  va_list Ap;
+  int Ret;
+  va_start(Ap, format);
+  Ret = putFormatted("fprintf", stream, -1, format, Ap);
+  va_end(Ap);
+  return Ret;
+}
+
+int vfprintf(FILE *stream, const char *format, va_list ap) {
+  return putFormatted("vfprintf", stream, -1, format, ap);
+}
+
+int __fprintf_chk(FILE *stream, int flag, const char *format, ...) {
+  va_list Ap;
+  int Ret;
+  va_start(Ap, format);
+  Ret = putFormatted("__fprintf_chk", stream, flag < 0 ? 0 : flag, format,
+                     Ap);
+  va_end(Ap);
+  return Ret;
+}
+
+int __vfprintf_chk(FILE *stream, int flag, const char *format, va_list ap) {
+  return putFormatted("__vfprintf_chk", stream, flag < 0 ? 0 : flag, format,
+                      ap);
+}
+
+/* fputs returns a non-negative number (glibc: 1), not the bytes. */
+int fputs(const char *s, FILE *stream) {
+  STREAM_PUT_CALL(int, "fputs", stream, (int64_t)strlen(s),
+                  DFT_REAL(fputs)(s, stream),
+                  Ret < 0 ? -1 : (int64_t)strlen(s));
+}
+
+int(fputs_unlocked)(const char *s, FILE *stream) {
+  STREAM_PUT_CALL(int, "fputs_unlocked", stream, (int64_t)strlen(s),
+                  DFT_REAL(fputs_unlocked)(s, stream),
+                  Ret < 0 ? -1 : (int64_t)strlen(s));
 }
 
 /* A successful fseek's position: where libc now has the stream (its

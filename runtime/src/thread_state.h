@@ -1,8 +1,9 @@
 /*===- thread_state.h - Per-thread event buffer and span pool -------------===*
  *
  * Every thread that traces owns a dftracer_thread: a byte buffer of finished
- * JSON lines, the stack of its open spans and a pool of span records. START
- * and END touch only this structure, so they take no lock.
+ * events (span records, event_record.h, and metadata lines), the stack of
+ * its open spans and a pool of span records. START and END touch only this
+ * structure, so they take no lock.
  *
  * Flushing protocol (the only shared access):
  *  - The owner formats a line at Buf[Len..] and then publishes the new Len
@@ -40,15 +41,16 @@ struct dftracer_span {
   uint32_t Func; /* its name's index (throttle.h); 0 for I/O calls */
   /* Throttled: a START of a throttled name, never on the stack; its END
    * only counts it (tracer.c). */
-  int Throttled;
+  unsigned char Throttled;
   /* Record states. A record returns to the pool only when it is off the
    * stack AND no handle in application code can still reach it:
    *   Closed      the event is written (or dropped after FINI)
    *   HandleLive  END/cleanup has not yet run on its handle
-   *   Popped      no longer on the thread's stack */
-  int Closed;
-  int HandleLive;
-  int Popped;
+   *   Popped      no longer on the thread's stack
+   * Bytes side by side: a push sets all four with one store. */
+  unsigned char Closed;
+  unsigned char HandleLive;
+  unsigned char Popped;
   char *Args; /* ",\"key\":value" pairs from UPDATE */
   size_t ArgsLen;
   size_t ArgsCap;

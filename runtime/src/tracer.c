@@ -24,12 +24,15 @@
 #include "internal.h"
 #include "io_core.h"
 #include "mpi_rank.h"
+#include "span_close.h"
+#include "run_config.h"
 #include "startup.h"
 #include "thread_state.h"
 #include "throttle.h"
 #include "untraced.h"
 #include "writer.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,8 +50,7 @@ static int isActive(void) {
 /* The thread's name cache slot for Name. */
 static inline struct dftracer_name_entry *
 nameSlot(struct dftracer_thread *T, const char *Name) {
-  uintptr_t Key = (uintptr_t)Name;
-  return &T->Names[((Key >> 3) ^ (Key >> 11)) % DftNameCacheSlots];
+  return dftracer_name_slot(T, Name);
 }
 
 /* The slow half of nameEntry: format and cache, with the name's index. */
@@ -265,18 +267,9 @@ writeSpanWith(struct dftracer_thread *T, const struct dftracer_span *S,
   }
   dftracer_fn_written(T->Stats, S->Func, Dur);
   E = nameEntry(T, S->Name, S->Cat, S->Func);
-  /* In the compact format PrefixLen stays 0, so that every span takes this
-   * branch, and the .pfw's path no other test. */
-  if (DFT_UNLIKELY(T->PrefixPid != Pid || T->PrefixLen == 0)) {
-    if (dftracer_trace_format_ != DftFormatPfw) {
-      writeRecord(T, S, E, Dur, Pid, Io);
-      return;
-    }
-    T->PrefixLen =
-        (size_t)(dftracer_format_pid_tid(T->Prefix, Pid, T->Tid) - T->Prefix);
-    T->PrefixPid = Pid;
-  }
-  putSpanLine(T, S, E, Dur, T->Prefix, T->PrefixLen);
+  /* A record in both formats: the .pfw's line is formatted from it on the
+   * writer thread (dftracer_compact_start_lines). */
+  writeRecord(T, S, E, Dur, Pid, Io);
 }
 
 static void writeSpan(struct dftracer_thread *T, const struct dftracer_span *S,
@@ -339,7 +332,7 @@ static inline struct dftracer_span *throttledStart(struct dftracer_thread *T,
 
 /* START of a name that is not throttled, on T (tracing on, not busy), of
  * index Func: pushed on the stack. */
-static __attribute__((noinline)) struct dftracer_span *
+static inline __attribute__((always_inline)) struct dftracer_span *
 beginSpan(struct dftracer_thread *T, const char *Name, const char *Cat,
           uint32_t Func) {
   struct dftracer_span *S;
@@ -511,10 +504,25 @@ DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
     }
     return;
   }
-  if (S->Throttled)
+  if (S->Throttled) {
     throttledEnd(S);
-  else
+  } else {
+    struct dftracer_thread *T = S->Owner;
+    const struct dftracer_name_entry *E;
+    /* Busy before the tests: a signal handler's I/O event in between
+     * would take the room they found. */
+    int Busy = dftracer_busy_enter();
+    if (DFT_LIKELY(T == dftracer_thread_peek()) &&
+        DFT_LIKELY((E = dftracer_fast_entry(T, S, 0)) != NULL)) {
+      S->HandleLive = 0;
+      dftracer_fast_close(T, S, E, dftracer_now_us(&T->Clock), NULL, 0);
+      dftracer_thread_release_span(T, S);
+      dftracer_busy_leave(Busy);
+      return;
+    }
+    dftracer_busy_leave(Busy);
     endSlow(S);
+  }
 }
 
 /* End an I/O call's span (io_core.c). Its record lives in the wrapper's
@@ -533,10 +541,15 @@ void dftracer_span_finish_io_(struct dftracer_thread *T,
 void dftracer_span_finish_io_args_(struct dftracer_thread *T,
                                    struct dftracer_span *S, uint64_t EndUs,
                                    const struct dftracer_record_io_args *Io) {
+  int Saved;
+  /* The general path (io_core.c tried the fast one) may hand a full buffer over or see a name first:
+   * the program's errno is kept. */
+  Saved = errno;
   if (!S->Closed)
     closeSpanWith(T, S, EndUs, Io);
   else if (!S->Popped)
     popThrough(T, S);
+  errno = Saved;
 }
 
 /* Grow S's args so that Extra more bytes fit. */
@@ -720,6 +733,7 @@ static void finish(int AtUnderscoreExit) {
   if (P->Initialized && !dftracer_sink_is_open(&P->Sink))
     dftracer_writer_output_locked("", 0); /* INIT promises a file */
   dftracer_untraced_report_locked();
+  dftracer_run_config_trace_end_locked(); /* the last line (run_config.h) */
   dftracer_sink_close(&P->Sink);
   P->Finished = 1;
   pthread_mutex_unlock(&P->Lock);

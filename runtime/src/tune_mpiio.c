@@ -1,4 +1,6 @@
 #define _GNU_SOURCE
+#include "mpi_flavour.h" /* compiled once per MPI ABI */
+
 #include "tune_mpiio.h"
 
 #include "io_filter.h"

@@ -11,13 +11,34 @@
  * MPI_File_get_info reports. All of it runs busy; the application's info
  * is never changed.
  *
+ * Compiled once per MPI ABI, like mpiio.c (mpi_flavour.h). The HDF5
+ * layer's entry points (dftracer_tune_mpiio_fapl*) take no MPI type: in
+ * the runtime they are mpi_dispatch.c's, which call the copy for the
+ * process's MPI; the MPI_File_open side is declared only inside a copy.
+ *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_TUNE_MPIIO_H
 #define DFTRACER_RUNTIME_TUNE_MPIIO_H
 
 #include "tune.h"
 
-#include <mpi.h>
+#include <stdint.h>
+
+/* Through HDF5: before an H5Fcreate/H5Fopen whose FAPL copy Copy (hid_t)
+ * uses the mpio driver, put DFTRACER_TUNE's hints for Path into the copy's
+ * MPI_Info (H5Pget_fapl_mpio, H5Pset_fapl_mpio). The wrapped MPI_File_open
+ * HDF5 then makes on this thread records them with the application's
+ * values as `before`. 0 when none applies. */
+int dftracer_tune_mpiio_fapl(const char *Path, int64_t Copy);
+/* After that call and its event (File: the HDF5 file, < 0: failed): the
+ * hints' records, read back through the file's MPI_File
+ * (H5Fget_vfd_handle), unless the MPI_File_open wrapper wrote them. */
+void dftracer_tune_mpiio_fapl_done(uint64_t Fhash, int64_t File);
+/* The call failed with the settings and is made again without them. */
+void dftracer_tune_mpiio_fapl_cancel(void);
+
+#ifdef DFT_MPI_FLAVOUR /* a copy of the layer */
+#include "mpi_flavour.h"
 
 enum { DftTuneMpiioItems = 32 };
 
@@ -40,17 +61,6 @@ int dftracer_tune_mpiio_before(const char *Name, MPI_Info Info, MPI_Info *Use,
 void dftracer_tune_mpiio_after(uint64_t Fhash, MPI_File Fh,
                                struct dftracer_tune_mpiio *St);
 
-/* Through HDF5: before an H5Fcreate/H5Fopen whose FAPL copy Copy (hid_t)
- * uses the mpio driver, put DFTRACER_TUNE's hints for Path into the copy's
- * MPI_Info (H5Pget_fapl_mpio, H5Pset_fapl_mpio). The wrapped MPI_File_open
- * HDF5 then makes on this thread records them with the application's
- * values as `before`. 0 when none applies. */
-int dftracer_tune_mpiio_fapl(const char *Path, int64_t Copy);
-/* After that call and its event (File: the HDF5 file, < 0: failed): the
- * hints' records, read back through the file's MPI_File
- * (H5Fget_vfd_handle), unless the MPI_File_open wrapper wrote them. */
-void dftracer_tune_mpiio_fapl_done(uint64_t Fhash, int64_t File);
-/* The call failed with the settings and is made again without them. */
-void dftracer_tune_mpiio_fapl_cancel(void);
+#endif
 
 #endif

@@ -15,7 +15,8 @@ _Thread_local int dftracer_untraced_pending_;
 unsigned char *dftracer_untraced_fds_;
 unsigned dftracer_untraced_fd_limit_;
 
-/* 255 fits a descriptor's byte; the last one is the catch-all "/". */
+/* A slot's number fits a descriptor's byte below DftUntracedIgnored; the
+ * last one is the catch-all "/". */
 enum { Slots = 64, DirMax = 256, Claiming = 1, Ready = 2 };
 static struct {
   int State;
@@ -108,7 +109,8 @@ void dftracer_untraced_clear_range(unsigned First, unsigned Last) {
 void dftracer_untraced_io(int Fd, int Direction, int64_t Ret) {
   int Slot;
   if ((unsigned)Fd >= dftracer_untraced_fd_limit_ ||
-      !(Slot = __atomic_load_n(&dftracer_untraced_fds_[Fd], __ATOMIC_RELAXED)))
+      !(Slot = __atomic_load_n(&dftracer_untraced_fds_[Fd], __ATOMIC_RELAXED)) ||
+      Slot > Slots)
     return;
   if (Direction == DftUntracedRead) {
     add(&Dirs[Slot - 1].Reads, 1);

@@ -14,10 +14,21 @@
  * with a compare-and-swap, and descriptors map to slots through a byte
  * table allocated at load.
  *
- * Counted: opens of POSIX open/openat/creat and STDIO fopen; reads and
- * writes of the POSIX read/write/pread/pwrite/readv/writev families and of
- * STDIO fread/fwrite on such descriptors (and on their dup and fcntl
- * copies). Not counted: aio and mmap, path calls (stat, unlink, ...).
+ * Counted: opens of POSIX open/openat/creat, the mkstemp family,
+ * shm_open, memfd_create and STDIO fopen/tmpfile; reads and writes of the
+ * POSIX read/write/pread/pwrite/readv/writev families and of STDIO
+ * fread/fwrite on such descriptors (and on their dup and fcntl copies).
+ * Not counted: aio and mmap, path calls (stat, unlink, ...).
+ *
+ * A descriptor the runtime saw no open of (a socket, a pipe, an inherited
+ * one, ...) is classified at its first traced call (fd_classify.h): a
+ * file is then traced or counted like an opened one; anything else is
+ * counted under its kind, a slot named without a leading '/' ("socket",
+ * "pipe", "tty", "memfd", "anon", "unknown").
+ *
+ * A descriptor's byte: 0 (DftUntracedUnknown) not classified yet, a
+ * slot's number (1..64) counted there, DftUntracedIgnored neither traced
+ * nor counted (a trace file).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_UNTRACED_H
@@ -27,6 +38,7 @@
 #include <stdint.h>
 
 enum { DftUntracedRead = 0, DftUntracedWrite = 1 };
+enum { DftUntracedUnknown = 0, DftUntracedIgnored = 255 };
 
 /* The slot (1-based) of the last path this thread's filter refused, 0
  * when it traced it or could not tell (io_filter.c sets it). */
@@ -77,10 +89,24 @@ static inline void dftracer_untraced_dup(int OldFd, int NewFd) {
 /* Descriptors [First, Last] are closed. */
 void dftracer_untraced_clear_range(unsigned First, unsigned Last);
 
-/* Is Fd an untraced file whose reads and writes are counted? */
+/* Fd's byte; DftUntracedIgnored past the table (nothing to learn). */
+static inline unsigned dftracer_untraced_byte(int Fd) {
+  return (unsigned)Fd < dftracer_untraced_fd_limit_
+             ? __atomic_load_n(&dftracer_untraced_fds_[Fd], __ATOMIC_RELAXED)
+             : (unsigned)DftUntracedIgnored;
+}
+
+/* Remember Fd's byte (a slot, DftUntracedIgnored, or 0 to forget it). */
+static inline void dftracer_untraced_mark(int Fd, unsigned Byte) {
+  if ((unsigned)Fd < dftracer_untraced_fd_limit_)
+    __atomic_store_n(&dftracer_untraced_fds_[Fd], (unsigned char)Byte,
+                     __ATOMIC_RELAXED);
+}
+
+/* Is Fd an untraced file (or kind) whose reads and writes are counted? */
 static inline int dftracer_untraced_fd(int Fd) {
-  return (unsigned)Fd < dftracer_untraced_fd_limit_ &&
-         __atomic_load_n(&dftracer_untraced_fds_[Fd], __ATOMIC_RELAXED);
+  unsigned Byte = dftracer_untraced_byte(Fd);
+  return Byte != DftUntracedUnknown && Byte != DftUntracedIgnored;
 }
 
 /* A read or write (Direction) on untraced Fd that returned Ret bytes. */

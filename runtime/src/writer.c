@@ -9,10 +9,13 @@
 #include "node_info.h"
 #include "pages.h"
 #include "run_config.h"
+#include "thread_state.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/uio.h>
+#include <time.h>
 
 /* The writer is woken once WakeBytes are queued rather than for every
  * buffer: a wake-up costs the waking thread a system call and both threads
@@ -202,6 +205,20 @@ static struct dftracer_chunk *popBatchLocked(size_t *Bytes) {
   return Batch;
 }
 
+/* Wait for work; after IntervalMs (0: forever) without, ETIMEDOUT. */
+static int waitForWorkLocked(unsigned long long IntervalMs) {
+  struct timespec Until;
+  if (IntervalMs == 0 || clock_gettime(CLOCK_REALTIME, &Until) != 0)
+    return pthread_cond_wait(&W.Work, &dftracer_process_.Lock);
+  Until.tv_sec += (time_t)(IntervalMs / 1000);
+  Until.tv_nsec += (long)(IntervalMs % 1000) * 1000000L;
+  if (Until.tv_nsec >= 1000000000L) {
+    ++Until.tv_sec;
+    Until.tv_nsec -= 1000000000L;
+  }
+  return pthread_cond_timedwait(&W.Work, &dftracer_process_.Lock, &Until);
+}
+
 static void *writerMain(void *Arg) {
   struct dftracer_process *P = &dftracer_process_;
   (void)Arg;
@@ -214,7 +231,14 @@ static void *writerMain(void *Arg) {
     int Open;
     stockLocked();
     while (!W.Head && !W.StopRequested)
-      pthread_cond_wait(&W.Work, &P->Lock);
+      if (waitForWorkLocked(P->Config.FlushIntervalMs) == ETIMEDOUT) {
+        /* A quiet interval: what the threads have finished, however
+         * little, goes to the file, so that a process killed without
+         * running any code (SIGKILL, the OOM killer) loses at most the
+         * events of one interval (and its unfinished spans). */
+        dftracer_thread_flush_all_locked();
+        queueSideLocked();
+      }
     if (!W.Head)
       break; /* stop requested and everything written */
     Batch = popBatchLocked(&Bytes);
@@ -254,25 +278,31 @@ static void startLocked(void) {
   pthread_attr_destroy(&Attr);
 }
 
-/* The trace's size so far, as the budget counts it (budget.h): the bytes
- * handed over; for a gzip or compact trace the compressed bytes written,
- * plus what is queued at the ratio seen so far (1 before any), plus the
- * encoder's output buffer. */
+/* The trace's size so far, as the budget counts it (budget.h). The
+ * threads hand over span records (event_record.h), which the sink's
+ * encoder turns into the file's bytes: the bytes written, plus what is
+ * queued at the ratio seen so far, plus the encoder's output buffer. A
+ * gzip or compact trace is smaller than what was handed (1 before any);
+ * a plain .pfw larger, its lines longer than the records (2 before any:
+ * a span's line is ~1.5 times its record). */
 static void accountLocked(size_t Bytes) {
   struct dftracer_process *P = &dftracer_process_;
-  uint64_t FileBytes;
+  uint64_t FileBytes, Written, In, Pending;
+  int Grows = dftracer_trace_format_ == DftFormatPfw && !P->Config.Compression;
   W.Handed += Bytes;
   if (P->Finishing)
     return; /* the rest of the buffers, the last lines: room was left */
-  FileBytes = W.Handed;
-  if ((P->Config.Compression && dftracer_trace_format_ == DftFormatPfw) ||
-      dftracer_trace_format_ == DftFormatCompact) {
-    uint64_t Written = __atomic_load_n(&P->Sink.Written, __ATOMIC_RELAXED);
-    uint64_t In = __atomic_load_n(&P->Sink.Consumed, __ATOMIC_RELAXED);
-    uint64_t Pending = W.Handed > In ? W.Handed - In : 0;
-    FileBytes = Written + (256u << 10) +
-                (In > 0 ? Pending / (In / (Written + 1) + 1) : Pending);
-  }
+  Written = __atomic_load_n(&P->Sink.Written, __ATOMIC_RELAXED);
+  In = __atomic_load_n(&P->Sink.Consumed, __ATOMIC_RELAXED);
+  Pending = W.Handed > In ? W.Handed - In : 0;
+  if (Grows)
+    Pending = In > 0 && Written > In
+                  ? (uint64_t)((double)Pending * (double)Written / (double)In) +
+                        1
+                  : 2 * Pending;
+  else if (In > 0)
+    Pending /= In / (Written + 1) + 1;
+  FileBytes = Written + (256u << 10) + Pending;
   dftracer_budget_check_locked(FileBytes);
 }
 

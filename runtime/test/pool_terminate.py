@@ -13,11 +13,12 @@ and every trace must pass dftracer-check. Exit 0 when they are.
 """
 import argparse
 import glob
-import json
 import os
 import subprocess
 import sys
 import time
+
+import trace_lines
 
 Workers = 3
 Bytes = 819200
@@ -48,21 +49,12 @@ def app(method, data):
 
 def traced(path):
     """Bytes written per pid to files under data/, from one .pfw."""
-    names, sums = {}, {}
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line.startswith("{"):
-                continue
-            event = json.loads(line)
-            args = event.get("args", {})
-            if event.get("name") == "FH":
-                names[args["value"]] = args["name"]
-            elif event.get("cat") == "POSIX" and event["name"] in WriteCalls:
-                name = names.get(args.get("fhash"), "")
-                if "/data/w-" in name and args.get("ret", -1) > 0:
-                    pid = event["pid"]
-                    sums[pid] = sums.get(pid, 0) + args["ret"]
+    sums = {}
+    for event, name in trace_lines.events(path):
+        args = event.get("args", {})
+        if event.get("cat") == "POSIX" and event["name"] in WriteCalls and \
+                "/data/w-" in name and args.get("ret", -1) > 0:
+            sums[event["pid"]] = sums.get(event["pid"], 0) + args["ret"]
     return sums
 
 
@@ -101,12 +93,7 @@ def driver(opts):
                   (pid, n, seen.get(pid, 0)))
             failed = 1
     if opts.checker:
-        for path in traces:
-            check = subprocess.run([opts.checker, path], stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT, text=True)
-            if check.returncode != 0:
-                print("%s: dftracer-check failed:\n%s" % (path, check.stdout))
-                failed = 1
+        failed |= trace_lines.check_all(opts.checker, traces)
     print("%s: %d workers, bytes per pid in the trace %s" %
           (opts.method, len(written), seen))
     return failed

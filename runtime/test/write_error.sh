@@ -6,7 +6,8 @@
 #     stopped, and the trace ends on a whole line.
 #  2. The default budget (a quarter of the free space): tracing stops at
 #     it, the program's own output to the same tmpfs is whole, and the
-#     trace ends with its trace_stopped line.
+#     trace ends with its trace_stopped line, then trace_end (the trace
+#     was finished: it stopped growing, the process was not killed).
 #  3. As 1 in the compact format (with a converter given): the .pfc is cut
 #     back to its last whole block, and its last records, as a .pfw's when
 #     there is room for them, say why tracing stopped (trace_stopped,
@@ -96,6 +97,9 @@ same_output "$Work/out/ref.txt" "$Work/small/own.txt"
   grep -q "reached its size limit of [0-9]* bytes (a quarter of the free space" \
     "$Work/out/budget.err" || fail "stderr: $(cat "$Work/out/budget.err")"
 Trace=$(ls "$Work"/small/trace-*)
-tail -n 1 "$Trace" | grep -q '"name":"trace_stopped".*"reason":"size_limit"' ||
-  fail "the trace does not end with trace_stopped: $(tail -n 1 "$Trace")"
+tail -n 2 "$Trace" | head -n 1 |
+  grep -q '"name":"trace_stopped".*"reason":"size_limit"' ||
+  fail "the trace does not end with trace_stopped: $(tail -n 2 "$Trace")"
+tail -n 1 "$Trace" | grep -q '"name":"trace_end"' ||
+  fail "the trace's last line is not trace_end: $(tail -n 1 "$Trace")"
 echo "ok"

@@ -17,16 +17,26 @@
 // (nofile: events without fhash), whose args have no KEY (no=KEY), and
 // whose args have KEY=VALUE.
 //
-// --strace LOG (repeatable: `strace -ff` writes a log per process): the
-// per-file number of successful opens and of close/read/write/pread64/
-// pwrite64/lseek/fsync calls, and the bytes read and written, from
-// `strace -y` logs, must equal the trace's POSIX events on the same files
-// (paths under PREFIX only). An aio request that was queued stands for the
-// pread64/pwrite64 glibc's helper thread makes for it, with the bytes it
-// asked for (docs/trace-format.md). Files used through streams are left
-// out: the system calls libc makes inside fopen/fwrite/fclose have no
-// function of their own, so no wrapper sees them (their STDIO events count
-// them).
+// --strace LOG (repeatable: `strace -ff` writes a log per process), with
+// --strace-only PREFIX: per file under PREFIX, the successful opens and the
+// calls on its descriptor that strace_calls.txt compares (close, the read
+// and write families, lseek, the syncs, ftruncate, fallocate, fadvise64,
+// sync_file_range, flock, fcntl, dup), and the bytes read and
+// written, from `strace -y` logs, must equal the trace's events on the
+// same files. An aio request that was queued stands for the pread64/
+// pwrite64 glibc's helper thread makes for it, with the bytes it asked for
+// (docs/trace-format.md). A file used through a stream is compared on its
+// opens, closes and bytes (its STDIO events' `size` x `ret` and its POSIX
+// events'): libc's buffer decides how many reads, writes and seeks it
+// makes, which are printed, not compared. A comparison that compared no
+// file fails, and so does --strace-only without a log.
+//
+// --strace-account BUCKET (repeatable): the bytes strace saw read and
+// written on the descriptors of a kind (`socket`, `pipe`, `memfd`,
+// `anon`, `tty`: the names strace -y gives them) or on the files under
+// an absolute directory that the trace does not trace must equal that
+// kind's or directory's entry of the `untraced` records (summed over the
+// files).
 //
 // Exit 0 when everything holds, 1 with one line per difference otherwise.
 //
@@ -58,8 +68,14 @@ struct Event {
   json Args;
 };
 
+struct UntracedCounts {
+  long Opens = 0, Reads = 0, Writes = 0, BytesRead = 0, BytesWritten = 0;
+};
+
 struct Traces {
   std::vector<Event> Events;
+  std::map<std::string, UntracedCounts> Untraced; // dir or kind -> sums
+  std::set<std::string> Named;              // every FH path
   std::map<std::tuple<size_t, int64_t, uint64_t>, std::string> SpanNames;
   size_t Files = 0;
   std::vector<std::string> Errors;
@@ -136,6 +152,23 @@ void readTrace(const std::string &Path, Traces &T) {
       if (excludedPath(Name))
         T.Errors.push_back(Where + "FH for a path never traced: " + Name);
       Names[H] = Name;
+      T.Named.insert(Name);
+      continue;
+    }
+    if (Ph == "M" && J.value("name", "") == "untraced") {
+      const json &A = J["args"];
+      if (!A.contains("dirs") || !A["dirs"].is_array()) {
+        T.Errors.push_back(Where + "untraced needs args.dirs");
+        continue;
+      }
+      for (const json &D : A["dirs"]) {
+        UntracedCounts &U = T.Untraced[D.value("dir", "")];
+        U.Opens += D.value("opens", 0L);
+        U.Reads += D.value("reads", 0L);
+        U.Writes += D.value("writes", 0L);
+        U.BytesRead += D.value("bytes_read", 0L);
+        U.BytesWritten += D.value("bytes_written", 0L);
+      }
       continue;
     }
     if (Ph == "M" && J.value("name", "") == "FS") {
@@ -259,60 +292,139 @@ void checkSpec(const std::string &Spec, const Traces &T,
 
 // --- strace cross-check -------------------------------------------------------
 
-/// The system call a traced POSIX name makes, or "" when not compared.
+/// The system call a traced POSIX or STDIO name makes ("" when it is not
+/// compared): strace_calls.txt's rows without a reason.
 std::string syscallOf(const std::string &Name) {
-  static const std::map<std::string, std::string> Map = {
-      {"open", "open"},        {"open64", "open"},      {"__open_2", "open"},
-      {"__open64_2", "open"},  {"openat", "open"},      {"openat64", "open"},
-      {"__openat_2", "open"},  {"__openat64_2", "open"}, {"creat", "open"},
-      {"creat64", "open"},     {"close", "close"},      {"read", "read"},
-      {"__read_chk", "read"},  {"write", "write"},      {"pread", "pread64"},
-      {"pread64", "pread64"},  {"__pread_chk", "pread64"},
-      {"__pread64_chk", "pread64"}, {"pwrite", "pwrite64"},
-      {"pwrite64", "pwrite64"}, {"lseek", "lseek"},     {"lseek64", "lseek"},
-      {"fsync", "fsync"},
-      // Calls whose system call libc makes internally, one for one: the
-      // directory's open and close, the transfer of a queued aio request
-      // (made by glibc's helper thread).
-      {"opendir", "open"},     {"closedir", "close"},   {"aio_read", "pread64"},
-      {"aio_read64", "pread64"}, {"aio_write", "pwrite64"},
-      {"aio_write64", "pwrite64"}};
+  static const std::map<std::string, std::string> Map = [] {
+    std::map<std::string, std::string> M;
+    auto Add = [&](std::initializer_list<const char *> Names,
+                   const char *Call) {
+      for (const char *N : Names)
+        M[N] = Call;
+    };
+    Add({"open", "open64", "__open_2", "__open64_2", "openat", "openat64",
+         "__openat_2", "__openat64_2", "creat", "creat64", "mkstemp",
+         "mkstemp64", "mkostemp", "mkostemp64", "mkstemps", "mkstemps64",
+         "mkostemps", "mkostemps64", "shm_open",
+         // Calls whose system call libc makes internally, one for one: the
+         // directory's open, a stream's.
+         "opendir", "fopen", "fopen64", "freopen", "freopen64", "tmpfile",
+         "tmpfile64"},
+        "open");
+    Add({"close", "closedir", "fclose"}, "close");
+    Add({"read", "__read_chk"}, "read");
+    Add({"write"}, "write");
+    Add({"pread", "pread64", "__pread_chk", "__pread64_chk",
+         // The transfer of a queued aio request (glibc's helper thread).
+         "aio_read", "aio_read64"},
+        "pread64");
+    Add({"pwrite", "pwrite64", "aio_write", "aio_write64"}, "pwrite64");
+    Add({"readv"}, "readv");
+    Add({"writev"}, "writev");
+    Add({"preadv", "preadv64"}, "preadv");
+    Add({"pwritev", "pwritev64"}, "pwritev");
+    Add({"lseek", "lseek64"}, "lseek");
+    Add({"fsync"}, "fsync");
+    Add({"fdatasync"}, "fdatasync");
+    Add({"ftruncate", "ftruncate64"}, "ftruncate");
+    Add({"fallocate", "fallocate64", "posix_fallocate", "posix_fallocate64"},
+        "fallocate");
+    Add({"posix_fadvise", "posix_fadvise64"}, "fadvise64");
+    Add({"sync_file_range"}, "sync_file_range");
+    Add({"flock"}, "flock");
+    Add({"fcntl", "fcntl64"}, "fcntl");
+    Add({"dup"}, "dup");
+    Add({"dup2"}, "dup2");
+    Add({"dup3"}, "dup3");
+    return M;
+  }();
   auto It = Map.find(Name);
   return It == Map.end() ? "" : It->second;
 }
 
+bool isReadOp(const std::string &Op) {
+  return Op == "read" || Op == "pread64" || Op == "readv" || Op == "preadv";
+}
+bool isWriteOp(const std::string &Op) {
+  return Op == "write" || Op == "pwrite64" || Op == "writev" ||
+         Op == "pwritev";
+}
+
 using Tally = std::map<std::string, std::map<std::string, long>>; // path->op->n
+
+/// The ops of a file used through a stream that are compared.
+bool streamCompared(const std::string &Op) {
+  return Op == "open" || Op == "close" || Op == "bytes_read" ||
+         Op == "bytes_written";
+}
 
 void tallyTrace(const Traces &T, const std::string &Prefix, Tally &Out) {
   for (const Event &E : T.Events) {
-    std::string Op = syscallOf(E.Name);
+    if ((E.Cat != "POSIX" && E.Cat != "STDIO") || E.File.rfind(Prefix, 0) != 0)
+      continue;
     int64_t Ret = E.Args.value("ret", (int64_t)-1);
+    // A stream's data calls (fread, fwrite, fprintf, fputs, ...): `size`
+    // x `ret` bytes.
+    if (E.Cat == "STDIO" && E.Args.contains("size")) {
+      int64_t Bytes = Ret > 0 ? Ret * E.Args.value("size", (int64_t)0) : 0;
+      Out[E.File][E.Name.find("read") != std::string::npos ? "bytes_read"
+                                                            : "bytes_written"] +=
+          Bytes;
+      continue;
+    }
+    std::string Op = syscallOf(E.Name);
     bool Aio = E.Name.rfind("aio_", 0) == 0;
-    if (E.Cat != "POSIX" || Op.empty() || E.File.rfind(Prefix, 0) != 0 ||
-        ((Op == "open" || Aio) && Ret < 0)) // refused: no system call
+    if (Op.empty() || ((Op == "open" || Aio) && Ret < 0)) // refused
       continue;
     Out[E.File][Op] += 1;
     if (Aio) // queued: the bytes asked for
       Ret = E.Args.value("count", (int64_t)0);
-    if (Ret > 0 && (Op == "read" || Op == "pread64"))
+    if (Ret > 0 && isReadOp(Op))
       Out[E.File]["bytes_read"] += Ret;
-    if (Ret > 0 && (Op == "write" || Op == "pwrite64"))
+    if (Ret > 0 && isWriteOp(Op))
       Out[E.File]["bytes_written"] += Ret;
   }
 }
 
-void tallyStrace(const std::string &Log, const std::string &Prefix,
-                 Tally &Out, std::vector<std::string> &Errors) {
+/// What strace -y names a descriptor: a path (" (deleted)" dropped), or a
+/// kind ("kind:socket") for what is not a file.
+std::string straceFile(std::string F) {
+  static const std::string Deleted = " (deleted)";
+  if (F.size() > Deleted.size() &&
+      F.compare(F.size() - Deleted.size(), Deleted.size(), Deleted) == 0)
+    F.resize(F.size() - Deleted.size());
+  if (F.rfind("socket:", 0) == 0)
+    return "kind:socket";
+  if (F.rfind("pipe:", 0) == 0)
+    return "kind:pipe";
+  if (F.rfind("anon_inode:", 0) == 0)
+    return "kind:anon";
+  if (F.rfind("/memfd:", 0) == 0)
+    return "kind:memfd";
+  if (F.rfind("/dev/pts/", 0) == 0 || F.rfind("/dev/tty", 0) == 0)
+    return "kind:tty";
+  return F;
+}
+
+/// Every file's tally in the strace logs (paths, and kinds as straceFile
+/// names them).
+void tallyStrace(const std::string &Log, Tally &Out,
+                 std::vector<std::string> &Errors) {
   std::ifstream In(Log);
   if (!In) {
     Errors.push_back(Log + ": cannot open");
     return;
   }
-  // `[pid N] ` or `N ` prefix, the call, its first argument and result.
+  // `[pid N] ` or `N ` prefix, the call, its arguments and result (with
+  // -y, the file of a new descriptor; a failure's errno after it).
   static const std::regex Call(
-      R"(^(?:\[pid +\d+\] |\d+ +)?(\w+)\((.*)\) += (-?\d+)(?:<([^>]*)>)?)");
-  static const std::regex FdArg(R"(^-?\d+<([^>]*)>)");
-  static const std::regex PathArg(R"(^(?:AT_FDCWD|\d+<[^>]*>), "([^"]*)\")");
+      R"(^(?:\[pid +\d+\] |\d+ +)?(\w+)\((.*)\) += (-?\d+)(?:<(.*?)>)?(?: [A-Z].*)?$)");
+  static const std::regex FdArg(R"(^-?\d+<((?:[^>]|>(?!,|$))*)>)");
+  static const std::set<std::string> FdCalls = {
+      "close",     "read",      "write",     "pread64",   "pwrite64",
+      "readv",     "writev",    "preadv",    "pwritev",   "lseek",
+      "fsync",     "fdatasync", "ftruncate", "fallocate", "fadvise64",
+      "sync_file_range", "flock", "fcntl", "dup", "dup2", "dup3"};
   std::string Line;
   while (std::getline(In, Line)) {
     std::smatch M;
@@ -320,14 +432,13 @@ void tallyStrace(const std::string &Log, const std::string &Prefix,
       continue;
     std::string Op = M[1], Args = M[2], File;
     long Ret = std::stol(M[3]);
-    if (Op == "openat" || Op == "open" || Op == "creat") {
+    if (Op == "openat" || Op == "open" || Op == "creat" ||
+        Op == "memfd_create") {
       if (Ret < 0 || !M[4].matched)
         continue;
       Op = "open";
       File = M[4];
-    } else if (Op == "close" || Op == "read" || Op == "write" ||
-               Op == "pread64" || Op == "pwrite64" || Op == "lseek" ||
-               Op == "fsync") {
+    } else if (FdCalls.count(Op)) {
       std::smatch F;
       if (!std::regex_search(Args, F, FdArg))
         continue;
@@ -335,32 +446,39 @@ void tallyStrace(const std::string &Log, const std::string &Prefix,
     } else {
       continue;
     }
-    if (File.rfind(Prefix, 0) != 0 || excludedPath(File))
+    File = straceFile(File);
+    if (excludedPath(File))
       continue;
     Out[File][Op] += 1;
-    if (Ret > 0 && (Op == "read" || Op == "pread64"))
+    if (Ret > 0 && isReadOp(Op))
       Out[File]["bytes_read"] += Ret;
-    if (Ret > 0 && (Op == "write" || Op == "pwrite64"))
+    if (Ret > 0 && isWriteOp(Op))
       Out[File]["bytes_written"] += Ret;
   }
 }
 
-void compareTallies(const Traces &T, const Tally &Trace, const Tally &Strace,
+void printOps(const std::map<std::string, long> &Ops) {
+  for (const auto &[O, N] : Ops)
+    std::cout << " " << O << "=" << N;
+}
+
+/// Per file under Prefix: the trace's tally against strace's.
+void compareTallies(const Traces &T, const std::string &Prefix,
+                    const Tally &Trace, const Tally &Strace,
                     std::vector<std::string> &Errors) {
   std::set<std::string> Files, Streams;
+  size_t Compared = 0;
   for (const Event &E : T.Events)
     if (E.Cat == "STDIO")
       Streams.insert(E.File);
   for (const auto &[F, _] : Trace)
     Files.insert(F);
   for (const auto &[F, _] : Strace)
-    Files.insert(F);
+    if (F.rfind(Prefix, 0) == 0)
+      Files.insert(F);
   for (const std::string &F : Files) {
-    if (Streams.count(F)) {
-      std::cout << F << ": used through a stream, not compared\n";
-      continue;
-    }
-    std::map<std::string, long> A, B;
+    bool Stream = Streams.count(F) != 0;
+    std::map<std::string, long> A, B, Left;
     if (Trace.count(F))
       A = Trace.at(F);
     if (Strace.count(F))
@@ -372,22 +490,81 @@ void compareTallies(const Traces &T, const Tally &Trace, const Tally &Strace,
       Ops.insert(O);
     for (const std::string &O : Ops) {
       long X = A.count(O) ? A[O] : 0, Y = B.count(O) ? B[O] : 0;
+      if (Stream && !streamCompared(O)) {
+        Left[O] = Y;
+        continue;
+      }
       if (X != Y)
         Errors.push_back(F + ": " + O + ": trace " + std::to_string(X) +
                          ", strace " + std::to_string(Y));
     }
+    ++Compared;
     std::cout << F << ":";
-    for (const auto &[O, N] : A)
-      std::cout << " " << O << "=" << N;
+    printOps(A);
+    if (!Left.empty()) {
+      std::cout << "; through a stream, strace's not compared:";
+      printOps(Left);
+    }
     std::cout << "\n";
+  }
+  if (Compared == 0)
+    Errors.push_back("strace: no file under " + Prefix +
+                     " was compared (no trace event and no system call there)");
+}
+
+/// Is Path under the absolute directory Dir?
+bool underDir(const std::string &Path, const std::string &Dir) {
+  return Path.rfind(Dir, 0) == 0 &&
+         (Path.size() == Dir.size() || Path[Dir.size()] == '/' ||
+          Dir.back() == '/');
+}
+
+/// Each bucket's bytes in strace (the files the trace does not trace)
+/// against the trace's `untraced` records.
+void compareAccounts(const Traces &T, const Tally &Strace,
+                     const std::vector<std::string> &Buckets,
+                     std::vector<std::string> &Errors) {
+  for (const std::string &Bucket : Buckets) {
+    bool Kind = Bucket.empty() || Bucket[0] != '/';
+    long Read = 0, Written = 0, Calls = 0, Files = 0;
+    for (const auto &[F, Ops] : Strace) {
+      if (Kind ? F != "kind:" + Bucket
+               : (!underDir(F, Bucket) || T.Named.count(F)))
+        continue;
+      ++Files;
+      for (const auto &[O, N] : Ops) {
+        if (O == "bytes_read")
+          Read += N;
+        else if (O == "bytes_written")
+          Written += N;
+        else if (isReadOp(O) || isWriteOp(O))
+          Calls += N;
+      }
+    }
+    UntracedCounts U;
+    if (T.Untraced.count(Bucket))
+      U = T.Untraced.at(Bucket);
+    std::cout << "not traced: " << Bucket << ": trace " << U.BytesRead
+              << " bytes read, " << U.BytesWritten << " written ("
+              << U.Reads + U.Writes << " calls); strace " << Read
+              << " bytes read, " << Written << " written (" << Calls
+              << " calls, " << Files << " descriptors or files)\n";
+    if (Files == 0)
+      Errors.push_back(Bucket + ": strace saw nothing there to account for");
+    if (U.BytesRead != Read || U.BytesWritten != Written)
+      Errors.push_back(Bucket + ": untraced bytes read/written: trace " +
+                       std::to_string(U.BytesRead) + "/" +
+                       std::to_string(U.BytesWritten) + ", strace " +
+                       std::to_string(Read) + "/" + std::to_string(Written));
   }
 }
 
 } // namespace
 
 int main(int Argc, char **Argv) {
-  std::vector<std::string> Specs, StraceLogs;
+  std::vector<std::string> Specs, StraceLogs, Accounts;
   std::string Prefix = "/";
+  bool PrefixGiven = false;
   std::vector<std::string> Files;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
@@ -396,13 +573,16 @@ int main(int Argc, char **Argv) {
     else if (A == "--strace" && I + 1 < Argc)
       StraceLogs.push_back(Argv[++I]);
     else if (A == "--strace-only" && I + 1 < Argc)
-      Prefix = Argv[++I];
+      Prefix = Argv[++I], PrefixGiven = true;
+    else if (A == "--strace-account" && I + 1 < Argc)
+      Accounts.push_back(Argv[++I]);
     else
       Files.push_back(A);
   }
   if (Files.empty()) {
     std::cerr << "usage: dft-io-expect [--expect SPEC] [--strace LOG "
-                 "[--strace-only PREFIX]] TRACE...\n";
+                 "[--strace-only PREFIX] [--strace-account BUCKET]] "
+                 "TRACE...\n";
     return 2;
   }
   Traces T;
@@ -411,12 +591,15 @@ int main(int Argc, char **Argv) {
   std::vector<std::string> Errors = T.Errors;
   for (const std::string &Spec : Specs)
     checkSpec(Spec, T, Errors);
+  if ((PrefixGiven || !Accounts.empty()) && StraceLogs.empty())
+    Errors.push_back("strace comparison asked for, but no --strace log");
   if (!StraceLogs.empty()) {
     Tally A, B;
     tallyTrace(T, Prefix, A);
     for (const std::string &Log : StraceLogs)
-      tallyStrace(Log, Prefix, B, Errors);
-    compareTallies(T, A, B, Errors);
+      tallyStrace(Log, B, Errors);
+    compareTallies(T, Prefix, A, B, Errors);
+    compareAccounts(T, B, Accounts, Errors);
   }
   for (const std::string &E : Errors)
     std::cout << "error: " << E << "\n";
