@@ -30,6 +30,7 @@ set(DFT_ANALYZE_LIB_SOURCES
   report/ConfigurationOutput.cpp
   report/DiagnoseOutput.cpp
   report/HtmlEscape.cpp
+  report/HtmlHeatmap.cpp
   report/HtmlReport.cpp
   report/JsonReport.cpp
   report/TextReport.cpp

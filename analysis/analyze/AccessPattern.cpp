@@ -3,28 +3,62 @@
 #include "AccessPattern.h"
 
 #include <algorithm>
+#include <iterator>
 #include <tuple>
 
 namespace dftanalyze {
 
+namespace {
+bool valueBefore(const ValueCounts::Value &A, const ValueCounts::Value &B) {
+  return A.first < B.first;
+}
+} // namespace
+
 void ValueCounts::add(int64_t V, uint64_t N) {
-  auto It = Counts.find(V);
-  if (It != Counts.end())
+  fold();
+  auto It = std::lower_bound(Counts.begin(), Counts.end(), Value{V, 0},
+                             valueBefore);
+  if (It != Counts.end() && It->first == V)
     It->second += N;
   else if (Counts.size() < MaxValues)
-    Counts.emplace(V, N);
+    Counts.insert(It, {V, N});
   else
     Other += N;
 }
 
 void ValueCounts::merge(const ValueCounts &O) {
-  for (const auto &[V, N] : O.Counts)
-    Counts[V] += N;
   Other += O.Other;
+  if (Counts.empty() && Pending.empty()) {
+    Counts = O.folded();
+    return;
+  }
+  O.fold();
+  Pending.insert(Pending.end(), O.Counts.begin(), O.Counts.end());
+  if (Pending.size() >= std::max<size_t>(64, Counts.size()))
+    fold();
 }
 
-std::vector<std::pair<int64_t, uint64_t>> ValueCounts::top(size_t N) const {
-  std::vector<std::pair<int64_t, uint64_t>> All(Counts.begin(), Counts.end());
+void ValueCounts::fold() const {
+  if (Pending.empty())
+    return;
+  std::sort(Pending.begin(), Pending.end(), valueBefore);
+  std::vector<Value> &C = const_cast<std::vector<Value> &>(Counts);
+  std::vector<Value> All;
+  All.reserve(C.size() + Pending.size());
+  std::merge(C.begin(), C.end(), Pending.begin(), Pending.end(),
+             std::back_inserter(All), valueBefore);
+  Pending.clear();
+  C.clear();
+  for (const Value &V : All)
+    if (!C.empty() && C.back().first == V.first)
+      C.back().second += V.second;
+    else
+      C.push_back(V);
+}
+
+std::vector<ValueCounts::Value> ValueCounts::top(size_t N) const {
+  fold();
+  std::vector<Value> All(Counts.begin(), Counts.end());
   auto MoreCommon = [](const auto &A, const auto &B) {
     return A.second != B.second ? A.second > B.second : A.first < B.first;
   };
@@ -39,6 +73,7 @@ std::vector<std::pair<int64_t, uint64_t>> ValueCounts::top(size_t N) const {
 }
 
 void ValueCounts::trim(size_t Keep) {
+  fold();
   if (Counts.size() <= Keep)
     return;
   auto Kept = top(Keep);
@@ -49,7 +84,17 @@ void ValueCounts::trim(size_t Keep) {
   for (const auto &[V, N] : Counts)
     All += N;
   Other += All - KeptCalls;
-  Counts = std::map<int64_t, uint64_t>(Kept.begin(), Kept.end());
+  std::sort(Kept.begin(), Kept.end(), valueBefore);
+  Counts = std::move(Kept);
+}
+
+void ValueCounts::keepTop(size_t Keep) {
+  fold();
+  if (Counts.size() <= Keep)
+    return;
+  auto Kept = top(Keep);
+  std::sort(Kept.begin(), Kept.end(), valueBefore);
+  Counts = std::move(Kept);
 }
 
 namespace {
@@ -100,9 +145,11 @@ void ValueTally::moveTo(ValueCounts &Into) {
       All.push_back(E);
   Slots.clear();
   Used = 0;
-  if (!Into.Counts.empty()) { // counts already there: merged, then trimmed
-    for (const auto &[V, N] : All)
-      Into.Counts[V] += N;
+  if (!Into.empty()) { // counts already there: merged, then trimmed
+    ValueCounts These;
+    std::sort(All.begin(), All.end());
+    These.Counts = std::move(All);
+    Into.merge(These);
     Into.trim();
     return;
   }
@@ -117,7 +164,7 @@ void ValueTally::moveTo(ValueCounts &Into) {
     Into.Other += All[I].second;
   All.resize(Keep);
   std::sort(All.begin(), All.end());
-  Into.Counts.insert(All.begin(), All.end());
+  Into.Counts = std::move(All);
 }
 
 uint64_t rangeBytes(const RangeList &Ranges) {
@@ -240,9 +287,11 @@ void SmallValues::add(int64_t V, uint64_t N) {
 void SmallValues::take(SmallValues &O) {
   for (size_t I = 0; I < O.Used; ++I)
     add(O.Slot[I].first, O.Slot[I].second);
-  if (O.More)
+  if (O.More) {
+    O.More->fold();
     for (const auto &[V, N] : O.More->Counts)
       add(V, N);
+  }
   if (O.More && O.More->Other) {
     if (!More)
       More = std::make_unique<ValueCounts>();
@@ -255,6 +304,7 @@ void SmallValues::addTo(ValueTally &To, ValueCounts &Other) const {
   for (size_t I = 0; I < Used; ++I)
     To.add(Slot[I].first, Slot[I].second, Other);
   if (More) {
+    More->fold();
     for (const auto &[V, N] : More->Counts)
       To.add(V, N, Other);
     Other.Other += More->Other;

@@ -46,21 +46,52 @@
 
 namespace dftanalyze {
 
-/// Values (access sizes, strides) with how many calls had each.
+/// Values (access sizes, strides) with how many calls had each. Merged
+/// over streams the lists are exact sums: at most KeepValues per stream,
+/// so a figure over many processes grows with the distinct values their
+/// streams kept (docs/analysis.md, "At scale"). Sorted pairs, 16 bytes a
+/// value (a tree node took 48 and a malloc); a merge appends to Pending,
+/// folded in when Pending is as long as Counts, so merging one small
+/// list into a large figure costs its own length, not a search per value.
 struct ValueCounts {
-  std::map<int64_t, uint64_t> Counts;
+  using Value = std::pair<int64_t, uint64_t>; // value, calls
+  std::vector<Value> Counts; // by value, each once (after fold())
   uint64_t Other = 0; // calls whose value was not kept (caps above)
 
   static constexpr size_t MaxValues = 1024; // distinct values per stream
   static constexpr size_t KeepValues = 32;  // kept when a stream ends
+  static constexpr size_t ReportedValues = 4; // the reports' top values
+
+  ValueCounts() = default;
+  ValueCounts(const ValueCounts &O) : Counts(O.folded()), Other(O.Other) {}
+  ValueCounts(ValueCounts &&) = default;
+  ValueCounts &operator=(const ValueCounts &O) {
+    Counts = O.folded();
+    Pending.clear();
+    Other = O.Other;
+    return *this;
+  }
+  ValueCounts &operator=(ValueCounts &&) = default;
 
   void add(int64_t V, uint64_t N = 1);
   void merge(const ValueCounts &O);
+  /// Moves Pending into Counts (sorted, each value once).
+  void fold() const;
   /// Keeps the Keep most common values (ties: smaller value first).
   void trim(size_t Keep = KeepValues);
+  /// Keeps the Keep most common values and leaves Other as it is: what
+  /// top(Keep) and Other still say, in Keep entries (a rank's figures).
+  void keepTop(size_t Keep = ReportedValues);
   /// The N most common, most common first (ties: smaller value first).
-  std::vector<std::pair<int64_t, uint64_t>> top(size_t N) const;
-  bool empty() const { return Counts.empty() && !Other; }
+  std::vector<Value> top(size_t N) const;
+  bool empty() const { return Counts.empty() && Pending.empty() && !Other; }
+
+private:
+  std::vector<Value> folded() const {
+    fold();
+    return Counts;
+  }
+  mutable std::vector<Value> Pending; // merged, not yet folded in
 };
 
 /// Values counted in a hash while a trace file is read (one probe per
@@ -353,7 +384,10 @@ struct FsInfo {
 };
 
 // Serialisation (Archive.h).
-template <class A> void visit(A &Ar, ValueCounts &S) { Ar(S.Counts, S.Other); }
+template <class A> void visit(A &Ar, ValueCounts &S) {
+  S.fold();
+  Ar(S.Counts, S.Other);
+}
 template <class A> void visit(A &Ar, AccessStats &S) {
   Ar(S.Reads, S.Writes, S.BytesRead, S.BytesWritten, S.ReadsNoOffset,
      S.WritesNoOffset, S.SeqReads, S.SeqWrites, S.ConsecReads, S.ConsecWrites,

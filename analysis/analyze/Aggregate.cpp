@@ -98,8 +98,20 @@ SlowCall FileStat::reachedSlowest() const {
   return S;
 }
 
+uint64_t capRanges(std::vector<ProcessRanges> &Ranges) {
+  std::sort(Ranges.begin(), Ranges.end());
+  size_t Held = 0, Keep = 0;
+  while (Keep < Ranges.size() && Held + Ranges[Keep].size() <= MaxCrossRanges)
+    Held += Ranges[Keep++].size();
+  uint64_t Dropped = Ranges.size() - Keep;
+  Ranges.resize(Keep);
+  return Dropped;
+}
+
 void FileStat::finishAccess() {
   for (size_t L = 0; L < NumIoLayers; ++L) {
+    RangesDropped[L] += capRanges(Ranges[L]);
+    Access[L].RangesCapped += RangesDropped[L]; // "at least"
     std::vector<const RangeList *> Read, Write;
     for (const ProcessRanges &R : Ranges[L]) {
       if (!R.Read.empty())
@@ -111,6 +123,7 @@ void FileStat::finishAccess() {
     Access[L].CrossWritten = crossBytes(Write);
     Ranges[L].clear();
     Ranges[L].shrink_to_fit();
+    RangeCount[L] = 0;
   }
   std::sort(Ranks.begin(), Ranks.end());
 }

@@ -272,7 +272,24 @@ struct FileRank {
 /// different processes both covered.
 struct ProcessRanges {
   RangeList Read, Write;
+  uint32_t FileIndex = 0; // the process, which orders the lists
+  int64_t Pid = 0;
+
+  size_t size() const { return Read.size() + Write.size(); }
+  bool operator<(const ProcessRanges &O) const {
+    return std::tie(FileIndex, Pid) < std::tie(O.FileIndex, O.Pid);
+  }
 };
+
+/// The ranges kept per file and layer for the cross-process figures
+/// (16 bytes each, 16 MiB): the processes first in (file, pid) order whose lists
+/// fit, so what is kept does not depend on the merge order. The others'
+/// overlaps are not counted: the figures are "at least" (RangesCapped).
+constexpr size_t MaxCrossRanges = size_t(1) << 20;
+
+/// Keeps the processes of Ranges that MaxCrossRanges holds (see above);
+/// returns how many were dropped.
+uint64_t capRanges(std::vector<ProcessRanges> &Ranges);
 
 /// The slowest single data call on a file in a layer.
 struct SlowCall {
@@ -331,6 +348,8 @@ struct FileStat {
   // summed; Cross* are filled in by Aggregate::finish from Ranges.
   AccessStats Access[NumIoLayers];
   std::vector<ProcessRanges> Ranges[NumIoLayers]; // cleared by finish()
+  size_t RangeCount[NumIoLayers] = {}; // ranges held in Ranges[L]
+  uint64_t RangesDropped[NumIoLayers] = {}; // processes capRanges dropped
   FsInfo Fs;               // the FS record (first that sorts first)
   std::vector<FileRank> Ranks; // one per process; sorted by finish()
   int64_t FirstOpenUs = std::numeric_limits<int64_t>::max(); // ts
@@ -350,8 +369,17 @@ struct FileStat {
       ReadTimeUs[L] += O.ReadTimeUs[L];
       WriteTimeUs[L] += O.WriteTimeUs[L];
       Access[L].merge(O.Access[L]);
-      for (ProcessRanges &R : O.Ranges[L])
+      for (ProcessRanges &R : O.Ranges[L]) {
+        RangeCount[L] += R.size();
         Ranges[L].push_back(std::move(R));
+      }
+      RangesDropped[L] += O.RangesDropped[L];
+      if (RangeCount[L] > 2 * MaxCrossRanges) { // now and then: sorts
+        RangesDropped[L] += capRanges(Ranges[L]);
+        RangeCount[L] = 0;
+        for (const ProcessRanges &R : Ranges[L])
+          RangeCount[L] += R.size();
+      }
       if (O.Slowest[L].slowerThan(Slowest[L]))
         Slowest[L] = O.Slowest[L];
     }
@@ -464,6 +492,10 @@ struct ProcessConfig {
   bool HasJob = false; // an MPI_JOB record: JobRank, JobSize are set
   uint64_t JobRank = 0, JobSize = 0;
   std::vector<TuningStat> Tuning; // in the trace's order
+  // A trace_end record: the runtime finished this process's trace. Read
+  // only by the file's own analysis (FileAnalyzer::finish), which turns a
+  // CONFIG without it into an "unfinished" StopRecord.
+  bool HasEnd = false;
 
   bool empty() const {
     return !HasConfig && Versions.empty() && !HasJob && Tuning.empty();
@@ -482,7 +514,10 @@ struct ProcessStat {
   uint64_t UnionUs[NumLayers] = {}; // time covered, per layer
   uint64_t IoUnionUs = 0;           // time covered by any I/O call
   IoBreakdown Io;                   // its I/O calls
-  AccessStats Access[NumIoLayers];  // its data calls' access patterns
+  // Its data calls' access patterns, every layer together, with only the
+  // values the reports show (ValueCounts::keepTop): a rank keeps a few
+  // hundred bytes, not its streams' value lists.
+  AccessStats Access;
   std::string Host;                 // the NODE record; empty without
   uint64_t MemTotal = 0, Cpus = 0;
   Timeline Picture;                 // only with --html
@@ -573,7 +608,8 @@ template <class A> void visit(A &Ar, ThrottleStat &S) {
 }
 template <class A> void visit(A &Ar, FileStat &S) {
   Ar(S.Layers, S.MetaOps, S.Calls, S.MetaTimeUs, S.ReadTimeUs, S.WriteTimeUs,
-     S.Mpi, S.Processes, S.Access, S.Ranges, S.Fs, S.Ranks, S.FirstOpenUs,
+     S.Mpi, S.Processes, S.Access, S.Ranges, S.RangeCount, S.RangesDropped,
+     S.Fs, S.Ranks, S.FirstOpenUs,
      S.LastCloseUs, S.Slowest, S.MpiInfo, S.Hdf5Props, S.Hdf5Opens);
 }
 template <class A> void visit(A &Ar, FileRank &S) {
@@ -583,7 +619,9 @@ template <class A> void visit(A &Ar, DatasetStat &S) {
   Ar(S.Opens, S.Props, S.Reads, S.Writes, S.Collective, S.Independent,
      S.IoModes, S.Selection, S.Sizes);
 }
-template <class A> void visit(A &Ar, ProcessRanges &S) { Ar(S.Read, S.Write); }
+template <class A> void visit(A &Ar, ProcessRanges &S) {
+  Ar(S.Read, S.Write, S.FileIndex, S.Pid);
+}
 template <class A> void visit(A &Ar, SlowCall &S) {
   Ar(S.DurUs, S.Bytes, S.Name, S.FileIndex, S.Pid);
 }

@@ -17,6 +17,11 @@ void SiteStat::merge(const SiteStat &O) {
   }
   C.merge(O.C);
   Processes += O.Processes;
+  // Full, and every label of O sorts after the last kept: nothing changes
+  // (at many ranks, most merges; the union below copies 32 strings).
+  if (O.Ranks.empty() ||
+      (Ranks.size() >= MaxSiteRanks && !(O.Ranks.front() < Ranks.back())))
+    return;
   std::vector<std::string> All;
   std::set_union(Ranks.begin(), Ranks.end(), O.Ranks.begin(), O.Ranks.end(),
                  std::back_inserter(All));

@@ -20,8 +20,18 @@ std::vector<std::string> traceCaveats(const Report &R) {
     Caveats.push_back(std::to_string(R.UntracedCalls) + " calls (" +
                       std::to_string(R.UntracedBytes) +
                       " B) left untraced by the data-dir filter");
-  if (!R.Stopped.empty())
-    Caveats.push_back(std::to_string(R.Stopped.size()) +
+  size_t Unfinished = static_cast<size_t>(
+      std::count_if(R.Stopped.begin(), R.Stopped.end(),
+                    [](const StopFigures &F) {
+                      return F.S->Reason == "unfinished";
+                    }));
+  if (Unfinished)
+    Caveats.push_back(std::to_string(Unfinished) +
+                      " processes' traces end without finishing (no "
+                      "trace_end: killed?): their I/O after the last event is "
+                      "missing, figures are lower bounds");
+  if (R.Stopped.size() > Unfinished)
+    Caveats.push_back(std::to_string(R.Stopped.size() - Unfinished) +
                       " processes stopped tracing early (trace_stopped): "
                       "figures are lower bounds");
   for (const BypassFigures &B : R.Bypassed)

@@ -430,6 +430,9 @@ void FileAnalyzer::record(ProcState &P, dftrace::RecordKind K, uint64_t Line) {
     F.SampledTime |= Sampled;
     break;
   }
+  case RecordKind::TraceEnd:
+    P.Stat.Config.HasEnd = true;
+    break;
   case RecordKind::TraceStopped: {
     const dftrace::StoppedRecord &S = Record.Stopped;
     Agg.Stopped.push_back({FileIndex, P.Stat.Pid, S.Reason, S.Error, S.Limit,
@@ -986,6 +989,23 @@ bool FileAnalyzer::finish(Aggregate &Out) {
     claimAccess(Id, P.Access);
   });
 
+  // A process whose trace has CONFIG (this runtime's) but no trace_end was
+  // killed or lost its node: its I/O after the last event is missing. Not
+  // said again when tracing had already stopped on a write error (the
+  // trace_stopped record tells why nothing more came).
+  for (auto &PP : Procs) {
+    const ProcessStat &S = PP->Stat;
+    if (!S.Config.HasConfig || S.Config.HasEnd ||
+        std::any_of(Agg.Stopped.begin(), Agg.Stopped.end(),
+                    [&](const StopRecord &R) {
+                      return R.Pid == S.Pid && R.FileIndex == FileIndex &&
+                             R.Reason == "write_error";
+                    }))
+      continue;
+    Agg.Stopped.push_back({FileIndex, S.Pid, "unfinished", "", 0, 0,
+                           S.Spans ? S.LastUs : -1});
+  }
+
   bool Conflict = false;
   for (auto &PP : Procs) {
     ProcState &P = *PP;
@@ -1012,10 +1032,14 @@ bool FileAnalyzer::finish(Aggregate &Out) {
       for (int St = 0; St < 2; ++St) {
         size_t Slot = ioSlot(St == 0 ? Layer::Posix : Layer::Stdio);
         ProcessRanges R;
+        R.FileIndex = FileIndex;
+        R.Pid = P.Stat.Pid;
         S.Access[Slot] = Acc->Streams[St].finish(R.Read, R.Write);
-        P.Stat.Access[Slot].merge(S.Access[Slot]);
-        if (!R.Read.empty() || !R.Write.empty())
+        P.Stat.Access.merge(S.Access[Slot]);
+        if (!R.Read.empty() || !R.Write.empty()) {
+          S.RangeCount[Slot] += R.size();
           S.Ranges[Slot].push_back(std::move(R));
+        }
       }
       IoTotals Reached = S.reached();
       S.Ranks.push_back(
@@ -1076,6 +1100,8 @@ bool FileAnalyzer::finish(Aggregate &Out) {
       P.Stat.UnionUs[L] = P.Unions[L].total();
       Conflict |= P.Unions[L].conflict();
     }
+    P.Stat.Access.Sizes.keepTop();
+    P.Stat.Access.Strides.keepTop();
     P.Stat.IoUnionUs = P.IoUnion.total();
     Conflict |= P.IoUnion.conflict();
     P.Stat.Threads = P.Ends.threads();

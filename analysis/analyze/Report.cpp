@@ -5,6 +5,7 @@
 #include "reader/RecordText.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <cstdlib>
@@ -12,6 +13,41 @@
 #include <tuple>
 
 namespace dftanalyze {
+
+std::vector<const RankFigures *> ranksBySlowest(const Report &R) {
+  std::vector<const RankFigures *> Order;
+  Order.reserve(R.Ranks.size());
+  for (const RankFigures &Rk : R.Ranks)
+    Order.push_back(&Rk);
+  std::stable_sort(Order.begin(), Order.end(),
+                   [](const RankFigures *X, const RankFigures *Y) {
+                     return X->P->IoUnionUs > Y->P->IoUnionUs;
+                   });
+  return Order;
+}
+
+std::vector<RankQuantile>
+rankQuantiles(const std::vector<const RankFigures *> &BySlowest) {
+  std::vector<RankQuantile> Out;
+  size_t N = BySlowest.size();
+  if (!N)
+    return Out;
+  for (double Q : {0.0, 0.10, 0.25, 0.50, 0.75, 0.90, 0.99, 1.0}) {
+    // Nearest rank: the k-th smallest, k = ceil(Q n), at least 1.
+    size_t K = static_cast<size_t>(std::ceil(Q * static_cast<double>(N)));
+    K = std::min(std::max<size_t>(K, 1), N);
+    Out.push_back({Q, BySlowest[N - K]});
+  }
+  return Out;
+}
+
+std::string quantileName(double Q) {
+  if (Q <= 0)
+    return "min";
+  if (Q >= 1)
+    return "max";
+  return "p" + std::to_string(static_cast<int>(std::lround(Q * 100)));
+}
 
 double mebibytesPerSecond(uint64_t Bytes, uint64_t Us) {
   if (Us == 0)

@@ -128,6 +128,23 @@ private:
   std::map<std::pair<uint32_t, int64_t>, size_t> RankIndex; // into Ranks
 };
 
+/// Ranks by I/O time (union), slowest first; ties in rank order.
+std::vector<const RankFigures *> ranksBySlowest(const Report &R);
+
+/// One quantile of the ranks' I/O time: the rank at nearest rank
+/// ceil(Q * n) of the ascending order (Q = 0: the fastest).
+struct RankQuantile {
+  double Q = 0;
+  const RankFigures *Rank = nullptr;
+};
+/// Min, p10, p25, median, p75, p90, p99 and max of BySlowest (as
+/// ranksBySlowest gives it); empty without ranks.
+std::vector<RankQuantile>
+rankQuantiles(const std::vector<const RankFigures *> &BySlowest);
+
+/// "min", "p10", ..., "p99", "max".
+std::string quantileName(double Q);
+
 double mebibytesPerSecond(uint64_t Bytes, uint64_t Us);
 /// "independent 2, collective 4, opens 2 (comm_size mean 2.0)".
 std::string mpiText(const MpiStat &M);

@@ -1,7 +1,9 @@
 //===- Timeline.h - A process's timeline, small enough to draw ----*- C++ -*-===//
 //
-// The HTML report draws one row per rank. Ten million events cannot go into
-// a web page, so each process keeps, whatever its length:
+// The HTML report draws one row per rank (past --summarize-ranks-above, a
+// rank x time heatmap of the same buckets: report/HtmlHeatmap.h). Ten
+// million events cannot go into a web page, so each process keeps,
+// whatever its length:
 //  - its MaxSpans longest spans (any layer), drawn as bars by nesting level;
 //  - for each I/O layer, the busy time and the calls per time bucket, with
 //    at most Buckets buckets whose width is a power of two microseconds,

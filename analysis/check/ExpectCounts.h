@@ -2,7 +2,11 @@
 //
 // `--expect-counts FILE.json` takes {"function_name": calls, ...}. Counts are
 // summed over all trace files; every listed name must match exactly (0 means
-// "must not appear"); names that are not listed are not checked.
+// "must not appear"); names that are not listed are not checked. A plain
+// name counts the application's spans (annotated functions); the events of
+// the traced I/O layers are "LAYER:name" ("POSIX:write", "HDF5:H5Dwrite"),
+// so a method `write` is never confused with POSIX `write` (whose count
+// depends on what MPI's transports write).
 //
 // \code
 //   call counts differ from expected.json:

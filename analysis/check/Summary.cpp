@@ -32,6 +32,8 @@ void mergeSummary(Summary &Into, Summary &&Part) {
     G.ThrottledUs += F.ThrottledUs;
     G.ThrottledReasons.insert(F.ThrottledReasons.begin(),
                               F.ThrottledReasons.end());
+    for (const auto &[Layer, N] : F.IoCalls)
+      G.IoCalls[Layer] += N;
   }
   Into.Functions.clear();
   for (auto &Entry : ByName)
@@ -52,6 +54,8 @@ void SummaryBuilder::addSpan(const Span &S, double SelfUs) {
   ++F.Calls;
   F.TotalUs += S.Dur;
   F.SelfUs += SelfUs;
+  if (dftrace::isIoLayer(S.Io.L))
+    ++F.IoCalls[dftrace::layerName(S.Io.L)];
   Layers[static_cast<size_t>(S.Io.L)].add(
       S.Io, static_cast<uint64_t>(std::llround(S.Dur)));
   ProcessAcc &P = Processes[S.Pid];
@@ -70,6 +74,8 @@ void SummaryBuilder::addCalls(const std::string &Name,
   F.Calls += Calls;
   F.TotalUs += static_cast<double>(DurUs);
   F.SelfUs += static_cast<double>(DurUs);
+  if (dftrace::isIoLayer(Io.L))
+    F.IoCalls[dftrace::layerName(Io.L)] += Calls;
   Layers[static_cast<size_t>(Io.L)].merge(
       {Calls, Io.O == dftrace::Op::Read ? Io.Bytes : 0,
        Io.O == dftrace::Op::Write ? Io.Bytes : 0, DurUs});
@@ -118,8 +124,14 @@ Summary SummaryBuilder::finish(const TraceSet &Set, size_t FileIndex) {
 
 std::map<std::string, uint64_t> callCounts(const Summary &S) {
   std::map<std::string, uint64_t> Counts;
-  for (const FunctionStats &F : S.Functions)
-    Counts[F.Name] = F.Calls;
+  for (const FunctionStats &F : S.Functions) {
+    uint64_t Io = 0;
+    for (const auto &[Layer, N] : F.IoCalls) {
+      Counts[Layer + ":" + F.Name] = N;
+      Io += N;
+    }
+    Counts[F.Name] = F.Calls - Io;
+  }
   return Counts;
 }
 
@@ -228,6 +240,15 @@ void printRecords(std::ostream &Os, const TraceSet &Set) {
   for (const Record &R : Set.Records)
     if (R.R.Kind == RecordKind::TraceStopped) {
       const dftrace::StoppedRecord &S = R.R.Stopped;
+      if (S.Reason == "unfinished") {
+        Os << "trace unfinished: " << processText(Set, R)
+           << ": the trace ends without its trace_end record (killed?); I/O "
+              "after its last event";
+        if (S.TsUs >= 0)
+          Os << " (ts " << S.TsUs << ")";
+        Os << " is missing\n";
+        continue;
+      }
       Os << "trace stopped: " << processText(Set, R) << ": "
          << dftrace::stoppedText(S.Reason, S.Error)
          << dftrace::budgetText(S.Written, S.Limit)

@@ -47,6 +47,10 @@ struct FunctionStats {
   uint64_t ThrottledCalls = 0;
   uint64_t ThrottledUs = 0;
   std::set<std::string> ThrottledReasons;
+  /// Of Calls, the events of the traced I/O layers, per layer ("POSIX"):
+  /// an annotated C++ method `write` and POSIX `write` share a name, and
+  /// --expect-counts tells them apart (callCounts).
+  std::map<std::string, uint64_t> IoCalls;
 };
 
 struct ProcessStats {

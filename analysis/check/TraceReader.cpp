@@ -60,6 +60,10 @@ private:
   std::map<std::pair<int64_t, uint64_t>, size_t> FHashUses; // -> first line
   std::map<std::pair<int64_t, uint64_t>, std::string> FHashPaths;
   std::map<int64_t, double> Stopped; // trace_stopped: pid -> when (-1: unsaid)
+  // Issue 37: pids with a CONFIG record (this runtime's traces, which end
+  // with trace_end), pids with trace_end, and each pid's last span end.
+  std::set<int64_t> Configured, Ended;
+  std::map<int64_t, double> LastEnd;
   dftrace::RecordDecoder Records;
   NestingChecker Nester;
   SummaryBuilder Builder;
@@ -117,6 +121,8 @@ Span CheckScanner::spanOf(const Event &E, size_t Line) const {
 
 void CheckScanner::span(const Event &E, size_t Line) {
   Span S = spanOf(E, Line);
+  double &Last = LastEnd.try_emplace(S.Pid, S.Ts + S.Dur).first->second;
+  Last = std::max(Last, S.Ts + S.Dur);
   if (dftrace::isIoLayer(S.Io.L) && E.FHash.present())
     FHashUses.emplace(std::make_pair(S.Pid, E.FHash.U), Line);
   double Self = 0;
@@ -133,6 +139,10 @@ void CheckScanner::metadata(const Event &E, size_t Line) {
     if (Records.decode(K, lineText(), R.R)) {
       if (K == dftrace::RecordKind::TraceStopped)
         Stopped.emplace(R.Pid, static_cast<double>(R.R.Stopped.TsUs));
+      if (K == dftrace::RecordKind::Config)
+        Configured.insert(R.Pid);
+      if (K == dftrace::RecordKind::TraceEnd)
+        Ended.insert(R.Pid);
       if (K == dftrace::RecordKind::Throttled)
         // Counted, not written: the calls count in the function table (marked
         // throttled) and --expect-counts, their bytes and time in the layers.
@@ -213,6 +223,25 @@ void CheckScanner::finish(const std::string &Path) {
                   "fhash " + std::to_string(Key.second) + " of pid " +
                       std::to_string(Key.first) +
                       " has no \"FH\" line naming its path");
+  // A trace of this runtime without its trace_end record was not finished
+  // (SIGKILL, OOM, a lost node): said as a trace_stopped record of reason
+  // "unfinished" at its last span's end, unless tracing had stopped on a
+  // write error already. Spans it left open are then not problems.
+  if (!Rechecking)
+    for (int64_t Pid : Configured) {
+      if (Ended.count(Pid) || Stopped.count(Pid))
+        continue;
+      auto Last = LastEnd.find(Pid);
+      double When = Last == LastEnd.end() ? -1 : Last->second;
+      Record R;
+      R.FileIndex = FileIndex;
+      R.Pid = Pid;
+      R.R.Kind = dftrace::RecordKind::TraceStopped;
+      R.R.Stopped.Reason = "unfinished";
+      R.R.Stopped.TsUs = static_cast<int64_t>(When);
+      Stopped.emplace(Pid, When);
+      Set.Records.push_back(std::move(R));
+    }
   if (Nester.finish(Stopped)) {
     Rechecking = true;
     scan(Path);

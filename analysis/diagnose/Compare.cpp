@@ -184,6 +184,17 @@ void configOf(const Report &R, const std::map<std::string, std::string> &Rel,
                 " sizes",
             Text);
     }
+    // The transfer modes MPI-IO data calls used (independent, collective,
+    // non-blocking, split): a switch to collective I/O is a change of them.
+    std::string Kinds;
+    for (size_t K = 0; K < NumMpiKinds; ++K)
+      if (uint64_t Ops = L.S->Mpi.Kinds[K].Ops)
+        Kinds += (Kinds.empty() ? "" : ", ") +
+                 std::string(dftrace::mpiKindName(static_cast<MpiKind>(K))) +
+                 " " + std::to_string(Ops);
+    if (!Kinds.empty())
+      Set("measured", std::string(dftrace::layerName(L.L)) + " transfers",
+          Kinds);
   }
 }
 

@@ -216,12 +216,15 @@ void Diagnoser::listFile(Finding &F, const std::string &Path,
 
 /// MPI's shared-memory segments are not the program's files: MPICH's
 /// /dev/shm/mpich_shar_tmpXXXXXX (seen in every mpiexec -n 2 trace here),
-/// Open MPI's vader_segment.* (4.x) and sm_segment.* (5.x). Any other file
+/// UCX's /dev/shm/ucx_shm_posix_<hex> (MPICH's ch4:ucx transport, opened
+/// with shm_open: in the traces since descriptors the runtime did not open
+/// are classified, issue 37), Open MPI's vader_segment.* (4.x) and
+/// sm_segment.* (5.x). Their names differ from run to run. Any other file
 /// under /dev/shm is the program's: data staged in memory counts.
 bool Diagnoser::mpiSharedMemory(const std::string &Path) {
-  static const char *const Prefixes[] = {"/dev/shm/mpich_shar_tmp",
-                                         "/dev/shm/vader_segment.",
-                                         "/dev/shm/sm_segment."};
+  static const char *const Prefixes[] = {
+      "/dev/shm/mpich_shar_tmp", "/dev/shm/ucx_shm_posix_",
+      "/dev/shm/vader_segment.", "/dev/shm/sm_segment."};
   for (const char *P : Prefixes)
     if (Path.rfind(P, 0) == 0)
       return true;

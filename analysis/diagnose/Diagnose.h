@@ -26,6 +26,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -128,6 +129,11 @@ struct Finding {
   bool LedgerRead = false;
   std::vector<LedgerTrial> Ledger;
 };
+
+/// The file system types of R's files ("ext4", "lustre", ...), known
+/// ones only, without MPI's own shared-memory segments (tmpfs, in every
+/// MPICH run): how the ledger says where a run's data was.
+std::set<std::string> runFileSystems(const Report &R);
 
 /// Adds to each finding the trials of Trials that tried one of its Try
 /// settings (DFTRACER_TUNE) for R's program (the executable's name from

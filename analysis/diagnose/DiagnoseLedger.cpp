@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Diagnose.h"
+#include "DiagnoseInternal.h"
 
 #include "analyze/Configuration.h"
 
@@ -46,6 +47,15 @@ std::set<std::string> tuneSettings(const std::string &Setting) {
 
 } // namespace
 
+std::set<std::string> runFileSystems(const Report &R) {
+  std::set<std::string> Out;
+  for (const auto &[Path, S] : R.A.Files)
+    if (!S.Fs.Type.empty() && S.Fs.Type != "unknown" &&
+        !diagnosis::Diagnoser::mpiSharedMemory(Path))
+      Out.insert(S.Fs.Type);
+  return Out;
+}
+
 void addLedgerTrials(std::vector<Finding> &Fs, const Report &R,
                      const std::vector<LedgerTrial> &Trials) {
   // The run's programs (executables' names; without CONFIG, the trace
@@ -58,12 +68,8 @@ void addLedgerTrials(std::vector<Finding> &Fs, const Report &R,
     for (const RankFigures &Rk : R.Ranks)
       if (Rk.P->FileIndex < R.A.FileNames.size())
         Programs.insert(traceProgram(R.A.FileNames[Rk.P->FileIndex]));
-  std::set<std::string> FsSet;
-  for (const auto &[Path, S] : R.A.Files)
-    if (!S.Fs.Type.empty() && S.Fs.Type != "unknown")
-      FsSet.insert(S.Fs.Type);
   std::string FsTypes;
-  for (const std::string &T : FsSet)
+  for (const std::string &T : runFileSystems(R))
     FsTypes += (FsTypes.empty() ? "" : ",") + T;
   for (Finding &F : Fs) {
     F.LedgerRead = true;

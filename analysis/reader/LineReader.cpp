@@ -15,10 +15,29 @@
 
 namespace dftrace {
 
+namespace {
+/// The last reader's buffers, for the next file this thread reads: a
+/// fresh megabyte, zeroed and faulted in page by page, cost more than a
+/// small trace file's events (issue 41: 100,000 files of a few hundred
+/// lines each).
+thread_local std::vector<char> SpareText;
+thread_local std::vector<unsigned char> SpareIn;
+constexpr size_t InBytes = 256 << 10; // compressed bytes read at a time
+
+std::vector<unsigned char> spareIn() {
+  std::vector<unsigned char> In;
+  if (SpareIn.size() == InBytes)
+    In.swap(SpareIn);
+  else
+    In.resize(InBytes);
+  return In;
+}
+} // namespace
+
 /// zlib state and the compressed bytes read ahead of it.
 struct LineReader::Inflater {
   z_stream S{};
-  std::vector<unsigned char> In = std::vector<unsigned char>(256 << 10);
+  std::vector<unsigned char> In = spareIn();
   bool MemberEnded = false; // between two members, or after the last
   bool Initialised = false;
   ~Inflater() {
@@ -54,13 +73,21 @@ struct LineReader::Prefetch {
 };
 
 LineReader::LineReader(std::string Path, size_t ChunkBytes)
-    : Path(std::move(Path)), Buf(ChunkBytes + Padding),
-      Z(std::make_unique<Inflater>()) {}
+    : Path(std::move(Path)), Z(std::make_unique<Inflater>()) {
+  if (SpareText.size() == ChunkBytes + Padding)
+    Buf.swap(SpareText); // its bytes are never read before written
+  else
+    Buf.resize(ChunkBytes + Padding);
+}
 
 LineReader::~LineReader() {
   Ahead.reset(); // joins the helper before the file and zlib go
   if (Fd >= 0)
     ::close(Fd);
+  if (SpareText.empty())
+    SpareText.swap(Buf);
+  if (SpareIn.empty())
+    SpareIn.swap(Z->In);
 }
 
 bool LineReader::open(std::string &OpenError) {

@@ -38,6 +38,8 @@ RecordKind recordKind(const Event &E) {
     return RecordKind::MpiJob;
   if (N == "tuning")
     return RecordKind::Tuning;
+  if (N == "trace_end")
+    return RecordKind::TraceEnd;
   return RecordKind::None;
 }
 
@@ -78,6 +80,8 @@ const char *recordName(RecordKind K) {
     return "MPI_JOB";
   case RecordKind::Tuning:
     return "tuning";
+  case RecordKind::TraceEnd:
+    return "trace_end";
   default:
     return "?";
   }
@@ -369,6 +373,16 @@ bool RecordDecoder::decode(RecordKind K, std::string_view Line,
            A.stringKey("effect", T.Effect, false) &&
            A.stringKey("status", T.Status) &&
            A.stringKey("reason", T.Reason, false);
+  }
+  case RecordKind::TraceEnd: {
+    uint64_t Ts = 0;
+    bool HasTs = A.has("ts");
+    Out.EndTsUs = -1;
+    if (!A.unsignedKey("ts", Ts, false))
+      return false;
+    if (HasTs && Ts <= (uint64_t(1) << 53))
+      Out.EndTsUs = static_cast<int64_t>(Ts);
+    return true;
   }
   default:
     Error = "not a record";

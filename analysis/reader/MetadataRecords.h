@@ -36,7 +36,12 @@
 //     "requested":"4096,4096","op":"set","source":"DFTRACER_TUNE",
 //     "before":"1,1","effect":"4096,4096","status":"applied","reason":""}}
 //                                                          -> Tuning
+//   {"name":"trace_end",...,"args":{"ts":1718000000000456}} -> TraceEnd
 // \endcode
+//
+// A trace file that has CONFIG but no trace_end was not finished: its
+// process was killed (SIGKILL, the OOM killer) or the node went down, and
+// the I/O after its last event is missing (issue 37).
 //
 // The shared parser (EventParser) keeps only the fields every event has;
 // these records are a few lines per process, so their line is parsed again
@@ -76,6 +81,8 @@ enum class RecordKind : uint8_t {
   Version, // "VERSION"
   MpiJob,  // "MPI_JOB"
   Tuning,  // "tuning"
+  // Issue 37's: the last line of a finished trace file.
+  TraceEnd, // "trace_end"
 };
 
 /// The kind of a metadata event, by name ("untraced", "throttled",
@@ -195,6 +202,7 @@ struct MetadataRecord {
   VersionRecord Version;
   MpiJobRecord MpiJob;
   TuningRecord Tuning;
+  int64_t EndTsUs = -1; // TraceEnd: its "ts"; -1 when not recorded
 };
 
 class RecordDecoder {

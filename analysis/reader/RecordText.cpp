@@ -29,8 +29,13 @@ void printUntraced(std::ostream &Os, const UntracedDir &Sum,
      << " calls (" << Sum.Opens << " opens, " << Sum.Reads << " reads, "
      << Sum.Writes << " writes), " << Sum.BytesRead << " bytes read, "
      << Sum.BytesWritten << " bytes written, in " << Processes << " process"
-     << (Processes == 1 ? "" : "es")
-     << " (outside the traced directories: DFTRACER_DATA_DIR)\n";
+     << (Processes == 1 ? "" : "es");
+  // A directory's path starts with '/'; anything else is a kind of
+  // descriptor that is not a file (socket, pipe, tty, memfd, anon).
+  if (!Sum.Dir.empty() && Sum.Dir[0] == '/')
+    Os << " (outside the traced directories: DFTRACER_DATA_DIR)\n";
+  else
+    Os << " (not a file: " << Sum.Dir << " descriptors are not traced)\n";
 }
 
 } // namespace dftrace

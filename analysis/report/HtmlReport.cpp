@@ -11,6 +11,9 @@
 //   (#layer-chart) | transfer sizes (#size-chart) | top functions by I/O
 //   time (#function-chart) | ranks | files
 //
+// Past --summarize-ranks-above ranks the timeline is a rank x time heatmap
+// and the Ranks section a summary instead (HtmlHeatmap.h).
+//
 // When the script has drawn the timeline it sets <body data-rendered="1">;
 // a script error sets data-error instead (the browser test reads both).
 //
@@ -18,6 +21,7 @@
 
 #include "ConfigurationOutput.h"
 #include "HtmlEscape.h"
+#include "HtmlHeatmap.h"
 #include "Output.h"
 #include "analyze/Caveats.h"
 
@@ -32,6 +36,17 @@ void printFunctionAccessTable(std::ostream &Os, const Report &R, size_t Top);
 }
 
 namespace dftanalyze {
+
+const char *layerColor(Layer L) {
+  switch (L) {
+  case Layer::Posix: return "#d62728";
+  case Layer::Stdio: return "#ff7f0e";
+  case Layer::MpiIo: return "#2ca02c";
+  case Layer::Hdf5: return "#9467bd";
+  case Layer::App: return "#1f77b4";
+  default: return "#7f7f7f";
+  }
+}
 
 namespace {
 
@@ -79,17 +94,6 @@ std::string bytesText(uint64_t B) {
     ++U;
   }
   return U == 0 ? std::to_string(B) + " B" : fmt("%.1f ", V) + Units[U];
-}
-
-const char *layerColor(Layer L) {
-  switch (L) {
-  case Layer::Posix: return "#d62728";
-  case Layer::Stdio: return "#ff7f0e";
-  case Layer::MpiIo: return "#2ca02c";
-  case Layer::Hdf5: return "#9467bd";
-  case Layer::App: return "#1f77b4";
-  default: return "#7f7f7f";
-  }
 }
 
 const char *OpColors[NumOps] = {"#1f77b4", "#aec7e8", "#d62728", "#ff9896",
@@ -288,30 +292,10 @@ Json timelineData(const Report &R) {
     Layers.push_back({{"name", dftrace::layerName(static_cast<Layer>(L))},
                       {"color", layerColor(static_cast<Layer>(L))}});
   D["layers"] = Layers;
-  // One bucket grid for all ranks: the widest width, then coarser until at
-  // most 1024 columns cover the run.
-  uint64_t Width = 0;
-  int64_t Lo = INT64_MAX, Hi = INT64_MIN;
-  for (const RankFigures &Rk : R.Ranks) {
-    const Timeline &T = Rk.P->Picture;
-    if (!T.Width)
-      continue;
-    Width = std::max(Width, T.Width);
-    Lo = std::min(Lo, T.Origin);
-    Hi = std::max(Hi, T.Origin + static_cast<int64_t>(T.Width * Timeline::Buckets));
-  }
-  size_t Count = 0;
-  int64_t Origin = 0;
-  if (Width) {
-    for (;;) {
-      Origin = alignDown(Lo, Width);
-      Count = static_cast<size_t>((Hi - Origin + static_cast<int64_t>(Width) - 1) /
-                                  static_cast<int64_t>(Width));
-      if (Count <= 1024)
-        break;
-      Width *= 2;
-    }
-  }
+  TimeGrid G = commonGrid(R, 1024);
+  uint64_t Width = G.Width;
+  size_t Count = G.Count;
+  int64_t Origin = G.Origin;
   D["io_origin"] = Origin;
   D["io_width"] = Width;
   D["io_count"] = Count;
@@ -461,6 +445,16 @@ void printRecordBanner(std::ostream &Os, const Report &R, size_t Top) {
   }
   for (size_t I = 0; I < R.Stopped.size() && I < Top; ++I) {
     const StopRecord &S = *R.Stopped[I].S;
+    if (S.Reason == "unfinished") {
+      std::string Name = processName(R.Stopped[I].Rank);
+      Os << "<span class=\"stopped\">Trace unfinished on "
+         << htmlEscape(Name);
+      if (Name.rfind("pid ", 0) != 0)
+        Os << " (pid " << S.Pid << ")";
+      Os << ": it ends without its trace_end record (killed?); I/O after "
+            "its last event is missing</span><br>";
+      continue;
+    }
     Os << "<span class=\"stopped\">Trace stopped on "
        << htmlEscape(processName(R.Stopped[I].Rank)) << ": "
        << htmlEscape(S.Reason);
@@ -557,16 +551,21 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
   }
 
   printConfigurationHtml(Os, R);
-  Os << "<h2>Timeline</h2>\n<p class=\"note\">One row per rank. Bars: the "
-     << Timeline::MaxSpans << " longest spans of each rank by nesting level "
-     << "(application spans coloured by name, I/O calls by layer). Strip "
-        "below: I/O calls per time bucket, darker when busier.</p>\n"
-     << "<p class=\"legend\">";
-  for (Layer L : {Layer::Posix, Layer::Stdio, Layer::MpiIo, Layer::Hdf5})
-    Os << "<span><i style=\"background:" << layerColor(L) << "\"></i>"
-       << dftrace::layerName(L) << "</span>";
-  Os << "</p>\n<div id=\"tl-wrap\"><canvas id=\"timeline-canvas\" width=\"1180\" "
-        "height=\"100\"></canvas><div id=\"tooltip\"></div></div>\n";
+  bool Summary = summarizeRanks(R, O);
+  if (Summary) {
+    printHeatmapSection(Os, R, O);
+  } else {
+    Os << "<h2>Timeline</h2>\n<p class=\"note\">One row per rank. Bars: the "
+       << Timeline::MaxSpans << " longest spans of each rank by nesting level "
+       << "(application spans coloured by name, I/O calls by layer). Strip "
+          "below: I/O calls per time bucket, darker when busier.</p>\n"
+       << "<p class=\"legend\">";
+    for (Layer L : {Layer::Posix, Layer::Stdio, Layer::MpiIo, Layer::Hdf5})
+      Os << "<span><i style=\"background:" << layerColor(L) << "\"></i>"
+         << dftrace::layerName(L) << "</span>";
+    Os << "</p>\n<div id=\"tl-wrap\"><canvas id=\"timeline-canvas\" width=\"1180\" "
+          "height=\"100\"></canvas><div id=\"tooltip\"></div></div>\n";
+  }
 
   // Tables scroll inside their own box on a narrow window.
   Os << "<h2>Layers</h2>\n" << layerChart(R)
@@ -602,6 +601,8 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
        << ": " << secondsText(R.Slowest->P->IoUnionUs) << " s of I/O; mean "
        << fmt("%.6f", R.MeanIoUs / 1e6) << " s; imbalance (slowest/mean) "
        << fmt("%.3f", R.Imbalance) << ".</p>\n";
+    if (Summary)
+      printRankSummaryHtml(Os, R, O);
   }
   if (!R.FilesByTime.empty()) {
     Os << "<h2>Top files by I/O time</h2>\n<div class=\"wide\"><table "
@@ -626,9 +627,11 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
   printThrottledTable(Os, R, O.Top);
 
   // Its own statement: the JSON tree is freed before the page grows.
-  std::string Data = scriptData(jsonText(timelineData(R)));
+  std::string Data = scriptData(
+      jsonText(Summary ? heatmapData(R, O) : timelineData(R)));
   Os << "<script id=\"timeline-data\" type=\"application/json\">" << Data
-     << "</script>\n<script>" << Script << "</script>\n</body></html>\n";
+     << "</script>\n<script>" << (Summary ? HeatmapScript : Script)
+     << "</script>\n</body></html>\n";
 }
 
 namespace {

@@ -465,42 +465,62 @@ Json reportJson(const Report &R, const OutputOptions &O) {
     Datasets.push_back(datasetJson(Key, D));
   J["datasets"] = std::move(Datasets);
 
-  Json List = Json::array();
-  for (const RankFigures &Rk : R.Ranks) {
+  auto RankRow = [&](const RankFigures &Rk) {
     const ProcessStat &P = *Rk.P;
     Json Union = Json::object();
     for (size_t L = 0; L < NumLayers; ++L)
       if (A.Layers[L].Totals.Ops)
         Union[dftrace::layerName(static_cast<Layer>(L))] = P.UnionUs[L];
-    List.push_back({{"rank", Rk.Label},
-                    {"pid", P.Pid},
-                    {"file", A.FileNames[P.FileIndex]},
-                    {"events", P.Events},
-                    {"threads", P.Threads},
-                    {"wall_us", P.wallUs()},
-                    {"io_time_us", P.IoUnionUs},
-                    {"io_ops", P.Io.Once.Ops},
-                    {"io_bytes_read", P.Io.reached().BytesRead},
-                    {"io_bytes_written", P.Io.reached().BytesWritten},
-                    {"union_us", Union},
-                    {"layers", layersJson(P.Io.Layers, P.Io.Mpi)}});
-    AccessStats Access;
-    for (const AccessStats &S : P.Access)
-      Access.merge(S);
-    if (!Access.empty())
-      List.back()["access"] = accessJson(Access);
+    Json Row({{"rank", Rk.Label},
+              {"pid", P.Pid},
+              {"file", A.FileNames[P.FileIndex]},
+              {"events", P.Events},
+              {"threads", P.Threads},
+              {"wall_us", P.wallUs()},
+              {"io_time_us", P.IoUnionUs},
+              {"io_ops", P.Io.Once.Ops},
+              {"io_bytes_read", P.Io.reached().BytesRead},
+              {"io_bytes_written", P.Io.reached().BytesWritten},
+              {"union_us", Union},
+              {"layers", layersJson(P.Io.Layers, P.Io.Mpi)}});
+    if (!P.Access.empty())
+      Row["access"] = accessJson(P.Access);
     if (!P.Host.empty())
-      List.back()["node"] = {{"hostname", P.Host},
-                             {"mem_total", P.MemTotal},
-                             {"cpus", P.Cpus}};
-  }
+      Row["node"] = {
+          {"hostname", P.Host}, {"mem_total", P.MemTotal}, {"cpus", P.Cpus}};
+    return Row;
+  };
   Json Ranks{{"count", R.Ranks.size()},
              {"mean_io_time_us", rounded(R.MeanIoUs)},
              {"imbalance", rounded(R.Imbalance)}};
   if (R.Slowest)
     Ranks["slowest"] = {{"rank", R.Slowest->Label},
                         {"io_time_us", R.Slowest->P->IoUnionUs}};
-  Ranks["list"] = std::move(List);
+  if (summarizeRanks(R, O)) {
+    // Past the threshold: the slowest and fastest O.Top, and quantiles;
+    // --all-ranks brings back "list" (docs/analysis.md "At scale").
+    std::vector<const RankFigures *> Order = ranksBySlowest(R);
+    size_t Top = std::min(O.Top, Order.size());
+    size_t Bottom = std::min(O.Top, Order.size() - Top);
+    Json Slow = Json::array(), Fast = Json::array(), Quantiles = Json::array();
+    for (size_t I = 0; I < Top; ++I)
+      Slow.push_back(RankRow(*Order[I]));
+    for (size_t I = 0; I < Bottom; ++I)
+      Fast.push_back(RankRow(*Order[Order.size() - 1 - I]));
+    for (const RankQuantile &Q : rankQuantiles(Order))
+      Quantiles.push_back({{"quantile", quantileName(Q.Q)},
+                           {"rank", Q.Rank->Label},
+                           {"io_time_us", Q.Rank->P->IoUnionUs}});
+    Ranks["summarized_above"] = O.SummarizeRanksAbove;
+    Ranks["quantiles"] = std::move(Quantiles);
+    Ranks["top"] = std::move(Slow);
+    Ranks["bottom"] = std::move(Fast);
+  } else {
+    Json List = Json::array();
+    for (const RankFigures &Rk : R.Ranks)
+      List.push_back(RankRow(Rk));
+    Ranks["list"] = std::move(List);
+  }
   J["ranks"] = std::move(Ranks);
 
   Json Functions = Json::array();

@@ -21,6 +21,11 @@ namespace dftanalyze {
 struct OutputOptions {
   size_t Top = 10; // rows of the top-N tables (files, ranks, functions)
   bool AllFiles = false; // --all-files: JSON "files_all", every file
+  // Above this many ranks the reports summarize them (the top and bottom
+  // ranks, quantiles; the HTML timeline a rank x time heatmap):
+  // --summarize-ranks-above, documented in docs/analysis.md "At scale".
+  size_t SummarizeRanksAbove = 256;
+  bool AllRanks = false; // --all-ranks: every rank, whatever their number
   // The diagnosis (Diagnose.h), printed first; null with --no-diagnose.
   const std::vector<Finding> *Findings = nullptr;
   std::string RulesPath;
@@ -28,6 +33,11 @@ struct OutputOptions {
 
 /// Version of the JSON report; bumped when a key changes meaning or goes.
 inline constexpr int JsonSchema = 2;
+
+/// Whether the reports show the ranks summarized (OutputOptions).
+inline bool summarizeRanks(const Report &R, const OutputOptions &O) {
+  return !O.AllRanks && R.Ranks.size() > O.SummarizeRanksAbove;
+}
 
 void printText(std::ostream &Os, const Report &R, const OutputOptions &O);
 nlohmann::ordered_json reportJson(const Report &R, const OutputOptions &O);

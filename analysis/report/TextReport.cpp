@@ -101,6 +101,19 @@ void printRecords(std::ostream &Os, const Report &R, size_t Top) {
       break;
     }
     const StopRecord &S = *R.Stopped[I].S;
+    if (S.Reason == "unfinished") {
+      std::string Name = processName(R.Stopped[I].Rank);
+      Os << "trace unfinished: " << Name;
+      if (Name.rfind("pid ", 0) != 0)
+        Os << " (pid " << S.Pid << ")";
+      Os << ": the trace ends";
+      if (S.TsUs >= 0 && S.TsUs >= R.FirstUs)
+        Os << " at " << secondsText(static_cast<uint64_t>(S.TsUs - R.FirstUs))
+           << " s after the first event";
+      Os << " without finishing (no trace_end record): killed? I/O after that"
+            " is missing\n";
+      continue;
+    }
     Os << "trace stopped: " << processName(R.Stopped[I].Rank) << ": "
        << dftrace::stoppedText(S.Reason, S.Error);
     if (S.Limit || S.Written)
@@ -440,7 +453,7 @@ void printDatasets(std::ostream &Os, const Aggregate &A, size_t Top) {
   Os << "\n";
 }
 
-void printRanks(std::ostream &Os, const Report &R, size_t Top) {
+void printRanks(std::ostream &Os, const Report &R, const OutputOptions &O) {
   if (R.Ranks.empty())
     return;
   Os << "Ranks: " << R.Ranks.size() << "; I/O time per rank (union of its "
@@ -448,24 +461,44 @@ void printRanks(std::ostream &Os, const Report &R, size_t Top) {
      << secondsText(R.Slowest->P->IoUnionUs) << " s, mean "
      << fixed(R.MeanIoUs / 1e6, 6) << " s, imbalance (slowest/mean) "
      << fixed(R.Imbalance, 3) << "\n";
-  std::vector<const RankFigures *> Order;
-  for (const RankFigures &Rk : R.Ranks)
-    Order.push_back(&Rk);
-  std::stable_sort(Order.begin(), Order.end(),
-                   [](const RankFigures *X, const RankFigures *Y) {
-                     return X->P->IoUnionUs > Y->P->IoUnionUs;
-                   });
-  Table T({"rank", "pid", "io_time_s", "io_ops", "bytes_read",
-           "bytes_written", "wall_s", "events", "by layer: ops, bytes r/w"});
-  for (size_t I = 0; I < Order.size() && I < Top; ++I) {
-    const ProcessStat &P = *Order[I]->P;
+  std::vector<const RankFigures *> Order = ranksBySlowest(R);
+  bool Summary = summarizeRanks(R, O);
+  const std::vector<std::string> Header = {
+      "rank",   "pid",     "io_time_s", "io_ops", "bytes_read", "bytes_written",
+      "wall_s", "events", "by layer: ops, bytes r/w"};
+  auto Row = [](Table &T, const RankFigures &Rk) {
+    const ProcessStat &P = *Rk.P;
     IoTotals Reached = P.Io.reached();
-    T.row({Order[I]->Label, std::to_string(P.Pid), secondsText(P.IoUnionUs),
+    T.row({Rk.Label, std::to_string(P.Pid), secondsText(P.IoUnionUs),
            num(Reached.Ops), num(Reached.BytesRead), num(Reached.BytesWritten),
            secondsText(static_cast<uint64_t>(P.wallUs())), num(P.Events),
            layersText(P.Io.Layers, P.Io.Mpi)});
-  }
+  };
+  size_t Rows = O.AllRanks ? Order.size() : O.Top;
+  if (Summary)
+    Os << "Slowest " << std::min(Rows, Order.size()) << " of "
+       << Order.size() << " ranks (more than " << O.SummarizeRanksAbove
+       << ": summarized; --all-ranks lists every rank)\n";
+  Table T(Header);
+  for (size_t I = 0; I < Order.size() && I < Rows; ++I)
+    Row(T, *Order[I]);
   T.print(Os);
+  if (Summary) {
+    // The fastest, fastest first, none of them already shown above.
+    size_t Bottom = std::min(O.Top, Order.size() - std::min(Rows, Order.size()));
+    Os << "Fastest " << Bottom << " ranks\n";
+    Table B(Header);
+    for (size_t I = 0; I < Bottom; ++I)
+      Row(B, *Order[Order.size() - 1 - I]);
+    B.print(Os);
+    Os << "I/O time per rank, quantiles (nearest rank):";
+    for (const RankQuantile &Q : rankQuantiles(Order))
+      Os << " " << quantileName(Q.Q) << " "
+         << secondsText(Q.Rank->P->IoUnionUs) << " s ("
+         << processName(Q.Rank->Label) << ")"
+         << (Q.Q < 1 ? ";" : "");
+    Os << "\n";
+  }
   Os << "\n";
 }
 
@@ -614,7 +647,7 @@ void printText(std::ostream &Os, const Report &R, const OutputOptions &O) {
   printFiles(Os, R, O.Top);
   printAccess(Os, R, O.Top);
   printDatasets(Os, A, O.Top);
-  printRanks(Os, R, O.Top);
+  printRanks(Os, R, O);
   printFunctions(Os, R, O.Top);
   printFunctionAccess(Os, R, O.Top);
   printThrottled(Os, R, O.Top);

@@ -113,6 +113,23 @@ void defineOptions(dfttools::CommandLine &CL, Options &O) {
           "JSON: also list every file (files_all), not only\n"
           "the top N",
           O.Out.AllFiles);
+  CL.flag("--all-ranks",
+          "every rank in the reports: the per-rank HTML\n"
+          "timeline, JSON ranks.list, all rows of the text\n"
+          "rank table (past --summarize-ranks-above the\n"
+          "reports show the top and bottom ranks, quantiles\n"
+          "and a rank x time heatmap instead)",
+          O.Out.AllRanks);
+  CL.value("--summarize-ranks-above", "N",
+           "summarize the ranks when there are more than N\n"
+           "(default 256)",
+           [&O](const std::string &V) {
+             unsigned long N = 0;
+             if (!parseCount(V, N))
+               throw UsageError("--summarize-ranks-above needs a positive "
+                                "number, not '" + V + "'");
+             O.Out.SummarizeRanksAbove = N;
+           });
   CL.value("--html", "FILE", "also write a self-contained HTML report",
            [&O](const std::string &V) { O.Html = V; });
   CL.value("--chrome-trace", "FILE",

@@ -185,8 +185,8 @@ int runMain(int Argc, char **Argv) {
   CL.flag("--retry", "run settings the ledger says failed or were slower",
           O.Retry);
   CL.value("--work", "DIR",
-           "where the runs go (default:\n"
-           "dftracer-tune/NAME-YYYYmmdd-HHMMSS)",
+           "where the runs go, a new or empty directory\n"
+           "(default: dftracer-tune/NAME-YYYYmmdd-HHMMSS)",
            [&](const std::string &V) { O.WorkDir = V; });
   CL.value("--preload", "LIB",
            "LD_PRELOAD LIB (libdftracer_preload.so) for every\n"

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <ctime>
 #include <map>
 #include <memory>
@@ -39,6 +40,21 @@ bool makeDirs(const std::string &Dir, std::string &Error) {
       }
     }
   return true;
+}
+
+/// True when Dir does not exist or holds nothing.
+bool emptyOrAbsent(const std::string &Dir) {
+  DIR *D = opendir(Dir.c_str());
+  if (!D)
+    return errno == ENOENT;
+  bool Empty = true;
+  while (struct dirent *E = readdir(D))
+    if (std::strcmp(E->d_name, ".") != 0 && std::strcmp(E->d_name, "..") != 0) {
+      Empty = false;
+      break;
+    }
+  closedir(D);
+  return Empty;
 }
 
 std::string utcNow(const char *Format) {
@@ -116,9 +132,7 @@ bool analyseRun(const std::vector<std::string> &Traces,
   Report R(A);
   Info.Facts = runFacts(Name, R, diagnose(R, Rules));
   Info.Ranks = static_cast<int64_t>(R.Ranks.size());
-  for (const auto &[Path, S] : A.Files)
-    if (!S.Fs.Type.empty() && S.Fs.Type != "unknown")
-      Info.FsTypes.insert(S.Fs.Type);
+  Info.FsTypes = runFileSystems(R);
   for (const ProgramConfig &P : programConfigs(R)) {
     if (Info.Exe.empty() && P.HasConfig)
       Info.Exe = P.Exe;
@@ -252,6 +266,14 @@ int runTune(const TuneOptions &O, std::ostream &Out, std::ostream &Err) {
       absolute(O.WorkDir.empty()
                    ? "dftracer-tune/" + O.Name + "-" + utcNow("%Y%m%d-%H%M%S")
                    : O.WorkDir);
+  // A run's traces and outputs must be its own: a --work that already
+  // holds runs would mix the old traces into the new analyses.
+  if (!emptyOrAbsent(Work)) {
+    Err << "dftracer-tune: " << Work
+        << " is not empty: give a new --work directory (its runs would mix "
+           "with the old ones)\n";
+    return 2;
+  }
   if (!makeDirs(Work, Error)) {
     Err << "dftracer-tune: " << Error << "\n";
     return 1;

@@ -48,19 +48,10 @@ if(_i LESS 0)
   fail("--from-findings proposed no hdf5.alignment setting: ${_j}")
 endif()
 string(JSON _setting GET "${_j}" trials ${_i} setting)
-foreach(_check
-    "targeted=>^hdf5_unaligned \\(write_fields\\)"
-    "fixed=>hdf5_unaligned \\(write_fields\\)"
-    "took_effect=>^yes: applied$"
-    "status=>^(faster|slower|no detectable change)$"
-    "change=>hdf5 alignment 1 -> [0-9]+")
-  string(FIND "${_check}" "=>" _at)
-  string(SUBSTRING "${_check}" 0 ${_at} _key)
-  math(EXPR _at "${_at} + 2")
-  string(SUBSTRING "${_check}" ${_at} -1 _re)
-  string(JSON _v GET "${_j}" trials ${_i} ${_key})
-  if(NOT _v MATCHES "${_re}")
-    fail("${_setting}: ${_key} is '${_v}', expected to match '${_re}'")
-  endif()
-  message("ok   ${_setting}: ${_key}: ${_v}")
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/trial_checks.cmake)
+check_trial("${_j}" ${_i} "${_setting}"
+  "targeted=>^hdf5_unaligned \\(write_fields\\)"
+  "fixed=>hdf5_unaligned \\(write_fields\\)"
+  "took_effect=>^yes: applied$"
+  "status=>^(faster|slower|no detectable change)$"
+  "change=>hdf5 alignment 1 -> [0-9]+")

@@ -94,6 +94,16 @@ expect("candidate past --timeout" "${_s}" "failed")
 trial(_k "${_j}" 0 failures 0 kind)
 expect("its failure" "${_k}" "timeout")
 
+# A --work that already holds runs is refused (usage error, exit 2): its
+# old traces would be analysed with the new ones.
+execute_process(COMMAND ${TUNE} run --ledger ${_ledger} --preload ${PRELOAD}
+    --work ${WORK}/timeout --replicates 1 --try-env X=1 ${_cmd}
+  RESULT_VARIABLE _rc OUTPUT_QUIET ERROR_VARIABLE _err)
+if(NOT _rc EQUAL 2 OR NOT _err MATCHES "is not empty: give a new --work")
+  fail("a used --work was not refused (exit ${_rc}): ${_err}")
+endif()
+message("ok   a used --work refused")
+
 # 2. The same verdict from dftracer-analyze --compare over the run
 #    directories (4 baseline replicates against 4 changed ones).
 set(_base)

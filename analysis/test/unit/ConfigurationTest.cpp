@@ -22,6 +22,7 @@ extern "C" {
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -33,8 +34,9 @@ namespace {
 
 /// Rank R's trace: NODE, CONFIG, VERSION HDF5, a write on /x.h5 with its
 /// FH, MPI_JOB, two tuning records (one applied, one ignored), one
-/// process-wide invalid one, VERSION MPI at the end.
-std::string traceText(int Rank, bool WithRecords) {
+/// process-wide invalid one, VERSION MPI, and trace_end as the last line
+/// unless Killed (a process that ran no code at its end).
+std::string traceText(int Rank, bool WithRecords, bool Killed = false) {
   std::string P = std::to_string(100 + Rank);
   auto Head = [&](int Id, const char *Name) {
     return std::string("{\"id\":") + std::to_string(Id) + ",\"name\":\"" +
@@ -76,6 +78,8 @@ std::string traceText(int Rank, bool WithRecords) {
     T << Head(11, "VERSION")
       << R"("library":"MPI","version":"MPICH Version: 4.0.2"}})"
       << "\n";
+    if (!Killed)
+      T << Head(12, "trace_end") << R"("ts":30}})" << "\n";
   }
   return T.str();
 }
@@ -107,10 +111,10 @@ std::string compactOf(const std::string &Text) {
 
 /// The two ranks' traces, written as Ext (".pfw" or ".pfc").
 std::vector<std::string> traces(const std::string &Tag, bool WithRecords,
-                                const std::string &Ext) {
+                                const std::string &Ext, int KilledRank = -1) {
   std::vector<std::string> Files;
   for (int Rank = 0; Rank < 2; ++Rank) {
-    std::string Text = traceText(Rank, WithRecords);
+    std::string Text = traceText(Rank, WithRecords, Rank == KilledRank);
     Files.push_back(writeFile("vpic-" + Tag + std::to_string(Rank) + Ext,
                               Ext == ".pfc" ? compactOf(Text) : Text));
   }
@@ -262,9 +266,51 @@ TEST(Configuration, CheckAcceptsTheRecords) {
       EXPECT_TRUE(Set.Problems.empty())
           << Path << ": "
           << (Set.Problems.empty() ? "" : Set.Problems[0].Message);
-      EXPECT_EQ(Set.Records.size(), 8u) << Path; // NODE, CONFIG, ...
+      EXPECT_EQ(Set.Records.size(), 9u) << Path; // NODE, CONFIG, ...
     }
   }
+}
+
+// A trace of this runtime (CONFIG) that lacks trace_end was not finished:
+// dftracer-check and dftracer-analyze say so for that process only, at its
+// last event's end, in both forms (issue 37).
+TEST(Configuration, UnfinishedTraceIsSaid) {
+  for (const char *Ext : {".pfw", ".pfc"}) {
+    std::vector<std::string> Files =
+        traces(std::string("killed") + (Ext + 1), true, Ext, 1);
+    dftcheck::TraceSet Set;
+    for (const std::string &Path : Files)
+      dftcheck::readTraceFile(Path, Set);
+    std::vector<const dftcheck::Record *> Unfinished;
+    for (const dftcheck::Record &R : Set.Records)
+      if (R.R.Kind == dftrace::RecordKind::TraceStopped &&
+          R.R.Stopped.Reason == "unfinished")
+        Unfinished.push_back(&R);
+    ASSERT_EQ(Unfinished.size(), 1u) << Ext;
+    EXPECT_EQ(Unfinished[0]->Pid, 101) << Ext;
+    EXPECT_EQ(Unfinished[0]->R.Stopped.TsUs, 15) << Ext; // ts 10 + dur 5
+    EXPECT_TRUE(Set.Problems.empty()) << Ext;
+
+    Aggregate A = analyze(Files);
+    Report R(A);
+    nlohmann::ordered_json J = reportJson(R, OutputOptions());
+    ASSERT_EQ(J["trace_stopped"].size(), 1u) << Ext;
+    EXPECT_EQ(J["trace_stopped"][0]["reason"], "unfinished");
+    EXPECT_EQ(J["trace_stopped"][0]["pid"], 101);
+    EXPECT_EQ(J["trace_stopped"][0]["ts"], 15);
+    std::ostringstream Text;
+    printText(Text, R, OutputOptions());
+    EXPECT_NE(Text.str().find("trace unfinished: "), std::string::npos)
+        << Text.str();
+    std::vector<std::string> C = traceCaveats(R);
+    EXPECT_TRUE(std::any_of(C.begin(), C.end(), [](const std::string &S) {
+      return S.find("1 processes' traces end without finishing") == 0;
+    }));
+  }
+  // Both finished: nothing said.
+  Aggregate A = analyze(traces("finished", true, ".pfw"));
+  Report R(A);
+  EXPECT_TRUE(reportJson(R, OutputOptions())["trace_stopped"].empty());
 }
 
 // A trace without the records reads as before: no section, no caveat, and

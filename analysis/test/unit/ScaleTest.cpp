@@ -1,0 +1,127 @@
+//===- ScaleTest.cpp - What the analysis keeps at many ranks (issue 41) ---===//
+//
+// The state that grows with ranks and files (docs/analysis.md, "At
+// scale"): the merged common values stay exact sums whatever the order of
+// the merges, a rank keeps only the values the reports print, and the
+// cross-process byte ranges are capped by (file, pid), so what is kept does
+// not depend on the merge order and the figures say "at least".
+//
+//===----------------------------------------------------------------------===//
+
+#include "analyze/Aggregate.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+
+using namespace dftanalyze;
+
+namespace {
+
+/// A stream's kept values: N distinct values from Seed, with counts.
+ValueCounts streamValues(uint32_t Seed, size_t N) {
+  std::mt19937 R(Seed);
+  ValueCounts V;
+  V.add(0, 100 + Seed % 7); // a common value in every stream
+  for (size_t I = 1; I < N; ++I)
+    V.add(static_cast<int64_t>(R() % 100000), 1 + R() % 5);
+  V.Other = Seed % 3;
+  return V;
+}
+
+std::map<int64_t, uint64_t> asMap(const ValueCounts &V) {
+  V.fold();
+  return {V.Counts.begin(), V.Counts.end()};
+}
+
+} // namespace
+
+TEST(Scale, MergedValuesAreExactSumsInAnyOrder) {
+  std::vector<ValueCounts> Parts;
+  std::map<int64_t, uint64_t> Want;
+  uint64_t WantOther = 0;
+  for (uint32_t S = 0; S < 300; ++S) {
+    Parts.push_back(streamValues(S, 32));
+    for (const auto &[V, N] : asMap(Parts.back()))
+      Want[V] += N;
+    WantOther += Parts.back().Other;
+  }
+  // One by one, in order; backwards; and in two halves merged at the end
+  // (as two workers, or two MPI ranks).
+  ValueCounts Forward, Backward, Left, Right;
+  for (const ValueCounts &P : Parts)
+    Forward.merge(P);
+  for (size_t I = Parts.size(); I-- > 0;)
+    Backward.merge(Parts[I]);
+  for (size_t I = 0; I < Parts.size(); ++I)
+    (I % 2 ? Left : Right).merge(Parts[I]);
+  Left.merge(Right);
+  for (const ValueCounts *V : {&Forward, &Backward, &Left}) {
+    EXPECT_EQ(asMap(*V), Want);
+    EXPECT_EQ(V->Other, WantOther);
+    EXPECT_EQ(V->top(4), Forward.top(4));
+  }
+  EXPECT_EQ(Forward.top(1).front().first, 0);
+}
+
+TEST(Scale, ARankKeepsTheValuesTheReportsPrint) {
+  ValueCounts V = streamValues(7, 32);
+  auto Top = V.top(ValueCounts::ReportedValues);
+  uint64_t Other = V.Other;
+  V.keepTop();
+  EXPECT_EQ(V.Counts.size(), ValueCounts::ReportedValues);
+  EXPECT_EQ(V.top(ValueCounts::ReportedValues), Top);
+  EXPECT_EQ(V.Other, Other); // values_not_kept as before
+}
+
+namespace {
+
+/// A process's ranges on one file: Count ranges, 1 KiB apart.
+ProcessRanges rangesOf(uint32_t FileIndex, size_t Count) {
+  ProcessRanges R;
+  R.FileIndex = FileIndex;
+  R.Pid = 1000 + FileIndex;
+  for (size_t I = 0; I < Count; ++I)
+    R.Write.push_back({I * 1024, I * 1024 + 512});
+  return R;
+}
+
+/// Bytes written twice on the file after finish(), and whether "at least".
+std::pair<uint64_t, uint64_t> crossAfter(std::vector<uint32_t> Order) {
+  FileStat Total;
+  size_t W = ioSlot(dftrace::Layer::Posix);
+  for (uint32_t F : Order) {
+    FileStat One;
+    One.Ranges[W].push_back(rangesOf(F, 4096));
+    One.RangeCount[W] = 4096;
+    Total.merge(std::move(One));
+  }
+  Total.finishAccess();
+  return {Total.Access[W].CrossWritten, Total.Access[W].RangesCapped};
+}
+
+} // namespace
+
+TEST(Scale, CrossProcessRangesAreCappedByRankNotByArrival) {
+  // 300 processes of 4,096 ranges: past MaxCrossRanges (2^20), the first
+  // 256 in (file, pid) order are kept, whatever order they came in.
+  std::vector<uint32_t> Order(300);
+  for (uint32_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  auto Sorted = crossAfter(Order);
+  std::reverse(Order.begin(), Order.end());
+  auto Reversed = crossAfter(Order);
+  std::shuffle(Order.begin(), Order.end(), std::mt19937(5));
+  auto Shuffled = crossAfter(Order);
+  EXPECT_EQ(Sorted, Reversed);
+  EXPECT_EQ(Sorted, Shuffled);
+  size_t Kept = MaxCrossRanges / 4096;
+  EXPECT_EQ(Sorted.first, (Kept - 1) * 4096 * 512); // all write the same
+  EXPECT_EQ(Sorted.second, 300 - Kept);             // "at least"
+  // Under the cap: nothing dropped, no "at least".
+  auto Few = crossAfter({3, 1, 2});
+  EXPECT_EQ(Few.first, 2u * 4096 * 512);
+  EXPECT_EQ(Few.second, 0u);
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Files versus events (issue 41): the same events split over more and more
+# trace files (ranks), dftracer-analyze --json -j 1 on each set, before and
+# after, in one run.
+#
+#   BASELINE=<old dftracer-analyze> bench/analysis/scale.sh
+#   FILES="64 1024" EVENTS=1024000 REPS=1 bench/analysis/scale.sh
+#   KEEP=1 ...   # keep the sets (WORK, default /tmp/dft-analysis-scale)
+#
+# Each set is dftracer_trace_gen generate --real-shape --seed 42 --compute 4
+# with EVENTS/FILES spans per file (the issue's table: 4,096,000 spans,
+# ~690 MB). Per row and per analyzer: wall seconds (median of REPS), MB of
+# trace per second by wall, CPU seconds (user + system, GNU time, of the
+# median run's neighbour: one more run) and peak resident memory. The cost
+# of a file beyond its events is the CPU seconds over those of the first
+# row, divided by the files added. Both analyzers must print the same
+# JSON (the report is the same, only its cost changes).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+BUILD=${BUILD_DIR:-$ROOT/build}
+EVENTS=${EVENTS:-4096000}
+FILES=${FILES:-64 1024 4096 16384}
+REPS=${REPS:-3}
+WORK=${WORK:-${TMPDIR:-/tmp}/dft-analysis-scale}
+GEN=$BUILD/bin/dftracer_trace_gen
+ANALYZE=$BUILD/bin/dftracer-analyze
+BASELINE=${BASELINE:-}
+
+mkdir -p "$WORK"
+for F in $FILES; do
+  SET=$WORK/f$F-$EVENTS
+  if [ ! -d "$SET" ]; then
+    echo "generating $F files, $EVENTS spans in $SET" >&2
+    mkdir -p "$SET.tmp"
+    "$GEN" generate --dir "$SET.tmp" --files "$F" --spans $((EVENTS / F)) \
+      --seed 42 --compute 4 --real-shape
+    mv "$SET.tmp" "$SET"
+  fi
+done
+
+# measure ANALYZER SET: "wall cpu rss_kb" (wall: median of REPS runs).
+measure() {
+  local times=() t0 t1
+  for _ in $(seq "$REPS"); do
+    t0=$(date +%s.%N)
+    "$1" --json -j 1 "$2" >/dev/null
+    t1=$(date +%s.%N)
+    times+=("$(echo "$t1 - $t0" | bc -l)")
+  done
+  local wall
+  wall=$(printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  local cpu_rss
+  cpu_rss=$( { /usr/bin/time -f '%U %S %M' "$1" --json -j 1 "$2" >/dev/null; } 2>&1 | tail -1)
+  echo "$wall $cpu_rss" | awk '{print $1, $2 + $3, $4}'
+}
+
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+ANALYZERS=("$ANALYZE")
+NAMES=(after)
+if [ -n "$BASELINE" ]; then
+  ANALYZERS=("$BASELINE" "$ANALYZE")
+  NAMES=(before after)
+fi
+printf '| files (ranks) | events per file | MB | run | wall s | MB/s | CPU s | peak RSS MB | CPU per file beyond the first row |\n'
+printf '|---|---|---|---|---|---|---|---|---|\n'
+declare -A FIRST_CPU FIRST_FILES
+for F in $FILES; do
+  SET=$WORK/f$F-$EVENTS
+  BYTES=$(du -sbL --apparent-size "$SET/" | cut -f1)
+  MB=$(echo "$BYTES / 1000000" | bc -l)
+  if [ -n "$BASELINE" ] &&
+     ! cmp -s <("$BASELINE" --json -j 1 "$SET") <("$ANALYZE" --json -j 1 "$SET"); then
+    echo "f$F: the reports differ" >&2
+    DIFFER=1
+  fi
+  for I in "${!ANALYZERS[@]}"; do
+    read -r WALL CPU RSS < <(measure "${ANALYZERS[$I]}" "$SET")
+    N=${NAMES[$I]}
+    PER=-
+    if [ -z "${FIRST_CPU[$N]:-}" ]; then
+      FIRST_CPU[$N]=$CPU
+      FIRST_FILES[$N]=$F
+    else
+      PER=$(printf '%.0f µs' "$(echo "($CPU - ${FIRST_CPU[$N]}) / ($F - ${FIRST_FILES[$N]}) * 1000000" | bc -l)")
+    fi
+    printf '| %s | %s | %.0f | %s | %.2f | %.0f | %.2f | %.0f | %s |\n' \
+      "$F" "$((EVENTS / F))" "$MB" "$N" "$WALL" "$(echo "$MB / $WALL" | bc -l)" \
+      "$CPU" "$(echo "$RSS / 1024" | bc -l)" "$PER"
+  done
+done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+[ -n "${KEEP:-}" ] || rm -rf "$WORK"
+[ -z "${DIFFER:-}" ]
