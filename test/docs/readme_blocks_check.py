@@ -77,7 +77,7 @@ def next_text(lines, n):
 def check_summary(b):
     name = "summary"
     literal(name, "scripts/demo.sh", "trace summary (dftracer-check): functions and the I/O calls in them")
-    literal(name, "scripts/demo.sh", "the I/O under the first call of $fn (one rank)")
+    literal(name, "scripts/demo.sh", "the I/O under the first call of $fn (rank 0)")
     if not b or not b[0].startswith("==> mpiio_shared: trace summary (dftracer-check): functions and the I/O calls in them"):
         fail(name, "does not start with the demo's step line for mpiio_shared's trace summary")
     literal(name, "analysis/check/Summary.cpp", '" file(s), " << Set.Events << " events, "')
@@ -87,7 +87,7 @@ def check_summary(b):
     need(name, b, r"^    function +calls +total_us +self_us$", "with the function table's header")
     literal(name, "analysis/check/Summary.cpp", '"layer",\n                "ops", "bytes_read", "bytes_written", "time_us"')
     need(name, b, r"^    layer +ops +bytes_read +bytes_written +time_us$", "with the layer table's header")
-    need(name, b, r"^==> mpiio_shared: the I/O under the first call of write_phase \(one rank\)$", "with the I/O tree's step line")
+    need(name, b, r"^==> mpiio_shared: the I/O under the first call of write_phase \(rank 0\)$", "with the I/O tree's step line")
 
 
 def check_findings(b):

@@ -4,9 +4,10 @@
 #endif
 
 /* MPI only when USE_MPI is defined (--variant=-DUSE_MPI). INIT cannot go
- * after an MPI_Init under #ifdef (the other configuration would have no
- * START), nor END and FINI before an MPI_Finalize under #ifdef: INIT goes at
- * the top of main and END+FINI before its returns, in every configuration. */
+ * right after an MPI_Init under #ifdef (the other configuration would have
+ * no START), nor END and FINI right before an MPI_Finalize under #ifdef:
+ * INIT goes after the #endif of the block that starts MPI and END+FINI
+ * before the #ifdef of the block that stops it, in every configuration. */
 static int compute(int rank)
 {
     if (rank < 0)

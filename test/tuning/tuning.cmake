@@ -148,7 +148,11 @@ if(MODE STREQUAL "alignment")
     fail("the tuned run still has an hdf5_unaligned finding; see "
          "${WORK}/tuned.json")
   endif()
-  # The same POSIX writes as the twin: file, size and offset of each.
+  # The same POSIX writes as the twin: file, size and offset of each, on
+  # the program's files (not MPI's shared-memory segments, whose names and
+  # writes differ from run to run: MPICH's mpich_shar_tmp*, UCX's
+  # ucx_shm_posix_*, traced since the runtime classifies descriptors it did
+  # not open).
   foreach(_v tuned twin)
     lines(_lines ${_v})
     set(_paths)
@@ -161,8 +165,10 @@ if(MODE STREQUAL "alignment")
     set(_writes_${_v})
     foreach(_l IN LISTS _lines)
       if(_l MATCHES "\"name\":\"(pwrite|pwrite64|write)\",\"cat\":\"POSIX\".*\"fhash\":([0-9]+).*\"count\":([0-9]+),\"offset\":([0-9]+)")
-        list(APPEND _writes_${_v}
-             "${_path_${CMAKE_MATCH_2}}:${CMAKE_MATCH_3}@${CMAKE_MATCH_4}")
+        set(_w "${_path_${CMAKE_MATCH_2}}:${CMAKE_MATCH_3}@${CMAKE_MATCH_4}")
+        if(NOT _w MATCHES "^(mpich_shar_tmp|ucx_shm_posix_)")
+          list(APPEND _writes_${_v} "${_w}")
+        endif()
       endif()
     endforeach()
     list(SORT _writes_${_v})

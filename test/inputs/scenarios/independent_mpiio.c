@@ -1,7 +1,8 @@
 /*
  * independent_mpiio.c - independent_mpiio: the ranks write one shared file
  * in 200 rounds of 64 KiB each, interleaved by rank, with independent
- * MPI_File_write_at (FIXED: the collective MPI_File_write_at_all).
+ * MPI_File_write_at (FIXED, or --fixed: the collective
+ * MPI_File_write_at_all).
  */
 #include "scenario.h"
 
@@ -14,11 +15,11 @@ static void write_shared(MPI_File fh, const char *buf)
     int r;
     for (r = 0; r < ROUNDS; r++) {
         MPI_Offset off = ((MPI_Offset)r * scenario_size + scenario_rank) * XFER;
-#ifdef FIXED
-        MPI_File_write_at_all(fh, off, buf, XFER, MPI_BYTE, MPI_STATUS_IGNORE);
-#else
-        MPI_File_write_at(fh, off, buf, XFER, MPI_BYTE, MPI_STATUS_IGNORE);
-#endif
+        if (scenario_fixed)
+            MPI_File_write_at_all(fh, off, buf, XFER, MPI_BYTE,
+                                  MPI_STATUS_IGNORE);
+        else
+            MPI_File_write_at(fh, off, buf, XFER, MPI_BYTE, MPI_STATUS_IGNORE);
     }
     DFTRACER_C_FUNCTION_END();
 }

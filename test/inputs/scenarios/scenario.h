@@ -3,7 +3,9 @@
  * and the path of a file in the output directory (argv[1]).
  *
  * Each scenario NAME.c shows one I/O problem; built with -DFIXED it is the
- * twin with that problem fixed. test/scenarios/CMakeLists.txt lists them
+ * twin with that problem fixed. A scenario whose fix is a choice made at
+ * run time (independent_mpiio) also takes `--fixed` after OUTDIR, so one
+ * binary runs both sides (dftracer-tune --try-args '--fixed'). test/scenarios/CMakeLists.txt lists them
  * (ranks, the finding kind and the function it must name) and runs each
  * pair; docs/diagnosis.md ("Checked by") has the table of scenarios and
  * what each twin changes.
@@ -22,18 +24,25 @@
 
 static int scenario_rank, scenario_size;
 static const char *scenario_dir;
+#ifdef FIXED
+static const int scenario_fixed_at_build = 1;
+#else
+static const int scenario_fixed_at_build = 0;
+#endif
+static int scenario_fixed; /* -DFIXED, or --fixed after OUTDIR */
 
 static void scenario_start(int *argc, char ***argv)
 {
     MPI_Init(argc, argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &scenario_rank);
     MPI_Comm_size(MPI_COMM_WORLD, &scenario_size);
-    if (*argc != 2) {
+    if (*argc != 2 && !(*argc == 3 && strcmp((*argv)[2], "--fixed") == 0)) {
         if (scenario_rank == 0)
-            fprintf(stderr, "usage: %s OUTDIR\n", (*argv)[0]);
+            fprintf(stderr, "usage: %s OUTDIR [--fixed]\n", (*argv)[0]);
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     scenario_dir = (*argv)[1];
+    scenario_fixed = scenario_fixed_at_build || *argc == 3;
 }
 
 /* OUTDIR/NAME.RANK (rank < 0: OUTDIR/NAME). */
