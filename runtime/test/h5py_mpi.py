@@ -46,7 +46,12 @@ def app(data):
             d[rank * Elements:(rank + 1) * Elements] = mine
     with h5py.File(path, "r", driver="mpio", comm=comm) as f:
         back = f["x"][rank * Elements:(rank + 1) * Elements]
-    print("rank %d: %s" % (rank, "ok" if (back == mine).all() else "BAD"))
+    # One line per rank, printed by rank 0: the ranks' own prints may
+    # interleave on the shared stdout.
+    verdicts = comm.gather("rank %d: %s" % (rank, "ok" if (back == mine).all()
+                                            else "BAD"), root=0)
+    if rank == 0:
+        print("\n".join(verdicts), flush=True)
     return 0 if (back == mine).all() else 1
 
 
@@ -129,7 +134,6 @@ def driver(opts):
             print("%s: the application failed (%d):\n%s%s" %
                   (name, done.returncode, done.stdout, done.stderr))
             return 1
-        # The ranks' lines may interleave on the shared stdout.
         outputs[name] = sorted(re.findall(r"rank \d+: \w+", done.stdout))
         print("%s: %s" % (name, "; ".join(outputs[name])))
     if len(set(map(tuple, outputs.values()))) != 1:
