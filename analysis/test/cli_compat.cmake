@@ -121,6 +121,11 @@ foreach(_flags "--json" "-j;1;--json;--no-diagnose" "-j;1;--no-diagnose")
   compat(ANALYZE EXIT 0 ARGS ${_flags} ${_f0})
 endforeach()
 compat(ANALYZE EXIT 0 ARGS --top 1000 ${_set})
+compat(ANALYZE EXIT 0 ARGS --summarize-ranks-above 1 ${_set}
+  MATCH "more than 1: summarized; --all-ranks lists every rank")
+compat(ANALYZE EXIT 0 ARGS --summarize-ranks-above 1 --all-ranks --json ${_set})
+compat(ANALYZE EXIT 2 MESSAGE "--summarize-ranks-above needs a positive number, not 'abc'"
+  ARGS --summarize-ranks-above abc x.pfw)
 compat(ANALYZE EXIT 0 ARGS --strict --json --all-files -j 1 ${RECORDS})
 compat(ANALYZE EXIT 0 ARGS ${RECORDS})
 compat(ANALYZE EXIT 0 ARGS --json ${RECORDS})

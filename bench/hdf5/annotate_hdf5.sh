@@ -85,8 +85,16 @@ PY
 }
 t0=$(date +%s.%N); [ "${FLOOR:-1}" = 0 ] || syntax; t1=$(date +%s.%N)
 rm -rf out && mkdir out
+# Exit 1 is "some file failed or was left unchanged", which the figures
+# below report; any other status (a crash, a bad option) stops the bench.
+status=0
 "$ANNOTATE" -p "$src/src" --root "$src/src" -o out --guard=0 -j"$JOBS" \
-  --rules "$RULES" --report report.json 2>annotate.err || true
+  --rules "$RULES" --report report.json 2>annotate.err || status=$?
+if [ "$status" -gt 1 ] || [ ! -s report.json ]; then
+  tail -n 20 annotate.err >&2
+  echo "annotate_hdf5: annotate failed (exit $status)" >&2
+  exit 1
+fi
 t2=$(date +%s.%N)
 syn=$(echo "$t1 - $t0" | bc); ann=$(echo "$t2 - $t1" | bc)
 python3 - report.json annotate.err "$files" "$syn" "$ann" <<'PY'

@@ -139,7 +139,8 @@ pair() {  # SMALL BIG
     changed+=("$WORK/runs/$2/r$r/traces")
   done
   echo "== --compare $1 $2 ($REPEAT runs each)"
-  "$ANALYZE" "${base[@]}" --replicates "${changed[@]}" >"$WORK/runs/$2/compare.txt" || true
+  "$ANALYZE" "${base[@]}" --replicates "${changed[@]}" >"$WORK/runs/$2/compare.txt" ||
+    { echo "run.sh: --compare $1 $2 failed" >&2; exit 1; }
   sed -n '1,/^layer/p' "$WORK/runs/$2/compare.txt"
 }
 case " $CASES23 " in *" posix_1m "*) pair posix_4k posix_1m ;; esac

@@ -282,10 +282,18 @@ while IFS= read -r f; do SOURCES+=("$f"); done < <(cd "$TREE" && find src -name 
 # --- Measure -----------------------------------------------------------------
 
 # "WALL CPU" in seconds of one command (CPU: user + system, children
-# included), its output discarded.
+# included), its output discarded. A command that fails stops the bench
+# with its message: a failed run never becomes a figure (issue 40).
 measure() {
-  local TIMEFORMAT='%3R %3U %3S'
-  { time "$@" >/dev/null 2>&1 || true; } 2>&1 | awk '{printf "%.3f %.3f\n", $1, $2 + $3}'
+  local TIMEFORMAT='%3R %3U %3S' status=0
+  { time "$@" >/dev/null 2>"$WORK/measure.err"; } 2>"$WORK/measure.time" || status=$?
+  if [ "$status" -ne 0 ]; then
+    printf 'bench: failed (exit %s):' "$status" >&2; printf ' %q' "$@" >&2; echo >&2
+    tail -n 20 "$WORK/measure.err" >&2
+    kill -TERM $$  # measure runs in a pipeline's subshell: stop the script itself
+    exit 1
+  fi
+  awk '{printf "%.3f %.3f\n", $1, $2 + $3}' "$WORK/measure.time"
 }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 best() { sort -n | head -n 1; }
@@ -312,7 +320,8 @@ done
 # The two runs must agree, and the tree must have been annotated.
 diff -r "$WORK/out1" "$WORK/out2" >/dev/null || { echo "bench: -j1 and -j2 outputs differ" >&2; exit 1; }
 starts=$(cat "$WORK"/out1/src/*/*.c "$WORK"/out1/src/main.c "$WORK"/out1/include/bench/common.h |
-  grep -c 'DFTRACER_C_FUNCTION_START();' || true)
+  grep -c 'DFTRACER_C_FUNCTION_START();' || true)  # grep -c exits 1 on a count of 0
+[ "$starts" -gt 0 ] || { echo "bench: the annotated tree has no START" >&2; exit 1; }
 
 figure() { column "$1" "$WORK/$2.t" | "$3"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }

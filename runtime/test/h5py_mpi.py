@@ -106,39 +106,32 @@ def straced(log, target):
 
 
 def driver(opts):
-    work = os.path.abspath(opts.work)
-    data = os.path.join(work, "data")
-    subprocess.run(["rm", "-rf", work], check=True)
-    os.makedirs(data)
+    work, data = trace_lines.fresh_work(opts.work)
     target = os.path.join(data, "par.h5")
-    base = {k: v for k, v in os.environ.items()
-            if not k.startswith(("DFTRACER_", "OMPI_")) and k != "LD_PRELOAD"}
+    base = trace_lines.clean_env("OMPI_")
     base.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                 OMPI_MCA_rmaps_base_oversubscribe="1")
     runs = {"DFTRACER_ENABLE=0": {"DFTRACER_ENABLE": "0"},
             "traced": {"DFTRACER_ENABLE": "1",
                        "DFTRACER_LOG_FILE": work + "/trace",
                        "DFTRACER_DATA_DIR": data}}
-    outputs, failed = {}, 0
-    for name, extra in runs.items():
-        env = dict(base, LD_PRELOAD=opts.preload, **extra)
+
+    def launch(name, extra):
         log = os.path.join(work, "strace-%s.log" % ("traced" if "traced" in name
                                                     else "off"))
         cmd = ["strace", "-f", "-qq", "-y", "-s", "0", "-o", log,
                "-e", "trace=" + ",".join(sorted(Syscalls)),
                opts.mpirun, "-np", str(Ranks), sys.executable,
                os.path.abspath(__file__), "--app", "--work", work]
-        done = subprocess.run(cmd, env=env, cwd=work, stdout=subprocess.PIPE,
+        return subprocess.run(cmd, env=dict(base, LD_PRELOAD=opts.preload,
+                                            **extra),
+                              cwd=work, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True)
-        if done.returncode != 0:
-            print("%s: the application failed (%d):\n%s%s" %
-                  (name, done.returncode, done.stdout, done.stderr))
-            return 1
-        outputs[name] = sorted(re.findall(r"rank \d+: \w+", done.stdout))
-        print("%s: %s" % (name, "; ".join(outputs[name])))
-    if len(set(map(tuple, outputs.values()))) != 1:
-        print("the outputs differ")
-        failed = 1
+
+    ran, failed = trace_lines.run_each(
+        runs, launch, lambda out: sorted(re.findall(r"rank \d+: \w+", out)))
+    if not ran:
+        return 1
     traces = sorted(glob.glob(os.path.join(work, "trace-*.pfw")))
     if len(traces) != Ranks:
         print("%d trace files, expected %d: %s" % (len(traces), Ranks, traces))

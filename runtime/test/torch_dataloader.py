@@ -73,21 +73,8 @@ def traced(path):
     return sums, pids
 
 
-def run(opts, work, extra):
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith("DFTRACER_") and k != "LD_PRELOAD"}
-    env.update(extra)
-    return subprocess.run([sys.executable, os.path.abspath(__file__), "--app",
-                           "--work", work], env=env, cwd=work,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True)
-
-
 def driver(opts):
-    work = os.path.abspath(opts.work)
-    data = os.path.join(work, "data")
-    subprocess.run(["rm", "-rf", work], check=True)
-    os.makedirs(data)
+    work, data = trace_lines.fresh_work(opts.work)
     for i in range(Files):
         with open(os.path.join(data, "f-%02d" % i), "wb") as f:
             f.write(bytes((i * 7 + j) % 251 for j in range(sizeOf(i))))
@@ -99,18 +86,18 @@ def driver(opts):
                    "DFTRACER_LOG_FILE": work + "/trace",
                    "DFTRACER_DATA_DIR": data},
     }
-    outputs, failed = {}, 0
-    for name, extra in runs.items():
-        done = run(opts, work, extra)
-        if done.returncode != 0:
-            print("%s: the application failed (%d):\n%s%s" %
-                  (name, done.returncode, done.stdout, done.stderr))
-            return 1
-        outputs[name] = done.stdout
-        print("%s: %s" % (name, done.stdout.strip()))
-    if len(set(outputs.values())) != 1:
-        print("the outputs differ")
-        failed = 1
+
+    def launch(name, extra):
+        return subprocess.run([sys.executable, os.path.abspath(__file__),
+                               "--app", "--work", work],
+                              env=dict(trace_lines.clean_env(), **extra),
+                              cwd=work, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+
+    ran, failed = trace_lines.run_each(runs, launch,
+                                       lambda out: [out.strip()])
+    if not ran:
+        return 1
     traces = sorted(glob.glob(os.path.join(work, "trace-*.pfw")))
     sums, pids = {}, {}
     for path in traces:
