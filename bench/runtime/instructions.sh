@@ -13,6 +13,16 @@
 #
 #   bench/runtime/instructions.sh LIBDIR...   (each holding libdftracer_core.so.0)
 #
+# DARSHAN=PATH/libdarshan.so adds Darshan's wrappers (issue 40's side by
+# side; bench/ior/build.sh builds it): the same data_calls preloaded with
+# Darshan in its non-MPI mode, counters only and with DXT (its full trace),
+# the wrapper's inclusive cost in libdarshan over the number of calls.
+#
+# A last table counts the whole process instead (every thread: this
+# runtime's writer thread, which formats and encodes the records off the
+# calling thread, and Darshan's shutdown, which reduces and compresses its
+# log), per call, above the untraced program's own total.
+#
 # The libraries are measured in turn for each case, so old and new are
 # alternated in one run. FORMATS (default "pfw compact") picks the formats.
 # The buffer is aligned (no `mem_align` arg); BUF_OFFSET=1 puts it one
@@ -32,6 +42,14 @@ run() {
     tail -20 "$log" >&2
     exit 1
   fi
+}
+# total CGFILE: the run's instructions, every thread.
+total() {
+  local n
+  n=$(callgrind_annotate "$1" 2>/dev/null |
+    awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1; exit}')
+  [ -n "$n" ] || die "no program totals in $1"
+  echo "$n"
 }
 # inclusive CGFILE NAME OBJECT: NAME's inclusive instructions in OBJECT.
 inclusive() {
@@ -58,15 +76,44 @@ mkdir -p "$tmp/io" "$tmp/trace"
 names=(fwrite write pwrite)
 kinds=(f w p)
 # libc's own calls, untraced.
-declare -A base
+declare -A base whole
 for k in 0 1 2; do
   run "$tmp/run.log" valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" \
     ./data_calls ${kinds[$k]} $calls ${BUF_OFFSET:-0}
   n=$(inclusive "$tmp/cg" "${names[$k]}" 'libc\.so')
   base[$k]=$(echo "$n / $calls" | bc -l)
+  whole[base,$k]=$(total "$tmp/cg")
 done
+# above KEY K: the whole process's instructions per call above untraced.
+above() { echo "(${whole[$1,$2]} - ${whole[base,$2]}) / $calls" | bc -l; }
 printf "%-8s %-40s %8s %9s %9s %9s\n" format library pair fwrite write pwrite
 printf "%-8s %-40s %8s %9.1f %9.1f %9.1f\n" untraced libc - "${base[0]}" "${base[1]}" "${base[2]}"
+if [ -n "${DARSHAN:-}" ]; then
+  [ -e "$DARSHAN" ] || die "no $DARSHAN"
+  mkdir -p "$tmp/darshan"
+  for mode in counters dxt; do
+    declare -A dar=()
+    for k in 0 1 2; do
+      rm -f "$tmp"/io/* "$tmp"/darshan/*
+      # Darshan turns DXT on when DXT_ENABLE_IO_TRACE is set at all.
+      dxt=(-u DXT_ENABLE_IO_TRACE); [ $mode = dxt ] && dxt=(DXT_ENABLE_IO_TRACE=1)
+      run "$tmp/run.log" env "${dxt[@]}" LD_PRELOAD="$DARSHAN" DARSHAN_ENABLE_NONMPI=1 \
+        DARSHAN_LOG_DIR_PATH="$tmp/darshan" \
+        valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" \
+        ./data_calls ${kinds[$k]} $calls ${BUF_OFFSET:-0}
+      ls "$tmp"/darshan/* > /dev/null 2>&1 || die "Darshan ($mode) wrote no log"
+      n=$(inclusive "$tmp/cg" "${names[$k]}" libdarshan)
+      dar[$k]=$(echo "$n / $calls" | bc -l)
+      whole[darshan-$mode,$k]=$(total "$tmp/cg")
+    done
+    printf "%-8s %-40s %8s %9.1f %9.1f %9.1f\n" darshan "$mode" - \
+      "${dar[0]}" "${dar[1]}" "${dar[2]}"
+    printf "%-8s %-40s %8s %9.1f %9.1f %9.1f\n" "" "  above untraced" "" \
+      "$(echo "${dar[0]} - ${base[0]}" | bc -l)" \
+      "$(echo "${dar[1]} - ${base[1]}" | bc -l)" \
+      "$(echo "${dar[2]} - ${base[2]}" | bc -l)"
+  done
+fi
 for fmt in ${FORMATS:-pfw compact}; do
   declare -A fig=()
   for k in s 0 1 2; do
@@ -88,6 +135,7 @@ for fmt in ${FORMATS:-pfw compact}; do
           ./data_calls ${kinds[$k]} $calls ${BUF_OFFSET:-0}
         n=$(inclusive "$tmp/cg" "${names[$k]}" libdftracer_core)
         fig[$k,$i]=$(echo "$n / $calls" | bc -l)
+        whole[$fmt-$i,$k]=$(total "$tmp/cg")
       fi
       ls "$tmp"/trace/* > /dev/null 2>&1 || die "$lib ($fmt) wrote no trace"
     done
@@ -100,4 +148,17 @@ for fmt in ${FORMATS:-pfw compact}; do
       "$(echo "${fig[1,$i]} - ${base[1]}" | bc -l)" \
       "$(echo "${fig[2,$i]} - ${base[2]}" | bc -l)"
   done
+done
+echo
+echo "whole process (every thread), instructions per call above untraced"
+printf "%-8s %-40s %8s %9s %9s %9s\n" format library "" fwrite write pwrite
+keys=()
+[ -n "${DARSHAN:-}" ] && keys+=(darshan-counters darshan-dxt)
+for fmt in ${FORMATS:-pfw compact}; do
+  for i in "${!libs[@]}"; do keys+=("$fmt-$i"); done
+done
+for key in "${keys[@]}"; do
+  case $key in darshan-*) f=darshan; l=${key#darshan-} ;; *) f=${key%-*}; l=${libs[${key##*-}]} ;; esac
+  printf "%-8s %-40s %8s %9.1f %9.1f %9.1f\n" "$f" "$l" "" \
+    "$(above "$key" 0)" "$(above "$key" 1)" "$(above "$key" 2)"
 done
