@@ -127,6 +127,7 @@ EntryScope findEntryScope(const FunctionDecl &FD, const BodyFacts &Facts,
   // with START first in the scope the opening macro leaves open.
   if (!Candidates.empty()) {
     std::string Why;
+    bool EnteredPastStart = false;
     const CompoundStmt *Scope = nullptr;
     for (const Stmt *S = Candidates.front()->First; S && S != Top;
          S = Facts.parent(S))
@@ -146,17 +147,36 @@ EntryScope findEntryScope(const FunctionDecl &FD, const BodyFacts &Facts,
                       OpenEnd;
              }))
       Why = "the opening macro's own statements follow where START would go";
-    else
-      Why = spanClosedInScope(FD, *Scope, *Candidates.front(), Facts, Text,
-                              Ctx, Rules, Exits);
+    else {
+      ScopeSpanVerdict V = spanClosedInScope(FD, *Scope, *Candidates.front(),
+                                             Facts, Text, Ctx, Rules, Exits);
+      Why = std::move(V.Why);
+      EnteredPastStart = V.EnteredPastStart && !ListedNeeds;
+    }
     for (MacroExit *C : Candidates) {
-      if (Why.empty()) {
+      if (Why.empty() || EnteredPastStart) {
         C->Exit = true;
         C->Why.clear();
       } else {
         C->Why = "it returns from a scope that a condition before it may "
                  "skip, and with START inside that scope " + Why;
       }
+    }
+    if (EnteredPastStart) {
+      // START stays at the top: it then comes before the goto, and every
+      // path into the scope ends its span at an END (ScopeSpan.h). Only
+      // the path that skips the scope returns without END: said once per
+      // function, in words without places, so that a library's many such
+      // functions make one warning line.
+      Result.Refusal = {
+          SM.getComposedLoc(Text.fileID(), Candidates.front()->Begin),
+          "exit macro '" + Candidates.front()->Name +
+              "' returns from a scope that a condition before it may skip, "
+              "and a goto enters that scope, so START stays at the top of "
+              "the function and END goes before the macro; on the path "
+              "that skips the scope the span is closed by its caller's END "
+              "or the runtime's cleanup"};
+      return Result;
     }
     if (!Why.empty() && !ListedNeeds)
       return Result;

@@ -32,11 +32,14 @@ const Stmt *jumpTarget(const Stmt *Jump, const BodyFacts &Facts) {
 
 } // namespace
 
-std::string spanClosedInScope(const FunctionDecl &FD, const CompoundStmt &Scope,
-                              const MacroExit &Call, const BodyFacts &Facts,
-                              const SourceText &Text, ASTContext &Ctx,
-                              const RuleSet &Rules,
-                              const std::vector<MacroExit> &Exits) {
+ScopeSpanVerdict spanClosedInScope(const FunctionDecl &FD,
+                                   const CompoundStmt &Scope,
+                                   const MacroExit &Call,
+                                   const BodyFacts &Facts,
+                                   const SourceText &Text, ASTContext &Ctx,
+                                   const RuleSet &Rules,
+                                   const std::vector<MacroExit> &Exits) {
+  auto No = [](const char *Why) { return ScopeSpanVerdict{Why, false}; };
   const SourceManager &SM = Text.sourceManager();
   auto InCall = [&](const Stmt *S, const MacroExit &C) {
     SourceLocation Loc = S->getBeginLoc();
@@ -50,18 +53,18 @@ std::string spanClosedInScope(const FunctionDecl &FD, const CompoundStmt &Scope,
   const Stmt *Slot = Facts.slot(Call.First);
   auto It = llvm::find(Scope.body(), Slot);
   if (It == Scope.body_end())
-    return "the macro call is not in the scope START would open";
+    return No("the macro call is not in the scope START would open");
   for (++It; It != Scope.body_end(); ++It)
     if (!InCall(*It, Call))
-      return "code follows the macro call in the scope START would open";
+      return No("code follows the macro call in the scope START would open");
 
   const auto *If = dyn_cast_or_null<IfStmt>(Facts.parent(&Scope));
   if (!If)
-    return "the scope is not the branch of an if";
+    return No("the scope is not the branch of an if");
   CFG::BuildOptions Options;
   std::unique_ptr<CFG> Graph = CFG::buildCFG(&FD, FD.getBody(), &Ctx, Options);
   if (!Graph)
-    return "Clang built no control-flow graph of the function";
+    return No("Clang built no control-flow graph of the function");
   const CFGBlock *Branch = nullptr;
   const CFGBlock *From = nullptr;
   for (const CFGBlock *B : *Graph)
@@ -70,9 +73,9 @@ std::string spanClosedInScope(const FunctionDecl &FD, const CompoundStmt &Scope,
       Branch = *(B->succ_begin() + (&Scope == If->getThen() ? 0 : 1));
     }
   if (!From)
-    return "the if is not in the control-flow graph";
+    return No("the if is not in the control-flow graph");
   if (!Branch) // a branch no path takes
-    return "";
+    return {};
 
   llvm::DenseSet<const Stmt *> Inside;
   collect(&Scope, Inside);
@@ -88,7 +91,10 @@ std::string spanClosedInScope(const FunctionDecl &FD, const CompoundStmt &Scope,
     return Stmts;
   };
 
-  // 2. Nothing of the scope is reached but through the edge into it.
+  // 2. Nothing of the scope is reached but through the edge into it. The
+  // blocks of the scope reached otherwise are kept: rule 1 is then checked
+  // from them too.
+  std::vector<const CFGBlock *> Entries;
   {
     llvm::DenseSet<const CFGBlock *> Seen{&Graph->getEntry()};
     std::vector<const CFGBlock *> Work{&Graph->getEntry()};
@@ -99,8 +105,10 @@ std::string spanClosedInScope(const FunctionDecl &FD, const CompoundStmt &Scope,
       // the scope but the label) or any of its code.
       if (B == Branch || (B->getLabel() && Inside.contains(B->getLabel())) ||
           (B->getTerminatorStmt() && Inside.contains(B->getTerminatorStmt())) ||
-          llvm::any_of(Elements(*B), [&](const Stmt *S) { return Inside.contains(S); }))
-        return "a goto enters the scope past START";
+          llvm::any_of(Elements(*B), [&](const Stmt *S) { return Inside.contains(S); })) {
+        Entries.push_back(B);
+        continue;
+      }
       for (const CFGBlock *Succ : B->succs())
         if (Succ && !(Succ == Branch && Deciding.contains(B->getTerminatorStmt())) &&
             Seen.insert(Succ).second)
@@ -122,11 +130,14 @@ std::string spanClosedInScope(const FunctionDecl &FD, const CompoundStmt &Scope,
   };
   llvm::DenseSet<const CFGBlock *> Seen{Branch};
   std::vector<const CFGBlock *> Work{Branch};
+  for (const CFGBlock *B : Entries)
+    if (Seen.insert(B).second)
+      Work.push_back(B);
   while (!Work.empty()) {
     const CFGBlock *B = Work.back();
     Work.pop_back();
     if (B == &Graph->getExit())
-      return "a path from START reaches the end of the function without END";
+      return No("a path from START reaches the end of the function without END");
     if (endsPaths(*B, Rules))
       continue;
     bool Stops = false;
@@ -148,16 +159,18 @@ std::string spanClosedInScope(const FunctionDecl &FD, const CompoundStmt &Scope,
       else if (isa<BreakStmt, ContinueStmt>(T))
         Target = jumpTarget(T, Facts);
       else if (isa<IndirectGotoStmt>(T))
-        return "a computed goto may leave the scope without END";
+        return No("a computed goto may leave the scope without END");
       if ((isa<GotoStmt, BreakStmt, ContinueStmt>(T)) &&
           (!Target || !Inside.contains(Target)))
-        return "a goto, break or continue leaves the scope without END";
+        return No("a goto, break or continue leaves the scope without END");
     }
     for (const CFGBlock *Succ : B->succs())
       if (Succ && Seen.insert(Succ).second)
         Work.push_back(Succ);
   }
-  return "";
+  if (!Entries.empty())
+    return {"a goto enters the scope past START", true};
+  return {};
 }
 
 } // namespace annotate

@@ -18,7 +18,13 @@
 //      the scope, as HDF5's package initialisation makes to `done:` on
 //      failure, would pass END without START).
 //
-// So a library written this way needs no exit_macros list.
+// So a library written this way needs no exit_macros list. When only rule
+// 2 fails, and every path that enters the scope, through the edge or by a
+// goto, passes an END as in rule 1, the call is an exit with START left
+// at the top (EntryScope.cpp): every path that enters the scope ends its
+// span, and only the path that skips the scope (HDF5: a package not yet
+// initialised while the library terminates) returns without END, which
+// the planner says.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,14 +46,21 @@ namespace annotate {
 /// must be last in Scope, after only its own statements), whether every
 /// span START opens is closed by an END, decided on FD's CFG. Exits are
 /// all of FD's macro calls holding returns (an exit among them has an END
-/// before it). "" when it is; otherwise why not ("a goto enters the scope
-/// past START").
-std::string spanClosedInScope(const clang::FunctionDecl &FD,
-                              const clang::CompoundStmt &Scope,
-                              const MacroExit &Call, const BodyFacts &Facts,
-                              const SourceText &Text, clang::ASTContext &Ctx,
-                              const RuleSet &Rules,
-                              const std::vector<MacroExit> &Exits);
+/// before it). Why is "" when it is; otherwise why not ("a goto enters the
+/// scope past START"). EnteredPastStart: rule 2 alone failed, and every
+/// path into the scope, the gotos' too, passes an END (rule 1 from each).
+struct ScopeSpanVerdict {
+  std::string Why;
+  bool EnteredPastStart = false;
+};
+ScopeSpanVerdict spanClosedInScope(const clang::FunctionDecl &FD,
+                                   const clang::CompoundStmt &Scope,
+                                   const MacroExit &Call,
+                                   const BodyFacts &Facts,
+                                   const SourceText &Text,
+                                   clang::ASTContext &Ctx,
+                                   const RuleSet &Rules,
+                                   const std::vector<MacroExit> &Exits);
 
 } // namespace annotate
 
