@@ -62,6 +62,7 @@ install(FILES
   ${PROJECT_SOURCE_DIR}/cmake/AnnotateTarget.cmake
   ${PROJECT_SOURCE_DIR}/cmake/AnnotateSource.cmake
   ${PROJECT_SOURCE_DIR}/cmake/AnnotateSummary.cmake
+  ${PROJECT_SOURCE_DIR}/cmake/AnnotateCoverage.cmake
   DESTINATION ${ANNOTATE_INSTALL_CMAKEDIR})
 
 # --- The build-tree package ---------------------------------------------------------

@@ -2,6 +2,7 @@
 #
 #   cmake -DANNOTATE=<annotate> -DSOURCE=<original> -DOUTPUT=<copy>
 #         -DFLAGS=<flags file> -DTARGET=<name> [-DSTRICT=ON]
+#         [-DCOVERAGE=<record file>]
 #         -P AnnotateSource.cmake
 #
 # Runs `annotate SOURCE --line-directives [--rules ...] -- <flags>` and writes
@@ -31,6 +32,11 @@
 #
 # annotate's summary line for the file goes to OUTPUT.summary, which the
 # target's annotate step adds up (AnnotateSummary.cmake).
+#
+# With COVERAGE, the file's coverage record goes there (`annotate
+# --coverage`: annotated, and the functions left out and why), or, when
+# annotate fails, a record of the file as failed with the reason; the
+# target's coverage source is made of these (AnnotateCoverage.cmake).
 #
 # When annotate fails: with STRICT the build step fails with annotate's
 # message; otherwise OUTPUT is the original source behind `#line 1 "SOURCE"`
@@ -163,6 +169,10 @@ foreach(_x IN LISTS _XARG)
   list(APPEND _tool_args "--extra-arg=${_x}")
 endforeach()
 
+if(COVERAGE)
+  list(APPEND _tool_args --coverage "${COVERAGE}")
+endif()
+
 get_filename_component(_outdir "${OUTPUT}" DIRECTORY)
 file(MAKE_DIRECTORY "${_outdir}")
 set(_tmp "${OUTPUT}.tmp")
@@ -203,6 +213,9 @@ if(_rc EQUAL 0 AND EXISTS "${_tmp}")
     endif()
     file(RENAME "${_tmp}" "${OUTPUT}")
     file(WRITE "${OUTPUT}.summary" "${_summary}\n")
+    if(COVERAGE AND NOT EXISTS "${COVERAGE}")
+      file(WRITE "${COVERAGE}" "") # an annotate without --coverage records
+    endif()
     if(_diag)
       message("${_diag}")
     endif()
@@ -239,6 +252,18 @@ if(_shown MATCHES "^\\.\\./")
   set(_shown "${SOURCE}")
 endif()
 file(WRITE "${OUTPUT}.summary" "${_summary}\nFAILED:${_shown}: ${_reason}\n")
+if(COVERAGE)
+  # The record of a file not annotated, as annotate-cc writes it.
+  set(_json_file "${SOURCE}")
+  set(_json_reason "not annotated (${_reason})")
+  foreach(_var _json_file _json_reason)
+    string(REPLACE "\\" "\\\\" ${_var} "${${_var}}")
+    string(REPLACE "\"" "\\\"" ${_var} "${${_var}}")
+    string(REPLACE "\t" "\\t" ${_var} "${${_var}}")
+    string(REGEX REPLACE "[\r\n]+" " " ${_var} "${${_var}}")
+  endforeach()
+  file(WRITE "${COVERAGE}" "{\"coverage\":1,\"tool\":\"annotate_target\",\"files\":[{\"file\":\"${_json_file}\",\"status\":\"failed\",\"reason\":\"${_json_reason}\",\"annotated\":0,\"unannotated\":[]}]}\n")
+endif()
 
 if(STRICT)
   # Plain lines (message(FATAL_ERROR) would re-wrap annotate's output), then

@@ -16,7 +16,8 @@
 #                   [EXTRA_ARGS <flag>...]       annotate --extra-arg: for
 #                                                Clang's parse only, e.g.
 #                                                -Wno-c++11-narrowing
-#                   [STRICT])                    also: -DANNOTATE_STRICT=ON
+#                   [STRICT]                     also: -DANNOTATE_STRICT=ON
+#                   [NO_COVERAGE])               also: -DANNOTATE_COVERAGE=OFF
 #
 # annotate runs in the top source directory, so --include-file and
 # --exclude-file patterns in OPTIONS are relative to it.
@@ -70,6 +71,20 @@
 # project links them in: their calls reach the wrappers
 # (docs/integration.md, Link order).
 #
+# Coverage (docs/integration.md, "Coverage"): each source's record goes
+# beside its copy (`annotate --coverage`: <copy>.coverage.json; for a file
+# annotate fails on, the failure and why), and the sources left out
+# (given by generator expressions) are recorded too. An executable, shared
+# library or module gets one more source, generated from those records at
+# build time, <target binary dir>/annotate/<target>/<target>_dftracer_coverage.c:
+# the coverage as JSON text and a constructor that registers it with the
+# runtime (weakly: the program still runs without it), which writes it as
+# the `coverage` record of each trace file. Static and object libraries
+# have their records, and their sources are counted by the executables and
+# shared libraries that link them directly through annotate_target().
+# NO_COVERAGE, or -DANNOTATE_COVERAGE=OFF for every target: no source is
+# added (the records are still written).
+#
 # Needs CMake 3.20 to run, and a single-configuration generator (Ninja,
 # Unix Makefiles); the project may declare any cmake_minimum_required()
 # from 2.8.12 up: the functions here run under the policies of 3.20 (set
@@ -96,6 +111,7 @@ endif()
 set_property(GLOBAL PROPERTY ANNOTATE_RULES_DIR "${ANNOTATE_RULES_DIR}")
 set_property(GLOBAL PROPERTY ANNOTATE_STEP_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/AnnotateSource.cmake")
 set_property(GLOBAL PROPERTY ANNOTATE_SUMMARY_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/AnnotateSummary.cmake")
+set_property(GLOBAL PROPERTY ANNOTATE_COVERAGE_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/AnnotateCoverage.cmake")
 
 # _annotate_relative(<out> <path> <target>): where the copy of <path> goes,
 # relative to the copies' directory.
@@ -153,14 +169,14 @@ function(_annotate_language out path target)
 endfunction()
 
 function(annotate_target target)
-  cmake_parse_arguments(PARSE_ARGV 1 _a "STRICT" "RULES;BRACES;RUNTIME"
+  cmake_parse_arguments(PARSE_ARGV 1 _a "STRICT;NO_COVERAGE" "RULES;BRACES;RUNTIME"
     "META;OPTIONS;EXTRA_ARGS")
   set(_who "annotate_target(${target})")
   if(_a_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${_who}: unexpected arguments: ${_a_UNPARSED_ARGUMENTS}\n"
       "usage: annotate_target(<target> [RULES name|file] [META key=value...] "
       "[BRACES needed|all|none] [RUNTIME shared|static|none] "
-      "[OPTIONS <annotate option>...] [EXTRA_ARGS <flag>...] [STRICT])")
+      "[OPTIONS <annotate option>...] [EXTRA_ARGS <flag>...] [STRICT] [NO_COVERAGE])")
   endif()
   if(NOT TARGET ${target})
     message(FATAL_ERROR "${_who}: no target named '${target}'")
@@ -255,8 +271,13 @@ function(annotate_target target)
   if(ANNOTATE_STRICT)
     set(_a_STRICT ON) # -DANNOTATE_STRICT=ON: every target
   endif()
+  set(_coverage ON)
+  if(_a_NO_COVERAGE OR (DEFINED ANNOTATE_COVERAGE AND NOT ANNOTATE_COVERAGE))
+    set(_coverage OFF)
+  endif()
   set_target_properties(${target} PROPERTIES
     ANNOTATE_TARGET ON
+    ANNOTATE_COVERAGE "${_coverage}"
     ANNOTATE_EXTRA_ARGS "${_a_EXTRA_ARGS}"
     ANNOTATE_RULES_FILE "${_rules}"
     ANNOTATE_BRACES "${_a_BRACES}"
@@ -281,6 +302,7 @@ function(_annotate_target_sources target)
   get_target_property(_extra ${target} ANNOTATE_OPTIONS)
   get_target_property(_strict ${target} ANNOTATE_STRICT)
   get_target_property(_xargs ${target} ANNOTATE_EXTRA_ARGS)
+  get_target_property(_coverage ${target} ANNOTATE_COVERAGE)
   get_property(_step GLOBAL PROPERTY ANNOTATE_STEP_SCRIPT)
   set(_root "${_bin_dir}/annotate/${target}")
   get_target_property(_annotate_imported annotate::annotate IMPORTED)
@@ -294,10 +316,25 @@ function(_annotate_target_sources target)
 
   set(_new_sources)
   set(_copies)
+  set(_records) # the coverage records of the sources
+  set(_left_out "") # ... and annotate_target's, of those it leaves out
+  set(_object_libs) # $<TARGET_OBJECTS:lib>: lib's records count here
   set(_count 0)
   foreach(_source IN LISTS _sources)
-    if(_source MATCHES "\\$<")
+    set(_lib "")
+    if(_source MATCHES "^\\$<TARGET_OBJECTS:([^>]+)>$")
+      set(_lib "${CMAKE_MATCH_1}")
+    endif()
+    if(_lib AND TARGET "${_lib}")
       list(APPEND _new_sources "${_source}")
+      list(APPEND _object_libs "${_lib}")
+      continue()
+    elseif(_source MATCHES "\\$<")
+      list(APPEND _new_sources "${_source}")
+      # Compiled as it is, unseen: said in the coverage record.
+      string(REPLACE "\\" "\\\\" _json "${_source}")
+      string(REPLACE "\"" "\\\"" _json "${_json}")
+      string(APPEND _left_out "{\"coverage\":1,\"tool\":\"annotate_target\",\"files\":[{\"file\":\"${_json}\",\"status\":\"excluded\",\"reason\":\"given by a generator expression, compiled as it is\",\"annotated\":0,\"unannotated\":[]}]}\n")
       continue()
     endif()
     get_filename_component(_path "${_source}" ABSOLUTE BASE_DIR "${_src_dir}")
@@ -386,11 +423,12 @@ function(_annotate_target_sources target)
     if(_shown MATCHES "^\\.\\./")
       set(_shown "${_path}")
     endif()
-    add_custom_command(OUTPUT "${_copy}"
+    add_custom_command(OUTPUT "${_copy}" "${_copy}.coverage.json"
       COMMAND "${CMAKE_COMMAND}"
         "-DANNOTATE=$<TARGET_FILE:annotate::annotate>"
         "-DSOURCE=${_path}" "-DOUTPUT=${_copy}" "-DFLAGS=${_flags}"
         "-DTARGET=${target}" "-DSTRICT=${_strict}"
+        "-DCOVERAGE=${_copy}.coverage.json"
         -P "${_step}"
       DEPENDS "${_path}" "${_flags}" "${_rules}" "${_step}" ${_annotate_deps}
       WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
@@ -401,6 +439,7 @@ function(_annotate_target_sources target)
       GENERATED TRUE LANGUAGE ${_lang} COMPILE_OPTIONS "${_options}")
     list(APPEND _new_sources "${_copy}")
     list(APPEND _copies "${_copy}")
+    list(APPEND _records "${_copy}.coverage.json")
     math(EXPR _count "${_count} + 1")
   endforeach()
 
@@ -421,12 +460,98 @@ function(_annotate_target_sources target)
   endforeach()
   get_property(_summary_script GLOBAL PROPERTY ANNOTATE_SUMMARY_SCRIPT)
   string(REPLACE ";" "|" _summaries "${_summaries}")
+  # The coverage source is written by the same target: its custom command
+  # is in this directory, which need not be the target's.
+  _annotate_coverage_source(${target} "${_root}" "${_records}" "${_left_out}"
+    "${_coverage}" "${_object_libs}")
   add_custom_target(${target}_annotate
     COMMAND "${CMAKE_COMMAND}" "-DTARGET=${target}" "-DSUMMARIES=${_summaries}"
       -P "${_summary_script}"
-    DEPENDS ${_copies}
+    DEPENDS ${_copies} ${_coverage_source}
     VERBATIM)
   add_dependencies(${target} ${target}_annotate)
+  if(_coverage_libs AND NOT CMAKE_GENERATOR MATCHES "Ninja")
+    # Their records are files of other targets, which make sees only once
+    # they exist (Ninja knows every file's rule).
+    add_dependencies(${target}_annotate ${_coverage_libs})
+  endif()
+endfunction()
+
+# The target's coverage: its records listed in ANNOTATE_COVERAGE_RECORDS
+# (for the programs that link it), and for a program or shared library the
+# generated source that carries them (AnnotateCoverage.cmake), added to
+# the target; in the caller, _coverage_source is that source ("" for none)
+# and _coverage_libs the libraries whose records it reads.
+function(_annotate_coverage_source target root records left_out coverage object_libs)
+  set(_coverage_source "" PARENT_SCOPE)
+  set(_coverage_libs "" PARENT_SCOPE)
+  get_target_property(_type ${target} TYPE)
+  if(left_out)
+    set(_left_file "${root}/_left_out.coverage.json")
+    # Rewritten only when it changes: it is a dependency of the source.
+    set(_old "")
+    if(EXISTS "${_left_file}")
+      file(READ "${_left_file}" _old)
+    endif()
+    if(NOT _old STREQUAL left_out)
+      file(WRITE "${_left_file}" "${left_out}")
+    endif()
+    list(APPEND records "${_left_file}")
+  endif()
+  set_property(TARGET ${target} PROPERTY ANNOTATE_COVERAGE_RECORDS "${records}")
+  if(NOT coverage OR NOT _type MATCHES "^(EXECUTABLE|SHARED_LIBRARY|MODULE_LIBRARY)$")
+    return()
+  endif()
+  # The records of the static and object libraries it links directly, or
+  # whose objects it lists, that are annotated too (read when the build
+  # files are generated, so the order of the annotate_target() calls does
+  # not matter).
+  set(_deps)
+  set(_libs)
+  foreach(_lib IN LISTS object_libs)
+    list(APPEND _deps "$<TARGET_PROPERTY:${_lib},ANNOTATE_COVERAGE_RECORDS>")
+    list(APPEND _libs ${_lib})
+  endforeach()
+  get_target_property(_links ${target} LINK_LIBRARIES)
+  foreach(_lib IN LISTS _links)
+    if(_lib MATCHES "^[A-Za-z0-9_.+-]+$" AND TARGET ${_lib})
+      get_target_property(_lib_type ${_lib} TYPE)
+      get_target_property(_lib_imported ${_lib} IMPORTED)
+      if(_lib_type MATCHES "^(STATIC_LIBRARY|OBJECT_LIBRARY)$" AND NOT _lib_imported)
+        list(APPEND _deps "$<TARGET_PROPERTY:${_lib},ANNOTATE_COVERAGE_RECORDS>")
+        list(APPEND _libs ${_lib})
+      endif()
+    endif()
+  endforeach()
+  get_property(_enabled GLOBAL PROPERTY ENABLED_LANGUAGES)
+  if("C" IN_LIST _enabled)
+    set(_source "${root}/${target}_dftracer_coverage.c")
+    set(_lang C)
+  else()
+    set(_source "${root}/${target}_dftracer_coverage.cpp")
+    set(_lang CXX)
+  endif()
+  get_property(_script GLOBAL PROPERTY ANNOTATE_COVERAGE_SCRIPT)
+  string(REPLACE ";" "|" _list "${records}")
+  foreach(_dep IN LISTS _deps)
+    string(APPEND _list "|$<JOIN:${_dep},|>")
+  endforeach()
+  add_custom_command(OUTPUT "${_source}"
+    COMMAND "${CMAKE_COMMAND}" "-DTARGET=${target}" "-DOUTPUT=${_source}"
+      "-DRECORDS=${_list}" -P "${_script}"
+    DEPENDS ${records} ${_deps} "${_script}"
+    COMMENT "Writing the coverage record of ${target}"
+    VERBATIM)
+  set(_options "")
+  if(CMAKE_${_lang}_COMPILER_ID MATCHES "GNU|Clang|Intel|NVHPC|PGI|XL|Cray|Fujitsu")
+    set(_options -w) # the project's warning flags are not for this file
+  endif()
+  set_source_files_properties("${_source}" TARGET_DIRECTORY ${target} PROPERTIES
+    GENERATED TRUE LANGUAGE ${_lang} COMPILE_OPTIONS "${_options}"
+    SKIP_UNITY_BUILD_INCLUSION ON SKIP_PRECOMPILE_HEADERS ON)
+  target_sources(${target} PRIVATE "${_source}")
+  set(_coverage_source "${_source}" PARENT_SCOPE)
+  set(_coverage_libs "${_libs}" PARENT_SCOPE)
 endfunction()
 
 cmake_policy(POP)

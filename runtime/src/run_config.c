@@ -2,6 +2,7 @@
 #include "run_config.h"
 
 #include "clock.h"
+#include "coverage.h"
 #include "internal.h"
 #include "json_writer.h"
 #include "records.h"
@@ -310,6 +311,7 @@ void dftracer_run_config_report_locked(void) {
                         Line + DftRecordFixedBytes - HeadLen,
                         HeadLen + BodyLen);
   }
+  dftracer_coverage_report_locked(); /* coverage (coverage.h) */
   for (Lib = 0; Lib < NumLibs; ++Lib) {
     Versions[Lib].Written = 0; /* a new file */
     if (__atomic_load_n(&Versions[Lib].Known, __ATOMIC_ACQUIRE))

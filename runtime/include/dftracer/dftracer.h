@@ -110,6 +110,14 @@ DFTRACER_API void dftracer_span_update_str(struct dftracer_span *span,
                                            const char *key, const char *value);
 /* Write a process metadata event {"name":key,"value":value}. */
 DFTRACER_API void dftracer_metadata(const char *key, const char *value);
+/* The coverage of the program's sources (which were annotated, which not
+ * and why), as JSON text in static storage, kept by pointer: called at
+ * start-up by the constructor the build integration links into the program
+ * (annotate-cc, annotate_target), through a weak reference, so a program
+ * linked without the runtime still runs. Each trace file then starts with a
+ * `coverage` record (docs/runtime.md, "Coverage"). Text that is not valid
+ * gives no record and one line on stderr. */
+DFTRACER_API void dftracer_register_coverage(const char *json);
 
 /* Inline so that the disabled path never calls into the library. `static
  * inline` functions that are not used raise no warning in C or C++;
