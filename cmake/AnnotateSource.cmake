@@ -21,6 +21,11 @@
 #   O:<option>                 compile options (SHELL: groups allowed)
 #   F:<flags>                  flag strings (CMAKE_<LANG>_FLAGS, COMPILE_FLAGS)
 #   SYS:<dir>                  the compiler's own include directories
+#   PCH:<header>               the target's precompile header (CMake's
+#                              cmake_pch.h[xx]), when it exists: `-include
+#                              OUTPUT.pch.h`, a header that includes it;
+#                              never the compiled PCH (Clang cannot read
+#                              GCC's .gch nor another Clang's .pch)
 #
 # The language is passed explicitly (`-x c++` for LANG:CXX): a `.c` source
 # with LANGUAGE CXX is C++ to the compiler, and must be to annotate.
@@ -29,6 +34,10 @@
 # list as annotate-cc's; annotate parses with Clang: code generation and
 # warning flags mean nothing to it, and GCC-only ones would be errors).
 # Compiler-internal include directories are left out: Clang has its own.
+#
+# The arguments annotate parses with (after its `--`) go to OUTPUT.args, one
+# a line: what the build's compile command became (a test compares them with
+# CMake's compile_commands.json).
 #
 # annotate's summary line for the file goes to OUTPUT.summary, which the
 # target's annotate step adds up (AnnotateSummary.cmake).
@@ -56,7 +65,7 @@ endif()
 file(READ "${FLAGS}" _text)
 string(REPLACE ";" "\\;" _text "${_text}")
 string(REPLACE "\n" ";" _lines "${_text}")
-foreach(_key LANG RULES BRACES META OPT XARG STD EXT I D O F SYS)
+foreach(_key LANG RULES BRACES META OPT XARG STD EXT I D O F SYS PCH)
   set(_${_key})
 endforeach()
 foreach(_line IN LISTS _lines)
@@ -104,6 +113,32 @@ if(_LANG STREQUAL "CXX")
 elseif(_LANG STREQUAL "C")
   list(APPEND _args -x c)
 endif()
+# The precompiled header, through a header of its own beside the copy that
+# includes it: Clang's driver, given `-include cmake_pch.h`, would load a
+# cmake_pch.h.pch (or a Clang .gch) beside it in place of the header, and
+# another compiler's PCH (an older Clang's) cannot be read by annotate's.
+# OUTPUT.args names the header itself.
+set(_pch_header "")
+foreach(_header IN LISTS _PCH)
+  if(EXISTS "${_header}")
+    get_filename_component(_outdir "${OUTPUT}" DIRECTORY)
+    file(MAKE_DIRECTORY "${_outdir}")
+    string(REPLACE "\\" "\\\\" _name "${_header}")
+    string(REPLACE "\"" "\\\"" _name "${_name}")
+    set(_stub_text "/* annotate_target: ${TARGET}'s precompiled header */\n"
+      "#include \"${_name}\"\n")
+    string(CONCAT _stub_text ${_stub_text})
+    set(_old "")
+    if(EXISTS "${OUTPUT}.pch.h")
+      file(READ "${OUTPUT}.pch.h" _old)
+    endif()
+    if(NOT _old STREQUAL _stub_text)
+      file(WRITE "${OUTPUT}.pch.h" "${_stub_text}")
+    endif()
+    list(APPEND _args -include "${OUTPUT}.pch.h")
+    set(_pch_header "${_header}")
+  endif()
+endforeach()
 if(_STD)
   # <LANG>_EXTENSIONS defaults to ON, as in CMake.
   set(_gnu ON)
@@ -175,6 +210,15 @@ endif()
 
 get_filename_component(_outdir "${OUTPUT}" DIRECTORY)
 file(MAKE_DIRECTORY "${_outdir}")
+set(_recorded)
+foreach(_a IN LISTS _args)
+  if(_a STREQUAL "${OUTPUT}.pch.h")
+    set(_a "${_pch_header}")
+  endif()
+  list(APPEND _recorded "${_a}")
+endforeach()
+list(JOIN _recorded "\n" _joined)
+file(WRITE "${OUTPUT}.args" "${_joined}\n")
 set(_tmp "${OUTPUT}.tmp")
 execute_process(
   COMMAND "${ANNOTATE}" "${SOURCE}" ${_tool_args} -- ${_args}

@@ -35,6 +35,9 @@
 #    `-x c` or `-x c++`, with the target's include directories,
 #    definitions, standard and the compiler's own include directories (an
 #    MPI wrapper's, say), so it sees what the compiler sees;
+#  - with precompiled headers (target_precompile_headers), annotate parses
+#    with the header itself, `-include` the cmake_pch.h[xx] CMake writes,
+#    and the copy compiles with the PCH as the original would;
 #  - the copy is compiled with `-iquote <directory of the original>` ahead
 #    of the target's flags, so `#include "x.h"` finds the same file as
 #    before; `#line` directives make diagnostics, __FILE__ and debug line
@@ -70,6 +73,12 @@
 # names libdftracer_core before libhdf5 and libmpi whatever order the
 # project links them in: their calls reach the wrappers
 # (docs/integration.md, Link order).
+#
+# UNITY_BUILD (or CMAKE_UNITY_BUILD) is turned off for an annotated target,
+# with one line at configure time: each copy compiles alone (a unity file
+# would compile it away from its original's directory). annotate writes the
+# arguments it parsed each source with beside its copy, <copy>.args, one a
+# line (docs/integration.md, "Precompiled headers and unity builds").
 #
 # Coverage (docs/integration.md, "Coverage"): each source's record goes
 # beside its copy (`annotate --coverage`: <copy>.coverage.json; for a file
@@ -314,6 +323,37 @@ function(_annotate_target_sources target)
     string(TOUPPER "${CMAKE_BUILD_TYPE}" _config)
   endif()
 
+  # A unity build would compile the copies in CMake's unity_N_<lang> files,
+  # away from their originals' directories; annotate_target compiles each
+  # copy alone instead, as the build would without UNITY_BUILD (and said
+  # once: the build's compile commands change). docs/integration.md,
+  # "Precompiled headers and unity builds".
+  get_target_property(_unity ${target} UNITY_BUILD)
+  if(_unity)
+    set_property(TARGET ${target} PROPERTY UNITY_BUILD OFF)
+    message(NOTICE "${_who}: UNITY_BUILD turned off for this target: its "
+      "sources are annotated and compiled one by one (each annotated copy "
+      "must find its original's quoted includes)")
+  endif()
+  # Precompiled headers: the copy compiles with the target's PCH as the
+  # original would; annotate parses with the header CMake generates for it
+  # (-include CMakeFiles/<t>.dir/cmake_pch.h[xx]), never with the compiled
+  # PCH, which only that compiler can read. PRECOMPILE_HEADERS_REUSE_FROM
+  # names the target whose header it is.
+  set(_pch_dir "")
+  get_target_property(_pch_from ${target} PRECOMPILE_HEADERS_REUSE_FROM)
+  get_target_property(_pch ${target} PRECOMPILE_HEADERS)
+  get_target_property(_pch_off ${target} DISABLE_PRECOMPILE_HEADERS)
+  if(_pch_from AND TARGET "${_pch_from}")
+    get_target_property(_pch_bin ${_pch_from} BINARY_DIR)
+    set(_pch_dir "${_pch_bin}/CMakeFiles/${_pch_from}.dir")
+  elseif(_pch)
+    set(_pch_dir "${_bin_dir}/CMakeFiles/${target}.dir")
+  endif()
+  if(_pch_off)
+    set(_pch_dir "")
+  endif()
+
   set(_new_sources)
   set(_copies)
   set(_records) # the coverage records of the sources
@@ -416,6 +456,20 @@ function(_annotate_target_sources target)
     foreach(_dir IN LISTS CMAKE_${_lang}_IMPLICIT_INCLUDE_DIRECTORIES)
       string(APPEND _content "SYS:${_dir}\n")
     endforeach()
+    get_source_file_property(_skip_pch "${_path}" TARGET_DIRECTORY ${target}
+      SKIP_PRECOMPILE_HEADERS)
+    if(_skip_pch)
+      set_source_files_properties("${_copy}" TARGET_DIRECTORY ${target}
+        PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+    elseif(_pch_dir)
+      # Passed only if CMake wrote it (none for a language whose header
+      # list is empty).
+      if(_lang STREQUAL "CXX")
+        string(APPEND _content "PCH:${_pch_dir}/cmake_pch.hxx\n")
+      else()
+        string(APPEND _content "PCH:${_pch_dir}/cmake_pch.h\n")
+      endif()
+    endif()
     file(GENERATE OUTPUT "${_flags}" CONTENT "${_content}"
       CONDITION "$<COMPILE_LANGUAGE:${_lang}>" TARGET ${target})
 
