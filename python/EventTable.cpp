@@ -1,17 +1,26 @@
 //===- EventTable.cpp - Every span of a set of traces, as columns ---------===//
 //
-// One FileReader per trace file. Every usable span of the file takes a slot
-// in the tree (its parent, name and whether it is annotated, 13 bytes);
-// only the spans the filter keeps get a row. The parent of a span is found
-// when the parent is read, which is always later (spans are written when
-// they end), so walking the slots backwards resolves each span's function
-// and depth from its parent's.
+// A FileReader reads one trace file into a Chunk: its rows, each string
+// column with its own values (CategoryColumn.h). Every usable span of the
+// file takes a slot in the tree (its parent, name and whether it is
+// annotated, in the worker's Scratch, reused file after file); only the
+// spans the filter keeps get a row. The parent of a span is found when the
+// parent is read, which is always later (spans are written when they end),
+// so walking the slots backwards resolves each span's function and depth
+// from its parent's.
+//
+// A chunk is a run of consecutive files read in order by one thread: with
+// one thread, every file, and the chunk's columns become the table's; with
+// more, a few runs per thread, copied into the table in file order. Then
+// each string column gets the values its rows use, in order of first use
+// (with one run, usually the values it has: nothing is copied).
 //
 //===----------------------------------------------------------------------===//
 
 #include "EventTable.h"
 
-#include "analyze/Analysis.h"
+#include "CategoryColumn.h"
+
 #include "reader/EventCheck.h"
 #include "reader/IoTaxonomy.h"
 #include "reader/SpanNesting.h"
@@ -20,11 +29,14 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
-#include <deque>
+#include <exception>
 #include <filesystem>
+#include <mutex>
 #include <string_view>
+#include <thread>
 #include <unordered_map>
 
 namespace annotate_traces {
@@ -39,7 +51,7 @@ constexpr uint32_t Root = UINT32_MAX;        // no parent: a root
 constexpr uint32_t MissingParent = Root - 1; // a p_idx that never came
 
 /// The children that named a span by p_idx, waiting for it: a list linked
-/// through FileReader::Next.
+/// through Scratch::Next.
 struct Waiting {
   uint32_t Head = Root;
   void reset() { Head = Root; }
@@ -51,42 +63,100 @@ struct Unclaimed {
   int64_t end() const { return End; }
 };
 
-/// The strings of one file, each once.
-class LocalStrings {
-public:
-  int32_t intern(std::string_view S) {
-    auto It = Index.find(S);
-    if (It != Index.end())
-      return It->second;
-    Store.emplace_back(S);
-    int32_t Code = static_cast<int32_t>(Store.size() - 1);
-    Index.emplace(Store.back(), Code);
-    return Code;
+/// Rows as a FileReader writes them: the table's columns, each string
+/// column with its own values (code -1: none).
+struct Rows {
+  PodColumn<int64_t> Pid, Tid, TsUs, DurUs, Bytes;
+  PodColumn<double> Start, Dur;
+  PodColumn<int32_t> Depth;
+  PodColumn<int8_t> Layer, Op;
+  OptionalColumn Rank, Offset, Ret;
+  CategoryColumn Name, Cat, File, Function, Parent;
+
+  size_t size() const { return Pid.size(); }
+  /// Fn(Column) for every column (a PodColumn; a string column's codes).
+  template <class F> void forEach(F &&Fn) {
+    forEachNumber(Fn);
+    for (auto *C : {&Name, &Cat, &File, &Function, &Parent})
+      C->withCodes(Fn);
   }
-  const std::string &operator[](int32_t Code) const { return Store[Code]; }
-  size_t size() const { return Store.size(); }
-
-private:
-  std::deque<std::string> Store; // stable addresses for Index's views
-  std::unordered_map<std::string_view, int32_t> Index;
+  /// The columns the table takes as they are.
+  template <class F> void forEachNumber(F &&Fn) {
+    for (auto *C : {&Pid, &Tid, &TsUs, &DurUs, &Bytes})
+      Fn(*C);
+    Fn(Start);
+    Fn(Dur);
+    Fn(Depth);
+    Fn(Layer);
+    Fn(Op);
+    for (OptionalColumn *C : {&Rank, &Offset, &Ret}) {
+      Fn(C->Values);
+      Fn(C->Missing);
+    }
+  }
 };
 
-/// One file's rows; string codes are into Strings.
-struct Chunk {
-  EventTable T;
-  LocalStrings Strings;
-  bool Opened = false;
-};
-
-/// Keeps the elements of V whose Keep is set, in order.
-template <class T>
-void compact(std::vector<T> &V, const std::vector<uint8_t> &Keep) {
-  size_t J = 0;
-  for (size_t I = 0; I < V.size(); ++I)
-    if (Keep[I])
-      V[J++] = V[I];
-  V.resize(J);
+/// Rows' numeric columns paired with the table's.
+template <class F> void forEachNumberPair(EventTable &T, Rows &R, F &&Fn) {
+  Fn(T.Pid, R.Pid);
+  Fn(T.Tid, R.Tid);
+  Fn(T.TsUs, R.TsUs);
+  Fn(T.DurUs, R.DurUs);
+  Fn(T.Bytes, R.Bytes);
+  Fn(T.Start, R.Start);
+  Fn(T.Dur, R.Dur);
+  Fn(T.Depth, R.Depth);
+  Fn(T.Layer, R.Layer);
+  Fn(T.Op, R.Op);
+  for (auto [To, From] : {std::pair{&T.Rank, &R.Rank},
+                          std::pair{&T.Offset, &R.Offset},
+                          std::pair{&T.Ret, &R.Ret}}) {
+    Fn(To->Values, From->Values);
+    Fn(To->Missing, From->Missing);
+  }
 }
+
+/// Consecutive files read in order by one thread.
+struct Chunk {
+  uint32_t FirstFile = 0, EndFile = 0;
+  Rows R;
+  std::vector<size_t> FileRows; // rows of each file, in order
+  std::vector<TraceProblem> Problems;
+  uint64_t ProblemCount = 0;
+  // By Name code: whether the name filter keeps it, -1 not yet judged; its
+  // code in Function and in Parent, -1 not yet interned there.
+  std::vector<int8_t> NameOk;
+  std::vector<int32_t> AsFunction, AsParent;
+  std::vector<int8_t> GlobOk; // by File code, as NameOk
+};
+
+/// What reading a file needs per span and drops after it: one per thread,
+/// reused file after file, so its pages are made ready once.
+struct Scratch {
+  // Per span of the file, kept or not.
+  PodColumn<uint32_t> Parent; // a slot, Root or MissingParent
+  PodColumn<uint32_t> Next;   // the next child waiting for the same p_idx
+  PodColumn<int32_t> SpanName; // its Name code
+  // Not an I/O span: APP, or OTHER (an unknown category), which the
+  // analyzer counts as a function too.
+  PodColumn<uint8_t> Annotated;
+  PodColumn<int32_t> Function, Depth; // Function: a Name code, or below
+  // Per row: its slot; its file's hash (HasFHash); kept by the rank and
+  // file filters.
+  PodColumn<uint32_t> RowSlot;
+  PodColumn<uint64_t> FHash;
+  PodColumn<uint8_t> HasFHash, Keep;
+
+  void clear() {
+    for (auto *C : {&Parent, &Next, &RowSlot})
+      C->clear();
+    for (auto *C : {&SpanName, &Function, &Depth})
+      C->clear();
+    for (auto *C : {&Annotated, &HasFHash, &Keep})
+      C->clear();
+    FHash.clear();
+  }
+};
 
 bool parseInteger(const std::string &S, int64_t &Out) {
   if (S.empty())
@@ -102,14 +172,12 @@ bool parseInteger(const std::string &S, int64_t &Out) {
 
 class FileReader : public dftrace::TraceScanner {
 public:
-  FileReader(uint32_t FileIndex, const EventFilter &F, Chunk &Out)
-      : FileIndex(FileIndex), Filter(F), Out(Out), T(Out.T) {
-    NoFunction = Out.Strings.intern(NoFunctionName);
-    UnknownParent = Out.Strings.intern(UnknownParentName);
+  FileReader(uint32_t FileIndex, const EventFilter &F, Chunk &Out,
+             Scratch &S)
+      : FileIndex(FileIndex), Filter(F), Out(Out), R(Out.R), S(S),
+        Begin(Out.R.size()) {
+    S.clear();
   }
-  /// Room for Spans spans (an estimate: growing columns by copies cost a
-  /// third of the time; room never touched costs no memory).
-  void reserve(size_t Spans);
   /// The functions, parents, depths, ranks and files of the rows; the rank
   /// and file filters.
   void finish();
@@ -119,7 +187,7 @@ protected:
   void onProblem(dftrace::Issue Kind, uint64_t Line,
                  std::string Message) override {
     if (++Problems <= MaxProblemsPerFile)
-      T.Problems.push_back(
+      Out.Problems.push_back(
           {FileIndex, Line, dftrace::issueName(Kind), std::move(Message)});
   }
 
@@ -129,35 +197,53 @@ private:
   bool nameKept(int32_t Code) {
     if (!Filter.ByName)
       return true;
-    if (NameOk.size() <= static_cast<size_t>(Code))
-      NameOk.resize(Code + 1, -1);
-    if (NameOk[Code] < 0)
-      NameOk[Code] = std::binary_search(Filter.Names.begin(),
-                                        Filter.Names.end(), Out.Strings[Code]);
-    return NameOk[Code];
+    std::vector<int8_t> &Ok = Out.NameOk;
+    if (Ok.size() <= static_cast<size_t>(Code))
+      Ok.resize(Code + 1, -1);
+    if (Ok[Code] < 0)
+      Ok[Code] = std::binary_search(Filter.Names.begin(), Filter.Names.end(),
+                                    R.Name.value(Code));
+    return Ok[Code];
+  }
+  bool fileKept(int32_t Code) {
+    if (Code < 0)
+      return false;
+    std::vector<int8_t> &Ok = Out.GlobOk;
+    if (Ok.size() <= static_cast<size_t>(Code))
+      Ok.resize(Code + 1, -1);
+    if (Ok[Code] < 0) {
+      Ok[Code] = 0;
+      for (const std::string &G : Filter.FileGlobs)
+        if (fnmatch(G.c_str(), R.File.value(Code).c_str(), 0) == 0)
+          Ok[Code] = 1;
+    }
+    return Ok[Code];
+  }
+  /// The category's code: spans share a few, usually the previous span's.
+  int32_t category(std::string_view Cat) {
+    if (LastCat < 0 || Cat != R.Cat.value(LastCat))
+      LastCat = R.Cat.intern(Cat);
+    return LastCat;
+  }
+  /// Name code Code's code in Function (Chunk::AsFunction), or in Parent.
+  static int32_t as(std::vector<int32_t> &Map, CategoryColumn &Col,
+                    const CategoryColumn &Names, int32_t Code) {
+    if (Map.size() <= static_cast<size_t>(Code))
+      Map.resize(Names.values(), -1);
+    if (Map[Code] < 0)
+      Map[Code] = Col.intern(Names.value(Code));
+    return Map[Code];
   }
 
   uint32_t FileIndex;
   const EventFilter &Filter;
   Chunk &Out;
-  EventTable &T;
-  int32_t NoFunction, UnknownParent;
+  Rows &R;
+  Scratch &S;
+  size_t Begin; // the file's first row in R
+  int32_t LastCat = -1;
   uint64_t Problems = 0;
-  std::vector<int8_t> NameOk; // by name code: -1 not yet judged
-
-  // Per span of the file, kept or not.
-  std::vector<uint32_t> Parent; // a slot, Root or MissingParent
-  std::vector<uint32_t> Next;   // the next child waiting for the same p_idx
-  std::vector<int32_t> SpanName;
-  // Not an I/O span: APP, or OTHER (an unknown category), which the
-  // analyzer counts as a function too.
-  std::vector<uint8_t> Annotated;
   dftrace::SpanNesting<Waiting, Unclaimed> Nest;
-
-  // Per row: its slot, and its file's hash (HasFHash) until finish().
-  std::vector<uint32_t> RowSlot;
-  std::vector<uint64_t> FHash;
-  std::vector<uint8_t> HasFHash;
 
   std::unordered_map<int64_t, std::string> Ranks; // pid -> CM "rank"
   std::unordered_map<SpanKey, int32_t, SpanKeyHash> Paths; // (pid, fhash)
@@ -175,8 +261,7 @@ void FileReader::onEvent(const Event &E, uint64_t Line) {
 void FileReader::metadata(const Event &E) {
   // As the analyzer reads them (analyze/FileAnalyzer.cpp, metadata()).
   if (E.Name.S == "FH")
-    Paths.emplace(SpanKey{E.Pid.I, E.ArgValue.U},
-                  Out.Strings.intern(E.ArgName.S));
+    Paths.emplace(SpanKey{E.Pid.I, E.ArgValue.U}, R.File.intern(E.ArgName.S));
   else if ((E.Name.S == "CM" || E.Name.S == "PR") && E.ArgName.S == "rank")
     Ranks[E.Pid.I] = dftrace::fieldText(E.ArgValue);
 }
@@ -188,18 +273,18 @@ void FileReader::span(const Event &E) {
   int64_t Ts = dftrace::microseconds(E.Ts);
   int64_t Dur = dftrace::microseconds(E.Dur);
   int64_t End = Ts + Dur;
-  int32_t Name = Out.Strings.intern(E.Name.S);
+  int32_t Name = R.Name.intern(E.Name.S);
 
   // Its slot in the tree, and the children that were waiting for it.
-  uint32_t Slot = static_cast<uint32_t>(Parent.size());
-  Parent.push_back(Root);
-  Next.push_back(Root);
-  SpanName.push_back(Name);
-  Annotated.push_back(!dftrace::isIoLayer(L));
+  uint32_t Slot = static_cast<uint32_t>(S.Parent.size());
+  S.Parent.push_back(Root);
+  S.Next.push_back(Root);
+  S.SpanName.push_back(Name);
+  S.Annotated.push_back(!dftrace::isIoLayer(L));
   SpanKey Key{E.Pid.I, E.Id.U};
   if (Waiting *W = Nest.children(Key)) {
-    for (uint32_t C = W->Head; C != Root; C = Next[C])
-      Parent[C] = Slot;
+    for (uint32_t C = W->Head; C != Root; C = S.Next[C])
+      S.Parent[C] = Slot;
     Nest.close(Key, W);
   }
   // By time, as FileAnalyzer::attribute: a span without p_idx, or any span
@@ -210,11 +295,11 @@ void FileReader::span(const Event &E) {
   if (!HasParentIdx || Nest.stacked()) {
     Stack = &Nest.thread(E.Pid.I, E.Tid.I);
     Nested = !Nest.claim(*Stack, Ts, End,
-                         [&](Unclaimed &U) { Parent[U.Slot] = Slot; });
+                         [&](Unclaimed &U) { S.Parent[U.Slot] = Slot; });
   }
   if (HasParentIdx && E.ParentIdx.U != 0) {
     Waiting *W = Nest.parent({E.Pid.I, E.ParentIdx.U}).first;
-    Next[Slot] = W->Head;
+    S.Next[Slot] = W->Head;
     W->Head = Slot;
   } else if (!HasParentIdx && Nested) {
     Nest.push(*Stack, Unclaimed{Ts, End, Slot}); // its parent comes later
@@ -224,70 +309,59 @@ void FileReader::span(const Event &E) {
       (Filter.HasT0 && End < Filter.T0Us) ||
       (Filter.HasT1 && Ts > Filter.T1Us))
     return;
-  RowSlot.push_back(Slot);
-  T.Pid.push_back(E.Pid.I);
-  T.Tid.push_back(E.Tid.I);
-  T.TsUs.push_back(Ts);
-  T.DurUs.push_back(Dur);
-  T.Layer.push_back(static_cast<int8_t>(L));
-  T.Name.Codes.push_back(Name);
-  T.Cat.Codes.push_back(E.Cat.isString() ? Out.Strings.intern(E.Cat.S) : -1);
+  S.RowSlot.push_back(Slot);
+  R.Pid.push_back(E.Pid.I);
+  R.Tid.push_back(E.Tid.I);
+  R.TsUs.push_back(Ts);
+  R.DurUs.push_back(Dur);
+  // As numpy divides: the int64 as a double, then by 1e6.
+  R.Start.push_back(static_cast<double>(Ts) / 1e6);
+  R.Dur.push_back(static_cast<double>(Dur) / 1e6);
+  R.Layer.push_back(static_cast<int8_t>(L));
+  R.Name.push_back(Name);
+  R.Cat.push_back(E.Cat.isString() ? category(E.Cat.S) : -1);
   if (dftrace::isIoLayer(L)) {
     dftrace::IoCall C = dftrace::classifyIo(L, E);
-    T.Op.push_back(static_cast<int8_t>(C.O));
-    T.Bytes.push_back(static_cast<int64_t>(C.Bytes));
+    R.Op.push_back(static_cast<int8_t>(C.O));
+    R.Bytes.push_back(static_cast<int64_t>(C.Bytes));
   } else {
-    T.Op.push_back(-1);
-    T.Bytes.push_back(0);
+    R.Op.push_back(-1);
+    R.Bytes.push_back(0);
   }
   auto Optional = [](OptionalColumn &Col, const dftrace::Field &F) {
     bool Set = F.isInteger();
     Col.Values.push_back(Set ? F.I : 0);
     Col.Missing.push_back(!Set);
   };
-  Optional(T.Offset, E.Offset);
-  Optional(T.Ret, E.Ret);
-  FHash.push_back(E.FHash.present() ? E.FHash.U : 0);
-  HasFHash.push_back(E.FHash.present());
-}
-
-void FileReader::reserve(size_t Spans) {
-  for (auto *V : {&Parent, &Next, &RowSlot})
-    V->reserve(Spans);
-  SpanName.reserve(Spans);
-  Annotated.reserve(Spans);
-  for (auto *V : {&T.Pid, &T.Tid, &T.TsUs, &T.DurUs, &T.Bytes,
-                  &T.Offset.Values, &T.Ret.Values})
-    V->reserve(Spans);
-  for (auto *V : {&T.Layer, &T.Op})
-    V->reserve(Spans);
-  for (auto *V : {&T.Name.Codes, &T.Cat.Codes})
-    V->reserve(Spans);
-  for (auto *V : {&T.Offset.Missing, &T.Ret.Missing, &HasFHash})
-    V->reserve(Spans);
-  FHash.reserve(Spans);
+  Optional(R.Offset, E.Offset);
+  Optional(R.Ret, E.Ret);
+  S.FHash.push_back(E.FHash.present() ? E.FHash.U : 0);
+  S.HasFHash.push_back(E.FHash.present());
 }
 
 void FileReader::finish() {
   // Parents that never came (the analyzer's missing_parent).
   Nest.orphans([&](SpanKey, Waiting &W) {
-    for (uint32_t C = W.Head; C != Root; C = Next[C])
-      Parent[C] = MissingParent;
+    for (uint32_t C = W.Head; C != Root; C = S.Next[C])
+      S.Parent[C] = MissingParent;
   });
   Nest.clearStacks();
-  // A parent's slot is after its children's: walk backwards.
-  size_t N = Parent.size();
-  std::vector<int32_t> Function(N), Depth(N);
+  // A parent's slot is after its children's: walk backwards. Function: a
+  // Name code, or one of these.
+  constexpr int32_t NoFunction = -2, UnknownParent = -3;
+  size_t N = S.Parent.size();
+  S.Function.resize(N);
+  S.Depth.resize(N);
   for (size_t I = N; I-- > 0;) {
-    uint32_t P = Parent[I];
+    uint32_t P = S.Parent[I];
     bool Known = P < MissingParent;
     if (Known && P <= I) // cannot happen (parents are read later); be safe
-      P = Parent[I] = Root, Known = false;
-    Function[I] = Annotated[I]      ? SpanName[I]
-                  : Known           ? Function[P]
-                  : P == Root       ? NoFunction
-                                    : UnknownParent;
-    Depth[I] = Known ? Depth[P] + 1 : 0;
+      P = S.Parent[I] = Root, Known = false;
+    S.Function[I] = S.Annotated[I] ? S.SpanName[I]
+                    : Known        ? S.Function[P]
+                    : P == Root    ? NoFunction
+                                   : UnknownParent;
+    S.Depth[I] = Known ? S.Depth[P] + 1 : 0;
   }
 
   // Ranks by pid, as integers.
@@ -297,96 +371,118 @@ void FileReader::finish() {
     bool Ok = parseInteger(Text, V);
     RankOf[Pid] = {Ok, V};
   }
-  size_t Rows = RowSlot.size();
-  std::vector<uint8_t> Keep(Rows, 1);
-  std::vector<int8_t> GlobOk; // by file code: -1 not yet judged
-  T.Function.Codes.resize(Rows);
-  T.Parent.Codes.resize(Rows);
-  T.Depth.resize(Rows);
-  T.File.Codes.resize(Rows);
-  T.Rank.Values.resize(Rows);
-  T.Rank.Missing.resize(Rows);
-  T.Trace.assign(Rows, static_cast<int32_t>(FileIndex));
-  for (size_t R = 0; R < Rows; ++R) {
-    uint32_t S = RowSlot[R];
-    uint32_t P = Parent[S];
-    T.Function.Codes[R] = Function[S];
-    T.Parent.Codes[R] = P < MissingParent   ? SpanName[P]
-                        : P == MissingParent ? UnknownParent
-                                             : -1;
-    T.Depth[R] = Depth[S];
-    auto Rk = RankOf.find(T.Pid[R]);
-    bool HasRank = Rk != RankOf.end() && Rk->second.first;
-    T.Rank.Values[R] = HasRank ? Rk->second.second : 0;
-    T.Rank.Missing[R] = !HasRank;
+  // The pseudo-functions' codes, interned when a row first needs them.
+  int32_t NoFunctionCode = -1, UnknownFunctionCode = -1, UnknownParentCode = -1;
+  auto Once = [](int32_t &Code, CategoryColumn &Col, const char *Name) {
+    if (Code < 0)
+      Code = Col.intern(Name);
+    return Code;
+  };
+  size_t Count = S.RowSlot.size();
+  bool Filtering = Filter.ByRank || !Filter.FileGlobs.empty();
+  if (Filtering)
+    S.Keep.resize(Count);
+  size_t Kept = 0;
+  // A file is mostly one process, its spans on a few files: each lookup is
+  // the previous row's more often than not.
+  int64_t LastPid = 0, LastFilePid = 0;
+  uint64_t LastHash = 0;
+  bool HasRank = false, HasLast = false, HasLastFile = false;
+  int64_t RankValue = 0;
+  int32_t LastFile = -1;
+  for (size_t K = 0; K < Count; ++K) {
+    size_t Row = Begin + K;
+    uint32_t Slot = S.RowSlot[K];
+    uint32_t P = S.Parent[Slot];
+    int32_t F = S.Function[Slot];
+    R.Function.push_back(
+        F >= 0 ? as(Out.AsFunction, R.Function, R.Name, F)
+        : F == NoFunction
+            ? Once(NoFunctionCode, R.Function, NoFunctionName)
+            : Once(UnknownFunctionCode, R.Function, UnknownParentName));
+    R.Parent.push_back(
+        P < MissingParent ? as(Out.AsParent, R.Parent, R.Name, S.SpanName[P])
+        : P == MissingParent
+            ? Once(UnknownParentCode, R.Parent, UnknownParentName)
+            : -1);
+    R.Depth.push_back(S.Depth[Slot]);
+    int64_t Pid = R.Pid[Row];
+    if (!HasLast || Pid != LastPid) {
+      auto Rk = RankOf.find(Pid);
+      HasRank = Rk != RankOf.end() && Rk->second.first;
+      RankValue = HasRank ? Rk->second.second : 0;
+      LastPid = Pid;
+      HasLast = true;
+    }
+    R.Rank.Values.push_back(RankValue);
+    R.Rank.Missing.push_back(!HasRank);
     int32_t File = -1;
-    if (HasFHash[R]) {
-      auto It = Paths.find({T.Pid[R], FHash[R]});
-      // No FH line: named as the analyzer names it.
-      File = It != Paths.end()
-                 ? It->second
-                 : Out.Strings.intern("fhash:" + std::to_string(FHash[R]));
-    }
-    T.File.Codes[R] = File;
-    if (Filter.ByRank &&
-        (!HasRank || !std::binary_search(Filter.Ranks.begin(),
-                                         Filter.Ranks.end(),
-                                         T.Rank.Values[R])))
-      Keep[R] = 0;
-    if (!Filter.FileGlobs.empty()) {
-      bool Ok = false;
-      if (File >= 0) {
-        if (GlobOk.size() <= static_cast<size_t>(File))
-          GlobOk.resize(File + 1, -1);
-        if (GlobOk[File] < 0) {
-          GlobOk[File] = 0;
-          for (const std::string &G : Filter.FileGlobs)
-            if (fnmatch(G.c_str(), Out.Strings[File].c_str(), 0) == 0)
-              GlobOk[File] = 1;
-        }
-        Ok = GlobOk[File];
+    if (S.HasFHash[K]) {
+      uint64_t H = S.FHash[K];
+      if (!HasLastFile || H != LastHash || Pid != LastFilePid) {
+        auto It = Paths.find({Pid, H});
+        // No FH line: named as the analyzer names it.
+        LastFile = It != Paths.end()
+                       ? It->second
+                       : R.File.intern("fhash:" + std::to_string(H));
+        LastHash = H;
+        LastFilePid = Pid;
+        HasLastFile = true;
       }
-      if (!Ok)
-        Keep[R] = 0;
+      File = LastFile;
+    }
+    R.File.push_back(File);
+    if (Filtering) {
+      bool Keep =
+          (!Filter.ByRank ||
+           (HasRank && std::binary_search(Filter.Ranks.begin(),
+                                          Filter.Ranks.end(), RankValue))) &&
+          (Filter.FileGlobs.empty() || fileKept(File));
+      S.Keep[K] = Keep;
+      Kept += Keep;
     }
   }
-  if (std::find(Keep.begin(), Keep.end(), 0) != Keep.end()) {
-    compact(T.Pid, Keep);
-    compact(T.Tid, Keep);
-    compact(T.TsUs, Keep);
-    compact(T.DurUs, Keep);
-    compact(T.Bytes, Keep);
-    compact(T.Depth, Keep);
-    compact(T.Layer, Keep);
-    compact(T.Op, Keep);
-    for (OptionalColumn *C : {&T.Rank, &T.Offset, &T.Ret}) {
-      compact(C->Values, Keep);
-      compact(C->Missing, Keep);
-    }
-    for (StringColumn *C : {&T.Name, &T.Cat, &T.File, &T.Function, &T.Parent})
-      compact(C->Codes, Keep);
-    compact(T.Trace, Keep);
-  }
-  T.ProblemCount = Problems;
-  T.TextBytes = textBytes();
+  if (Filtering && Kept < Count)
+    R.forEach([&](auto &C) {
+      size_t J = Begin;
+      for (size_t K = 0; K < Count; ++K)
+        if (S.Keep[K])
+          C[J++] = C[Begin + K];
+      C.resize(J);
+    });
+  Out.ProblemCount += Problems;
+}
+
+/// Rows a file may hold, for address space only (PodColumn.h: nothing is
+/// used until written): a plain span line takes more than 64 bytes; gzip
+/// and the compact format are guessed, and grown past when wrong.
+size_t rowsBound(const std::string &Path) {
+  std::error_code Ec;
+  uint64_t Size = std::filesystem::file_size(Path, Ec);
+  if (Ec)
+    return 0;
+  auto EndsWith = [&](std::string_view S) {
+    return Path.size() >= S.size() &&
+           Path.compare(Path.size() - S.size(), S.size(), S) == 0;
+  };
+  return EndsWith(".pfw") ? Size / 64 : Size / 8;
 }
 
 /// Reads one file into Out, again in the unit it records when that is not
 /// the unit it was read in (analyzeFile does the same).
 void readFile(const std::string &Path, uint32_t FileIndex,
               const EventFilter &Filter, const ReadOptions &Options,
-              Chunk &Out) {
+              Chunk &Out, Scratch &S, uint8_t &Opened, uint64_t &TextBytes) {
+  size_t RowsBegin = Out.R.size(), ProblemsBegin = Out.Problems.size();
+  uint64_t CountBegin = Out.ProblemCount;
   dftrace::TimeUnit Unit = Options.Unit;
   for (int Pass = 0; Pass < 3; ++Pass) {
-    Out = Chunk();
-    FileReader R(FileIndex, Filter, Out);
+    Out.R.forEach([&](auto &C) { C.resize(RowsBegin); });
+    Out.Problems.resize(ProblemsBegin);
+    Out.ProblemCount = CountBegin;
+    FileReader R(FileIndex, Filter, Out, S);
     R.setTimeUnit(Unit, Options.UnitGiven);
-    // A plain trace's span line takes more than 64 bytes.
-    std::error_code Ec;
-    uint64_t Size = std::filesystem::file_size(Path, Ec);
-    if (!Ec && Path.size() > 4 && Path.compare(Path.size() - 4, 4, ".pfw") == 0)
-      R.reserve(Size / 64);
-    Out.Opened = R.scan(Path);
+    Opened = R.scan(Path);
     dftrace::TimeUnit Recorded = R.recordedUnit();
     if (Recorded != dftrace::TimeUnit::Unknown && Recorded != Unit &&
         Pass < 2) {
@@ -394,93 +490,182 @@ void readFile(const std::string &Path, uint32_t FileIndex,
       continue;
     }
     R.finish();
+    TextBytes = R.textBytes();
+    Out.FileRows.push_back(Out.R.size() - RowsBegin);
     return;
   }
 }
 
-/// Appends Local's codes to Into, each value once in Into.Values.
-class StringMerger {
-public:
-  void append(StringColumn &Into, const std::vector<int32_t> &Codes,
-              const LocalStrings &Strings) {
-    std::vector<int32_t> Map(Strings.size(), -1);
-    for (int32_t C : Codes) {
-      if (C < 0) {
-        Into.Codes.push_back(-1);
-        continue;
-      }
-      if (Map[C] < 0) {
-        auto [It, New] = Index.try_emplace(Strings[C],
-                                           static_cast<int32_t>(Index.size()));
-        if (New)
-          Into.Values.push_back(Strings[C]);
-        Map[C] = It->second;
-      }
-      Into.Codes.push_back(Map[C]);
-    }
+/// Into: the values Col of the chunks uses, each once, in order of first
+/// use, and their codes; the chunks' columns are emptied. One chunk whose
+/// values are already so (no filter dropped a row that was first to use a
+/// value) is moved.
+void joinStrings(StringColumn &Into, std::vector<Chunk> &Chunks,
+                 CategoryColumn Rows::*Col, size_t Total) {
+  std::unordered_map<std::string_view, int32_t> Index;
+  std::vector<std::vector<int32_t>> Maps(Chunks.size());
+  bool Same = Chunks.size() == 1;
+  size_t Values = 0;
+  for (size_t I = 0; I < Chunks.size(); ++I) {
+    CategoryColumn &C = Chunks[I].R.*Col;
+    std::vector<int32_t> &Map = Maps[I];
+    Map.assign(C.values(), -1);
+    C.withCodes([&](auto &Codes) {
+      for (int32_t Code : Codes)
+        if (Code >= 0 && Map[Code] < 0) {
+          auto [It, New] = Index.try_emplace(C.value(Code),
+                                             static_cast<int32_t>(Values));
+          Values += New;
+          Map[Code] = It->second;
+          Same = Same && Map[Code] == Code;
+        }
+    });
+    Same = Same && Values == C.values();
   }
+  if (Same) {
+    Into = (Chunks[0].R.*Col).release();
+    return;
+  }
+  Into.Values.resize(Values);
+  for (auto &[S, Code] : Index)
+    Into.Values[Code] = std::string(S);
+  Into.Width = codeWidth(Values);
+  withCodes(Into, [&](auto &Out) {
+    using T = std::remove_reference_t<decltype(Out[0])>;
+    Out.resize(Total);
+    size_t Row = 0;
+    for (size_t I = 0; I < Chunks.size(); ++I) {
+      const std::vector<int32_t> &Map = Maps[I];
+      CategoryColumn &C = Chunks[I].R.*Col;
+      C.withCodes([&](auto &Codes) {
+        for (int32_t Code : Codes)
+          Out[Row++] = static_cast<T>(Code < 0 ? -1 : Map[Code]);
+      });
+      C = CategoryColumn();
+    }
+  });
+}
 
-private:
-  std::unordered_map<std::string, int32_t> Index;
-};
-
-template <class T> void append(std::vector<T> &Into, std::vector<T> &From) {
-  Into.insert(Into.end(), From.begin(), From.end());
-  std::vector<T>().swap(From);
+/// Runs of consecutive files, about Jobs * 4 of them of similar sizes, so
+/// that threads taking the next run stay busy to the end.
+std::vector<Chunk> runsOf(const std::vector<std::string> &Files,
+                          unsigned Jobs) {
+  std::vector<uint64_t> Size(Files.size());
+  uint64_t Total = 0;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    std::error_code Ec;
+    Size[I] = std::filesystem::file_size(Files[I], Ec);
+    Total += Ec ? 0 : Size[I];
+  }
+  size_t Runs = std::min<size_t>(Files.size(), size_t(Jobs) * 4);
+  uint64_t Per = Total / std::max<size_t>(Runs, 1) + 1;
+  std::vector<Chunk> Chunks;
+  uint64_t Acc = 0;
+  for (uint32_t I = 0; I < Files.size(); ++I) {
+    if (Chunks.empty() || Acc >= Per) {
+      Chunks.emplace_back();
+      Chunks.back().FirstFile = I;
+      Acc = 0;
+    }
+    Chunks.back().EndFile = I + 1;
+    Acc += Size[I];
+  }
+  return Chunks;
 }
 
 } // namespace
 
 EventTable readEvents(const std::vector<std::string> &Files,
                       const EventFilter &Filter, const ReadOptions &Options) {
-  std::vector<Chunk> Chunks(Files.size());
-  std::vector<uint32_t> All(Files.size());
-  for (uint32_t I = 0; I < All.size(); ++I)
-    All[I] = I;
-  dftanalyze::forEachFile(Files, All, Options.Jobs, [&](uint32_t I, unsigned) {
-    readFile(Files[I], I, Filter, Options, Chunks[I]);
-  });
-
-  // Joined in file order, whatever thread read which file.
   EventTable T;
-  size_t Rows = 0;
-  for (const Chunk &C : Chunks)
-    Rows += C.T.size();
-  for (std::vector<int64_t> *V : {&T.Pid, &T.Tid, &T.TsUs, &T.DurUs, &T.Bytes,
-                                  &T.Rank.Values, &T.Offset.Values,
-                                  &T.Ret.Values})
-    V->reserve(Rows);
-  StringMerger Names, Cats, FilePaths, Functions, Parents;
-  for (Chunk &C : Chunks) {
-    EventTable &F = C.T;
-    Names.append(T.Name, F.Name.Codes, C.Strings);
-    Cats.append(T.Cat, F.Cat.Codes, C.Strings);
-    FilePaths.append(T.File, F.File.Codes, C.Strings);
-    Functions.append(T.Function, F.Function.Codes, C.Strings);
-    Parents.append(T.Parent, F.Parent.Codes, C.Strings);
-    append(T.Pid, F.Pid);
-    append(T.Tid, F.Tid);
-    append(T.TsUs, F.TsUs);
-    append(T.DurUs, F.DurUs);
-    append(T.Bytes, F.Bytes);
-    append(T.Depth, F.Depth);
-    append(T.Layer, F.Layer);
-    append(T.Op, F.Op);
-    for (auto [To, From] : {std::pair{&T.Rank, &F.Rank},
-                            std::pair{&T.Offset, &F.Offset},
-                            std::pair{&T.Ret, &F.Ret}}) {
-      append(To->Values, From->Values);
-      append(To->Missing, From->Missing);
-    }
-    append(T.Trace, F.Trace);
-    T.Opened.push_back(C.Opened);
-    for (TraceProblem &P : F.Problems)
-      T.Problems.push_back(std::move(P));
-    T.ProblemCount += F.ProblemCount;
-    T.TextBytes += F.TextBytes;
-    C = Chunk();
+  T.Opened.assign(Files.size(), 0);
+  std::vector<uint64_t> Text(Files.size());
+  unsigned Jobs = static_cast<unsigned>(
+      std::max<size_t>(1, std::min<size_t>(Options.Jobs, Files.size())));
+  std::vector<Chunk> Chunks;
+  if (Jobs > 1) {
+    Chunks = runsOf(Files, Jobs);
+  } else { // one run of every file: what the reader writes is the table
+    Chunks.emplace_back();
+    Chunks[0].EndFile = static_cast<uint32_t>(Files.size());
   }
-  T.Trace.shrink_to_fit();
+  std::vector<Scratch> Scratches(Jobs);
+  std::atomic<size_t> Next{0};
+  // A failure (memory) ends every worker and is thrown here, as Python's
+  // MemoryError, not from a thread, which would end the interpreter.
+  std::exception_ptr Failure;
+  std::mutex FailureLock;
+  auto Work = [&](unsigned Slot) {
+    for (size_t I; (I = Next.fetch_add(1)) < Chunks.size();) {
+      Chunk &C = Chunks[I];
+      size_t Bound = 0;
+      for (uint32_t F = C.FirstFile; F < C.EndFile; ++F)
+        Bound += rowsBound(Files[F]);
+      C.R.forEach([&](auto &Col) { Col.reserve(Bound); });
+      for (uint32_t F = C.FirstFile; F < C.EndFile; ++F)
+        readFile(Files[F], F, Filter, Options, C, Scratches[Slot],
+                 T.Opened[F], Text[F]);
+    }
+  };
+  auto Worker = [&](unsigned Slot) {
+    try {
+      Work(Slot);
+    } catch (...) {
+      Next = Chunks.size();
+      std::lock_guard<std::mutex> Hold(FailureLock);
+      if (!Failure)
+        Failure = std::current_exception();
+    }
+  };
+  std::vector<std::thread> Threads;
+  for (unsigned J = 1; J < Jobs; ++J)
+    Threads.emplace_back(Worker, J);
+  Worker(0);
+  for (std::thread &Th : Threads)
+    Th.join();
+  if (Failure)
+    std::rethrow_exception(Failure);
+  Scratches.clear();
+
+  // Joined in file order, whatever thread read which run.
+  size_t Total = 0;
+  for (Chunk &C : Chunks)
+    Total += C.R.size();
+  if (Chunks.size() == 1) {
+    forEachNumberPair(T, Chunks[0].R,
+                      [](auto &To, auto &From) { To = std::move(From); });
+  } else {
+    forEachNumberPair(T, Chunks[0].R,
+                      [&](auto &To, auto &) { To.reserve(Total); });
+    for (Chunk &C : Chunks)
+      forEachNumberPair(T, C.R, [](auto &To, auto &From) {
+        To.append(From.data(), From.size());
+        From = std::remove_reference_t<decltype(From)>();
+      });
+  }
+  joinStrings(T.Name, Chunks, &Rows::Name, Total);
+  joinStrings(T.Cat, Chunks, &Rows::Cat, Total);
+  joinStrings(T.File, Chunks, &Rows::File, Total);
+  joinStrings(T.Function, Chunks, &Rows::Function, Total);
+  joinStrings(T.Parent, Chunks, &Rows::Parent, Total);
+  T.Trace.Values = Files;
+  T.Trace.Width = codeWidth(Files.size());
+  withCodes(T.Trace, [&](auto &Codes) {
+    using Code = std::remove_reference_t<decltype(Codes[0])>;
+    Codes.resize(Total);
+    size_t Row = 0;
+    for (Chunk &C : Chunks)
+      for (uint32_t F = C.FirstFile; F < C.EndFile; ++F)
+        for (size_t K = C.FileRows[F - C.FirstFile]; K-- > 0;)
+          Codes[Row++] = static_cast<Code>(F);
+  });
+  for (Chunk &C : Chunks) {
+    for (TraceProblem &P : C.Problems)
+      T.Problems.push_back(std::move(P));
+    T.ProblemCount += C.ProblemCount;
+  }
+  for (uint64_t B : Text)
+    T.TextBytes += B;
   return T;
 }
 

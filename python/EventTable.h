@@ -1,18 +1,21 @@
 //===- EventTable.h - Every span of a set of traces, as columns ---*- C++ -*-===//
 //
 // What annotate_traces.events() returns (docs/python.md), filled in C++ so
-// that Python never holds an object per event: one vector per column, a
-// string column as codes into its own list of values (a pandas Categorical
-// without a copy), an optional integer as values and a missing mask.
+// that Python never holds an object per event: one array per column
+// (PodColumn.h, handed to numpy without a copy), a string column as codes
+// into its own list of values (a pandas Categorical without a copy), an
+// optional integer as values and a missing mask.
 //
 // The files are read by the analysis' reader (reader/TraceScanner.h: .pfw,
-// .pfw.gz, .pfc, upstream shapes, units), on worker threads like
-// dftracer-analyze -j (analyze/Analysis.h: forEachFile), each file into its
-// own chunk; the chunks are joined in file order, so the table does not
-// depend on the number of threads. Spans find their parents as the
-// analyzer's do (reader/SpanNesting.h: by p_idx, or by time on their
-// thread without it), which gives each span its nearest annotated
-// function, its parent and its depth.
+// .pfw.gz, .pfc, upstream shapes, units). With one thread every file is
+// read in order straight into the table; with Jobs threads, like
+// dftracer-analyze -j, runs of consecutive files of similar sizes are read
+// in parallel and joined in file order, so the table does not depend on the
+// number of threads. Columns live in pages made ready in bulk (PodColumn.h:
+// first writes are most of the cost otherwise). Spans find their parents as
+// the analyzer's do (reader/SpanNesting.h: by p_idx, or by time on their
+// thread without it), which gives each span its nearest annotated function,
+// its parent and its depth.
 //
 // \code
 //   EventFilter F;
@@ -24,6 +27,7 @@
 #ifndef ANNOTATE_TRACES_EVENTTABLE_H
 #define ANNOTATE_TRACES_EVENTTABLE_H
 
+#include "PodColumn.h"
 #include "reader/Upstream.h"
 
 #include <cstdint>
@@ -53,16 +57,22 @@ struct ReadOptions {
   bool UnitGiven = false;
 };
 
-/// Codes into Values; -1: no value.
+/// A pandas Categorical without a copy: codes into Values (-1: no value),
+/// as wide as pandas keeps them for that many values (int8 below 127,
+/// int16 below 32767, else int32: Categorical.from_codes narrows wider
+/// codes by copying them). Only the column of Width holds the codes.
 struct StringColumn {
-  std::vector<int32_t> Codes;
+  unsigned Width = 1; // bytes per code
+  PodColumn<int8_t> Codes8;
+  PodColumn<int16_t> Codes16;
+  PodColumn<int32_t> Codes32;
   std::vector<std::string> Values;
 };
 
 /// Values[I] is meaningful when Missing[I] is 0.
 struct OptionalColumn {
-  std::vector<int64_t> Values;
-  std::vector<uint8_t> Missing;
+  PodColumn<int64_t> Values;
+  PodColumn<uint8_t> Missing;
 };
 
 /// A problem of the input, as dftracer-analyze counts it (docs/analysis.md):
@@ -74,13 +84,14 @@ struct TraceProblem {
 };
 
 struct EventTable {
-  std::vector<int64_t> Pid, Tid, TsUs, DurUs, Bytes;
-  std::vector<int32_t> Depth;
-  std::vector<int8_t> Layer; // dftrace::Layer
-  std::vector<int8_t> Op;    // dftrace::Op of an I/O span; -1 otherwise
+  PodColumn<int64_t> Pid, Tid, TsUs, DurUs, Bytes;
+  PodColumn<double> Start, Dur; // seconds: TsUs / 1e6, DurUs / 1e6
+  PodColumn<int32_t> Depth;
+  PodColumn<int8_t> Layer; // dftrace::Layer
+  PodColumn<int8_t> Op;    // dftrace::Op of an I/O span; -1 otherwise
   OptionalColumn Rank, Offset, Ret;
   StringColumn Name, Cat, File, Function, Parent;
-  std::vector<int32_t> Trace; // index of the trace file it came from
+  StringColumn Trace; // the trace file each came from; Values: every file
 
   // Per file read: whether it could be opened; its problems (the first
   // MaxProblemsPerFile of them, then only counted).

@@ -4,7 +4,7 @@
 // its DataFrames; docs/python.md is the user's side.
 //
 //   read_events(files, ...) -> dict of columns: numpy arrays that own the
-//       C++ vectors (no copy), (codes, values) for strings, (values,
+//       C++ columns' pages (no copy), (codes, values) for strings, (values,
 //       missing) for optional integers
 //   analyze(paths, ...)     -> Analysis: json_text() is dftracer-analyze
 //       --json's text, html_text() its --html page
@@ -41,24 +41,33 @@ using namespace annotate_traces;
 
 namespace {
 
-/// A numpy array that owns V's memory.
-template <class T> py::array numpyOf(std::vector<T> &&V) {
-  auto *Owned = new std::vector<T>(std::move(V));
-  py::capsule Owner(Owned, [](void *P) {
-    delete static_cast<std::vector<T> *>(P);
+/// A numpy array that owns C's pages (PodColumn.h), of Type.
+template <class T> py::array numpyOf(PodColumn<T> &&C, py::dtype Type) {
+  size_t N = C.size();
+  auto [Data, Bytes] = C.release();
+  if (!Data) // nothing was written
+    return py::array(Type, {static_cast<py::ssize_t>(0)}, {});
+  using Mapping = std::pair<void *, size_t>; // what munmap needs
+  py::capsule Owner(new Mapping(Data, Bytes), [](void *P) {
+    auto *M = static_cast<Mapping *>(P);
+    PageBuffer::unmap(M->first, M->second);
+    delete M;
   });
-  return py::array_t<T>(static_cast<py::ssize_t>(Owned->size()),
-                        Owned->data(), Owner);
+  return py::array(Type, {static_cast<py::ssize_t>(N)}, {}, Data, Owner);
+}
+
+template <class T> py::array numpyOf(PodColumn<T> &&C) {
+  return numpyOf(std::move(C), py::dtype::of<T>());
+}
+
+py::array boolsOf(PodColumn<uint8_t> &&C) {
+  return numpyOf(std::move(C), py::dtype("bool"));
 }
 
 py::array boolsOf(std::vector<uint8_t> &&V) {
-  auto *Owned = new std::vector<uint8_t>(std::move(V));
-  py::capsule Owner(Owned, [](void *P) {
-    delete static_cast<std::vector<uint8_t> *>(P);
-  });
-  return py::array(py::dtype("bool"),
-                   {static_cast<py::ssize_t>(Owned->size())}, {},
-                   Owned->data(), Owner);
+  PodColumn<uint8_t> C;
+  C.append(V.data(), V.size());
+  return boolsOf(std::move(C));
 }
 
 /// Trace text is bytes: what is not UTF-8 survives as surrogates, so two
@@ -78,8 +87,12 @@ py::list texts(const std::vector<std::string> &V) {
   return L;
 }
 
+/// (codes, values): codes as narrow as StringColumn's Width.
 py::tuple stringColumn(StringColumn &&C) {
-  return py::make_tuple(numpyOf(std::move(C.Codes)), texts(C.Values));
+  py::array Codes = C.Width == 1   ? numpyOf(std::move(C.Codes8))
+                    : C.Width == 2 ? numpyOf(std::move(C.Codes16))
+                                   : numpyOf(std::move(C.Codes32));
+  return py::make_tuple(Codes, texts(C.Values));
 }
 
 py::tuple optionalColumn(OptionalColumn &&C) {
@@ -157,6 +170,8 @@ py::dict readEventsPy(const std::vector<std::string> &Files,
   D["op"] = numpyOf(std::move(T.Op));
   D["ts_us"] = numpyOf(std::move(T.TsUs));
   D["dur_us"] = numpyOf(std::move(T.DurUs));
+  D["start"] = numpyOf(std::move(T.Start));
+  D["dur"] = numpyOf(std::move(T.Dur));
   D["bytes"] = numpyOf(std::move(T.Bytes));
   D["offset"] = optionalColumn(std::move(T.Offset));
   D["ret"] = optionalColumn(std::move(T.Ret));
@@ -164,7 +179,7 @@ py::dict readEventsPy(const std::vector<std::string> &Files,
   D["function"] = stringColumn(std::move(T.Function));
   D["parent"] = stringColumn(std::move(T.Parent));
   D["depth"] = numpyOf(std::move(T.Depth));
-  D["trace"] = numpyOf(std::move(T.Trace));
+  D["trace"] = stringColumn(std::move(T.Trace));
   py::list Problems;
   for (const TraceProblem &P : T.Problems)
     Problems.append(py::make_tuple(text(Files[P.File]), P.Line, P.Kind,

@@ -1,15 +1,22 @@
 #!/usr/bin/python3
-"""annotate_traces.events() against reading the same .pfw files in Python.
+"""annotate_traces.events() against reading the same .pfw files in Python,
+and against dftracer-analyze -j 1.
 
     PYTHONPATH=build/python /usr/bin/python3 bench/python/events_speed.py \
         [--gen build/bin/dftracer_trace_gen --files 16 --spans 100000] \
-        [--analyze build/bin/dftracer-analyze] [--read-json] [DIR]
+        [--analyze build/bin/dftracer-analyze] [--read-json [--subset K]] \
+        [--modes events,json.loads] [--reps N] [--base OTHER_PYTHONPATH] [DIR]
 
 Without DIR, a real-shaped set is generated (dftracer_trace_gen generate
---real-shape) in a temporary directory. Each reader runs once, one thread,
-in its own process (so its peak memory is its own), and prints its time,
-MB/s of uncompressed trace text, and peak RSS. Not run by CI: the figures
-go to docs/performance.md ("Python module").
+--real-shape) in a temporary directory. Each reader runs in its own
+process (so its peak memory is its own), one thread, and prints its time,
+MB/s of uncompressed trace text, and peak RSS. With --reps N every mode
+runs N times, the modes alternating (a loaded machine slows them alike),
+and the median and the least CPU time are printed. --base measures
+events() of another build of the module (its PYTHONPATH) alternately with
+this one. --subset K: read_json (slow: ~6 MB/s) on the first K files only,
+with events() again on those K files for its ratio. Not run by CI: the
+figures go to docs/performance.md ("Python module").
 """
 
 import argparse
@@ -74,10 +81,15 @@ MODES = {"events": mode_events, "json.loads": mode_loads,
          "read_json": mode_read_json}
 
 
-def child(mode, d):
+def child(mode, d, files):
     global at, pd
     import annotate_traces as at  # imported before the clock starts
     import pandas as pd
+    if files:  # a subset: its files linked into a directory of their own
+        sub = tempfile.mkdtemp()
+        for f in files_of(d)[:files]:
+            os.symlink(f, os.path.join(sub, os.path.basename(f)))
+        d = sub
     t, cpu = time.perf_counter(), time.process_time()
     rows = MODES[mode](d)
     secs, cpu = time.perf_counter() - t, time.process_time() - cpu
@@ -86,10 +98,33 @@ def child(mode, d):
                       "peak": peak}))
 
 
-def measure(mode, d):
-    out = subprocess.run([sys.executable, __file__, "--child", mode, d],
-                         check=True, capture_output=True, text=True).stdout
+def measure(mode, d, files=0, pythonpath=None):
+    env = dict(os.environ)
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    out = subprocess.run([sys.executable, __file__, "--child", mode, d,
+                          "--subset", str(files)],
+                         check=True, capture_output=True, text=True,
+                         env=env).stdout
     return json.loads(out)
+
+
+def measure_analyze(analyze, d):
+    # GNU time: its own peak, which RUSAGE_CHILDREN would mix with the
+    # Python children's.
+    with tempfile.NamedTemporaryFile("r") as out:
+        subprocess.run(["/usr/bin/time", "-o", out.name, "-f", "%e %U %S %M",
+                        analyze, "-j", "1", "--json", d], check=True,
+                       capture_output=True)
+        wall, user, system, kb = out.read().split()[-4:]
+    return {"rows": 0, "seconds": float(wall),
+            "cpu": float(user) + float(system), "peak": int(kb) * 1024}
+
+
+def median(v):
+    v = sorted(v)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
 
 
 def main():
@@ -101,10 +136,17 @@ def main():
     p.add_argument("--analyze", help="also time dftracer-analyze -j 1")
     p.add_argument("--read-json", action="store_true",
                    help="also pandas.read_json(lines=True) (slow)")
+    p.add_argument("--subset", type=int, default=0,
+                   help="read_json on the first K files only")
+    p.add_argument("--modes", default="events,json.loads,loads only",
+                   help="comma-separated: " + ", ".join(MODES))
+    p.add_argument("--reps", type=int, default=1)
+    p.add_argument("--base", help="PYTHONPATH of another build: its "
+                   "events() too, alternating")
     p.add_argument("--child", help=argparse.SUPPRESS)
     a = p.parse_args()
     if a.child:
-        return child(a.child, a.dir)
+        return child(a.child, a.dir, a.subset)
     tmp = None
     d = a.dir
     if not d:
@@ -114,30 +156,43 @@ def main():
                         str(a.files), "--spans", str(a.spans),
                         "--real-shape"], check=True, capture_output=True)
     size = sum(os.path.getsize(f) for f in files_of(d))
+    sub_size = sum(os.path.getsize(f) for f in files_of(d)[:a.subset])
     print(f"{len(files_of(d))} files, {size / 1e6:.1f} MB of .pfw")
-    modes = ["events", "json.loads", "loads only"] + (
-        ["read_json"] if a.read_json else [])
-    base = None
-    for m in modes:
-        r = measure(m, d)
-        rate = size / 1e6 / r["seconds"]
-        base = base or r["seconds"]
-        print(f"{m:>12}: {r['seconds']:7.2f} s (cpu {r['cpu']:6.2f} s)  "
-              f"{rate:7.1f} MB/s  "
-              f"peak {r['peak'] / 2**20:7.0f} MiB  "
-              f"({r['peak'] / max(r['rows'], 1) * 1e6 / 2**20:.0f} MiB per "
-              f"million rows; {r['rows']} rows)  x{r['seconds'] / base:.1f}")
+    # (label, MB read, how to run it once)
+    runs = [(m, size, lambda m=m: measure(m, d))
+            for m in a.modes.split(",") if m]
+    if a.base:
+        runs.append(("events (base)", size,
+                     lambda: measure("events", d, 0, a.base)))
     if a.analyze:
-        t = time.perf_counter()
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([a.analyze, "-j", "1", "--json", d], check=True,
-                       capture_output=True)
-        secs = time.perf_counter() - t
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (after.ru_utime + after.ru_stime - before.ru_utime -
-               before.ru_stime)
-        print(f"dftracer-analyze -j 1: {secs:7.2f} s (cpu {cpu:6.2f} s)  "
-              f"{size / 1e6 / secs:7.1f} MB/s")
+        runs.append(("dftracer-analyze -j 1", size,
+                     lambda: measure_analyze(a.analyze, d)))
+    if a.read_json:
+        if a.subset:
+            runs.append((f"events ({a.subset} files)", sub_size,
+                         lambda: measure("events", d, a.subset)))
+        runs.append(("read_json" + (f" ({a.subset} files)" if a.subset
+                                    else ""), sub_size if a.subset else size,
+                     lambda: measure("read_json", d, a.subset)))
+    results = {label: [] for label, _, _ in runs}
+    for _ in range(a.reps):
+        for label, _, run in runs:
+            results[label].append(run())
+    first = None
+    for label, mb, _ in runs:
+        rs = results[label]
+        cpu = median([r["cpu"] for r in rs])
+        wall = median([r["seconds"] for r in rs])
+        least = min(r["cpu"] for r in rs)
+        peak = max(r["peak"] for r in rs)
+        rows = rs[0]["rows"]
+        first = first or cpu
+        per_m = (f"  {peak / rows * 1e6 / 2**20:.0f} MiB per million rows"
+                 if rows else "")
+        print(f"{label:>24}: cpu {cpu:7.2f} s (least {least:6.2f})  wall "
+              f"{wall:7.2f} s  {mb / 1e6 / cpu:7.1f} MB per CPU s  peak "
+              f"{peak / 2**20:6.0f} MiB{per_m}  x{cpu / first:.2f} of the "
+              "first, by CPU")
 
 
 if __name__ == "__main__":

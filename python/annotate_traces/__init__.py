@@ -126,7 +126,6 @@ def events(paths, ranks=None, layers=None, names=None, t0=None, t1=None,
             if p["kind"] in DAMAGED:
                 raise TraceError(p["trace"], p["line"], p["kind"],
                                  p["message"])
-    ts, dur = c["ts_us"], c["dur_us"]
     frame = pd.DataFrame({
         "pid": c["pid"],
         "rank": _optional(*c["rank"]),
@@ -135,10 +134,10 @@ def events(paths, ranks=None, layers=None, names=None, t0=None, t1=None,
         "cat": _categorical(*c["cat"]),
         "name": _categorical(*c["name"]),
         "op": _categorical(c["op"], OPERATIONS),
-        "start": ts / 1e6,
-        "dur": dur / 1e6,
-        "ts_us": ts,
-        "dur_us": dur,
+        "start": c["start"],
+        "dur": c["dur"],
+        "ts_us": c["ts_us"],
+        "dur_us": c["dur_us"],
         "bytes": c["bytes"],
         "offset": _optional(*c["offset"]),
         "ret": _optional(*c["ret"]),
@@ -146,7 +145,7 @@ def events(paths, ranks=None, layers=None, names=None, t0=None, t1=None,
         "function": _categorical(*c["function"]),
         "parent": _categorical(*c["parent"]),
         "depth": c["depth"],
-        "trace": _categorical(c["trace"], traces),
+        "trace": _categorical(*c["trace"]),
     }, copy=False)
     frame.attrs["problems"] = problems
     frame.attrs["problem_count"] = c["problem_count"]

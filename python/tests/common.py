@@ -5,11 +5,14 @@ totals, and a slow reference reader written with json.loads only."""
 import fnmatch
 import gzip
 import json
+import math
 import os
 import shutil
 import subprocess
 
 import pandas as pd
+
+import annotate_traces as at
 
 GEN = os.environ["ANNOTATE_TRACES_GEN"]
 ANALYZE = os.environ["ANNOTATE_TRACES_ANALYZE"]
@@ -137,3 +140,85 @@ def globbed(frame, pattern):
     names = [f for f in frame.file.cat.categories
              if fnmatch.fnmatch(f, pattern)]
     return frame.file.isin(names)
+
+
+def flat(record, prefix=""):
+    out = {}
+    for k, v in record.items():
+        if isinstance(v, dict):
+            out.update(flat(v, prefix + k + "."))
+        else:
+            out[prefix + k] = v
+    return out
+
+
+class ReportChecks:
+    """analyze() against dftracer-analyze --json, for unittest classes."""
+
+    def assert_rows(self, table, records, name, extra=()):
+        """Each row of table holds record i's every value under its dotted
+        key (and the keys of extra, given per row)."""
+        self.assertEqual(len(table), len(records), name)
+        for i, rec in enumerate(records):
+            want = flat(rec)
+            row = table.iloc[i]
+            for k, v in want.items():
+                got = row[k]
+                if isinstance(v, float) and math.isnan(v):
+                    self.assertTrue(math.isnan(got), f"{name}[{i}].{k}")
+                else:
+                    self.assertEqual(got, v, f"{name}[{i}].{k}")
+            for c in table.columns:
+                if c not in want and c not in extra:
+                    self.assertTrue(row[c] is None or (
+                        isinstance(row[c], float) and math.isnan(row[c])),
+                        f"{name}[{i}].{c} is not in the JSON")
+
+    def assert_tables(self, a):
+        j = a.json
+        layers = j["layers"]
+        self.assert_rows(a.layers, [
+            {k: v for k, v in f.items()
+             if k not in ("access", "operations", "mpiio")}
+            for f in layers.values()], "layers", ("layer",))
+        self.assertEqual(list(a.layers.layer), list(layers))
+        ops = [(l, o, f) for l, lf in layers.items()
+               for o, f in lf.get("operations", {}).items()]
+        self.assert_rows(a.operations, [f for _, _, f in ops], "operations",
+                         ("layer", "operation"))
+        self.assertEqual(list(zip(a.operations.layer, a.operations.operation)),
+                         [(l, o) for l, o, _ in ops])
+        acc = [(l, lf["access"]) for l, lf in layers.items() if "access" in lf]
+        self.assert_rows(a.access, [x for _, x in acc], "access", ("layer",))
+        kinds = {k: v for k, v in layers.get("MPIIO", {}).get("mpiio",
+                                                                {}).items()
+                 if isinstance(v, dict)}
+        self.assert_rows(a.mpiio, list(kinds.values()), "mpiio", ("kind",))
+        sizes = j["sizes"]
+        for r in a.sizes.itertuples():
+            i = sizes["bins"].index(r.bin)
+            self.assertEqual((r.read, r.write), (sizes[r.layer]["read"][i],
+                                                 sizes[r.layer]["write"][i]))
+        self.assertEqual(len(a.sizes), len(sizes["bins"]) * (len(sizes) - 1))
+        files = j["files_all"] if "files_all" in j else j["files_top"]["by_time"]
+        self.assert_rows(a.files, files, "files")
+        self.assert_rows(a.files_by_bytes, j["files_top"]["by_bytes"],
+                         "files_by_bytes")
+        self.assert_rows(a.ranks, j["ranks"]["list"], "ranks")
+        self.assert_rows(a.issues, j["issues"]["first"], "issues")
+        for key in ("functions", "findings", "datasets", "throttled",
+                    "untraced", "unknown_operations"):
+            if key in j:
+                self.assert_rows(getattr(a, key), j[key], key)
+        # Every list of the report is a table.
+        for key, v in j.items():
+            if isinstance(v, list) and v and isinstance(v[0], dict):
+                self.assertIn("files" if key == "files_all" else key, a.tables)
+
+    def same_as_cli(self, paths, *flags, **kw):
+        text, j = cli_json(*flags, *paths)
+        a = at.analyze(paths, **kw)
+        self.assertEqual(a.text, text)
+        self.assertEqual(a.json, j)
+        self.assert_tables(a)
+        return a

@@ -169,6 +169,70 @@ class Events(unittest.TestCase):
                 self.assertLess(len(want), len(full))
                 self.assertEqual(plain(got), plain(want))
 
+    def test_many_values_and_threads(self):
+        """Names and files past 127 and 32767 values (the codes widen from
+        int8 to int16 and int32, as pandas keeps them), read by one thread
+        and by three, whole and filtered, as json.loads reads them."""
+        d = os.path.join(WORK, "many")
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        files = []
+        for f, spans in enumerate((100, 200, 33000, 50)):
+            path = os.path.join(d, f"trace-{f}-app.pfw")
+            files.append(path)
+            with open(path, "w") as out:
+                out.write("[\n")
+                pid = 100 + f
+                out.write('{"id":1,"name":"CM","cat":"dftracer","pid":%d,'
+                          '"tid":%d,"ph":"M","args":{"name":"rank",'
+                          '"value":"%d"}}\n' % (pid, pid, f))
+                for i in range(spans):
+                    # A function per span (33,350 names), its write on one
+                    # of 1,000 files.
+                    out.write('{"id":%d,"name":"H5Dwrite","cat":"HDF5",'
+                              '"pid":%d,"tid":%d,"ts":%d,"dur":2,"ph":"X",'
+                              '"args":{"p_idx":%d,"fhash":%d,"bytes":%d,'
+                              '"ret":0}}\n' % (2 * i + 2, pid, pid,
+                                              10 * i + 1, 2 * i + 3,
+                                              i % 1000, i + f))
+                    out.write('{"id":%d,"name":"fn_%d_%d","cat":"C_APP",'
+                              '"pid":%d,"tid":%d,"ts":%d,"dur":4,"ph":"X",'
+                              '"args":{"p_idx":0}}\n' % (2 * i + 3, f, i, pid,
+                                                         pid, 10 * i))
+                    if i % 2:  # every other file named by an FH line
+                        out.write('{"id":0,"name":"FH","cat":"dftracer",'
+                                  '"pid":%d,"tid":%d,"ph":"M","args":'
+                                  '{"name":"/d/f%d","value":%d}}\n'
+                                  % (pid, pid, i % 1000, i % 1000))
+                out.write("]\n")
+        ref = reference_events(files)
+        for jobs in (1, 3):
+            df = at.events(d, jobs=jobs)
+            self.assertEqual(plain(df, COLUMNS), plain(ref, COLUMNS))
+            self.assertEqual(df.name.cat.codes.dtype.name, "int32")
+            self.assertEqual(df.file.cat.codes.dtype.name, "int16")
+            self.assertEqual(df.layer.cat.codes.dtype.name, "int8")
+            # Only the values the rows use, in order of first use.
+            for c in ("name", "file", "function", "parent", "cat"):
+                used = pd.unique(df[c].dropna().astype(object))
+                self.assertEqual(list(df[c].cat.categories), list(used), c)
+            for kw, mask in (
+                    (dict(ranks=[0, 3]), df["rank"].isin([0, 3])),
+                    (dict(files="/d/f1*"), globbed(df, "/d/f1*")),
+                    (dict(layers="APP"), df.layer == "APP"),
+                    (dict(names=["fn_2_7", "fn_3_9"]),
+                     df.name.isin(["fn_2_7", "fn_3_9"]))):
+                with self.subTest(jobs=jobs, **{k: str(v)
+                                               for k, v in kw.items()}):
+                    got = at.events(d, jobs=jobs, **kw)
+                    want = df[mask.fillna(False).astype(bool)]
+                    self.assertGreater(len(want), 0)
+                    self.assertEqual(plain(got), plain(want))
+                    for c in ("name", "file", "function", "parent"):
+                        used = pd.unique(got[c].dropna().astype(object))
+                        self.assertEqual(list(got[c].cat.categories),
+                                         list(used), c)
+
     def test_glob_paths(self):
         df = at.events(os.path.join(self.dir, "*-000[01]-*.pfw"))
         want = self.df[self.df.trace.isin(self.files[:2])]
