@@ -143,8 +143,11 @@ EntryScope findEntryScope(const FunctionDecl &FD, const BodyFacts &Facts,
     else if (!Scope)
       Why = "the opening macro opens no scope holding it";
     else if (llvm::any_of(Scope->body(), [&](const Stmt *S) {
-               return SM.getFileOffset(SM.getExpansionLoc(S->getBeginLoc())) <
-                      OpenEnd;
+               // In translation-unit order: a statement of a file the body
+               // #includes after the macro (HDF5's H5Einit.h) comes after.
+               return SM.isBeforeInTranslationUnit(
+                   SM.getExpansionLoc(S->getBeginLoc()),
+                   SM.getComposedLoc(FID, OpenEnd));
              }))
       Why = "the opening macro's own statements follow where START would go";
     else {

@@ -1,5 +1,5 @@
-#include <stdio.h>
 #include <dftracer/dftracer.h>
+#include <stdio.h>
 
 /* HDF5 1.10's entry and exit macros with the default rule set, no
  * exit_macros list (issue 38): ENTER opens `{ if (pkg_ready || !terminating)
@@ -94,6 +94,20 @@ done:
     LEAVE(r)
 }
 
+/* Statements #included after ENTER, in the scope: they come after START in
+ * the translation unit, so START still goes inside. */
+static int included(int x)
+{
+    int r = x;
+
+    ENTER
+    DFTRACER_C_FUNCTION_START();
+#include "exit_macro_entry_scope_cfg.inc"
+    r += 1;
+    DFTRACER_C_FUNCTION_END();
+    LEAVE(r)
+}
+
 static void mark(void)
 {
     DFTRACER_C_FUNCTION_START();
@@ -113,6 +127,8 @@ int main(void)
     mark();
     status |= init_first(2) != 6;
     mark();
+    status |= included(1) != 2;
+    mark();
     add(3);
     mark();
     terminating = 1;
@@ -120,7 +136,9 @@ int main(void)
     mark();
     add(4);
     mark();
+    status |= included(5) != 5; /* skips the scope: START and END too */
+    mark();
     DFTRACER_C_FUNCTION_END();
     DFTRACER_C_FINI();
-    return status || total != 3;
+    return status || total != 4;
 }

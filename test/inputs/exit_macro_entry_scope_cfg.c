@@ -84,6 +84,18 @@ done:
     LEAVE(r)
 }
 
+/* Statements #included after ENTER, in the scope: they come after START in
+ * the translation unit, so START still goes inside. */
+static int included(int x)
+{
+    int r = x;
+
+    ENTER
+#include "exit_macro_entry_scope_cfg.inc"
+    r += 1;
+    LEAVE(r)
+}
+
 static void mark(void)
 {
     fflush(stdout);
@@ -99,6 +111,8 @@ int main(void)
     mark();
     status |= init_first(2) != 6;
     mark();
+    status |= included(1) != 2;
+    mark();
     add(3);
     mark();
     terminating = 1;
@@ -106,5 +120,7 @@ int main(void)
     mark();
     add(4);
     mark();
-    return status || total != 3;
+    status |= included(5) != 5; /* skips the scope: START and END too */
+    mark();
+    return status || total != 4;
 }
