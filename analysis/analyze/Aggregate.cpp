@@ -1,6 +1,7 @@
 //===- Aggregate.cpp - What the analyzer counts ---------------------------===//
 
 #include "Aggregate.h"
+#include "Report.h" // traceProgram: a job is named as Report names programs
 
 #include <algorithm>
 #include <tuple>
@@ -128,6 +129,139 @@ void FileStat::finishAccess() {
   std::sort(Ranks.begin(), Ranks.end());
 }
 
+void JobFileStat::add(const FileStat &S) {
+  for (size_t L = 0; L < NumIoLayers; ++L) {
+    Layers[L].merge(S.Layers[L]);
+    ReadTimeUs[L] += S.ReadTimeUs[L];
+    AccessRead[L] += S.Access[L].BytesRead;
+    AccessWritten[L] += S.Access[L].BytesWritten;
+    RedundantRead[L] += S.Access[L].RedundantRead;
+    RedundantWritten[L] += S.Access[L].RedundantWritten;
+    CrossRead[L] += S.Access[L].CrossRead;
+    CrossWritten[L] += S.Access[L].CrossWritten;
+  }
+  Processes += S.Processes;
+}
+
+void JobFileStat::merge(const JobFileStat &O) {
+  for (size_t L = 0; L < NumIoLayers; ++L) {
+    Layers[L].merge(O.Layers[L]);
+    ReadTimeUs[L] += O.ReadTimeUs[L];
+    AccessRead[L] += O.AccessRead[L];
+    AccessWritten[L] += O.AccessWritten[L];
+    RedundantRead[L] += O.RedundantRead[L];
+    RedundantWritten[L] += O.RedundantWritten[L];
+    CrossRead[L] += O.CrossRead[L];
+    CrossWritten[L] += O.CrossWritten[L];
+  }
+  Processes += O.Processes;
+}
+
+uint64_t JobFileStat::movedAgain(unsigned Mask) const {
+  uint64_t N = 0;
+  for (size_t L = 0; L < NumIoLayers; ++L)
+    if (Mask & (1u << L))
+      N += RedundantRead[L] + RedundantWritten[L] + CrossRead[L] +
+           CrossWritten[L];
+  return N;
+}
+
+uint64_t JobFileStat::accessBytes(unsigned Mask) const {
+  uint64_t N = 0;
+  for (size_t L = 0; L < NumIoLayers; ++L)
+    if (Mask & (1u << L))
+      N += AccessRead[L] + AccessWritten[L];
+  return N;
+}
+
+std::string jobKey(const ProcessStat &P, const std::string &TraceFile) {
+  const ProcessConfig &C = P.Config;
+  if (C.HasConfig) {
+    std::string K = "c" + C.Exe;
+    for (const std::string &Arg : C.Argv)
+      K += '\0' + Arg;
+    return K;
+  }
+  return "t" + traceProgram(TraceFile);
+}
+
+std::string jobKey(const ProcessStat &P,
+                   const std::vector<std::string> &FileNames) {
+  if (P.Config.HasConfig || P.FileIndex < FileNames.size())
+    return jobKey(P, P.FileIndex < FileNames.size() ? FileNames[P.FileIndex]
+                                                    : std::string());
+  return "#" + std::to_string(P.FileIndex);
+}
+
+namespace {
+
+/// Aggregate::finish's part for JobFiles, before the files' own figures
+/// (which drop the ranges): the keys of processes without CONFIG get their
+/// trace file's program, and on a file that several jobs used, the bytes
+/// two processes both covered are counted within each job, from the same
+/// ranges (capped as FileStat::finishAccess caps them). A file one job
+/// used keeps the file's figure (finishJobsAfter).
+void finishJobsBefore(Aggregate &A) {
+  std::map<std::pair<uint32_t, int64_t>, std::string> JobOf;
+  for (const ProcessStat &P : A.Processes)
+    JobOf[{P.FileIndex, P.Pid}] = jobKey(P, A.FileNames);
+  std::map<std::pair<std::string, std::string>, JobFileStat> Keyed;
+  for (auto &[Key, J] : A.JobFiles) {
+    std::string Job = Key.first;
+    if (!Job.empty() && Job[0] == '#') {
+      uint32_t Index = static_cast<uint32_t>(std::stoul(Job.substr(1)));
+      Job = Index < A.FileNames.size()
+                ? "t" + traceProgram(A.FileNames[Index])
+                : Job;
+    }
+    Keyed[{Job, Key.second}].merge(J);
+  }
+  A.JobFiles = std::move(Keyed);
+  std::map<std::string, std::vector<std::pair<std::string, JobFileStat *>>>
+      ByPath;
+  for (auto &[Key, J] : A.JobFiles)
+    ByPath[Key.second].push_back({Key.first, &J});
+  for (auto &[Path, Jobs] : ByPath) {
+    auto F = A.Files.find(Path);
+    if (Jobs.size() < 2 || F == A.Files.end())
+      continue;
+    for (size_t L = 0; L < NumIoLayers; ++L) {
+      F->second.RangesDropped[L] += capRanges(F->second.Ranges[L]);
+      std::map<std::string, std::vector<const RangeList *>> Read, Write;
+      for (const ProcessRanges &R : F->second.Ranges[L]) {
+        auto It = JobOf.find({R.FileIndex, R.Pid});
+        std::string Job = It == JobOf.end() ? std::string() : It->second;
+        if (!R.Read.empty())
+          Read[Job].push_back(&R.Read);
+        if (!R.Write.empty())
+          Write[Job].push_back(&R.Write);
+      }
+      for (auto &[Job, J] : Jobs) {
+        J->CrossRead[L] = crossBytes(Read[Job]);
+        J->CrossWritten[L] = crossBytes(Write[Job]);
+      }
+    }
+  }
+}
+
+/// A file one job used: the job's cross-process bytes are the file's.
+void finishJobsAfter(Aggregate &A) {
+  std::map<std::string, size_t> Jobs; // path -> jobs that used it
+  for (const auto &[Key, J] : A.JobFiles)
+    ++Jobs[Key.second];
+  for (auto &[Key, J] : A.JobFiles) {
+    auto F = A.Files.find(Key.second);
+    if (Jobs[Key.second] != 1 || F == A.Files.end())
+      continue;
+    for (size_t L = 0; L < NumIoLayers; ++L) {
+      J.CrossRead[L] = F->second.Access[L].CrossRead;
+      J.CrossWritten[L] = F->second.Access[L].CrossWritten;
+    }
+  }
+}
+
+} // namespace
+
 void LayerStat::merge(const LayerStat &O) {
   Totals.merge(O.Totals);
   Failed += O.Failed;
@@ -198,6 +332,8 @@ void Aggregate::merge(Aggregate &&O) {
     Issues.push_back(std::move(R));
   if (Issues.size() >= 4 * MaxIssues)
     trimIssues(Issues);
+  for (auto &[Key, J] : O.JobFiles)
+    JobFiles[Key].merge(J);
 }
 
 void Aggregate::finish() {
@@ -220,11 +356,13 @@ void Aggregate::finish() {
                               B.Library, B.Fix);
             });
   trimIssues(Issues);
+  finishJobsBefore(*this);
   for (auto &[Path, F] : Files) {
     F.finishAccess();
     for (size_t L = 0; L < NumIoLayers; ++L)
       Layers[static_cast<size_t>(ioLayer(L))].Access.merge(F.Access[L]);
   }
+  finishJobsAfter(*this);
   std::stable_sort(Caveats.begin(), Caveats.end(),
                    [](const CaveatRecord &A, const CaveatRecord &B) {
                      return A.FileIndex < B.FileIndex;

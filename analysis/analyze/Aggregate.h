@@ -409,6 +409,34 @@ struct FileStat {
   uint64_t reachedSum(const uint64_t (&PerLayer)[NumIoLayers]) const;
 };
 
+/// One job's part of a file (issue 36). A job is a program and its launch
+/// (jobKey): traces of several programs read together (a writer then a
+/// reader, the demo's kernels) keep what each did on each file, so that
+/// cache_bound and redundant_traffic judge a job's reads against its own
+/// writes, never a reader's bytes against a writer's. Exact sums per
+/// layer, merged like FileStat's; keyed by (job, path) in
+/// Aggregate::JobFiles.
+struct JobFileStat {
+  IoTotals Layers[NumIoLayers];          // its processes' calls on the file
+  uint64_t ReadTimeUs[NumIoLayers] = {}; // of their read calls
+  // Data calls with an offset (AccessStats, POSIX and STDIO): their bytes,
+  // the bytes a process moved again, and the bytes two of the job's
+  // processes both covered (Cross*: set by Aggregate::finish).
+  uint64_t AccessRead[NumIoLayers] = {}, AccessWritten[NumIoLayers] = {};
+  uint64_t RedundantRead[NumIoLayers] = {};
+  uint64_t RedundantWritten[NumIoLayers] = {};
+  uint64_t CrossRead[NumIoLayers] = {}, CrossWritten[NumIoLayers] = {};
+  uint64_t Processes = 0;
+
+  /// Adds S, the file's figures of one process (or of all its processes).
+  void add(const FileStat &S);
+  void merge(const JobFileStat &O);
+  /// The bytes moved again over a range already moved, at the layers of
+  /// Mask (bottomLayers of the whole file), and the bytes moved there.
+  uint64_t movedAgain(unsigned Mask) const;
+  uint64_t accessBytes(unsigned Mask) const;
+};
+
 /// An HDF5 dataset (HDF5_DSET records, and the H5Dread/H5Dwrite calls
 /// whose dhash names it), over every process that used it.
 struct DatasetStat {
@@ -480,6 +508,22 @@ struct TuningStat {
   bool operator==(const TuningStat &O) const { return tied() == O.tied(); }
 };
 
+/// A source that was not annotated: status "failed" or "excluded", why.
+struct CoverageSource {
+  std::string File, Status, Reason;
+};
+
+/// Which sources of the program were annotated, as the process's
+/// "coverage" record says (issue 38; Has false without one): the counts
+/// cover every source, Files those not annotated.
+struct CoverageStat {
+  bool Has = false;
+  std::string Program;
+  uint64_t Sources = 0, Annotated = 0, Failed = 0, Excluded = 0;
+  bool Truncated = false;
+  std::vector<CoverageSource> Files;
+};
+
 /// The run's configuration as one process recorded it (issue 35: CONFIG,
 /// VERSION, MPI_JOB and tuning records). Empty for a trace without them.
 struct ProcessConfig {
@@ -496,6 +540,7 @@ struct ProcessConfig {
   // only by the file's own analysis (FileAnalyzer::finish), which turns a
   // CONFIG without it into an "unfinished" StopRecord.
   bool HasEnd = false;
+  CoverageStat Coverage; // its "coverage" record (Configuration.h)
 
   bool empty() const {
     return !HasConfig && Versions.empty() && !HasJob && Tuning.empty();
@@ -525,6 +570,15 @@ struct ProcessStat {
 
   int64_t wallUs() const { return Spans ? LastUs - FirstUs : 0; }
 };
+
+/// The job of a process: its CONFIG's executable and arguments (as Report
+/// names programs), else the program of its trace file TraceFile
+/// (traceProgram).
+std::string jobKey(const ProcessStat &P, const std::string &TraceFile);
+/// The same, the trace file named by FileNames; "#" and the file's index
+/// when FileNames does not reach it, which Aggregate::finish replaces.
+std::string jobKey(const ProcessStat &P,
+                   const std::vector<std::string> &FileNames);
 
 struct IssueRecord {
   uint32_t FileIndex = 0;
@@ -571,13 +625,15 @@ struct Aggregate {
   std::vector<IssueRecord> Issues; // the first MaxIssues, by file and line
   std::vector<CaveatRecord> Caveats; // by file (finish())
   DiagnosisFacts Diag; // call sites and per-file rank shares (CallSites.h)
+  // By (jobKey, path): each job's part of each file (JobFileStat).
+  std::map<std::pair<std::string, std::string>, JobFileStat> JobFiles;
 
   static constexpr size_t MaxIssues = 200;
 
   void merge(Aggregate &&O);
   /// Sorts processes (by file, pid) and keeps the first MaxIssues issues;
   /// computes each file's cross-process access figures and the layers'
-  /// access sums (LayerStat::Access).
+  /// access sums (LayerStat::Access), and each job's (JobFiles).
   void finish();
   uint64_t issueTotal() const;
   void addIssue(uint32_t FileIndex, uint64_t Line, Issue Kind,
@@ -615,6 +671,10 @@ template <class A> void visit(A &Ar, FileStat &S) {
 template <class A> void visit(A &Ar, FileRank &S) {
   Ar(S.FileIndex, S.Pid, S.Bytes, S.TimeUs);
 }
+template <class A> void visit(A &Ar, JobFileStat &S) {
+  Ar(S.Layers, S.ReadTimeUs, S.AccessRead, S.AccessWritten, S.RedundantRead,
+     S.RedundantWritten, S.CrossRead, S.CrossWritten, S.Processes);
+}
 template <class A> void visit(A &Ar, DatasetStat &S) {
   Ar(S.Opens, S.Props, S.Reads, S.Writes, S.Collective, S.Independent,
      S.IoModes, S.Selection, S.Sizes);
@@ -641,9 +701,16 @@ template <class A> void visit(A &Ar, TuningStat &S) {
   Ar(S.Path, S.Setting, S.Key, S.Requested, S.Op, S.Source, S.Before,
      S.Effect, S.Status, S.Reason);
 }
+template <class A> void visit(A &Ar, CoverageSource &S) {
+  Ar(S.File, S.Status, S.Reason);
+}
+template <class A> void visit(A &Ar, CoverageStat &S) {
+  Ar(S.Has, S.Program, S.Sources, S.Annotated, S.Failed, S.Excluded,
+     S.Truncated, S.Files);
+}
 template <class A> void visit(A &Ar, ProcessConfig &S) {
   Ar(S.HasConfig, S.Exe, S.Cwd, S.Glibc, S.Argv, S.ArgvDropped, S.EnvDropped,
-     S.Env, S.Versions, S.HasJob, S.JobRank, S.JobSize, S.Tuning);
+     S.Env, S.Versions, S.HasJob, S.JobRank, S.JobSize, S.Tuning, S.Coverage);
 }
 template <class A> void visit(A &Ar, ProcessStat &S) {
   Ar(S.FileIndex, S.Pid, S.Rank, S.Events, S.Spans, S.Threads, S.FirstUs,
@@ -661,7 +728,7 @@ template <class A> void visit(A &Ar, Aggregate &S) {
      S.MetadataEvents, S.OtherPhases, S.Unattributed, S.Layers, S.Io,
      S.Functions, S.Untraced, S.Throttled, S.Stopped, S.Bypassed, S.Files,
      S.UnknownOps, S.Processes, S.IssueCounts, S.Issues, S.TracerSpans,
-     S.AggregatedRecords, S.Caveats, S.Datasets, S.Diag);
+     S.AggregatedRecords, S.Caveats, S.Datasets, S.Diag, S.JobFiles);
 }
 
 } // namespace dftanalyze

@@ -3,6 +3,7 @@
 #include "CallSites.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <iterator>
 #include <tuple>
 
@@ -22,6 +23,23 @@ void SiteStat::merge(const SiteStat &O) {
   if (O.Ranks.empty() ||
       (Ranks.size() >= MaxSiteRanks && !(O.Ranks.front() < Ranks.back())))
     return;
+  if (O.Ranks.size() <= 2) {
+    // A file's site has its process's label (two with a fork): put each
+    // in its place, as the union below would, without copying the others.
+    for (const std::string &L : O.Ranks) {
+      size_t At = static_cast<size_t>(
+          std::lower_bound(Ranks.begin(), Ranks.end(), L) - Ranks.begin());
+      if (At < Ranks.size() && Ranks[At] == L)
+        continue;
+      if (Ranks.size() >= MaxSiteRanks) {
+        if (At == Ranks.size())
+          continue;
+        Ranks.pop_back();
+      }
+      Ranks.insert(Ranks.begin() + static_cast<std::ptrdiff_t>(At), L);
+    }
+    return;
+  }
   std::vector<std::string> All;
   std::set_union(Ranks.begin(), Ranks.end(), O.Ranks.begin(), O.Ranks.end(),
                  std::back_inserter(All));

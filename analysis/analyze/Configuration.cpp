@@ -137,6 +137,27 @@ std::vector<ProgramConfig> programConfigs(const Report &R) {
   return Out;
 }
 
+uint64_t ProgramCoverage::notAnnotated() const {
+  return std::max<uint64_t>(C->Failed + C->Excluded, C->Files.size());
+}
+
+std::vector<ProgramCoverage> programCoverage(const Report &R) {
+  std::map<std::string, ProgramCoverage> ByName;
+  for (const RankFigures &Rk : R.Ranks) {
+    const CoverageStat &C = Rk.P->Config.Coverage;
+    if (!C.Has)
+      continue;
+    ProgramCoverage &G = ByName[C.Program];
+    if (!G.C)
+      G.C = &C;
+    G.Ranks.push_back(Rk.Label);
+  }
+  std::vector<ProgramCoverage> Out;
+  for (auto &[Name, G] : ByName)
+    Out.push_back(std::move(G));
+  return Out;
+}
+
 std::vector<std::string> tuningCaveats(const Report &R) {
   // (source, setting, status, reason) -> paths, processes (rank order).
   using Key = std::tuple<std::string, std::string, std::string, std::string>;

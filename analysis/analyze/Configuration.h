@@ -67,6 +67,22 @@ struct ProgramConfig {
 /// VERSION, MPI_JOB or tuning records (a trace from before issue 35).
 std::vector<ProgramConfig> programConfigs(const Report &R);
 
+/// A program's coverage record (issue 38): which of its sources the build
+/// annotated. Its processes each wrote one (the same); the first is kept.
+struct ProgramCoverage {
+  const CoverageStat *C = nullptr;
+  std::vector<std::string> Ranks; // labels of its processes, rank order
+
+  /// Sources not annotated (failed or excluded): the counts, or the list
+  /// when a record gives no counts.
+  uint64_t notAnnotated() const;
+};
+
+/// The coverage records of R, one per program ("program" of the record),
+/// by program name; empty when no process wrote one (plain LD_PRELOAD, a
+/// program not built through annotate-cc or annotate_target).
+std::vector<ProgramCoverage> programCoverage(const Report &R);
+
 /// "KEY=VALUE" (or "KEY?=VALUE") of a tuning record, as the user wrote it
 /// without its glob; its "setting" when it has no key or value.
 std::string tuningText(const TuningStat &T);

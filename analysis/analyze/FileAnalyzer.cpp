@@ -199,8 +199,10 @@ struct ProcState {
 
 class FileAnalyzer : public dftrace::TraceScanner {
 public:
-  FileAnalyzer(uint32_t FileIndex, const AnalyzeOptions &Options, bool Exact)
-      : FileIndex(FileIndex), Options(Options), Exact(Exact) {}
+  FileAnalyzer(const std::string &TracePath, uint32_t FileIndex,
+               const AnalyzeOptions &Options, bool Exact)
+      : TracePath(TracePath), FileIndex(FileIndex), Options(Options),
+        Exact(Exact) {}
 
   /// Moves the figures into Out; false when a union needs an exact rerun.
   bool finish(Aggregate &Out);
@@ -259,6 +261,7 @@ private:
   /// The data calls below an annotated span (or a root) are function Fn's.
   void claimAccess(uint32_t Fn, LazyTally &Calls);
 
+  const std::string &TracePath; // the trace file (its program names a job)
   uint32_t FileIndex;
   const AnalyzeOptions &Options;
   bool Exact;
@@ -531,6 +534,19 @@ void FileAnalyzer::record(ProcState &P, dftrace::RecordKind K, uint64_t Line) {
     P.Stat.Config.JobRank = Record.MpiJob.Rank;
     P.Stat.Config.JobSize = Record.MpiJob.Size;
     break;
+  case RecordKind::Coverage: {
+    // Once per trace file, like CONFIG: a process's first wins.
+    CoverageStat &C = P.Stat.Config.Coverage;
+    if (C.Has)
+      break;
+    dftrace::CoverageRecord &R = Record.Coverage;
+    C = {true,     std::move(R.Program), R.Sources, R.Annotated,
+         R.Failed, R.Excluded,           R.Truncated, {}};
+    for (dftrace::CoverageFileRecord &F : R.Files)
+      C.Files.push_back(
+          {std::move(F.File), std::move(F.Status), std::move(F.Reason)});
+    break;
+  }
   case RecordKind::Tuning: {
     dftrace::TuningRecord &T = Record.Tuning;
     P.Stat.Config.Tuning.push_back(
@@ -1016,6 +1032,9 @@ bool FileAnalyzer::finish(Aggregate &Out) {
     std::string Rank = P.Stat.Rank.empty()
                            ? "pid " + std::to_string(P.Stat.Pid)
                            : P.Stat.Rank;
+    // Issue 36: its job's part, keyed by the job already, so that the
+    // aggregate holds one entry per job and file, whatever the ranks.
+    std::string Job = jobKey(P.Stat, TracePath);
     for (auto &[Hash, Acc] : Files) {
       auto Path = P.Paths.find(Hash);
       std::string Name;
@@ -1057,6 +1076,7 @@ bool FileAnalyzer::finish(Aggregate &Out) {
         }
         Agg.Diag.FileRanks[Name].add(Top.bytes(), Top.TimeUs, Rank);
       }
+      Agg.JobFiles[{Job, Name}].add(S);
       Agg.Files[Name].merge(std::move(S));
     }
     std::map<uint32_t, uint64_t> PhaseUs; // function -> its own I/O calls
@@ -1131,7 +1151,7 @@ Aggregate analyzeFile(const std::string &Path, uint32_t FileIndex,
   dftrace::TimeUnit Unit = Options.Unit;
   for (int Pass = 0; Pass < 3; ++Pass) {
     for (bool Exact : {false, true}) {
-      FileAnalyzer A(FileIndex, Options, Exact);
+      FileAnalyzer A(Path, FileIndex, Options, Exact);
       A.setTimeUnit(Unit, Options.UnitGiven);
       bool Opened = A.scan(Path);
       dftrace::TimeUnit Recorded = A.recordedUnit();

@@ -2,6 +2,7 @@
 
 #include "Mpi.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -55,41 +56,61 @@ void mpiStop(const MpiWorld &W) {
     MPI_Finalize();
 }
 
+namespace {
+
+// MPI counts are ints: an aggregate goes in pieces of at most this many
+// bytes (an aggregate past 2 GiB is not expected, but is not refused).
+constexpr size_t MaxPiece = size_t(1) << 30;
+
+void sendBytes(const std::string &Bytes, int To) {
+  unsigned long long Size = Bytes.size();
+  MPI_Send(&Size, 1, MPI_UNSIGNED_LONG_LONG, To, 0, MPI_COMM_WORLD);
+  for (size_t At = 0; At < Bytes.size(); At += MaxPiece)
+    MPI_Send(Bytes.data() + At,
+             static_cast<int>(std::min(MaxPiece, Bytes.size() - At)),
+             MPI_BYTE, To, 1, MPI_COMM_WORLD);
+}
+
+std::string receiveBytes(int From) {
+  unsigned long long Size = 0;
+  MPI_Recv(&Size, 1, MPI_UNSIGNED_LONG_LONG, From, 0, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+  std::string Bytes(static_cast<size_t>(Size), '\0');
+  for (size_t At = 0; At < Bytes.size(); At += MaxPiece)
+    MPI_Recv(Bytes.data() + At,
+             static_cast<int>(std::min(MaxPiece, Bytes.size() - At)),
+             MPI_BYTE, From, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return Bytes;
+}
+
+} // namespace
+
+// A binomial tree: in round k (Step = 2^k) a rank whose bit k is set sends
+// its aggregate (its own files' and what it received in earlier rounds) to
+// Rank - Step and is done; the others receive from Rank + Step, if there
+// is one, and merge. Rank 0 ends with all of them after ceil(log2 Size)
+// rounds, holding one partial aggregate in flight at a time, and the
+// merges of a round run on different ranks at once. Merging is
+// order-independent (Aggregate.h), so the report does not depend on the
+// shape of the tree.
 void mpiGather(const MpiWorld &W, Aggregate &A) {
   if (!W.Active || W.Size == 1)
     return;
-  Writer Out;
-  if (W.Rank != 0)
-    visit(Out, A);
-  // Byte counts first (an aggregate can exceed 2 GiB only in theory: the
-  // count is checked), then the bytes.
-  if (Out.Bytes.size() > static_cast<size_t>(INT32_MAX))
-    throw std::runtime_error("aggregate too large for MPI_Gatherv");
-  int Mine = static_cast<int>(Out.Bytes.size());
-  std::vector<int> Sizes(W.Rank == 0 ? W.Size : 0);
-  MPI_Gather(&Mine, 1, MPI_INT, Sizes.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
-  std::vector<int> Offsets;
-  std::string All;
-  if (W.Rank == 0) {
-    Offsets.resize(W.Size);
-    size_t Total = 0;
-    for (int R = 0; R < W.Size; ++R) {
-      Offsets[R] = static_cast<int>(Total);
-      Total += static_cast<size_t>(Sizes[R]);
+  for (int Step = 1; Step < W.Size; Step <<= 1) {
+    if (W.Rank & Step) {
+      Writer Out;
+      visit(Out, A);
+      sendBytes(Out.Bytes, W.Rank - Step);
+      return;
     }
-    if (Total > static_cast<size_t>(INT32_MAX))
-      throw std::runtime_error("aggregates too large for MPI_Gatherv");
-    All.resize(Total);
-  }
-  MPI_Gatherv(Out.Bytes.data(), Mine, MPI_BYTE, All.data(), Sizes.data(),
-              Offsets.data(), MPI_BYTE, 0, MPI_COMM_WORLD);
-  if (W.Rank != 0)
-    return;
-  for (int R = 1; R < W.Size; ++R) {
-    Reader In(All.data() + Offsets[R], static_cast<size_t>(Sizes[R]));
-    Aggregate Part;
-    visit(In, Part);
-    A.merge(std::move(Part));
+    if (W.Rank + Step < W.Size) {
+      std::string Bytes = receiveBytes(W.Rank + Step);
+      Reader In(Bytes.data(), Bytes.size());
+      Aggregate Part;
+      visit(In, Part);
+      std::string().swap(Bytes);
+      A.merge(std::move(Part));
+    }
   }
 }
 

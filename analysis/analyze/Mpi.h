@@ -2,9 +2,9 @@
 //
 // Under `mpiexec -n N dftracer-analyze ...` every rank reads its share of
 // the files (the largest-first list dealt out round-robin), and the
-// serialised aggregates (Archive.h) are gathered and merged on rank 0,
-// which prints the report. Merging is order-independent, so the report is
-// the bytes a single process prints.
+// serialised aggregates (Archive.h) are merged up a binomial tree to rank
+// 0, which prints the report. Merging is order-independent, so the report
+// is the bytes a single process prints.
 //
 // MPI is initialised only when a launcher started the program (PMI_RANK,
 // PMIX_RANK or OMPI_COMM_WORLD_RANK in the environment): run alone, the
@@ -41,7 +41,8 @@ bool mpiAvailable();
 /// This rank's files: Ordered (largest first) dealt out round-robin.
 std::vector<uint32_t> mpiShare(const MpiWorld &W,
                                const std::vector<uint32_t> &Ordered);
-/// Merges every rank's A into rank 0's A (others keep theirs).
+/// Merges every rank's A into rank 0's A, in a binomial tree of
+/// ceil(log2 Size) rounds (others keep theirs, or a partial merge).
 void mpiGather(const MpiWorld &W, Aggregate &A);
 /// Rank 0's Bytes, on every rank.
 void mpiBroadcastBytes(const MpiWorld &W, std::string &Bytes);

@@ -222,13 +222,7 @@ void Diagnoser::listFile(Finding &F, const std::string &Path,
 /// sm_segment.* (5.x). Their names differ from run to run. Any other file
 /// under /dev/shm is the program's: data staged in memory counts.
 bool Diagnoser::mpiSharedMemory(const std::string &Path) {
-  static const char *const Prefixes[] = {
-      "/dev/shm/mpich_shar_tmp", "/dev/shm/ucx_shm_posix_",
-      "/dev/shm/vader_segment.", "/dev/shm/sm_segment."};
-  for (const char *P : Prefixes)
-    if (Path.rfind(P, 0) == 0)
-      return true;
-  return false;
+  return dftanalyze::mpiSharedMemory(Path); // Caveats.h: the reports mark them
 }
 
 /// The N files that moved data with the most I/O time; the others (MPI's
@@ -248,6 +242,56 @@ std::vector<FindingFile> Diagnoser::busiestFiles(size_t N) const {
         Out.push_back(file(F));
     }
   return Out;
+}
+
+std::vector<JobView> Diagnoser::jobs() const {
+  std::map<std::string, JobView> ByProgram;
+  if (A.JobFiles.empty()) {
+    JobView &J = ByProgram[""];
+    for (const auto &[Path, FS] : A.Files)
+      J.Files[Path].add(FS);
+  } else {
+    std::map<std::string, std::string> Program; // jobKey -> label
+    for (const RankFigures &RF : R.Ranks)
+      Program.emplace(jobKey(*RF.P, A.FileNames), RF.Program);
+    for (const auto &[Key, J] : A.JobFiles) {
+      auto It = Program.find(Key.first);
+      std::string Label = It == Program.end() ? "" : It->second;
+      JobView &V = ByProgram[Label];
+      V.Program = Label;
+      V.Files[Key.second].merge(J);
+    }
+  }
+  std::vector<JobView> Out;
+  for (auto &[Label, V] : ByProgram)
+    Out.push_back(std::move(V));
+  return Out;
+}
+
+std::vector<std::string> Diagnoser::jobRanks(const JobView &Job,
+                                             const Finding &F) const {
+  std::map<std::pair<uint32_t, int64_t>, size_t> Of; // into R.Ranks
+  for (size_t I = 0; I < R.Ranks.size(); ++I)
+    if (R.Ranks[I].Program == Job.Program)
+      Of[{R.Ranks[I].P->FileIndex, R.Ranks[I].P->Pid}] = I;
+  std::vector<size_t> Index; // into R.Ranks, which is in rank order
+  for (const FindingFile &FF : F.Files) {
+    auto It = A.Files.find(FF.Path);
+    if (It == A.Files.end())
+      continue;
+    for (const FileRank &FR : It->second.Ranks) {
+      auto RI = Of.find({FR.FileIndex, FR.Pid});
+      if (RI != Of.end())
+        Index.push_back(RI->second);
+    }
+  }
+  std::sort(Index.begin(), Index.end());
+  Index.erase(std::unique(Index.begin(), Index.end()), Index.end());
+  std::vector<std::string> Ranks;
+  for (size_t I : Index)
+    if (Ranks.size() < MaxSiteRanks)
+      Ranks.push_back(R.Ranks[I].Label);
+  return Ranks;
 }
 
 void Diagnoser::accessFiles(
@@ -280,6 +324,12 @@ void Diagnoser::add(const DiagnosisRule &Rule, Finding F,
           " calls throttled (" + reasonsText(T->second.ThrottleReasons) +
           "): their I/O is counted under their caller");
   }
+  // Sources the build left unannotated (coverage records, issue 38).
+  std::vector<std::string> Fns;
+  for (const FindingSite &S : F.Sites)
+    Fns.push_back(S.Function);
+  for (std::string &C : coverageSiteCaveats(R, Fns, F.Ranks))
+    F.Caveats.push_back(std::move(C));
   advise(Rule, F, std::move(Vars));
   Out.push_back(std::move(F));
 }

@@ -10,6 +10,7 @@
 #include "DiagnoseInternal.h"
 
 #include <algorithm>
+#include <map>
 
 namespace dftanalyze {
 namespace diagnosis {
@@ -33,11 +34,6 @@ bool isRawHdf5(const std::string &Chain) {
 uint64_t nonSequential(const AccessStats &S) {
   uint64_t N = S.Reads + S.Writes, Seq = S.SeqReads + S.SeqWrites;
   return N > Seq ? N - Seq : 0;
-}
-
-/// The bytes of S moved again over a range already moved.
-uint64_t movedAgain(const AccessStats &S) {
-  return S.RedundantRead + S.RedundantWritten + S.CrossRead + S.CrossWritten;
 }
 
 } // namespace
@@ -197,79 +193,116 @@ void Diagnoser::randomAccess(const DiagnosisRule &Rule) {
   add(Rule, std::move(F));
 }
 
+/// Per job (issue 36): bytes a process of the job moved again, or that two
+/// of its processes both moved. Two programs that each read an input once
+/// do not make each other's reads redundant; one program that reads it
+/// twice does.
 void Diagnoser::redundant(const DiagnosisRule &Rule) {
-  uint64_t Again = 0, Bytes = 0, Us = 0;
-  for (const FileFigures &FF : R.FilesByTime) {
-    AccessStats S = FF.S->reachedAccess();
-    uint64_t Moved = S.BytesRead + S.BytesWritten;
-    uint64_t Rep = std::min(movedAgain(S), Moved);
-    Again += Rep;
-    Bytes += Moved;
-    if (Moved)
-      Us += FF.Reached.TimeUs * Rep / Moved;
+  for (const JobView &Job : jobs()) {
+    uint64_t Again = 0, Bytes = 0, Us = 0;
+    std::map<std::string, uint64_t> AgainOf; // path -> bytes moved again
+    for (const auto &[Path, J] : Job.Files) {
+      auto FS = A.Files.find(Path);
+      if (FS == A.Files.end())
+        continue;
+      unsigned Mask = bottomLayers(FS->second.Layers);
+      uint64_t Moved = J.accessBytes(Mask);
+      uint64_t Rep = std::min(J.movedAgain(Mask), Moved);
+      Again += Rep;
+      Bytes += Moved;
+      AgainOf[Path] = J.movedAgain(Mask);
+      uint64_t TimeUs = 0;
+      for (size_t L = 0; L < NumIoLayers; ++L)
+        if (Mask & (1u << L))
+          TimeUs += J.Layers[L].TimeUs;
+      if (Moved)
+        Us += TimeUs * Rep / Moved;
+    }
+    double Share = ratio(Again, Bytes);
+    Finding F;
+    if (!Again ||
+        !atLeast(Rule, F, "bytes_moved_again_share", Share, "min_share") ||
+        !supported(Rule, F, 0, Again, Us))
+      continue;
+    F.RecoverableUs = Us;
+    F.Method = "the files' I/O time in proportion to the bytes read or "
+               "written again over the same range";
+    F.Sites = dataSites();
+    accessFiles(F, [&](const FileFigures &FF) {
+      auto It = AgainOf.find(FF.Path);
+      return It == AgainOf.end() ? 0 : It->second;
+    });
+    std::string Of = Job.Program.empty() ? "" : " of " + Job.Program;
+    F.Summary = std::to_string(Again) + " B (" + pct(Share) +
+                " of the bytes) read or written again over a range already "
+                "moved, by the same or another process" + Of;
+    if (!Job.Program.empty())
+      F.Ranks = jobRanks(Job, F);
+    add(Rule, std::move(F));
   }
-  double Share = ratio(Again, Bytes);
-  Finding F;
-  if (!Again ||
-      !atLeast(Rule, F, "bytes_moved_again_share", Share, "min_share") ||
-      !supported(Rule, F, 0, Again, Us))
-    return;
-  F.RecoverableUs = Us;
-  F.Method = "the files' I/O time in proportion to the bytes read or "
-             "written again over the same range";
-  F.Sites = dataSites();
-  accessFiles(F, [](const FileFigures &FF) {
-    return movedAgain(FF.S->reachedAccess());
-  });
-  F.Summary = std::to_string(Again) + " B (" + pct(Share) +
-              " of the bytes) read or written again over a range already "
-              "moved, by the same or another process";
-  add(Rule, std::move(F));
 }
 
 /// Data read back after it was written, the job's data under a share of
-/// the nodes' memory: the reads measured the page cache.
+/// the nodes' memory: the reads measured the page cache. Per job (issue
+/// 36): a reader launched after a writer is another job, whose reads are
+/// not judged against the writer's bytes.
 void Diagnoser::cacheBound(const DiagnosisRule &Rule) {
-  std::map<std::string, uint64_t> Mem; // host -> mem_total
-  for (const RankFigures &RF : R.Ranks)
-    if (RF.P->MemTotal)
-      Mem[RF.P->Host] = std::max(Mem[RF.P->Host], RF.P->MemTotal);
-  uint64_t Memory = 0;
-  for (const auto &[H, M] : Mem)
-    Memory += M;
-  uint64_t Written = 0, ReadBack = 0, ReadUs = 0;
-  std::vector<const FileFigures *> Both;
-  for (const FileFigures &FF : R.FilesByTime) {
-    Written += FF.Reached.BytesWritten;
-    if (FF.Reached.BytesWritten && FF.Reached.BytesRead) {
-      ReadBack += FF.Reached.BytesRead;
-      for (size_t Slot = 0; Slot < NumIoLayers; ++Slot)
-        if (Bottom >> Slot & 1u)
-          ReadUs += FF.S->ReadTimeUs[Slot];
-      Both.push_back(&FF);
+  for (const JobView &Job : jobs()) {
+    std::map<std::string, uint64_t> Mem; // host -> mem_total
+    for (const RankFigures &RF : R.Ranks)
+      if (RF.P->MemTotal && RF.Program == Job.Program)
+        Mem[RF.P->Host] = std::max(Mem[RF.P->Host], RF.P->MemTotal);
+    uint64_t Memory = 0;
+    for (const auto &[H, M] : Mem)
+      Memory += M;
+    uint64_t Written = 0, ReadBack = 0, ReadUs = 0;
+    std::vector<const FileFigures *> Both;
+    for (const FileFigures &FF : R.FilesByTime) {
+      auto It = Job.Files.find(FF.Path);
+      if (It == Job.Files.end())
+        continue;
+      const JobFileStat &J = It->second;
+      unsigned Mask = bottomLayers(FF.S->Layers);
+      uint64_t W = 0, Rd = 0;
+      for (size_t L = 0; L < NumIoLayers; ++L)
+        if (Mask & (1u << L)) {
+          W += J.Layers[L].BytesWritten;
+          Rd += J.Layers[L].BytesRead;
+        }
+      Written += W;
+      if (W && Rd) {
+        ReadBack += Rd;
+        for (size_t Slot = 0; Slot < NumIoLayers; ++Slot)
+          if (Bottom >> Slot & 1u)
+            ReadUs += J.ReadTimeUs[Slot];
+        Both.push_back(&FF);
+      }
     }
+    double Share = ratio(Written, Memory);
+    Finding F;
+    if (!Memory || !ReadBack ||
+        !below(Rule, F, "data_over_node_memory", Share, "max_memory_share") ||
+        !supported(Rule, F, 0, ReadBack, ReadUs))
+      continue;
+    F.RecoverableUs = 0;
+    F.Method = "not a cost: the read bandwidth of this run (" +
+               fmt("%.1f", mebibytesPerSecond(ReadBack, ReadUs)) +
+               " MiB/s per call) is the page cache's, not the file system's";
+    for (const FileFigures *FF : Both)
+      listFile(F, *FF);
+    F.Sites = topSites(
+        [&](const SiteRef &S) { return atBottom(S) && S.O() == Op::Read; },
+        byBytes);
+    std::string Of = Job.Program.empty() ? "" : " (" + Job.Program + ")";
+    F.Summary = std::to_string(ReadBack) +
+                " B read back after being written "
+                "in the same job" + Of + ", whose " +
+                std::to_string(Written) + " B written are " + pct(Share) +
+                " of the nodes' memory";
+    if (!Job.Program.empty())
+      F.Ranks = jobRanks(Job, F);
+    add(Rule, std::move(F));
   }
-  double Share = ratio(Written, Memory);
-  Finding F;
-  if (!Memory || !ReadBack ||
-      !below(Rule, F, "data_over_node_memory", Share, "max_memory_share") ||
-      !supported(Rule, F, 0, ReadBack, ReadUs))
-    return;
-  F.RecoverableUs = 0;
-  F.Method = "not a cost: the read bandwidth of this run (" +
-             fmt("%.1f", mebibytesPerSecond(ReadBack, ReadUs)) +
-             " MiB/s per call) is the page cache's, not the file system's";
-  for (const FileFigures *FF : Both)
-    listFile(F, *FF);
-  F.Sites = topSites(
-      [&](const SiteRef &S) { return atBottom(S) && S.O() == Op::Read; },
-      byBytes);
-  F.Summary = std::to_string(ReadBack) +
-              " B read back after being written "
-              "in the same job, whose " +
-              std::to_string(Written) + " B written are " + pct(Share) +
-              " of the nodes' memory";
-  add(Rule, std::move(F));
 }
 
 } // namespace diagnosis

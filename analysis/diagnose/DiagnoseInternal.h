@@ -150,6 +150,14 @@ inline std::string fromSite(const Finding &F, const char *Lead,
   return S;
 }
 
+/// One job's files (issue 36): Aggregate::JobFiles of one program (the
+/// label Report gives its ranks), so that cache_bound and
+/// redundant_traffic judge each job on its own.
+struct JobView {
+  std::string Program; // RankFigures::Program: "" when one program
+  std::map<std::string, JobFileStat> Files; // by path
+};
+
 class Diagnoser {
 public:
   Diagnoser(const Report &R, const DiagnosisRules &Rules);
@@ -213,6 +221,11 @@ private:
   /// F lists Path (when the trace has it) while it has fewer than Max.
   void listFile(Finding &F, const std::string &Path, size_t Max = 5) const;
   std::vector<FindingFile> busiestFiles(size_t N) const;
+  /// The jobs of the trace set, by program label; one job of A.Files when
+  /// the aggregate has no JobFiles (one built by hand).
+  std::vector<JobView> jobs() const;
+  /// The labels of Job's processes that used the files of F (rank order).
+  std::vector<std::string> jobRanks(const JobView &Job, const Finding &F) const;
   /// Files sorted by a figure, the heaviest 5 with a non-zero one.
   void
   accessFiles(Finding &Out,

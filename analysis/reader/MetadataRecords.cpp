@@ -40,6 +40,8 @@ RecordKind recordKind(const Event &E) {
     return RecordKind::Tuning;
   if (N == "trace_end")
     return RecordKind::TraceEnd;
+  if (N == "coverage")
+    return RecordKind::Coverage;
   return RecordKind::None;
 }
 
@@ -82,6 +84,8 @@ const char *recordName(RecordKind K) {
     return "tuning";
   case RecordKind::TraceEnd:
     return "trace_end";
+  case RecordKind::Coverage:
+    return "coverage";
   default:
     return "?";
   }
@@ -382,6 +386,45 @@ bool RecordDecoder::decode(RecordKind K, std::string_view Line,
       return false;
     if (HasTs && Ts <= (uint64_t(1) << 53))
       Out.EndTsUs = static_cast<int64_t>(Ts);
+    return true;
+  }
+  case RecordKind::Coverage: {
+    // Only program and sources are required: a record from a newer build
+    // integration with more keys, or fewer counts, still reads.
+    CoverageRecord &C = Out.Coverage;
+    dom::element T;
+    if (!Args["truncated"].get(T))
+      C.Truncated = T.is_bool() && T.get_bool().value_unsafe();
+    if (!A.stringKey("program", C.Program) ||
+        !A.unsignedKey("sources", C.Sources) ||
+        !A.unsignedKey("annotated", C.Annotated, false) ||
+        !A.unsignedKey("failed", C.Failed, false) ||
+        !A.unsignedKey("excluded", C.Excluded, false))
+      return false;
+    dom::element Files;
+    if (Args["files"].get(Files))
+      return true;
+    dom::array List;
+    if (Files.get_array().get(List)) {
+      Error = Where + "args.\"files\" is not an array";
+      return false;
+    }
+    size_t I = 0;
+    for (dom::element F : List) {
+      dom::object O;
+      std::string At = Where + "files[" + std::to_string(I++) + "].";
+      if (F.get_object().get(O)) {
+        Error = At + " is not an object";
+        return false;
+      }
+      Keys Fk(O, At, Error);
+      CoverageFileRecord R;
+      if (!Fk.stringKey("file", R.File) ||
+          !Fk.stringKey("status", R.Status, false) ||
+          !Fk.stringKey("reason", R.Reason, false))
+        return false;
+      C.Files.push_back(std::move(R));
+    }
     return true;
   }
   default:

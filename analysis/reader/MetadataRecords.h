@@ -37,6 +37,10 @@
 //     "before":"1,1","effect":"4096,4096","status":"applied","reason":""}}
 //                                                          -> Tuning
 //   {"name":"trace_end",...,"args":{"ts":1718000000000456}} -> TraceEnd
+//   {"name":"coverage",...,"args":{"program":"app","sources":12,
+//     "annotated":6,"failed":5,"excluded":1,"files":[{"file":"/s/a.c",
+//     "status":"failed","reason":"not annotated (expected ')')"}]}}
+//                                                          -> Coverage
 // \endcode
 //
 // A trace file that has CONFIG but no trace_end was not finished: its
@@ -83,6 +87,8 @@ enum class RecordKind : uint8_t {
   Tuning,  // "tuning"
   // Issue 37's: the last line of a finished trace file.
   TraceEnd, // "trace_end"
+  // Issue 38's: which sources of the program were annotated.
+  Coverage, // "coverage"
 };
 
 /// The kind of a metadata event, by name ("untraced", "throttled",
@@ -187,6 +193,21 @@ struct TuningRecord {
       Reason;
 };
 
+/// A source of the program that was not annotated ("coverage" files).
+struct CoverageFileRecord {
+  std::string File, Status, Reason; // status "failed" or "excluded"
+};
+
+/// Which sources of the program the build annotated ("coverage", written
+/// once per process after CONFIG; docs/trace-format.md): the counts cover
+/// every source, Files only those not annotated, at most 256 (Truncated).
+struct CoverageRecord {
+  std::string Program;
+  uint64_t Sources = 0, Annotated = 0, Failed = 0, Excluded = 0;
+  bool Truncated = false;
+  std::vector<CoverageFileRecord> Files;
+};
+
 struct MetadataRecord {
   RecordKind Kind = RecordKind::None;
   std::vector<UntracedDir> Dirs; // Untraced
@@ -202,6 +223,7 @@ struct MetadataRecord {
   VersionRecord Version;
   MpiJobRecord MpiJob;
   TuningRecord Tuning;
+  CoverageRecord Coverage;
   int64_t EndTsUs = -1; // TraceEnd: its "ts"; -1 when not recorded
 };
 

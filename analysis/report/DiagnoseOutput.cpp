@@ -162,10 +162,13 @@ void printFindingsHtml(std::ostream &Os, const std::vector<Finding> &Fs,
      << htmlEscape(RulesPath) << ").</p>\n";
   uint64_t Max = Fs.empty() ? 0 : Fs.front().RecoverableUs;
   for (const Finding &F : Fs) {
+    // The top finding is shown open, its advice visible without a click.
+    bool Open = &F == &Fs.front();
     // Severity by seconds recoverable against the largest finding.
     double Rel = Max ? double(F.RecoverableUs) / double(Max) : 0;
     const char *Sev = Rel >= 0.5 ? "high" : Rel >= 0.1 ? "medium" : "low";
-    Os << "<details class=\"finding " << Sev << "\"><summary><b>"
+    Os << "<details class=\"finding " << Sev << "\"" << (Open ? " open" : "")
+       << "><summary><b>"
        << htmlEscape(F.Kind) << "</b> (" << Sev << ", "
        << secondsText(F.RecoverableUs)
        << " s recoverable): " << htmlEscape(F.Summary) << "</summary>\n<p>cost "

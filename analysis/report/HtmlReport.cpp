@@ -170,17 +170,37 @@ std::string layerChart(const Report &R) {
   return S + "</svg>";
 }
 
-/// Read and write calls per Darshan size bin, all I/O layers together, on
-/// a logarithmic scale (one bin often holds most calls); the exact counts
-/// are printed under the axis.
+/// The layers whose calls the transfer-size chart counts: the lowest level
+/// that moved bytes (bottomLayers), as the totals "at the files" take it.
+/// An H5Dwrite, the MPI_File_write_at inside it and that one's pwrite are
+/// one transfer, counted once (as pwrite), never three times.
+unsigned sizeChartLayers(const Report &R) { return bottomLayers(R.A.Io.Layers); }
+
+/// "POSIX and STDIO": the layers of a mask of I/O slots.
+std::string layerNames(unsigned Mask) {
+  std::string S;
+  for (size_t L = 0; L < NumIoLayers; ++L)
+    if (Mask & (1u << L))
+      S += (S.empty() ? "" : " and ") +
+           std::string(dftrace::layerName(ioLayer(L)));
+  return S;
+}
+
+/// Read and write calls per Darshan size bin, each call once (at the layers
+/// of sizeChartLayers), on a logarithmic scale (one bin often holds most
+/// calls); the exact counts are printed under the axis.
 std::string sizeChart(const Report &R) {
   uint64_t Read[NumSizeBins] = {}, Write[NumSizeBins] = {};
   uint64_t Max = 0;
-  for (const LayerFigures &F : R.Layers)
+  unsigned Mask = sizeChartLayers(R);
+  for (const LayerFigures &F : R.Layers) {
+    if (!dftrace::isIoLayer(F.L) || !(Mask & (1u << ioSlot(F.L))))
+      continue;
     for (size_t B = 0; B < NumSizeBins; ++B) {
       Read[B] += F.S->ReadBins[B];
       Write[B] += F.S->WriteBins[B];
     }
+  }
   for (size_t B = 0; B < NumSizeBins; ++B)
     Max = std::max({Max, Read[B], Write[B]});
   int W = 760, H = 270, Bottom = 70, Top = 10;
@@ -585,9 +605,17 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
                                    : "")
        << "</td></tr>\n";
   Os << "</table></div>\n";
+  if (std::string M = sharedMemoryCaveat(R); !M.empty())
+    Os << "<p id=\"mpi-shared-memory\" class=\"note\">Of these: "
+       << htmlEscape(M) << ".</p>\n";
 
   Os << "<h2>Transfer sizes</h2>\n<p class=\"note\">Successful read and write "
-        "calls of every I/O layer by bytes moved (Darshan's bins).</p>\n"
+        "calls by bytes moved (Darshan's bins), each call once: at the lowest "
+        "traced layer that moved bytes";
+  if (unsigned Mask = sizeChartLayers(R))
+    Os << " (" << layerNames(Mask) << ")";
+  Os << ", as the totals at the files, never a sum over layers (the text "
+        "and JSON reports give each layer's bins).</p>\n"
      << sizeChart(R) << "\n";
 
   Os << "<h2>Top functions by I/O time</h2>\n<p class=\"note\">Direct: I/O "
@@ -612,7 +640,12 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
           "bytes r/w; MPI-IO kinds)</th></tr>\n";
     for (size_t I = 0; I < R.FilesByTime.size() && I < O.Top; ++I) {
       const FileFigures &F = R.FilesByTime[I];
-      Os << "<tr><td>" << htmlEscape(F.Path) << "</td><td>" << F.Reached.Ops
+      Os << "<tr><td>" << htmlEscape(F.Path)
+         << (mpiSharedMemory(F.Path)
+                 ? " <span class=\"note shm\">(MPI shared memory: MPI's "
+                   "transport, not the program's data)</span>"
+                 : "")
+         << "</td><td>" << F.Reached.Ops
          << "</td><td>" << secondsText(F.Reached.TimeUs) << "</td><td>"
          << F.MetaOps << "</td><td>" << bytesText(F.Reached.BytesRead)
          << "</td><td>" << bytesText(F.Reached.BytesWritten) << "</td><td>"

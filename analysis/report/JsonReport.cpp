@@ -2,6 +2,7 @@
 
 #include "ConfigurationOutput.h"
 #include "Output.h"
+#include "analyze/Caveats.h"
 #include "analyze/Configuration.h"
 
 #include <algorithm>
@@ -169,6 +170,8 @@ Json fileJson(const Report &R, const FileFigures &F) {
          {"processes", S.Processes},
          {"layers", layersJson(S.Layers, S.Mpi, S.MetaOps, S.MetaTimeUs)}};
   J["fs_type"] = S.Fs.Type.empty() ? "unknown" : S.Fs.Type;
+  if (mpiSharedMemory(F.Path)) // MPI's transport, not the program's data
+    J["mpi_shared_memory"] = true;
   if (!S.Fs.Type.empty()) {
     Json Fs{{"mount", S.Fs.Mount}, {"block_size", S.Fs.BlockSize}};
     if (S.Fs.StripeSize || S.Fs.StripeCount) {
@@ -263,6 +266,30 @@ Json datasetJson(const std::pair<std::string, std::string> &Key,
 }
 
 /// The runtime's records of what the traces do not hold.
+/// Per program, its coverage record (issue 38): the counts and every
+/// source not annotated that the record lists.
+Json coverageJson(const Report &R) {
+  Json Out = Json::array();
+  for (const ProgramCoverage &G : programCoverage(R)) {
+    const CoverageStat &C = *G.C;
+    Json Files = Json::array();
+    for (const CoverageSource &F : C.Files)
+      Files.push_back(
+          {{"file", F.File}, {"status", F.Status}, {"reason", F.Reason}});
+    Out.push_back({{"program", C.Program},
+                   {"sources", C.Sources},
+                   {"annotated", C.Annotated},
+                   {"failed", C.Failed},
+                   {"excluded", C.Excluded},
+                   {"not_annotated", G.notAnnotated()},
+                   {"truncated", C.Truncated},
+                   {"processes", G.Ranks.size()},
+                   {"ranks", G.Ranks},
+                   {"files", std::move(Files)}});
+  }
+  return Out;
+}
+
 void recordsJson(Json &J, const Report &R) {
   const Aggregate &A = R.A;
   Json Untraced = Json::array();
@@ -367,6 +394,8 @@ Json reportJson(const Report &R, const OutputOptions &O) {
     J["tuning_caveats"] = std::move(Tc);
   if (Json Config = configurationJson(R); !Config.empty())
     J["configuration"] = std::move(Config);
+  if (Json Coverage = coverageJson(R); !Coverage.empty())
+    J["coverage"] = std::move(Coverage);
   recordsJson(J, R);
   if (O.Findings)
     J["findings"] = findingsJson(*O.Findings);
@@ -398,6 +427,17 @@ Json reportJson(const Report &R, const OutputOptions &O) {
   for (const CaveatRecord &C : A.Caveats)
     Caveats.push_back(
         {{"file", A.FileNames[C.FileIndex]}, {"message", C.Message}});
+  // The run's own (issue 38), "file" "": sources not annotated, per
+  // program, in programCoverage's order; how to get function names.
+  std::vector<ProgramCoverage> Programs = programCoverage(R);
+  std::vector<std::string> Coverage = coverageCaveats(R);
+  for (size_t I = 0, C = 0; I < Programs.size(); ++I)
+    if (Programs[I].notAnnotated())
+      Caveats.push_back({{"file", ""},
+                         {"program", Programs[I].C->Program},
+                         {"message", Coverage[C++]}});
+  if (std::string H = functionNamesHint(R); !H.empty())
+    Caveats.push_back({{"file", ""}, {"message", H}});
   J["caveats"] = std::move(Caveats);
   J["tracer_spans"] = A.TracerSpans;
   J["aggregated_records"] = A.AggregatedRecords;
@@ -414,6 +454,10 @@ Json reportJson(const Report &R, const OutputOptions &O) {
              {"reached", {{"bytes_read", Reached.BytesRead},
                           {"bytes_written", Reached.BytesWritten}}},
              {"layers", layersJson(A.Io.Layers, A.Io.Mpi)}};
+  if (SharedMemoryFigures M = sharedMemoryFigures(R); M.Files)
+    J["mpi_shared_memory"] = {{"files", M.Files},
+                              {"layers", layersJson(M.Layers, MpiStat())},
+                              {"message", sharedMemoryCaveat(R)}};
 
   Json Sizes;
   Json Bins = Json::array();

@@ -14,6 +14,7 @@
 
 #include "ConfigurationOutput.h"
 #include "Output.h"
+#include "analyze/Caveats.h"
 #include "analyze/Configuration.h"
 #include "Seconds.h"
 #include "reader/RecordText.h"
@@ -133,6 +134,12 @@ void printRecords(std::ostream &Os, const Report &R, size_t Top) {
     dftrace::printUntraced(
         Os, {Dir, U.Opens, U.Reads, U.Writes, U.BytesRead, U.BytesWritten},
         U.Processes);
+  // What the function names do not hold (issue 38): sources the build left
+  // unannotated, or no annotation at all.
+  for (const std::string &C : coverageCaveats(R))
+    Os << "coverage: " << C << "\n";
+  if (std::string H = functionNamesHint(R); !H.empty())
+    Os << H << "\n";
 }
 
 void printLayers(std::ostream &Os, const Report &R) {
@@ -162,6 +169,8 @@ void printLayers(std::ostream &Os, const Report &R) {
       Os << "  " << dftrace::layerName(F.L) << ": " << F.S->Throttled.Ops
          << " of the ops are throttled records (counted by the runtime, not "
             "in the trace: no union time, file or rank)\n";
+  if (std::string M = sharedMemoryCaveat(R); !M.empty())
+    Os << "  (" << M << ")\n";
   Os << "\n";
 }
 
@@ -274,7 +283,9 @@ void printFiles(std::ostream &Os, const Report &R, size_t Top) {
              "by layer: ops, bytes r/w"});
     for (size_t I = 0; I < List.size() && I < Top; ++I) {
       const FileFigures &F = List[I];
-      T.row({F.Path, F.S->Fs.Type.empty() ? "?" : F.S->Fs.Type,
+      T.row({mpiSharedMemory(F.Path) ? F.Path + " (MPI shared memory)"
+                                     : F.Path,
+             F.S->Fs.Type.empty() ? "?" : F.S->Fs.Type,
              num(F.Reached.Ops), secondsText(F.Reached.TimeUs), num(F.MetaOps),
              secondsText(F.MetaTimeUs), num(F.Reached.BytesRead),
              num(F.Reached.BytesWritten), num(F.S->Processes),

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Files versus events (issue 41): the same events split over more and more
-# trace files (ranks), dftracer-analyze --json -j 1 on each set, before and
-# after, in one run.
+# trace files (ranks), dftracer-analyze --json -j JOBS (default 1) on each
+# set, before and after, in one run.
 #
 #   BASELINE=<old dftracer-analyze> bench/analysis/scale.sh
 #   FILES="64 1024" EVENTS=1024000 REPS=1 bench/analysis/scale.sh
 #   KEEP=1 ...   # keep the sets (WORK, default /tmp/dft-analysis-scale)
+#   FILES="64 100000" JOBS=2 ...   # the 100,000-file row, with -j 2
 #
 # Each set is dftracer_trace_gen generate --real-shape --seed 42 --compute 4
-# with EVENTS/FILES spans per file (the issue's table: 4,096,000 spans,
-# ~690 MB). Per row and per analyzer: wall seconds (median of REPS), MB of
+# with EVENTS/FILES spans per file, rounded up (the issue's table:
+# 4,096,000 spans, ~690 MB; 100,000 files get 41 each, 4,100,000). Per row and per analyzer: wall seconds (median of REPS), MB of
 # trace per second by wall, CPU seconds (user + system, GNU time, of the
 # median run's neighbour: one more run) and peak resident memory. The cost
 # of a file beyond its events is the CPU seconds over those of the first
@@ -22,6 +23,7 @@ BUILD=${BUILD_DIR:-$ROOT/build}
 EVENTS=${EVENTS:-4096000}
 FILES=${FILES:-64 1024 4096 16384}
 REPS=${REPS:-3}
+JOBS=${JOBS:-1}
 WORK=${WORK:-${TMPDIR:-/tmp}/dft-analysis-scale}
 GEN=$BUILD/bin/dftracer_trace_gen
 ANALYZE=$BUILD/bin/dftracer-analyze
@@ -33,7 +35,7 @@ for F in $FILES; do
   if [ ! -d "$SET" ]; then
     echo "generating $F files, $EVENTS spans in $SET" >&2
     mkdir -p "$SET.tmp"
-    "$GEN" generate --dir "$SET.tmp" --files "$F" --spans $((EVENTS / F)) \
+    "$GEN" generate --dir "$SET.tmp" --files "$F" --spans $(((EVENTS + F - 1) / F)) \
       --seed 42 --compute 4 --real-shape
     mv "$SET.tmp" "$SET"
   fi
@@ -44,14 +46,14 @@ measure() {
   local times=() t0 t1
   for _ in $(seq "$REPS"); do
     t0=$(date +%s.%N)
-    "$1" --json -j 1 "$2" >/dev/null
+    "$1" --json -j "$JOBS" "$2" >/dev/null
     t1=$(date +%s.%N)
     times+=("$(echo "$t1 - $t0" | bc -l)")
   done
   local wall
   wall=$(printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
   local cpu_rss
-  cpu_rss=$( { /usr/bin/time -f '%U %S %M' "$1" --json -j 1 "$2" >/dev/null; } 2>&1 | tail -1)
+  cpu_rss=$( { /usr/bin/time -f '%U %S %M' "$1" --json -j "$JOBS" "$2" >/dev/null; } 2>&1 | tail -1)
   echo "$wall $cpu_rss" | awk '{print $1, $2 + $3, $4}'
 }
 
@@ -70,7 +72,7 @@ for F in $FILES; do
   BYTES=$(du -sbL --apparent-size "$SET/" | cut -f1)
   MB=$(echo "$BYTES / 1000000" | bc -l)
   if [ -n "$BASELINE" ] &&
-     ! cmp -s <("$BASELINE" --json -j 1 "$SET") <("$ANALYZE" --json -j 1 "$SET"); then
+     ! cmp -s <("$BASELINE" --json -j "$JOBS" "$SET") <("$ANALYZE" --json -j "$JOBS" "$SET"); then
     echo "f$F: the reports differ" >&2
     DIFFER=1
   fi
@@ -85,7 +87,7 @@ for F in $FILES; do
       PER=$(printf '%.0f µs' "$(echo "($CPU - ${FIRST_CPU[$N]}) / ($F - ${FIRST_FILES[$N]}) * 1000000" | bc -l)")
     fi
     printf '| %s | %s | %.0f | %s | %.2f | %.0f | %.2f | %.0f | %s |\n' \
-      "$F" "$((EVENTS / F))" "$MB" "$N" "$WALL" "$(echo "$MB / $WALL" | bc -l)" \
+      "$F" "$(((EVENTS + F - 1) / F))" "$MB" "$N" "$WALL" "$(echo "$MB / $WALL" | bc -l)" \
       "$CPU" "$(echo "$RSS / 1024" | bc -l)" "$PER"
   done
 done
