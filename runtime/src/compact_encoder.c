@@ -66,6 +66,19 @@ struct nameSlot {
   const char *IoKey[IoShapeKeys];
   size_t IoKeyLen[IoShapeKeys];
   uint32_t IoKeyIdx[IoShapeKeys];
+  /* The string values of the last record's I/O args (literals, io_args.h:
+   * the same address is the same text) and their string indices. */
+  const char *IoStr[IoShapeKeys];
+  uint32_t IoStrIdx[IoShapeKeys];
+  /* The span's bytes that follow from the shape alone, for
+   * encodeIoShaped: the name's and category's varints, and each I/O
+   * arg's key varint (a string's index after it). At most 6 bytes each:
+   * string indices are below 2^15. */
+  uint8_t NameTag[8], NameTagLen;
+  uint8_t IoTag[IoShapeKeys][8], IoTagLen[IoShapeKeys];
+  /* Each integer arg's key slot + 1 when it had one (a key's slot never
+   * changes once given), else 0. */
+  uint8_t IoSlot[IoShapeKeys];
 };
 
 /* The index of a string of at most 16 bytes (arg keys, short values), by
@@ -135,7 +148,23 @@ struct dftracer_compact {
   struct shortSlot *ShortCache;
   struct literalSlot *Literals;
   char *Scratch; /* a record's line, when it is kept as text */
-  char *ArgText; /* a record's args as text, its I/O args formatted */
+  /* A record's .pfw line (formatLine): the digits of the last id, ts and
+   * each I/O arg's value (a file's hash, an offset: they share all but
+   * their last digits from call to call), and the `"pid":P,"tid":T,` text
+   * of the last thread, which rarely changes from one record to the next. */
+  struct dftracer_digit_cache IdDigits, TsDigits, ArgDigits[IoShapeKeys];
+  /* And each I/O arg's last `,"key":value` text: a file's hash, a
+   * descriptor, a size or a return value repeat from call to call. */
+  struct argText {
+    const char *Key;
+    size_t KeyLen;
+    int64_t Value;
+    uint32_t Len; /* 0: none */
+    char Text[52];
+  } ArgTexts[IoShapeKeys];
+  int32_t LinePid, LineTid;
+  uint32_t PidTidLen; /* 0: none yet */
+  char PidTid[64];
   /* Both formats: the .pfw text of everything fed, records as lines. */
   dftracer_compact_out LinesOut;
   void *LinesArg;
@@ -165,7 +194,6 @@ static void freeAll(struct dftracer_compact *C) {
   dftracer_pages_free(C->NameCache, NameCacheSlots * sizeof(struct nameSlot));
   dftracer_pages_free(C->ShortCache, ShortSlots * sizeof(struct shortSlot));
   dftracer_pages_free(C->Scratch, ScratchBytes);
-  dftracer_pages_free(C->ArgText, ScratchBytes);
   dftracer_pages_free(C->Literals, LiteralSlots * sizeof(struct literalSlot));
   dftracer_pages_free(C->Lines, LinesBytes);
   dftracer_pages_free(C, sizeof(*C));
@@ -234,7 +262,7 @@ struct dftracer_compact *dftracer_compact_start_lines(dftracer_compact_out Out,
   C->LinesOut = Out;
   C->LinesArg = Arg;
   if (!ALLOC_ONE(Carry, CarryBytes) || !ALLOC_ONE(Scratch, ScratchBytes) ||
-      !ALLOC_ONE(ArgText, ScratchBytes) || !ALLOC_ONE(Lines, LinesBytes)) {
+      !ALLOC_ONE(Lines, LinesBytes)) {
     freeAll(C);
     return NULL;
   }
@@ -682,37 +710,126 @@ static void encodeLine(struct dftracer_compact *C, const char *Line,
 
 /* The record at P, or its length 0 when it is not one. */
 static size_t recordLen(const char *P, size_t Have) {
-  struct dftracer_span_record R;
+  typedef struct dftracer_span_record R;
+  uint32_t Len, NameCatLen, ArgsLen, NIoArgs;
   if (Have < sizeof(R))
     return 0;
-  memcpy(&R, P, sizeof(R));
-  if (R.Len > DftRecordMax || R.Len < sizeof(R) ||
-      (uint64_t)R.NameCatLen + R.ArgsLen +
-              (uint64_t)R.NIoArgs * sizeof(struct dftracer_io_arg) !=
-          R.Len - sizeof(R))
+  /* Only the four fields read (the record is unaligned). */
+  memcpy(&Len, P + offsetof(R, Len), 4);
+  memcpy(&NameCatLen, P + offsetof(R, NameCatLen), 4);
+  memcpy(&ArgsLen, P + offsetof(R, ArgsLen), 4);
+  memcpy(&NIoArgs, P + offsetof(R, NIoArgs), 4);
+  if (Len > DftRecordMax || Len < sizeof(R) ||
+      (uint64_t)NameCatLen + ArgsLen +
+              (uint64_t)NIoArgs * sizeof(struct dftracer_io_arg) !=
+          Len - sizeof(R))
     return 0;
-  return R.Len;
+  return Len;
 }
 
-/* The .pfw line of record R (NameCat and Args its text), with its '\n'. */
-static char *formatRecordLine(char *Out, const struct dftracer_span_record *R,
-                              const char *NameCat, const char *Args) {
-  struct dftracer_span_line L;
-  char PidTid[64];
-  memset(&L, 0, sizeof(L));
-  L.Id = R->Id;
-  L.ParentId = R->ParentId;
-  L.Ts = R->Ts;
-  L.Dur = R->Dur;
-  L.Level = R->Level;
-  L.NameCat = NameCat;
-  L.NameCatLen = R->NameCatLen;
-  L.PidTid = PidTid;
-  L.PidTidLen = (size_t)(dftracer_format_pid_tid(PidTid, R->Pid, R->Tid) -
-                         PidTid);
-  L.Args = Args;
-  L.ArgsLen = R->ArgsLen;
-  return dftracer_format_span(Out, &L);
+/* V in decimal through Cache (json_writer.h); small values directly. */
+static inline char *putU64Cached(char *Out, uint64_t V,
+                                 struct dftracer_digit_cache *Cache) {
+  if (V < 10) {
+    *Out = (char)('0' + V);
+    return Out + 1;
+  }
+  return dftracer_put_u64_cached(Out, V, Cache);
+}
+
+/* V in decimal; one digit without a call. */
+static inline char *putU64Small(char *Out, uint64_t V) {
+  if (V < 10) {
+    *Out = (char)('0' + V);
+    return Out + 1;
+  }
+  return dftracer_put_u64(Out, V);
+}
+
+/* The .pfw line of record R, with its '\n': NameCat and Args are its text,
+ * IoBytes its N I/O args (event_record.h). The same bytes as
+ * dftracer_format_span of the line's pieces with the I/O args as
+ * dftracer_put_io_args writes them, but written in one pass, the pid and
+ * tid text reused and the integers through digit caches: this runs once
+ * per event on the writer thread (issue 40). */
+static char *formatLine(struct dftracer_compact *C, char *Out,
+                        const struct dftracer_span_record *R,
+                        const char *NameCat, const char *Args,
+                        const char *IoBytes, uint32_t N) {
+  uint32_t I;
+  if (R->Pid != C->LinePid || R->Tid != C->LineTid || !C->PidTidLen) {
+    C->PidTidLen = (uint32_t)(dftracer_format_pid_tid(C->PidTid, R->Pid,
+                                                      R->Tid) -
+                              C->PidTid);
+    C->LinePid = R->Pid;
+    C->LineTid = R->Tid;
+  }
+  Out = DFTRACER_PUT_LIT(Out, "{\"id\":");
+  Out = putU64Cached(Out, R->Id, &C->IdDigits);
+  *Out++ = ',';
+  Out = dftracer_put_raw(Out, NameCat, R->NameCatLen);
+  Out = dftracer_put_raw(Out, C->PidTid, C->PidTidLen);
+  Out = DFTRACER_PUT_LIT(Out, "\"ts\":");
+  Out = putU64Cached(Out, R->Ts, &C->TsDigits);
+  Out = DFTRACER_PUT_LIT(Out, ",\"dur\":");
+  Out = putU64Small(Out, R->Dur);
+  Out = DFTRACER_PUT_LIT(Out, ",\"ph\":\"X\",\"args\":{\"level\":");
+  Out = putU64Small(Out, R->Level);
+  Out = DFTRACER_PUT_LIT(Out, ",\"p_idx\":");
+  Out = putU64Cached(Out, R->ParentId, &C->IdDigits);
+  Out = dftracer_put_raw(Out, Args, R->ArgsLen);
+  for (I = 0; I < N; ++I) {
+    struct dftracer_io_arg A;
+    struct argText *T = &C->ArgTexts[I];
+    char *Start = Out;
+    memcpy(&A, IoBytes + I * sizeof(A), sizeof(A)); /* unaligned */
+    if ((uint64_t)A.Value < 10 && !DFT_IO_ARG_IS_STRING(A)) {
+      /* A descriptor, a count, a return value: cheaper written than
+       * looked up. */
+      *Out++ = ',';
+      Out = dftracer_put_raw(Out, A.Key, A.KeyLen);
+      *Out++ = (char)('0' + A.Value);
+      continue;
+    }
+    if ((((uintptr_t)T->Key ^ (uintptr_t)A.Key) | (T->KeyLen ^ A.KeyLen) |
+         ((uint64_t)T->Value ^ (uint64_t)A.Value)) == 0 &&
+        T->Len) {
+      /* A fixed-size copy; the excess is overwritten (the line's
+       * buffer has room: a record's line is shorter than ScratchBytes). */
+      memcpy(Out, T->Text, sizeof(T->Text));
+      Out += T->Len;
+      continue;
+    }
+    *Out++ = ',';
+    if (DFT_IO_ARG_IS_STRING(A)) {
+      const char *Str = (const char *)(intptr_t)A.Value;
+      Out = dftracer_put_raw(Out, A.Key, A.KeyLen & ~DftIoArgString);
+      *Out++ = '"';
+      Out = dftracer_put_raw(Out, Str, strlen(Str));
+      *Out++ = '"';
+    } else {
+      Out = dftracer_put_raw(Out, A.Key, A.KeyLen);
+      if (A.Value < 0) {
+        *Out++ = '-';
+        /* Negated in unsigned arithmetic, as dftracer_put_i64 does. */
+        Out = dftracer_put_u64(Out, 0 - (uint64_t)A.Value);
+      } else {
+        Out = putU64Cached(Out, (uint64_t)A.Value, &C->ArgDigits[I]);
+      }
+    }
+    /* Kept for the next record when it fits (a string's text too: its
+     * address is a literal's, the same address the same text). */
+    if ((size_t)(Out - Start) <= sizeof(T->Text)) {
+      T->Key = A.Key;
+      T->KeyLen = A.KeyLen;
+      T->Value = A.Value;
+      T->Len = (uint32_t)(Out - Start);
+      memcpy(T->Text, Start, sizeof(T->Text)); /* past Out: room, as above */
+    } else {
+      T->Len = 0;
+    }
+  }
+  return DFTRACER_PUT_LIT(Out, "}}\n");
 }
 
 /* Both formats: the .pfw text, out when the buffer is full. */
@@ -743,17 +860,44 @@ static void passText(struct dftracer_compact *C, const char *Data,
 /* The name and category of R from the cache (*Hit, its slot), else
  * parsed from its text (*Fill, the slot to fill). 0 when the text is not a
  * NameCat. */
+/* memcmp(A, B, Len) == 0 without a call: a NameCat is a few words. */
+static inline int sameText(const char *A, const char *B, size_t Len) {
+  uint64_t X, Y;
+  size_t I;
+  if (Len < 8)
+    return memcmp(A, B, Len) == 0;
+  for (I = 0; I + 8 < Len; I += 8) {
+    memcpy(&X, A + I, 8);
+    memcpy(&Y, B + I, 8);
+    if (X != Y)
+      return 0;
+  }
+  memcpy(&X, A + Len - 8, 8);
+  memcpy(&Y, B + Len - 8, 8);
+  return X == Y;
+}
+
+/* The name cache's slot for R, and whether it holds R's names. */
+static inline struct nameSlot *nameSlotOf(struct dftracer_compact *C,
+                                          const struct dftracer_span_record *R,
+                                          const char *NameCat, int *Same) {
+  uintptr_t Key = (uintptr_t)R->Name ^ ((uintptr_t)R->Cat >> 4);
+  struct nameSlot *S = &C->NameCache[((Key >> 3) ^ (Key >> 12)) &
+                                     (NameCacheSlots - 1)];
+  *Same = S->Name == R->Name && S->Cat == R->Cat && S->Len == R->NameCatLen &&
+          sameText(S->Text, NameCat, R->NameCatLen);
+  return S;
+}
+
 static int recordNames(struct dftracer_compact *C,
                        const struct dftracer_span_record *R,
                        const char *NameCat, struct spanFields *F,
                        struct nameSlot **Hit, struct nameSlot **Fill) {
-  uintptr_t Key = (uintptr_t)R->Name ^ ((uintptr_t)R->Cat >> 4);
-  struct nameSlot *S = &C->NameCache[((Key >> 3) ^ (Key >> 12)) &
-                                     (NameCacheSlots - 1)];
+  int Same;
+  struct nameSlot *S = nameSlotOf(C, R, NameCat, &Same);
   const char *P, *End = NameCat + R->NameCatLen;
   *Fill = *Hit = NULL;
-  if (S->Name == R->Name && S->Cat == R->Cat && S->Len == R->NameCatLen &&
-      memcmp(S->Text, NameCat, R->NameCatLen) == 0) {
+  if (Same) {
     F->NameIdx = S->NameIdx;
     F->CatIdx = S->CatIdx;
     *Hit = S;
@@ -948,7 +1092,8 @@ static void rememberIoArgs(struct dftracer_compact *C,
 }
 
 /* Keep the keys of Io (taken as Args) as S's I/O shape. */
-static void noteIoShape(struct nameSlot *S, const struct dftracer_io_arg *Io,
+static void noteIoShape(struct dftracer_compact *C, struct nameSlot *S,
+                        const struct dftracer_io_arg *Io,
                         uint32_t N, const struct parsedArg *Args) {
   uint32_t I;
   S->NIoKeys = 0;
@@ -958,73 +1103,141 @@ static void noteIoShape(struct nameSlot *S, const struct dftracer_io_arg *Io,
     S->IoKey[I] = Io[I].Key;
     S->IoKeyLen[I] = Io[I].KeyLen;
     S->IoKeyIdx[I] = (uint32_t)Args[I].KeyIdx;
+    S->IoStr[I] = DFT_IO_ARG_IS_STRING(Io[I])
+                      ? (const char *)(intptr_t)Io[I].Value
+                      : NULL;
+    S->IoStrIdx[I] = (uint32_t)Args[I].Int; /* a string's index */
+    S->IoSlot[I] = DFT_IO_ARG_IS_STRING(Io[I]) || Args[I].KeyIdx < 0
+                       ? 0
+                       : C->KeySlot[Args[I].KeyIdx];
+    {
+      uint8_t *Q = S->IoTag[I];
+      if (S->IoStr[I]) {
+        Q = dft_put_varint(Q, (uint64_t)Args[I].KeyIdx << 2 | DftArgString);
+        Q = dft_put_varint(Q, S->IoStrIdx[I]);
+      } else {
+        Q = dft_put_varint(Q, (uint64_t)Args[I].KeyIdx << 2 | DftArgInt);
+      }
+      S->IoTagLen[I] = (uint8_t)(Q - S->IoTag[I]);
+    }
   }
   S->NIoKeys = N;
 }
 
-/* The record's args as the line's text: Args's, then its I/O args'. */
-static size_t recordArgText(char *Out, const char *Args, size_t ArgsLen,
-                            const struct dftracer_io_arg *Io, uint32_t N) {
-  char *At = Out;
+/* An I/O record (no text args) whose name S holds and whose I/O args
+ * have S's keys and string values: the span putSpan would write, written
+ * from S without taking the args apart (issue 40: most records are
+ * these). 0, having written nothing but maybe its thread's definition,
+ * when the record is not such: the caller then encodes it in full. */
+static int encodeIoShaped(struct dftracer_compact *C,
+                          const struct dftracer_span_record *R,
+                          const char *IoBytes, uint32_t N,
+                          const struct nameSlot *S) {
+  typedef struct dftracer_io_arg Arg;
+  uint64_t Old[IoShapeKeys];
   uint32_t I;
-  memcpy(At, Args, ArgsLen);
-  At += ArgsLen;
-  for (I = 0; I < N; ++I)
-    At = dftracer_put_io_arg(At, &Io[I], 1);
-  return (size_t)(At - Out);
+  int64_t ThreadIdx;
+  uint8_t *Q, *Start;
+  struct threadState *T;
+  if (S->NIoKeys != N)
+    return 0;
+  /* As putSpan: the same room, so blocks end where they would. */
+  Start = Q = room(C, 2 * (R->Len + N * LiteralMax) + 256);
+  T = C->LastThread ? &C->Threads[C->LastThread - 1] : NULL;
+  if (T && T->Pid == R->Pid && T->Tid == R->Tid) {
+    ThreadIdx = C->LastThread - 1; /* threadIndex's first test, inline */
+  } else {
+    ThreadIdx = threadIndex(C, R->Pid, R->Tid, &Q);
+    C->Used += (size_t)(Q - Start);
+    if (ThreadIdx < 0)
+      return 0;
+    Start = Q;
+    T = &C->Threads[ThreadIdx];
+  }
+  /* The span is written past C->Used and counts only once it is whole:
+   * until then the block does not hold it. */
+  *Q++ = DftTagSpan;
+  Q = dft_put_varint(Q, (uint64_t)ThreadIdx);
+  Q = dft_put_svarint(Q, (int64_t)(R->Id - (T->PrevId + 1)));
+  memcpy(Q, S->NameTag, 8); /* the block has room past the span */
+  Q += S->NameTagLen;
+  Q = dft_put_svarint(Q, (int64_t)(R->Ts - T->PrevTs));
+  Q = dft_put_varint(Q, R->Dur);
+  Q = dft_put_varint(Q, R->Level);
+  Q = dft_put_svarint(Q, (int64_t)(R->ParentId - T->PrevParent));
+  Q = dft_put_varint(Q, N);
+  /* The args, each checked against S as it is written (field by field:
+   * the array is unaligned): S's key, S's string, an integer that putSpan
+   * would write the same way. */
+  for (I = 0; I < N; ++I) {
+    const char *P = IoBytes + I * sizeof(Arg), *Key;
+    size_t KeyLen;
+    int64_t Value;
+    unsigned Slot;
+    memcpy(&Key, P + offsetof(Arg, Key), sizeof(Key));
+    memcpy(&KeyLen, P + offsetof(Arg, KeyLen), sizeof(KeyLen));
+    memcpy(&Value, P + offsetof(Arg, Value), sizeof(Value));
+    if (Key != S->IoKey[I] || KeyLen != S->IoKeyLen[I])
+      goto differs;
+    memcpy(Q, S->IoTag[I], 8); /* the key (a string's index after it) */
+    Q += S->IoTagLen[I];
+    if (KeyLen & DftIoArgString) {
+      if ((const char *)(intptr_t)Value != S->IoStr[I])
+        goto differs;
+      continue;
+    }
+    if (Value == INT64_MIN)
+      goto differs; /* putSpan keeps it as text */
+    if ((Slot = S->IoSlot[I]) != 0) {
+      Old[I] = T->Prev[Slot - 1];
+      Q = dft_put_svarint(Q, (int64_t)((uint64_t)Value - Old[I]));
+      T->Prev[Slot - 1] = (uint64_t)Value;
+    } else if (C->KeySlot[S->IoKeyIdx[I]] ||
+               C->NumKeySlots < DftCompactKeySlots) {
+      goto differs; /* it has a slot since, or putSpan gives it one now */
+    } else {
+      Q = dft_put_svarint(Q, Value);
+    }
+  }
+  T->PrevId = R->Id;
+  T->PrevTs = R->Ts;
+  T->PrevParent = R->ParentId;
+  C->Used += (size_t)(Q - Start);
+  return 1;
+differs:
+  /* The deltas taken so far undone, last first (a key twice in the args
+   * gets back its first old value). */
+  while (I-- > 0)
+    if (!(S->IoKeyLen[I] & DftIoArgString) && S->IoSlot[I])
+      T->Prev[S->IoSlot[I] - 1] = Old[I];
+  return 0;
 }
 
-/* The args of record Text as its line's text, in C->ArgText (Text's
- * ArgsLen becomes theirs). */
-static const char *lineArgs(struct dftracer_compact *C, const char *ArgText,
-                            const struct dftracer_io_arg *Io, uint32_t NIo,
-                            struct dftracer_span_record *Text) {
-  Text->ArgsLen =
-      (uint32_t)recordArgText(C->ArgText, ArgText, Text->ArgsLen, Io, NIo);
-  return C->ArgText;
-}
-
-static void encodeRecord(struct dftracer_compact *C, const char *P) {
-  struct dftracer_span_record R, Text;
+/* A record any other way: its args taken apart (text and I/O args), or
+ * kept as its line's text. */
+static __attribute__((noinline)) void
+encodeRecordFull(struct dftracer_compact *C,
+                             const struct dftracer_span_record *Rec,
+                             const char *NameCat, const char *ArgText,
+                             const char *IoBytes, uint32_t NIo) {
+  struct dftracer_span_record R = *Rec;
   struct spanFields F;
   struct parsedArg Args[MaxArgs];
   struct dftracer_io_arg Io[DftIoArgsMax + 1];
   char Quoted[DftIoArgsMax + 1][LiteralMax];
   struct nameSlot *Hit, *Fill;
   int Shaped = 0;
-  const char *NameCat, *ArgText, *LineArgs;
   char *Line;
-  int NArgs = -1, IoShaped = 0;
-  uint32_t NIo, I;
+  int NArgs = -1;
+  uint32_t I;
   unsigned Misses = 0;
-  memcpy(&R, P, sizeof(R));
-  NameCat = P + sizeof(R);
-  ArgText = NameCat + R.NameCatLen;
-  /* The runtime writes at most an fhash and DftIoArgsMax I/O args. */
-  NIo = R.NIoArgs <= DftIoArgsMax + 1 ? R.NIoArgs : DftIoArgsMax + 1;
   for (I = 0; I < NIo; ++I) /* a fixed size each: moves, not a call */
-    memcpy(&Io[I], ArgText + R.ArgsLen + I * sizeof(Io[0]), sizeof(Io[0]));
-  /* The line's form (Text, LineArgs): its args as text, the I/O args
-   * formatted when a line is wanted. */
-  Text = R;
-  LineArgs = ArgText;
-  if (NIo && C->Lines)
-    LineArgs = lineArgs(C, ArgText, Io, NIo, &Text);
-  if (C->Lines) {
-    if (LinesBytes - C->LinesUsed < ScratchBytes)
-      flushLines(C);
-    C->LinesUsed = (size_t)(formatRecordLine(C->Lines + C->LinesUsed, &Text,
-                                             NameCat, LineArgs) -
-                            C->Lines);
-    if (C->LinesOnly)
-      return;
-  }
+    memcpy(&Io[I], IoBytes + I * sizeof(Io[0]), sizeof(Io[0]));
   if (!C->TextOnly && recordNames(C, &R, NameCat, &F, &Hit, &Fill)) {
     if (NIo) {
       NArgs = R.ArgsLen ? parseArgs(ArgText, ArgText + R.ArgsLen, Args) : 0;
       if (NArgs < 0 || NArgs + (int)NIo > MaxArgs ||
-          (IoShaped = takeIoArgs(C, Io, NIo, Args + NArgs, Quoted, Hit,
-                                 &Misses)) < 0)
+          takeIoArgs(C, Io, NIo, Args + NArgs, Quoted, Hit, &Misses) < 0)
         NArgs = -1;
       else
         NArgs += (int)NIo;
@@ -1052,25 +1265,61 @@ static void encodeRecord(struct dftracer_compact *C, const char *P) {
         Fill->Cat = R.Cat;
         Fill->NameIdx = F.NameIdx;
         Fill->CatIdx = F.CatIdx;
+        Fill->NameTagLen =
+            (uint8_t)(dft_put_varint(dft_put_varint(Fill->NameTag,
+                                                    (uint64_t)F.NameIdx),
+                                     (uint64_t)F.CatIdx) -
+                      Fill->NameTag);
         Fill->Len = R.NameCatLen;
         Fill->NKeys = 0;
         Fill->NIoKeys = 0;
         memcpy(Fill->Text, NameCat, R.NameCatLen);
         Hit = Fill;
       }
-      if (Hit && NIo && !IoShaped)
-        noteIoShape(Hit, Io, NIo, Args + (NArgs - (int)NIo));
+      /* The I/O shape again when only its strings changed: the next
+       * record of the name will most likely have these. */
+      if (Hit && NIo)
+        noteIoShape(C, Hit, Io, NIo, Args + (NArgs - (int)NIo));
       else if (Hit && !Shaped && !NIo)
         noteShape(Hit, Args, NArgs);
       return;
     }
   }
   /* Kept as its line's text, as a line that does not parse would be. */
-  if (NIo && LineArgs == ArgText)
-    LineArgs = lineArgs(C, ArgText, Io, NIo, &Text);
   Line = C->Scratch;
-  putText(C, Line, (size_t)(formatRecordLine(Line, &Text, NameCat, LineArgs) -
-                            Line) - 1);
+  putText(C, Line,
+          (size_t)(formatLine(C, Line, &R, NameCat, ArgText, IoBytes, NIo) -
+                   Line) -
+              1);
+}
+
+static void encodeRecord(struct dftracer_compact *C, const char *P) {
+  struct dftracer_span_record R;
+  const char *NameCat, *ArgText, *IoBytes;
+  struct nameSlot *S;
+  uint32_t NIo;
+  int Same;
+  memcpy(&R, P, sizeof(R));
+  NameCat = P + sizeof(R);
+  ArgText = NameCat + R.NameCatLen;
+  IoBytes = ArgText + R.ArgsLen;
+  /* The runtime writes at most an fhash and DftIoArgsMax I/O args. */
+  NIo = R.NIoArgs <= IoShapeKeys ? R.NIoArgs : IoShapeKeys;
+  if (C->Lines) {
+    if (LinesBytes - C->LinesUsed < ScratchBytes)
+      flushLines(C);
+    C->LinesUsed = (size_t)(formatLine(C, C->Lines + C->LinesUsed, &R,
+                                       NameCat, ArgText, IoBytes, NIo) -
+                            C->Lines);
+    if (C->LinesOnly)
+      return;
+  }
+  if (!C->TextOnly && NIo && !R.ArgsLen) {
+    S = nameSlotOf(C, &R, NameCat, &Same);
+    if (Same && encodeIoShaped(C, &R, IoBytes, NIo, S))
+      return;
+  }
+  encodeRecordFull(C, &R, NameCat, ArgText, IoBytes, NIo);
 }
 
 /* --- Input -----------------------------------------------------------------*/
@@ -1179,7 +1428,7 @@ void dftracer_compact_feed(struct dftracer_compact *C, const char *Data,
 int dftracer_compact_take_records(struct dftracer_compact *C,
                                   dftracer_compact_out LinesOut,
                                   void *LinesArg) {
-  if (!ALLOC_ONE(Scratch, ScratchBytes) || !ALLOC_ONE(ArgText, ScratchBytes) ||
+  if (!ALLOC_ONE(Scratch, ScratchBytes) ||
       !ALLOC_ONE(Literals, LiteralSlots * sizeof(struct literalSlot)))
     return -1;
   if (LinesOut && !ALLOC_ONE(Lines, LinesBytes))

@@ -37,17 +37,6 @@ static char *put8(char *Out, uint32_t V) {
   return Out + 8;
 }
 
-/* Exactly 4 digits of V < 10^4, zero-padded: the same splits on one lane. */
-static char *put4(char *Out, uint32_t V) {
-  uint32_t Q = (V * 10486) >> 20;
-  uint32_t X = Q | (V - Q * 100) << 16;
-  uint32_t Word;
-  Q = ((X * 103) >> 10) & 0x000F000Fu;
-  Word = (Q | (X - Q * 10) << 8) | 0x30303030u;
-  memcpy(Out, &Word, 4);
-  return Out + 4;
-}
-
 /* 0 < V < 10^8 without leading zeros: the zero bytes at the bottom of the
  * word are shifted out. All 8 bytes are stored; callers reserve
  * DFTRACER_JSON_INT_BOUND bytes per integer and what follows overwrites the
@@ -85,12 +74,6 @@ static char *put8(char *Out, uint32_t V) {
   return Out + 8;
 }
 
-static char *put4(char *Out, uint32_t V) {
-  memcpy(Out, &Digits2[2 * (V / 100)], 2);
-  memcpy(Out + 2, &Digits2[2 * (V % 100)], 2);
-  return Out + 4;
-}
-
 static char *put32(char *Out, uint32_t V) {
   unsigned N = digitCount32(V);
   char Tmp[8];
@@ -121,22 +104,6 @@ char *dftracer_put_u64(char *Out, uint64_t V) {
   V %= 10000000000000000ull;
   Out = put8(Out, (uint32_t)(V / 100000000u));
   return put8(Out, (uint32_t)(V % 100000000u));
-}
-
-char *dftracer_put_u64_cached(char *Out, uint64_t V,
-                              struct dftracer_digit_cache *Cache) {
-  uint64_t Key;
-  if (V < 10000)
-    return dftracer_put_u64(Out, V);
-  Key = V / 10000;
-  if (Key != Cache->Key) {
-    Cache->Len = (size_t)(dftracer_put_u64(Cache->Text, Key) - Cache->Text);
-    Cache->Key = Key;
-  }
-  /* A fixed-size copy (Key has at most 16 digits) beats a call to memcpy
-   * with the exact length; the excess is overwritten. */
-  memcpy(Out, Cache->Text, 16);
-  return put4(Out + Cache->Len, (uint32_t)(V - Key * 10000));
 }
 
 char *dftracer_put_i64(char *Out, int64_t V) {
