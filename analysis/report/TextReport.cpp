@@ -497,11 +497,13 @@ void printRanks(std::ostream &Os, const Report &R, const OutputOptions &O) {
   if (Summary) {
     // The fastest, fastest first, none of them already shown above.
     size_t Bottom = std::min(O.Top, Order.size() - std::min(Rows, Order.size()));
-    Os << "Fastest " << Bottom << " ranks\n";
-    Table B(Header);
-    for (size_t I = 0; I < Bottom; ++I)
-      Row(B, *Order[Order.size() - 1 - I]);
-    B.print(Os);
+    if (Bottom) { // none when the slowest rows showed every rank
+      Os << "Fastest " << Bottom << " ranks\n";
+      Table B(Header);
+      for (size_t I = 0; I < Bottom; ++I)
+        Row(B, *Order[Order.size() - 1 - I]);
+      B.print(Os);
+    }
     Os << "I/O time per rank, quantiles (nearest rank):";
     for (const RankQuantile &Q : rankQuantiles(Order))
       Os << " " << quantileName(Q.Q) << " "

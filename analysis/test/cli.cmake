@@ -74,3 +74,12 @@ analysis_run(_out _rc ${GEN} generate --dir /proc/self/no-such-dir --files 1)
 if(NOT _rc EQUAL 1 OR NOT _out MATCHES "dftracer_trace_gen: cannot")
   analysis_fail("an unwritable --dir must exit 1 saying why, got ${_rc}: ${_out}")
 endif()
+
+# Ranks summarized (more than --summarize-ranks-above) but all of them in
+# the slowest rows (--top): no empty "Fastest 0 ranks" table after them.
+analysis_generate(${WORK}/four --files 4 --spans 300 --seed 7)
+analysis_run(_out _rc ${ANALYZE} --summarize-ranks-above 2 ${WORK}/four)
+if(NOT _rc EQUAL 0 OR NOT _out MATCHES "Slowest 4 of 4 ranks" OR
+   _out MATCHES "Fastest 0 ranks")
+  analysis_fail("4 ranks above 2 with --top 10: the slowest 4 and no empty fastest table, got ${_rc}: ${_out}")
+endif()
