@@ -5,13 +5,17 @@
  *   START  tracer.c        dftracer_span_begin: take a record from the
  *                           calling thread's pool (thread_state.c), give it
  *                           an id and a parent, read the clock (clock.h).
- *   END    tracer.c        dftracer_span_end: read the clock, format one JSON
- *                           line (event_format.c) into the thread's buffer.
+ *   END    tracer.c        dftracer_span_end: read the clock, store one
+ *                           fixed-word record (event_record.h; the usual
+ *                           END in span_close.h) into the thread's buffer.
  *   flush  thread_state.c  a full buffer goes to the writer thread whole;
  *                           a thread exit, FINI or exit() hands over what is
  *                           left, under the one global lock.
- *   write  writer.c        one background thread writes queued buffers, so
- *                           traced threads never wait for write().
+ *   write  writer.c        one background thread turns the records into
+ *                           `.pfw` lines (event_format.c, json_writer.h) or
+ *                           compact blocks (compact_encoder.c) and writes
+ *                           them, so traced threads never format nor wait
+ *                           for write().
  *   sink   sink.c          opens `<prefix>-<16 hex>-app.pfw[.gz]` (or
  *                           `.pfc`, compact_writer.c) on first use and
  *                           writes plain or through zlib.
