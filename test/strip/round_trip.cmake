@@ -102,6 +102,9 @@ foreach(_case IN LISTS _cases)
   endif()
   list(APPEND _options ${OPTIONS})
   list(APPEND _flags ${EXTRA_FLAGS})
+  # The case's own quoted includes (exit_macro_entry_scope_cfg.inc) stay
+  # beside the case, not beside its copies.
+  list(APPEND _flags "-iquote${_case_dir}")
 
   set(_in "${WORK}/input/${_file}")
   if(CRLF)
