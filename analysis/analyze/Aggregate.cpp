@@ -196,8 +196,9 @@ std::string jobKey(const ProcessStat &P,
 namespace {
 
 /// Aggregate::finish's part for JobFiles, before the files' own figures
-/// (which drop the ranges): the keys of processes without CONFIG get their
-/// trace file's program, and on a file that several jobs used, the bytes
+/// (which drop the ranges; the keys are final: FileAnalyzer keys each
+/// process's part by its job at file end): on a file that several jobs
+/// used, the bytes
 /// two processes both covered are counted within each job, from the same
 /// ranges (capped as FileStat::finishAccess caps them). A file one job
 /// used keeps the file's figure (finishJobsAfter).
@@ -205,18 +206,6 @@ void finishJobsBefore(Aggregate &A) {
   std::map<std::pair<uint32_t, int64_t>, std::string> JobOf;
   for (const ProcessStat &P : A.Processes)
     JobOf[{P.FileIndex, P.Pid}] = jobKey(P, A.FileNames);
-  std::map<std::pair<std::string, std::string>, JobFileStat> Keyed;
-  for (auto &[Key, J] : A.JobFiles) {
-    std::string Job = Key.first;
-    if (!Job.empty() && Job[0] == '#') {
-      uint32_t Index = static_cast<uint32_t>(std::stoul(Job.substr(1)));
-      Job = Index < A.FileNames.size()
-                ? "t" + traceProgram(A.FileNames[Index])
-                : Job;
-    }
-    Keyed[{Job, Key.second}].merge(J);
-  }
-  A.JobFiles = std::move(Keyed);
   std::map<std::string, std::vector<std::pair<std::string, JobFileStat *>>>
       ByPath;
   for (auto &[Key, J] : A.JobFiles)

@@ -576,7 +576,7 @@ struct ProcessStat {
 /// (traceProgram).
 std::string jobKey(const ProcessStat &P, const std::string &TraceFile);
 /// The same, the trace file named by FileNames; "#" and the file's index
-/// when FileNames does not reach it, which Aggregate::finish replaces.
+/// when FileNames does not reach it.
 std::string jobKey(const ProcessStat &P,
                    const std::vector<std::string> &FileNames);
 
