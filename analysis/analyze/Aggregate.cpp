@@ -180,6 +180,10 @@ std::string jobKey(const ProcessStat &P, const std::string &TraceFile) {
     std::string K = "c" + C.Exe;
     for (const std::string &Arg : C.Argv)
       K += '\0' + Arg;
+    // Two launches of one command are two jobs (a trace without the
+    // launch key groups them, as before it was recorded).
+    if (!C.Launch.empty())
+      K += std::string(1, '\0') + '\0' + C.Launch;
     return K;
   }
   return "t" + traceProgram(TraceFile);

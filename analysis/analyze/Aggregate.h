@@ -529,6 +529,9 @@ struct CoverageStat {
 struct ProcessConfig {
   bool HasConfig = false; // a CONFIG record: Exe, Argv, ... are set
   std::string Exe, Cwd, Glibc;
+  // The launch (CONFIG's "launch": PMIx namespace, Slurm step, Hydra's
+  // proxy or the process), which tells two runs of one command apart.
+  std::string Launch;
   std::vector<std::string> Argv;
   uint64_t ArgvDropped = 0, EnvDropped = 0;
   std::vector<std::pair<std::string, std::string>> Env; // name -> value
@@ -571,8 +574,8 @@ struct ProcessStat {
   int64_t wallUs() const { return Spans ? LastUs - FirstUs : 0; }
 };
 
-/// The job of a process: its CONFIG's executable and arguments (as Report
-/// names programs), else the program of its trace file TraceFile
+/// The job of a process: its CONFIG's executable, arguments and launch (as
+/// Report names programs), else the program of its trace file TraceFile
 /// (traceProgram).
 std::string jobKey(const ProcessStat &P, const std::string &TraceFile);
 /// The same, the trace file named by FileNames; "#" and the file's index
@@ -709,8 +712,9 @@ template <class A> void visit(A &Ar, CoverageStat &S) {
      S.Truncated, S.Files);
 }
 template <class A> void visit(A &Ar, ProcessConfig &S) {
-  Ar(S.HasConfig, S.Exe, S.Cwd, S.Glibc, S.Argv, S.ArgvDropped, S.EnvDropped,
-     S.Env, S.Versions, S.HasJob, S.JobRank, S.JobSize, S.Tuning, S.Coverage);
+  Ar(S.HasConfig, S.Exe, S.Cwd, S.Glibc, S.Launch, S.Argv, S.ArgvDropped,
+     S.EnvDropped, S.Env, S.Versions, S.HasJob, S.JobRank, S.JobSize, S.Tuning,
+     S.Coverage);
 }
 template <class A> void visit(A &Ar, ProcessStat &S) {
   Ar(S.FileIndex, S.Pid, S.Rank, S.Events, S.Spans, S.Threads, S.FirstUs,

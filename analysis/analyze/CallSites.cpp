@@ -78,6 +78,21 @@ void FileRankStat::merge(const FileRankStat &O) {
   Processes += O.Processes;
 }
 
+std::string jobTag(const std::string &JobKey) {
+  // FNV-1a, 64 bits: stable across runs and machines (the MPI engine's
+  // ranks and -j's threads must agree), and 2^-64 of two jobs colliding.
+  uint64_t H = 14695981039346656037ull;
+  for (unsigned char C : JobKey) {
+    H ^= C;
+    H *= 1099511628211ull;
+  }
+  static const char Hex[] = "0123456789abcdef";
+  std::string T(16, '0');
+  for (int I = 15; I >= 0; --I, H >>= 4)
+    T[I] = Hex[H & 15];
+  return T;
+}
+
 void DiagnosisFacts::merge(DiagnosisFacts &&O) {
   if (Sites.empty())
     Sites = std::move(O.Sites);

@@ -23,6 +23,12 @@
 // one per (function, chain) over processes; the ranks of a site are kept up
 // to MaxSiteRanks labels (the smallest, so the merge is order-free).
 //
+// Jobs (issue 36): traces of several programs, or of two launches of one,
+// are read together; a site's ranks and the per-rank shares of files and
+// phases are each job's own. A rank is kept as "TAG:RANK" (siteRank), TAG
+// the job's jobTag, which the diagnosis turns into the report's label
+// ("reader#2:0"; "0" when one job).
+//
 //===----------------------------------------------------------------------===//
 #ifndef DFTRACER_ANALYZE_CALLSITES_H
 #define DFTRACER_ANALYZE_CALLSITES_H
@@ -76,8 +82,9 @@ constexpr size_t MaxSiteRanks = 32;
 /// (function, chain) -> figures.
 using SiteMap = std::map<std::pair<std::string, std::string>, SiteStat>;
 
-/// Per shared file (every path), the largest share one process had, so a
-/// rank that did most of a file's work is found whatever the rank count.
+/// Per job and shared file (every path), the largest share one process of
+/// the job had, so a rank that did most of a file's work is found whatever
+/// the rank count.
 struct FileRankStat {
   uint64_t MaxBytes = 0, MaxTimeUs = 0;
   std::string MaxBytesRank, MaxTimeRank; // smallest label among equals
@@ -87,14 +94,25 @@ struct FileRankStat {
   void merge(const FileRankStat &O);
 };
 
+/// (jobTag, path or function) -> figures of the job's processes.
+using JobRankMap = std::map<std::pair<std::string, std::string>, FileRankStat>;
+
+/// A job's short, fixed-size name: 16 hex digits of a hash of its jobKey
+/// (Aggregate.h), so that per-rank entries do not carry command lines.
+std::string jobTag(const std::string &JobKey);
+/// "TAG:RANK": a rank of job TAG, as a site's Ranks hold it.
+inline std::string siteRank(const std::string &Tag, const std::string &Rank) {
+  return Tag + ":" + Rank;
+}
+
 /// What the diagnosis needs beyond the report's figures.
 struct DiagnosisFacts {
   SiteMap Sites;
-  std::map<std::string, FileRankStat> FileRanks; // by path
-  // Per annotated function (a phase: rank_imbalance), each process's time
-  // in the I/O calls the function made itself (its one-call sites; no
-  // bytes kept).
-  std::map<std::string, FileRankStat> FunctionRanks;
+  JobRankMap FileRanks; // by (job, path)
+  // Per job and annotated function (a phase: rank_imbalance), each
+  // process's time in the I/O calls the function made itself (its one-call
+  // sites; no bytes kept).
+  JobRankMap FunctionRanks;
 
   void merge(DiagnosisFacts &&O);
 };

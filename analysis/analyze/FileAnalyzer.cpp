@@ -519,6 +519,7 @@ void FileAnalyzer::record(ProcState &P, dftrace::RecordKind K, uint64_t Line) {
     C.Exe = std::move(R.Exe);
     C.Cwd = std::move(R.Cwd);
     C.Glibc = std::move(R.Glibc);
+    C.Launch = std::move(R.Launch);
     C.Argv = std::move(R.Argv);
     C.ArgvDropped = R.ArgvDropped;
     C.EnvDropped = R.EnvDropped;
@@ -1035,6 +1036,7 @@ bool FileAnalyzer::finish(Aggregate &Out) {
     // Issue 36: its job's part, keyed by the job already, so that the
     // aggregate holds one entry per job and file, whatever the ranks.
     std::string Job = jobKey(P.Stat, TracePath);
+    std::string Tag = jobTag(Job);
     for (auto &[Hash, Acc] : Files) {
       auto Path = P.Paths.find(Hash);
       std::string Name;
@@ -1074,7 +1076,7 @@ bool FileAnalyzer::finish(Aggregate &Out) {
           Top = S.Layers[ioSlot(Layer::Posix)];
           Top.merge(S.Layers[ioSlot(Layer::Stdio)]);
         }
-        Agg.Diag.FileRanks[Name].add(Top.bytes(), Top.TimeUs, Rank);
+        Agg.Diag.FileRanks[{Tag, Name}].add(Top.bytes(), Top.TimeUs, Rank);
       }
       Agg.JobFiles[{Job, Name}].add(S);
       Agg.Files[Name].merge(std::move(S));
@@ -1092,11 +1094,11 @@ bool FileAnalyzer::finish(Aggregate &Out) {
       S.Mpi = static_cast<uint8_t>(N.Mpi);
       S.TopLayer = static_cast<uint8_t>(N.Top);
       S.Processes = 1;
-      S.Ranks.push_back(Rank);
+      S.Ranks.push_back(siteRank(Tag, Rank));
       Agg.Diag.Sites[{FnNames[Key >> 32], Chains.text(Chain)}].merge(S);
     }
     for (const auto &[Fn, Us] : PhaseUs)
-      Agg.Diag.FunctionRanks[FnNames[Fn]].add(0, Us, Rank);
+      Agg.Diag.FunctionRanks[{Tag, FnNames[Fn]}].add(0, Us, Rank);
     for (auto &[DHash, D] : P.Dsets) {
       auto Path = P.Paths.find(D.FHash);
       std::string File = Path != P.Paths.end()

@@ -217,15 +217,18 @@ Report::Report(const Aggregate &A) : A(A) {
   // CONFIG records say (the executable's name; launches of one executable
   // with other arguments numbered "name#2"), else the trace file name's
   // prefix (traceProgram): "my-run" and "my-test" are two programs.
-  using Key = std::tuple<bool, std::string, std::vector<std::string>>;
+  // Two launches of one command (CONFIG's "launch") are two programs too.
+  using Key =
+      std::tuple<bool, std::string, std::vector<std::string>, std::string>;
   auto KeyOf = [&](const ProcessStat &P) {
     const ProcessConfig &C = P.Config;
     if (C.HasConfig)
-      return Key{true, C.Exe, C.Argv};
+      return Key{true, C.Exe, C.Argv, C.Launch};
     return Key{false,
                P.FileIndex < A.FileNames.size()
                    ? traceProgram(A.FileNames[P.FileIndex])
                    : std::string(),
+               {},
                {}};
   };
   std::map<Key, std::string> Names;

@@ -64,6 +64,18 @@ Diagnoser::Diagnoser(const Report &R, const DiagnosisRules &Rules)
   MpiIo = A.Layers[static_cast<size_t>(Layer::MpiIo)].Totals.Ops != 0;
   Hdf5 = A.Layers[static_cast<size_t>(Layer::Hdf5)].Totals.Ops != 0;
   Caveats = traceCaveats(R);
+  for (const RankFigures &RF : R.Ranks)
+    RankLabels.emplace(siteRank(tagOf(RF), rawRank(*RF.P)), RF.Label);
+}
+
+std::string Diagnoser::tagOf(const RankFigures &RF) const {
+  return jobTag(jobKey(*RF.P, A.FileNames));
+}
+
+std::string Diagnoser::rankLabel(const std::string &Tag,
+                                 const std::string &Rank) const {
+  auto It = RankLabels.find(siteRank(Tag, Rank));
+  return It == RankLabels.end() ? Rank : It->second;
 }
 
 std::vector<Finding> Diagnoser::run() {
@@ -165,8 +177,10 @@ std::vector<std::string> Diagnoser::siteRanks(const Finding &F) const {
   for (const FindingSite &FS : F.Sites) {
     auto It = A.Diag.Sites.find({FS.Function, FS.Chain});
     if (It != A.Diag.Sites.end())
-      Ranks.insert(Ranks.end(), It->second.Ranks.begin(),
-                   It->second.Ranks.end());
+      for (const std::string &Rank : It->second.Ranks) {
+        auto Label = RankLabels.find(Rank);
+        Ranks.push_back(Label == RankLabels.end() ? Rank : Label->second);
+      }
   }
   std::sort(Ranks.begin(), Ranks.end(), rankLess);
   Ranks.erase(std::unique(Ranks.begin(), Ranks.end()), Ranks.end());

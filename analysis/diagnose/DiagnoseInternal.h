@@ -150,6 +150,12 @@ inline std::string fromSite(const Finding &F, const char *Lead,
   return S;
 }
 
+/// A process's rank as the facts hold it (FileAnalyzer): MPI's rank, else
+/// "pid N".
+inline std::string rawRank(const ProcessStat &P) {
+  return P.Rank.empty() ? "pid " + std::to_string(P.Pid) : P.Rank;
+}
+
 /// One job's files (issue 36): Aggregate::JobFiles of one program (the
 /// label Report gives its ranks), so that cache_bound and
 /// redundant_traffic judge each job on its own.
@@ -184,8 +190,15 @@ public:
   void cacheBound(const DiagnosisRule &Rule);
 
 private:
-  void phaseImbalance(const DiagnosisRule &Rule, size_t RanksWithIo,
-                      const std::string &Named);
+  void phaseImbalance(const DiagnosisRule &Rule, const std::string &NamedTag,
+                      const std::string &NamedFunction);
+
+  // ---- jobs' ranks (issue 36; CallSites.h) ---------------------------------
+  /// The jobTag of RF's job, as the facts' keys and site ranks hold it.
+  std::string tagOf(const RankFigures &RF) const;
+  /// The report's label ("reader#2:0", "0" with one job) of rank Rank of
+  /// job Tag; Rank itself when no process has it.
+  std::string rankLabel(const std::string &Tag, const std::string &Rank) const;
 
   // ---- evidence and support (Diagnose.cpp) --------------------------------
   /// Value >= the rule's Param (Default when the rule has none); when it
@@ -252,6 +265,8 @@ private:
   const DiagnosisRules &Rules;
   unsigned Bottom = 0;
   std::vector<SiteRef> Sites; // by (function, chain)
+  // A site's rank ("TAG:RANK", siteRank) -> the report's label.
+  std::map<std::string, std::string> RankLabels;
   bool MpiIo = false, Hdf5 = false;
   std::vector<std::string> Caveats; // the trace's (Caveats.h), on every finding
   std::vector<Finding> Out;

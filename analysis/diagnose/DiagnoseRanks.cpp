@@ -21,12 +21,9 @@ void Diagnoser::rankImbalance(const DiagnosisRule &Rule) {
   // slowest rank is furthest above its median is the one judged.
   using Ranked = std::vector<std::pair<uint64_t, const RankFigures *>>;
   std::map<std::string, Ranked> ByProgram;
-  size_t WithIo = 0;
   for (const RankFigures &RF : R.Ranks)
-    if (RF.P->Io.Once.Ops) {
+    if (RF.P->Io.Once.Ops)
       ByProgram[RF.Program].push_back({RF.P->IoUnionUs, &RF});
-      ++WithIo;
-    }
   Ranked Times;
   double Ratio = 0;
   for (auto &[Program, T] : ByProgram) {
@@ -46,9 +43,10 @@ void Diagnoser::rankImbalance(const DiagnosisRule &Rule) {
   uint64_t Median = Times[(Times.size() - 1) / 2].first;
   auto [Max, Slow] = Times.back();
   Finding F;
+  std::string SlowTag = tagOf(*Slow);
   if (!atLeast(Rule, F, "slowest_over_median_io_time", Ratio, "min_ratio") ||
       !supported(Rule, F, 0, 0, Max - Median)) {
-    phaseImbalance(Rule, WithIo, "");
+    phaseImbalance(Rule, "", "");
     return;
   }
   cost(F, Slow->P->Io.Once.Ops, Slow->P->Io.reached().bytes(), Max);
@@ -56,23 +54,22 @@ void Diagnoser::rankImbalance(const DiagnosisRule &Rule) {
   F.Method = "the slowest rank's I/O time minus the median rank's: what the "
              "other ranks wait for at the next synchronisation";
   F.Ranks = {Slow->Label};
-  std::string RankLabel = Slow->P->Rank.empty()
-                              ? "pid " + std::to_string(Slow->P->Pid)
-                              : Slow->P->Rank;
+  std::string SlowRank = siteRank(SlowTag, rawRank(*Slow->P));
   F.Sites = topSites(
       [&](const SiteRef &S) {
         return atBottom(S) && std::binary_search(S.S->Ranks.begin(),
-                                                 S.S->Ranks.end(), RankLabel);
+                                                 S.S->Ranks.end(), SlowRank);
       },
       byTime);
-  // Per shared file: the slowest process against the mean of the others.
-  for (const auto &[Path, FR] : A.Diag.FileRanks) {
-    if (FR.Processes < 2)
+  // Per shared file of its job: the slowest process against the mean of
+  // the others (as per file).
+  for (const auto &[Key, FR] : A.Diag.FileRanks) {
+    if (Key.first != SlowTag || FR.Processes < 2)
       continue;
     double Others = double(FR.SumTimeUs - FR.MaxTimeUs) / (FR.Processes - 1);
     if (ratio(FR.MaxTimeUs, Others) >= Rule.param("min_ratio") &&
         FR.MaxTimeUs - Others >= Rule.param("min_seconds") * 1e6)
-      listFile(F, Path);
+      listFile(F, Key.second);
   }
   std::string Of = Slow->Program.empty() ? "" : " of " + Slow->Program;
   F.Summary = processName(Slow->Label) + " spends " + secs(Max) +
@@ -82,19 +79,26 @@ void Diagnoser::rankImbalance(const DiagnosisRule &Rule) {
   std::string JobFunction = F.Sites.empty() ? "" : F.Sites[0].Function;
   add(Rule, std::move(F),
       {{"rank", Slow->Label}, {"ratio", fmt("%.2fx", Ratio)}});
-  phaseImbalance(Rule, WithIo, JobFunction);
+  phaseImbalance(Rule, SlowTag, JobFunction);
 }
 
-/// Per phase: an annotated function that every rank with I/O ran, its
-/// slowest process's time in the function's own I/O calls against the
-/// mean of the others' (as per file). A rank slow in one phase only is
+/// Per phase: an annotated function that every rank with I/O of its job
+/// ran, its slowest process's time in the function's own I/O calls against
+/// the mean of the others' (as per file). A rank slow in one phase only is
 /// found even when the job's totals even out; a phase the job-level
-/// finding already names (its first site's function) is not repeated.
-void Diagnoser::phaseImbalance(const DiagnosisRule &Rule, size_t RanksWithIo,
-                               const std::string &Named) {
-  for (const auto &[Fn, FR] : A.Diag.FunctionRanks) {
-    if (Fn == NoFunction || Fn == Named || FR.Processes < 2 ||
-        FR.Processes < RanksWithIo)
+/// finding already names (its job and first site's function) is not
+/// repeated.
+void Diagnoser::phaseImbalance(const DiagnosisRule &Rule,
+                               const std::string &NamedTag,
+                               const std::string &NamedFunction) {
+  std::map<std::string, size_t> WithIo; // job -> its ranks with I/O
+  for (const RankFigures &RF : R.Ranks)
+    if (RF.P->Io.Once.Ops)
+      ++WithIo[tagOf(RF)];
+  for (const auto &[Key, FR] : A.Diag.FunctionRanks) {
+    const auto &[Tag, Fn] = Key;
+    if (Fn == NoFunction || (Tag == NamedTag && Fn == NamedFunction) ||
+        FR.Processes < 2 || FR.Processes < WithIo[Tag])
       continue;
     double Others = double(FR.SumTimeUs - FR.MaxTimeUs) / (FR.Processes - 1);
     double Ratio = ratio(FR.MaxTimeUs, Others);
@@ -109,8 +113,9 @@ void Diagnoser::phaseImbalance(const DiagnosisRule &Rule, size_t RanksWithIo,
     F.Method = "the slowest rank's I/O time in " + Fn +
                " minus the mean of the other ranks': what they wait for "
                "at the end of the phase";
-    F.Ranks = {FR.MaxTimeRank};
-    const std::string &Fun = Fn, &Rank = FR.MaxTimeRank;
+    std::string Label = rankLabel(Tag, FR.MaxTimeRank);
+    F.Ranks = {Label};
+    const std::string &Fun = Fn, Rank = siteRank(Tag, FR.MaxTimeRank);
     F.Sites = topSites(
         [&](const SiteRef &S) {
           return *S.Function == Fun && atBottom(S) &&
@@ -120,16 +125,17 @@ void Diagnoser::phaseImbalance(const DiagnosisRule &Rule, size_t RanksWithIo,
     if (F.Sites.empty()) // I/O called in the function, none below it
       F.Sites = topSites([&](const SiteRef &S) { return *S.Function == Fun; },
                          byTime);
-    F.Summary = "phase " + Fn + ": " + processName(Rank) + " spends " +
+    F.Summary = "phase " + Fn + ": " + processName(Label) + " spends " +
                 secs(FR.MaxTimeUs) + " s in its I/O against the others' " +
                 fmt("%.6f", Others / 1e6) + " s (" + fmt("%.2f", Ratio) +
                 "x, " + std::to_string(FR.Processes) + " ranks ran it)";
-    add(Rule, std::move(F), {{"rank", Rank}, {"ratio", fmt("%.2fx", Ratio)}});
+    add(Rule, std::move(F), {{"rank", Label}, {"ratio", fmt("%.2fx", Ratio)}});
   }
 }
 
 void Diagnoser::singleRankIo(const DiagnosisRule &Rule) {
-  for (const auto &[Path, FR] : A.Diag.FileRanks) {
+  for (const auto &[Key, FR] : A.Diag.FileRanks) {
+    const auto &[Tag, Path] = Key;
     if (FR.Processes < 2 || !FR.SumBytes)
       continue;
     double Share = ratio(FR.MaxBytes, FR.SumBytes);
@@ -142,9 +148,10 @@ void Diagnoser::singleRankIo(const DiagnosisRule &Rule) {
     F.Method = "the busiest rank's time on the file minus the time if every "
                "one of the " +
                std::to_string(FR.Processes) + " ranks had an equal share";
-    F.Ranks = {FR.MaxBytesRank};
+    std::string Label = rankLabel(Tag, FR.MaxBytesRank);
+    F.Ranks = {Label};
     listFile(F, Path);
-    const std::string Rank = FR.MaxBytesRank;
+    const std::string Rank = siteRank(Tag, FR.MaxBytesRank);
     F.Sites = topSites(
         [&](const SiteRef &S) {
           return S.L() == S.Top() && dftrace::isDataOp(S.O()) &&
@@ -152,11 +159,11 @@ void Diagnoser::singleRankIo(const DiagnosisRule &Rule) {
                  S.S->Ranks[0] == Rank;
         },
         byBytes);
-    F.Summary = processName(Rank) + " moves " + pct(Share) + " of the " +
+    F.Summary = processName(Label) + " moves " + pct(Share) + " of the " +
                 std::to_string(FR.SumBytes) + " B of " + Path + " (" +
                 std::to_string(FR.Processes) + " processes opened it)";
     add(Rule, std::move(F),
-        {{"rank", Rank}, {"ratio", pct(Share)}, {"file", Path}});
+        {{"rank", Label}, {"ratio", pct(Share)}, {"file", Path}});
   }
 }
 

@@ -353,7 +353,8 @@ bool RecordDecoder::decode(RecordKind K, std::string_view Line,
            A.unsignedKey("argv_dropped", C.ArgvDropped, false) &&
            A.stringKey("cwd", C.Cwd, false) && A.stringMap("env", C.Env) &&
            A.unsignedKey("env_dropped", C.EnvDropped, false) &&
-           A.stringKey("glibc", C.Glibc, false);
+           A.stringKey("glibc", C.Glibc, false) &&
+           A.stringKey("launch", C.Launch, false);
   }
   case RecordKind::Version: {
     VersionRecord &V = Out.Version;

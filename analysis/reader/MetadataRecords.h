@@ -169,6 +169,7 @@ struct NodeRecord {
 /// ("CONFIG").
 struct ConfigRecord {
   std::string Exe, Cwd, Glibc;
+  std::string Launch; // what one launch's processes share (issue 36)
   std::vector<std::string> Argv;
   uint64_t ArgvDropped = 0, EnvDropped = 0; // left out by the runtime's bounds
   Props Env; // name -> value, in the record's order

@@ -3,7 +3,9 @@
 # dftracer-analyze --json makes of them:
 #   each trace file    one CONFIG whose argv is the command test/e2e ran
 #                      (WORK/annotated/NAME and E2E_ARGS_NAME), its exe that
-#                      binary; one MPI_JOB with size 2 (ranks 0 and 1 over
+#                      binary, its launch the same in both ranks' files
+#                      (Hydra's "ppid:..." or PMIx's "pmix:...") and not
+#                      another kernel's (a launch of its own); one MPI_JOB with size 2 (ranks 0 and 1 over
 #                      the files); a VERSION of MPI, and of HDF5 for an HDF5
 #                      kernel;
 #   "configuration"    one program with that exe and argv, 2 processes,
@@ -12,6 +14,7 @@
 #                      under mpiexec -n 2.
 #   -DANALYZE= -DWORK=<dir> -DE2E_DIR=<test/e2e> -DE2E=<e2e work>
 #   -DSRC=<kernel sources> -DKERNELS=mpiio_shared|vpic_writer [-DMPIEXEC=]
+cmake_minimum_required(VERSION 3.20) # IN_LIST
 include(${CMAKE_CURRENT_LIST_DIR}/run_common.cmake)
 include(${E2E_DIR}/E2E.cmake)
 include(${E2E_DIR}/kernels.cmake)
@@ -33,7 +36,9 @@ function(json_list out json)
   set(${out} "${_l}" PARENT_SCOPE)
 endfunction()
 
+set(_launches) # one per kernel: each was launched on its own
 foreach(_k ${KERNELS})
+  set(_launch)
   set(_run ${E2E}/${_k}/annotated)
   e2e_kernel_args(_args ${_k} ${_run}/out ${E2E} annotated ${SRC})
   set(_argv ${_run}/${_k} ${_args})
@@ -58,6 +63,14 @@ foreach(_k ${KERNELS})
     if(NOT _e STREQUAL _exe)
       analysis_fail("${_t}: CONFIG exe is ${_e}, not ${_exe}")
     endif()
+    string(JSON _l ERROR_VARIABLE _err GET "${_config}" args launch)
+    if(_err OR NOT _l MATCHES "^(ppid|pmix|slurm):.")
+      analysis_fail("${_t}: CONFIG launch '${_l}' is not an MPI launcher's")
+    endif()
+    if(_launch AND NOT _l STREQUAL _launch)
+      analysis_fail("${_k}: its two ranks have launches ${_launch} and ${_l}")
+    endif()
+    set(_launch "${_l}")
     file(STRINGS ${_t} _job REGEX "\"name\":\"MPI_JOB\"")
     list(LENGTH _job _c)
     if(NOT _c EQUAL 1)
@@ -81,6 +94,10 @@ foreach(_k ${KERNELS})
       endif()
     endforeach()
   endforeach()
+  if("${_launch}" IN_LIST _launches)
+    analysis_fail("${_k}: launch ${_launch} is another kernel's too")
+  endif()
+  list(APPEND _launches "${_launch}")
   list(SORT _ranks)
   if(NOT _ranks STREQUAL "0;1")
     analysis_fail("${_k}: MPI_JOB ranks ${_ranks}, not 0 and 1")

@@ -34,7 +34,7 @@ enum {
   VersionMax = 256, /* a VERSION's text */
   /* The args' JSON text, escaped (at most 6 bytes a byte) with its keys. */
   BodyMax = 6 * (ArgvBytesMax + EnvBytesMax + 2 * PathMax + VersionMax) +
-            16 * (ArgvMax + EnvMax) + 512,
+            16 * (ArgvMax + EnvMax) + 6 * PathMax + 512,
 };
 
 /* The environment variables CONFIG holds: names ending in '*' are
@@ -231,6 +231,61 @@ static char *putPathKey(char *Out, const char *Key, const char *Path,
   return dftracer_put_string(Out, Path, Len);
 }
 
+/* The start time of process Pid (/proc/PID/stat's 22nd field, in clock
+ * ticks since boot): with the pid, it names the process even after the pid
+ * is reused. 0 when unknown. */
+static unsigned long long startTicks(long Pid) {
+  char Path[64], Stat[1024];
+  int More;
+  ssize_t N;
+  const char *P;
+  int Field = 2;
+  snprintf(Path, sizeof(Path), "/proc/%ld/stat", Pid);
+  N = readFile(Path, Stat, sizeof(Stat) - 1, &More);
+  if (N <= 0)
+    return 0;
+  Stat[N] = '\0';
+  P = strrchr(Stat, ')'); /* past the command's name, which may hold blanks */
+  if (!P)
+    return 0;
+  for (++P; *P && Field < 22; ++P)
+    if (*P == ' ')
+      ++Field;
+  return strtoull(P, NULL, 10);
+}
+
+/* `"launch":"..."`: what the processes of one launch share and another
+ * launch of the same command does not (docs/trace-format.md), so that the
+ * analysis tells two runs of one program apart (its jobs, issue 36):
+ * PMIx's namespace (Open MPI, Slurm with PMIx), else the Slurm job step,
+ * else, under a PMI launcher (MPICH's Hydra, whose ranks on a node are
+ * children of one proxy), the parent process, else this process. Learnt
+ * at load: a forked child keeps its parent's launch. */
+static char *putLaunch(char *Out) {
+  char Launch[PathMax];
+  char Host[256];
+  const char *Ns = getenv("PMIX_NAMESPACE");
+  const char *Job = getenv("SLURM_JOB_ID");
+  const char *Step = getenv("SLURM_STEP_ID");
+  if (gethostname(Host, sizeof(Host) - 1) != 0)
+    Host[0] = '\0';
+  Host[sizeof(Host) - 1] = '\0';
+  if (Ns && *Ns)
+    snprintf(Launch, sizeof(Launch), "pmix:%s", Ns);
+  else if (Job && *Job && Step && *Step)
+    snprintf(Launch, sizeof(Launch), "slurm:%s.%s", Job, Step);
+  else if (getenv("PMI_RANK") || getenv("PMI_FD") || getenv("PMI_PORT")) {
+    long Parent = (long)getppid();
+    snprintf(Launch, sizeof(Launch), "ppid:%s:%ld:%llu", Host, Parent,
+             startTicks(Parent));
+  } else {
+    long Self = (long)getpid();
+    snprintf(Launch, sizeof(Launch), "pid:%s:%ld:%llu", Host, Self,
+             startTicks(Self));
+  }
+  return putPathKey(Out, "launch", Launch, strlen(Launch), 0);
+}
+
 /* HDF5's version from its exported H5_lib_vers_info_g ("HDF5 library
  * version: 1.10.8"), which is only read; else from H5get_libversion, which
  * enters HDF5's API (it may initialise the library, and is not safe beside
@@ -284,6 +339,7 @@ void dftracer_run_config_setup(void) {
   Glibc = gnu_get_libc_version();
 #endif
   Out = putPathKey(Out, "glibc", Glibc, strlen(Glibc), 0);
+  Out = putLaunch(Out);
   Out = dftracer_record_tail(Out);
   BodyLen = (size_t)(Out - (Line + DftRecordFixedBytes));
   lookUpHdf5(0);

@@ -22,6 +22,17 @@ DiagnosisRules imbalanceRules() {
   return Rules;
 }
 
+/// Rank of A's job (its first process's), as the facts hold it (CallSites.h).
+std::string jobRank(const Aggregate &A, const std::string &Rank) {
+  return siteRank(jobTag(jobKey(A.Processes.at(0), A.FileNames)), Rank);
+}
+
+/// The facts' key of Name (a path or function) in A's job.
+std::pair<std::string, std::string> jobKeyOf(const Aggregate &A,
+                                             const std::string &Name) {
+  return {jobTag(jobKey(A.Processes.at(0), A.FileNames)), Name};
+}
+
 /// N ranks with 0.1 s of I/O each, rank Slow with Factor times that.
 Aggregate ranks(size_t N, size_t Slow, double Factor) {
   Aggregate A;
@@ -169,7 +180,7 @@ Aggregate hdf5Files(const char *Alignment, uint64_t Misaligned, uint64_t Meta,
     S.C.Ops = Ops;
     S.C.TimeUs = Us;
     S.Processes = 2;
-    S.Ranks = {"0", "1"};
+    S.Ranks = {jobRank(A, "0"), jobRank(A, "1")};
   };
   Site("write_fields", "H5Dwrite > pwrite", 2 * Data, 390000);
   if (Meta)
@@ -301,18 +312,21 @@ TEST(Diagnose, RankSlowInOnePhaseIsFound) {
   Aggregate A = ranks(4, 2, 1.5);
   for (size_t I = 0; I < 4; ++I) {
     std::string Rank = std::to_string(I);
-    A.Diag.FunctionRanks["read_phase"].add(0, I == 2 ? 50000 : 350000, Rank);
-    A.Diag.FunctionRanks["write_phase"].add(0, I == 2 ? 400000 : 100000, Rank);
+    A.Diag.FunctionRanks[jobKeyOf(A, "read_phase")].add(
+        0, I == 2 ? 50000 : 350000, Rank);
+    A.Diag.FunctionRanks[jobKeyOf(A, "write_phase")].add(
+        0, I == 2 ? 400000 : 100000, Rank);
     // main ran on rank 0 only: not a phase of every rank.
     if (I == 0)
-      A.Diag.FunctionRanks["main"].add(0, 900000, Rank);
+      A.Diag.FunctionRanks[jobKeyOf(A, "main")].add(0, 900000, Rank);
   }
   SiteStat &S = A.Diag.Sites[{"write_phase", "pwrite"}];
   S.Layer = S.TopLayer = static_cast<uint8_t>(dftrace::Layer::Posix);
   S.Op = static_cast<uint8_t>(dftrace::Op::Write);
   S.C.Ops = 40;
   S.C.TimeUs = 700000;
-  S.Ranks = {"0", "1", "2", "3"};
+  S.Ranks = {jobRank(A, "0"), jobRank(A, "1"), jobRank(A, "2"),
+             jobRank(A, "3")};
   A.Io.Layers[ioSlot(dftrace::Layer::Posix)].Ops = 40;
   Report R(A);
   std::vector<Finding> F = diagnose(R, Rules);
@@ -327,7 +341,8 @@ TEST(Diagnose, RankSlowInOnePhaseIsFound) {
   // Balanced phases: nothing.
   Aggregate B = ranks(4, 2, 1.0);
   for (size_t I = 0; I < 4; ++I)
-    B.Diag.FunctionRanks["write_phase"].add(0, 100000, std::to_string(I));
+    B.Diag.FunctionRanks[jobKeyOf(B, "write_phase")].add(0, 100000,
+                                                         std::to_string(I));
   Report RB(B);
   EXPECT_TRUE(diagnose(RB, Rules).empty());
 }
