@@ -32,8 +32,7 @@ int main(int argc, char **argv)
     scenario_start(&argc, &argv);
     DFTRACER_C_INIT(NULL, NULL, NULL);
     DFTRACER_C_FUNCTION_START();
-#ifdef FIXED
-    {
+    if (scenario_fixed) {
         char path[4096], name[64];
         int i;
         for (i = 0; i < INPUTS; i++) {
@@ -46,7 +45,6 @@ int main(int argc, char **argv)
             close(fd);
         }
     }
-#endif
     printf("rank %d: %d inputs read\n", scenario_rank, read_inputs());
     DFTRACER_C_FUNCTION_END();
     DFTRACER_C_FINI();

@@ -24,13 +24,13 @@ static size_t dataset_bytes(int k)
 static hid_t file_access(void)
 {
     hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-#ifdef FIXED
-    struct statfs fs;
-    if (statfs(scenario_dir, &fs) != 0)
-        scenario_fail(scenario_dir);
-    /* Objects of at least one block start on a block boundary. */
-    H5Pset_alignment(fapl, (hsize_t)fs.f_bsize, (hsize_t)fs.f_bsize);
-#endif
+    if (scenario_fixed) {
+        struct statfs fs;
+        if (statfs(scenario_dir, &fs) != 0)
+            scenario_fail(scenario_dir);
+        /* Objects of at least one block start on a block boundary. */
+        H5Pset_alignment(fapl, (hsize_t)fs.f_bsize, (hsize_t)fs.f_bsize);
+    }
     return fapl;
 }
 

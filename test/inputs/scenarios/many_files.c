@@ -11,29 +11,29 @@ static void write_objects(const char *buf)
 {
     DFTRACER_C_FUNCTION_START();
     char path[4096], name[64];
-#ifdef FIXED
-    int fd;
-    scenario_path(path, sizeof(path), "objects", scenario_rank);
-    fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0644);
-    if (fd < 0)
-        scenario_fail(path);
-    if (write(fd, buf, OBJECTS * OBJECT) != OBJECTS * OBJECT)
-        scenario_fail("write");
-    close(fd);
-#else
-    int i;
-    for (i = 0; i < OBJECTS; i++) {
+    if (scenario_fixed) {
         int fd;
-        snprintf(name, sizeof(name), "object-%03d", i);
-        scenario_path(path, sizeof(path), name, scenario_rank);
+        scenario_path(path, sizeof(path), "objects", scenario_rank);
         fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0644);
         if (fd < 0)
             scenario_fail(path);
-        if (write(fd, buf + i * OBJECT, OBJECT) != OBJECT)
+        if (write(fd, buf, OBJECTS * OBJECT) != OBJECTS * OBJECT)
             scenario_fail("write");
         close(fd);
+    } else {
+        int i;
+        for (i = 0; i < OBJECTS; i++) {
+            int fd;
+            snprintf(name, sizeof(name), "object-%03d", i);
+            scenario_path(path, sizeof(path), name, scenario_rank);
+            fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+            if (fd < 0)
+                scenario_fail(path);
+            if (write(fd, buf + i * OBJECT, OBJECT) != OBJECT)
+                scenario_fail("write");
+            close(fd);
+        }
     }
-#endif
     (void)name;
     DFTRACER_C_FUNCTION_END();
 }

@@ -12,28 +12,26 @@ static void append_log(const char *path)
     DFTRACER_C_FUNCTION_START();
     char line[64];
     int i, fd = -1;
-#ifdef FIXED
-    fd = open(path, O_CREAT | O_WRONLY | O_APPEND, 0644);
-    if (fd < 0)
-        scenario_fail(path);
-#endif
-    for (i = 0; i < LINES; i++) {
-        int n = snprintf(line, sizeof(line), "step %d of rank %d\n", i,
-                         scenario_rank);
-#ifndef FIXED
+    if (scenario_fixed) {
         fd = open(path, O_CREAT | O_WRONLY | O_APPEND, 0644);
         if (fd < 0)
             scenario_fail(path);
-#endif
+    }
+    for (i = 0; i < LINES; i++) {
+        int n = snprintf(line, sizeof(line), "step %d of rank %d\n", i,
+                         scenario_rank);
+        if (!scenario_fixed) {
+            fd = open(path, O_CREAT | O_WRONLY | O_APPEND, 0644);
+            if (fd < 0)
+                scenario_fail(path);
+        }
         if (write(fd, line, n) != n)
             scenario_fail("write");
-#ifndef FIXED
-        close(fd);
-#endif
+        if (!scenario_fixed)
+            close(fd);
     }
-#ifdef FIXED
-    close(fd);
-#endif
+    if (scenario_fixed)
+        close(fd);
     DFTRACER_C_FUNCTION_END();
 }
 

@@ -2,13 +2,13 @@
  * scenario.h - what every diagnosis scenario shares: MPI start and end,
  * and the path of a file in the output directory (argv[1]).
  *
- * Each scenario NAME.c shows one I/O problem; built with -DFIXED it is the
- * twin with that problem fixed. A scenario whose fix is a choice made at
- * run time (independent_mpiio) also takes `--fixed` after OUTDIR, so one
- * binary runs both sides (dftracer-tune --try-args '--fixed'). test/scenarios/CMakeLists.txt lists them
- * (ranks, the finding kind and the function it must name) and runs each
- * pair; docs/diagnosis.md ("Checked by") has the table of scenarios and
- * what each twin changes.
+ * Each scenario NAME.c shows one I/O problem; built with -DFIXED, or run
+ * with `--fixed` after OUTDIR, it is the twin with that problem fixed, so
+ * one binary runs both sides (dftracer-tune --try-args '--fixed';
+ * analysis/test/tune/scenario_pairs.cmake). test/scenarios/CMakeLists.txt
+ * lists them (ranks, the finding kind and the function it must name) and
+ * runs each pair; docs/diagnosis.md ("Checked by") has the table of
+ * scenarios and what each twin changes.
  */
 #ifndef SCENARIO_H
 #define SCENARIO_H

@@ -12,16 +12,15 @@ static void write_all_parts(MPI_File fh, const char *buf)
 {
     DFTRACER_C_FUNCTION_START();
     int b;
-#ifdef FIXED
-    for (b = scenario_rank; b < BLOCKS; b += scenario_size)
-        MPI_File_write_at_all(fh, (MPI_Offset)b * XFER, buf, XFER, MPI_BYTE,
-                              MPI_STATUS_IGNORE);
-#else
-    if (scenario_rank == 0)
+    if (scenario_fixed) {
+        for (b = scenario_rank; b < BLOCKS; b += scenario_size)
+            MPI_File_write_at_all(fh, (MPI_Offset)b * XFER, buf, XFER,
+                                  MPI_BYTE, MPI_STATUS_IGNORE);
+    } else if (scenario_rank == 0) {
         for (b = 0; b < BLOCKS; b++)
             MPI_File_write_at(fh, (MPI_Offset)b * XFER, buf, XFER, MPI_BYTE,
                               MPI_STATUS_IGNORE);
-#endif
+    }
     DFTRACER_C_FUNCTION_END();
 }
 

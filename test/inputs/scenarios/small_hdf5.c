@@ -14,21 +14,21 @@ static void write_rows(hid_t dset, const char *buf)
 {
     DFTRACER_C_FUNCTION_START();
     hid_t file_space = H5Dget_space(dset);
-#ifdef FIXED
-    H5Dwrite(dset, H5T_NATIVE_CHAR, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf);
-#else
-    hsize_t count[2] = {1, COLS};
-    hid_t mem_space = H5Screate_simple(2, count, NULL);
-    hsize_t r;
-    for (r = 0; r < ROWS; r++) {
-        hsize_t start[2] = {r, 0};
-        H5Sselect_hyperslab(file_space, H5S_SELECT_SET, start, NULL, count,
-                            NULL);
-        H5Dwrite(dset, H5T_NATIVE_CHAR, mem_space, file_space, H5P_DEFAULT,
-                 buf + r * COLS);
+    if (scenario_fixed) {
+        H5Dwrite(dset, H5T_NATIVE_CHAR, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf);
+    } else {
+        hsize_t count[2] = {1, COLS};
+        hid_t mem_space = H5Screate_simple(2, count, NULL);
+        hsize_t r;
+        for (r = 0; r < ROWS; r++) {
+            hsize_t start[2] = {r, 0};
+            H5Sselect_hyperslab(file_space, H5S_SELECT_SET, start, NULL,
+                                count, NULL);
+            H5Dwrite(dset, H5T_NATIVE_CHAR, mem_space, file_space,
+                     H5P_DEFAULT, buf + r * COLS);
+        }
+        H5Sclose(mem_space);
     }
-    H5Sclose(mem_space);
-#endif
     H5Sclose(file_space);
     DFTRACER_C_FUNCTION_END();
 }

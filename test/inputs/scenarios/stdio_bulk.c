@@ -11,23 +11,23 @@ static void dump_table(const char *path, const char *buf)
 {
     DFTRACER_C_FUNCTION_START();
     int i;
-#ifdef FIXED
-    int fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0644);
-    if (fd < 0)
-        scenario_fail(path);
-    for (i = 0; i < BLOCKS; i++)
-        if (write(fd, buf, XFER) != XFER)
-            scenario_fail("write");
-    close(fd);
-#else
-    FILE *f = fopen(path, "w");
-    if (!f)
-        scenario_fail(path);
-    for (i = 0; i < BLOCKS; i++)
-        if (fwrite(buf, 1, XFER, f) != XFER)
-            scenario_fail("fwrite");
-    fclose(f);
-#endif
+    if (scenario_fixed) {
+        int fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+        if (fd < 0)
+            scenario_fail(path);
+        for (i = 0; i < BLOCKS; i++)
+            if (write(fd, buf, XFER) != XFER)
+                scenario_fail("write");
+        close(fd);
+    } else {
+        FILE *f = fopen(path, "w");
+        if (!f)
+            scenario_fail(path);
+        for (i = 0; i < BLOCKS; i++)
+            if (fwrite(buf, 1, XFER, f) != XFER)
+                scenario_fail("fwrite");
+        fclose(f);
+    }
     DFTRACER_C_FUNCTION_END();
 }
 

@@ -14,13 +14,11 @@ static void save_steps(int fd, const char *buf)
     for (i = 0; i < BLOCKS; i++) {
         if (write(fd, buf, XFER) != XFER)
             scenario_fail("write");
-#ifndef FIXED
-        fdatasync(fd);
-#endif
+        if (!scenario_fixed)
+            fdatasync(fd);
     }
-#ifdef FIXED
-    fdatasync(fd);
-#endif
+    if (scenario_fixed)
+        fdatasync(fd);
     DFTRACER_C_FUNCTION_END();
 }
 
