@@ -15,6 +15,7 @@
 #include "writer.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -221,7 +222,8 @@ int dftracer_io_begin(struct dftracer_io_call *C, unsigned Layer,
   if (DFT_UNLIKELY(!T) && !(T = firstCall()))
     return 0;
   Busy = dftracer_busy_enter();
-  dftracer_thread_push_span(T, &C->Span, Name, category(Layer));
+  dftracer_thread_push_span(T, &C->Span, Name, category(Layer),
+                            dftracer_name_slot(T, Name));
   C->T = T;
   C->Fhash = Fhash;
   /* Read while busy: a signal handler's call after this nests under a
@@ -278,12 +280,14 @@ void dftracer_io_end_strings(struct dftracer_io_call *C,
   endEvent(C, Args, Count);
 }
 
-/* dftracer_io_end_data's args as an array: the keys of its line, in its
- * order. */
-static inline __attribute__((always_inline)) void
-endDataRecord(struct dftracer_io_call *C, unsigned Shape, int64_t Fd,
-              int64_t Size, int64_t Count, int64_t Offset, int Append,
-              int64_t Ret, int64_t MemAlign) {
+/* dftracer_io_end_data's args as an array, the keys of its line in its
+ * order, for the general END at EndUs (the fast one stores them in place,
+ * in the same order). */
+static __attribute__((noinline)) void
+endDataGeneral(struct dftracer_io_call *C, uint64_t EndUs, unsigned Shape,
+               int64_t Fd, int64_t Size, int64_t Count, int64_t Offset,
+               int Append, int64_t Ret, int64_t MemAlign) {
+  struct dftracer_record_io_args Io;
   struct dftracer_io_arg Args[7];
   int N = 0;
   Args[N++] = (struct dftracer_io_arg)DFT_ARG(fd, Fd);
@@ -293,24 +297,86 @@ endDataRecord(struct dftracer_io_call *C, unsigned Shape, int64_t Fd,
     Args[N++] = (struct dftracer_io_arg)DFT_ARG(iovcnt, Count);
   else
     Args[N++] = (struct dftracer_io_arg)DFT_ARG(count, Count);
-  if (Offset >= 0)
+  if (Offset >= 0 || Shape == DftDataAt)
     Args[N++] = (struct dftracer_io_arg)DFT_ARG(offset, Offset);
   if (Append)
     Args[N++] = (struct dftracer_io_arg)DFT_ARG(append, 1);
   Args[N++] = (struct dftracer_io_arg)DFT_ARG(ret, Ret);
   if (MemAlign)
     Args[N++] = (struct dftracer_io_arg)DFT_ARG(mem_align, MemAlign);
-  endRecord(C, Args, N);
+  Io.Fhash = C->Fhash;
+  Io.Args = Args;
+  Io.Count = N;
+  dftracer_span_finish_io_args_(C->T, &C->Span, EndUs, &Io);
+}
+
+/* Arg A stored at Out (unaligned) as its three words, with no copy
+ * through the stack; returns its end. */
+static inline __attribute__((always_inline)) char *
+putArg(char *Out, struct dftracer_io_arg A) {
+  memcpy(Out + offsetof(struct dftracer_io_arg, Key), &A.Key, sizeof(A.Key));
+  memcpy(Out + offsetof(struct dftracer_io_arg, KeyLen), &A.KeyLen,
+         sizeof(A.KeyLen));
+  memcpy(Out + offsetof(struct dftracer_io_arg, Value), &A.Value,
+         sizeof(A.Value));
+  return Out + sizeof(A);
+}
+
+/* The usual data call: its args stored straight into the record, in
+ * endDataGeneral's order after the fhash (event_record.h), with no array
+ * built and copied (issue 40); any other END takes endDataGeneral. Inline
+ * in each entry point, so that a constant Shape leaves no test. */
+static inline __attribute__((always_inline)) void
+endData(struct dftracer_io_call *C, unsigned Shape, int64_t Fd, int64_t Size,
+        int64_t Count, int64_t Offset, int Append, int64_t Ret,
+        uintptr_t BufAddr) {
+  int Busy = dftracer_busy_enter();
+  struct dftracer_thread *T = C->T;
+  int64_t MemAlign = dftracer_mem_align(BufAddr);
+  uint32_t NIo = 3u + (C->Fhash != 0) + (Shape == DftDataStream) +
+                 (Offset >= 0 || Shape == DftDataAt) + (Append != 0) +
+                 (MemAlign != 0);
+  const struct dftracer_name_entry *E = dftracer_fast_entry(T, &C->Span, NIo);
+  uint64_t EndUs = dftracer_now_us(&T->Clock);
+  if (DFT_LIKELY(E != NULL)) {
+    uint64_t Dur = dftracer_span_dur(&C->Span, EndUs);
+    char *Out = dftracer_fast_head(T, &C->Span, E, Dur, NIo);
+    if (C->Fhash)
+      Out = putArg(Out, (struct dftracer_io_arg){
+                            DFT_FHASH_KEY, sizeof(DFT_FHASH_KEY) - 1,
+                            (int64_t)C->Fhash});
+    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(fd, Fd));
+    if (Shape == DftDataStream)
+      Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(size, Size));
+    if (Shape == DftDataVector)
+      Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(iovcnt, Count));
+    else
+      Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(count, Count));
+    if (Offset >= 0 || Shape == DftDataAt)
+      Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(offset, Offset));
+    if (Append)
+      Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(append, 1));
+    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(ret, Ret));
+    if (MemAlign)
+      Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(mem_align, MemAlign));
+    dftracer_fast_done(T, &C->Span, Out, Dur);
+  } else {
+    endDataGeneral(C, EndUs, Shape, Fd, Size, Count, Offset, Append, Ret,
+                   MemAlign);
+  }
+  dftracer_busy_leave(Busy);
 }
 
 void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
                           int64_t Fd, int64_t Size, int64_t Count,
                           int64_t Offset, int Append, int64_t Ret,
                           uintptr_t BufAddr) {
-  int Busy = dftracer_busy_enter();
-  endDataRecord(C, Shape, Fd, Size, Count, Offset, Append, Ret,
-                dftracer_mem_align(BufAddr));
-  dftracer_busy_leave(Busy);
+  endData(C, Shape, Fd, Size, Count, Offset, Append, Ret, BufAddr);
+}
+
+void dftracer_io_end_at(struct dftracer_io_call *C, int64_t Fd, int64_t Count,
+                        int64_t Offset, int64_t Ret, uintptr_t BufAddr) {
+  endData(C, DftDataAt, Fd, 0, Count, Offset, 0, Ret, BufAddr);
 }
 
 void dftracer_io_set_data_dirs(const char *DataDirs) {

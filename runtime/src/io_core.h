@@ -137,15 +137,20 @@ void dftracer_io_end_strings(struct dftracer_io_call *C,
                             (int)(sizeof(DftArgs_) / sizeof(DftArgs_[0])));    \
   } while (0)
 
-/* Step 5 for the non-positioned reads and writes, whose keys are fixed:
- * `fd`, `size` (DftDataStream), `count` (`iovcnt` for DftDataVector),
- * `offset` when Offset >= 0, `append` 1 when Append, `ret`, `mem_align`
- * when the buffer's address BufAddr is not aligned (dftracer_mem_align). */
-enum { DftDataPosix = 0, DftDataVector = 1, DftDataStream = 2 };
+/* Step 5 for the reads and writes whose keys are fixed: `fd`, `size`
+ * (DftDataStream), `count` (`iovcnt` for DftDataVector), `offset` when
+ * Offset >= 0 or always for DftDataAt (pread, pwrite: the caller's), `append`
+ * 1 when Append, `ret`, `mem_align` when the buffer's address BufAddr is
+ * not aligned (dftracer_mem_align). */
+enum { DftDataPosix = 0, DftDataVector = 1, DftDataStream = 2, DftDataAt = 3 };
 void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
                           int64_t Fd, int64_t Size, int64_t Count,
                           int64_t Offset, int Append, int64_t Ret,
                           uintptr_t BufAddr);
+/* dftracer_io_end_data with DftDataAt (pread, pwrite): its six args in
+ * registers, its shape's tests folded. */
+void dftracer_io_end_at(struct dftracer_io_call *C, int64_t Fd, int64_t Count,
+                        int64_t Offset, int64_t Ret, uintptr_t BufAddr);
 
 /* Steps 1 to 3 for a call on a descriptor. */
 static inline int dftracer_io_fd_begin(struct dftracer_io_call *C,

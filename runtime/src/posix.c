@@ -80,6 +80,19 @@ const char *const volatile dftracer_posix_needs_fd_create_ DFT_HIDDEN =
 #define RD DftUntracedRead
 #define WR DftUntracedWrite
 
+/* FD_DATA_CALL for pread and pwrite: their args are fd, count, offset and
+ * ret (and mem_align), which dftracer_io_end_at stores with no array
+ * (issue 40). */
+#define FD_AT_CALL(NAME, FD, DIRECTION, COUNT, OFFSET, ADDR, CALL)             \
+  struct dftracer_io_call C;                                                   \
+  ssize_t Ret;                                                                 \
+  if (DFT_LIKELY(!dftracer_fd_begin(&C, POSIX, NAME, FD)))                  \
+    FD_UNTRACED_RETURN(FD, DIRECTION, CALL);                                   \
+  Ret = CALL;                                                                  \
+  dftracer_io_end_at(&C, FD, (int64_t)(COUNT), (int64_t)(OFFSET),              \
+                     (int64_t)Ret, (ADDR));                                    \
+  return Ret
+
 /* FD_DATA_CALL for the calls that move the description's position: the
  * event gets the offset it started at (fd_position.h), and `append` for a
  * write at the end. */
@@ -131,47 +144,35 @@ ssize_t write(int fd, const void *buf, size_t count) {
 }
 
 ssize_t pread(int fd, void *buf, size_t count, off_t offset) {
-  FD_DATA_CALL(ssize_t, "pread", fd, RD, (uintptr_t)buf,
-               DFT_REAL(pread)(fd, buf, count, offset),
-          DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
-          DFT_ARG(ret, Ret));
+  FD_AT_CALL("pread", fd, RD, count, offset, (uintptr_t)buf,
+             DFT_REAL(pread)(fd, buf, count, offset));
 }
 
 ssize_t pread64(int fd, void *buf, size_t count, off64_t offset) {
-  FD_DATA_CALL(ssize_t, "pread64", fd, RD, (uintptr_t)buf,
-               DFT_REAL(pread64)(fd, buf, count, offset),
-          DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
-          DFT_ARG(ret, Ret));
+  FD_AT_CALL("pread64", fd, RD, count, offset, (uintptr_t)buf,
+             DFT_REAL(pread64)(fd, buf, count, offset));
 }
 
 ssize_t __pread_chk(int fd, void *buf, size_t count, off_t offset,
                     size_t buflen) {
-  FD_DATA_CALL(ssize_t, "__pread_chk", fd, RD, (uintptr_t)buf,
-          DFT_REAL(__pread_chk)(fd, buf, count, offset, buflen),
-          DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
-          DFT_ARG(ret, Ret));
+  FD_AT_CALL("__pread_chk", fd, RD, count, offset, (uintptr_t)buf,
+             DFT_REAL(__pread_chk)(fd, buf, count, offset, buflen));
 }
 
 ssize_t __pread64_chk(int fd, void *buf, size_t count, off64_t offset,
                       size_t buflen) {
-  FD_DATA_CALL(ssize_t, "__pread64_chk", fd, RD, (uintptr_t)buf,
-          DFT_REAL(__pread64_chk)(fd, buf, count, offset, buflen),
-          DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
-          DFT_ARG(ret, Ret));
+  FD_AT_CALL("__pread64_chk", fd, RD, count, offset, (uintptr_t)buf,
+             DFT_REAL(__pread64_chk)(fd, buf, count, offset, buflen));
 }
 
 ssize_t pwrite(int fd, const void *buf, size_t count, off_t offset) {
-  FD_DATA_CALL(ssize_t, "pwrite", fd, WR, (uintptr_t)buf,
-               DFT_REAL(pwrite)(fd, buf, count, offset),
-          DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
-          DFT_ARG(ret, Ret));
+  FD_AT_CALL("pwrite", fd, WR, count, offset, (uintptr_t)buf,
+             DFT_REAL(pwrite)(fd, buf, count, offset));
 }
 
 ssize_t pwrite64(int fd, const void *buf, size_t count, off64_t offset) {
-  FD_DATA_CALL(ssize_t, "pwrite64", fd, WR, (uintptr_t)buf,
-               DFT_REAL(pwrite64)(fd, buf, count, offset),
-          DFT_ARG(fd, fd), DFT_ARG(count, count), DFT_ARG(offset, offset),
-          DFT_ARG(ret, Ret));
+  FD_AT_CALL("pwrite64", fd, WR, count, offset, (uintptr_t)buf,
+             DFT_REAL(pwrite64)(fd, buf, count, offset));
 }
 
 ssize_t readv(int fd, const struct iovec *iov, int iovcnt) {

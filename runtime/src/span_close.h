@@ -11,8 +11,9 @@
  *
  * Inline, for tracer.c's END and io_core.c's I/O event alike: the caller
  * is busy (busy.h) from before dftracer_fast_entry until after
- * dftracer_fast_close, so that a signal handler's event cannot take the
- * room the test found.
+ * dftracer_fast_close (or dftracer_fast_done, when the caller stores the
+ * args itself: io_core.c's data calls), so that a signal handler's event
+ * cannot take the room the test found.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_SPAN_CLOSE_H
@@ -33,9 +34,18 @@
 /* The thread's name cache slot for Name (thread_state.h). */
 static inline struct dftracer_name_entry *
 dftracer_name_slot(struct dftracer_thread *T, const char *Name) {
+  /* Index ((Key >> 3) ^ (Key >> 11)) % DftNameCacheSlots, computed as
+   * its byte offset (entries are 256 bytes): fewer instructions on every
+   * START (issue 40). */
   uintptr_t Key = (uintptr_t)Name;
-  return &T->Names[((Key >> 3) ^ (Key >> 11)) % DftNameCacheSlots];
+  uintptr_t Off = ((Key ^ (Key >> 8)) << 5) & ((DftNameCacheSlots - 1) << 8);
+  return (struct dftracer_name_entry *)((char *)T->Names + Off);
 }
+
+/* The slot of no name (Name NULL, which no span has): what a span that
+ * must not take the fast END points at (dftracer_fast_entry). */
+extern const struct dftracer_name_entry dftracer_no_name_slot_
+    __attribute__((visibility("hidden")));
 
 /* A name's text no longer than this is copied as this many whole bytes
  * (the cache's entries are longer, and dftracer_fast_entry finds the room
@@ -48,9 +58,13 @@ enum { DftFastNameBytes = 64 };
 static inline __attribute__((always_inline)) const struct dftracer_name_entry *
 dftracer_fast_entry(struct dftracer_thread *T, const struct dftracer_span *S,
                     uint32_t NIo) {
-  const struct dftracer_name_entry *E = dftracer_name_slot(T, S->Name);
+  /* A span with UPDATE args, or closed by FINI while still on the stack,
+   * has the empty slot (dftracer_no_name_slot_), whose Name matches none:
+   * the name test below sends it to the general path, with no test of its
+   * own. */
+  const struct dftracer_name_entry *E = S->Slot;
   if (DFT_UNLIKELY(
-          T->Top != S || S->Closed || S->ArgsLen ||
+          T->Top != S ||
           !__atomic_load_n(&dftracer_active, __ATOMIC_RELAXED) ||
           __atomic_load_n(&dftracer_trace_stopped_, __ATOMIC_RELAXED) ||
           E->Name != S->Name || E->Cat != S->Cat ||
@@ -69,21 +83,25 @@ dftracer_fast_entry(struct dftracer_thread *T, const struct dftracer_span *S,
     memcpy((Out) + offsetof(Type, Field), &DftV_, sizeof(DftV_));              \
   } while (0)
 
+/* S's duration when it ends at EndUs. */
+static inline uint64_t dftracer_span_dur(const struct dftracer_span *S,
+                                         uint64_t EndUs) {
+  return EndUs >= S->StartUs ? EndUs - S->StartUs : 0;
+}
+
 /* The fast END of S, the top of T's stack, as dftracer_fast_entry allowed
- * (E), at EndUs, with Io's args (NULL: none): its record written (the one
- * writeRecord writes), S closed and popped. The caller releases S to the
- * pool when no handle reaches it any more. */
-static inline __attribute__((always_inline)) void
-dftracer_fast_close(struct dftracer_thread *T, struct dftracer_span *S,
-                    const struct dftracer_name_entry *E, uint64_t EndUs,
-                    const struct dftracer_record_io_args *Io, uint32_t NIo) {
+ * (E), of duration Dur (dftracer_span_dur), with NIo I/O args: the
+ * record's fixed words and name written (those writeRecord writes);
+ * returns where its NIo args go, which the caller stores before
+ * dftracer_fast_done. */
+static inline __attribute__((always_inline)) char *
+dftracer_fast_head(struct dftracer_thread *T, struct dftracer_span *S,
+                   const struct dftracer_name_entry *E, uint64_t Dur,
+                   uint32_t NIo) {
   typedef struct dftracer_span_record R;
-  uint64_t Dur = EndUs >= S->StartUs ? EndUs - S->StartUs : 0;
   size_t NameLen = E->Len;
-  char *Out = T->Buf + T->Len, *After;
+  char *Out = T->Buf + T->Len;
   const uint8_t Head[4] = {DftRecordMarker, 0, 0, 0}; /* Marker, Pad */
-  if (S->Func) /* 0: an I/O call's, never throttled nor counted */
-    dftracer_fn_written(T->Stats, S->Func, Dur);
   memcpy(Out, Head, sizeof(Head));
   DFT_PUT_FIELD(Out, R, Len,
                 (uint32_t)(sizeof(R) + NameLen +
@@ -101,12 +119,36 @@ dftracer_fast_close(struct dftracer_thread *T, struct dftracer_span *S,
   DFT_PUT_FIELD(Out, R, Name, S->Name);
   DFT_PUT_FIELD(Out, R, Cat, S->Cat);
   memcpy(Out + sizeof(R), E->Text, DftFastNameBytes);
-  After = Out + sizeof(R) + NameLen;
-  if (Io)
-    After = dftracer_put_record_io_args(After, Io);
+  return Out + sizeof(R) + NameLen;
+}
+
+/* The record dftracer_fast_head began, its args stored up to After:
+ * published, S closed and popped, and its call counted (last, so that the
+ * throttle's judging, a call, comes when nothing else is left to do: fewer
+ * registers live across it). */
+static inline __attribute__((always_inline)) void
+dftracer_fast_done(struct dftracer_thread *T, struct dftracer_span *S,
+                   char *After, uint64_t Dur) {
+  uint32_t Func = S->Func;
   dftracer_thread_commit(T, After);
   S->Closed = S->Popped = 1;
   T->Top = S->Parent;
+  if (Func) /* 0: an I/O call's, never throttled nor counted */
+    dftracer_fn_written(T->Stats, Func, Dur);
+}
+
+/* The fast END of S as above, with Io's args (NULL: none; NIo their
+ * count, dftracer_record_io_count). The caller releases S to the pool
+ * when no handle reaches it any more. */
+static inline __attribute__((always_inline)) void
+dftracer_fast_close(struct dftracer_thread *T, struct dftracer_span *S,
+                    const struct dftracer_name_entry *E, uint64_t EndUs,
+                    const struct dftracer_record_io_args *Io, uint32_t NIo) {
+  uint64_t Dur = dftracer_span_dur(S, EndUs);
+  char *After = dftracer_fast_head(T, S, E, Dur, NIo);
+  if (Io)
+    After = dftracer_put_record_io_args(After, Io);
+  dftracer_fast_done(T, S, After, Dur);
 }
 
 #endif

@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 struct dftracer_thread;
+struct dftracer_name_entry;
 
 /* An open span. The handle in annotated code points at one of these. */
 struct dftracer_span {
@@ -37,6 +38,9 @@ struct dftracer_span {
   const char *Cat;
   struct dftracer_span *Parent; /* enclosing span on the same thread */
   struct dftracer_thread *Owner;
+  /* Owner's name cache slot for Name (span_close.h's dftracer_name_slot),
+   * found at START: the fast END only checks that it still holds Name. */
+  const struct dftracer_name_entry *Slot;
   unsigned Level;
   uint32_t Func; /* its name's index (throttle.h); 0 for I/O calls */
   /* Throttled: a START of a throttled name, never on the stack; its END
@@ -67,9 +71,12 @@ struct dftracer_name_entry {
   const char *Name;
   const char *Cat;
   uint32_t Func; /* the name's index (throttle.h) */
-  size_t Len;
+  uint32_t Len;
   char Text[DftNameCacheText];
 };
+/* 256 bytes: a slot's offset is its index shifted (span_close.h). */
+_Static_assert(sizeof(struct dftracer_name_entry) == 256,
+               "a name cache entry is 256 bytes");
 
 struct dftracer_chunk;
 struct dftracer_fn_stats;
@@ -147,20 +154,23 @@ static inline void dftracer_thread_release_span(struct dftracer_thread *T,
   T->FreeList = S;
 }
 
-/* Make S the innermost open span of T, named Name in category Cat (both
- * static storage). The caller sets S->StartUs. */
-static inline void dftracer_thread_push_span(struct dftracer_thread *T,
-                                             struct dftracer_span *S,
-                                             const char *Name,
-                                             const char *Cat) {
+/* Make S the innermost open span of T, of id Id, named Name in category
+ * Cat (both static storage), whose name cache slot is Slot. The caller
+ * sets S->StartUs. */
+static inline __attribute__((always_inline)) void
+dftracer_thread_push_span_id(struct dftracer_thread *T,
+                             struct dftracer_span *S, uint64_t Id,
+                             const char *Name, const char *Cat,
+                             const struct dftracer_name_entry *Slot) {
   struct dftracer_span *Top = T->Top;
-  S->Id = dftracer_thread_next_id(T);
+  S->Id = Id;
   S->Parent = Top;
   S->ParentId = Top ? Top->Id : 0;
   S->Level = Top ? Top->Level + 1 : 1;
   S->Name = Name;
   S->Cat = Cat;
   S->Owner = T;
+  S->Slot = Slot;
   S->Func = 0;
   S->Throttled = 0;
   S->Closed = 0;
@@ -168,6 +178,15 @@ static inline void dftracer_thread_push_span(struct dftracer_thread *T,
   S->Popped = 0;
   S->ArgsLen = 0;
   T->Top = S;
+}
+
+/* The same with the thread's next id. */
+static inline void
+dftracer_thread_push_span(struct dftracer_thread *T, struct dftracer_span *S,
+                          const char *Name, const char *Cat,
+                          const struct dftracer_name_entry *Slot) {
+  dftracer_thread_push_span_id(T, S, dftracer_thread_next_id(T), Name, Cat,
+                               Slot);
 }
 
 /* Empty T's stack: its open spans belong to a trace that is finished (a

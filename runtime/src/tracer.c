@@ -41,6 +41,7 @@
 #define DFT_API DFTRACER_API
 
 DFT_API int dftracer_active;
+const struct dftracer_name_entry dftracer_no_name_slot_;
 struct dftracer_process dftracer_process_ = {.Lock = PTHREAD_MUTEX_INITIALIZER};
 
 static int isActive(void) {
@@ -70,7 +71,7 @@ fillEntry(struct dftracer_thread *T, struct dftracer_name_entry *E,
   if (Len > sizeof(E->Text))
     return NULL;
   memcpy(E->Text, Scratch, Len);
-  E->Len = Len;
+  E->Len = (uint32_t)Len;
   E->Name = Name;
   E->Cat = Cat;
   E->Func = Func ? Func : dftracer_fn_index(T->Stats, Name, Cat);
@@ -330,21 +331,45 @@ static inline struct dftracer_span *throttledStart(struct dftracer_thread *T,
   return timedStart(T, Func);
 }
 
-/* START of a name that is not throttled, on T (tracing on, not busy), of
- * index Func: pushed on the stack. */
-static inline __attribute__((always_inline)) struct dftracer_span *
-beginSpan(struct dftracer_thread *T, const char *Name, const char *Cat,
-          uint32_t Func) {
-  struct dftracer_span *S;
-  int Busy = dftracer_busy_enter();
-  S = dftracer_thread_alloc_span(T);
+/* beginSpan's general half, with the thread marked busy (from not busy):
+ * a pool to grow, ids to refill, the MPI rank to look for. */
+static __attribute__((noinline)) struct dftracer_span *
+beginSpanGeneral(struct dftracer_thread *T, const char *Name, const char *Cat,
+                 uint32_t Func, const struct dftracer_name_entry *Slot) {
+  struct dftracer_span *S = dftracer_thread_alloc_span(T);
   if (DFT_LIKELY(S != NULL)) {
-    dftracer_thread_push_span(T, S, Name, Cat);
+    dftracer_thread_push_span(T, S, Name, Cat, Slot);
     S->Func = Func;
     probeRank(T);
     S->StartUs = dftracer_now_us(&T->Clock);
   }
-  dftracer_busy_leave(Busy);
+  dftracer_busy_leave(0);
+  return S;
+}
+
+/* START of a name that is not throttled, on T (tracing on, and not busy:
+ * both callers tested it), of index Func and name cache slot Slot: pushed
+ * on the stack. Not inlined: dftracer_span_begin jumps here. Whatever needs
+ * a call but the clock's goes to beginSpanGeneral before anything changes,
+ * so that only the span and the thread live across the clock's call and
+ * few registers are saved (issue 40); the busy mark is set and cleared as
+ * constants, the thread being known not busy before. */
+static __attribute__((noinline)) struct dftracer_span *
+beginSpan(struct dftracer_thread *T, const char *Name, const char *Cat,
+          uint32_t Func, const struct dftracer_name_entry *Slot) {
+  struct dftracer_span *S;
+  (void)dftracer_busy_enter(); /* 0: see above */
+  S = T->FreeList;
+  if (DFT_UNLIKELY(S == NULL || T->NextId == T->IdLimit ||
+                   (__atomic_load_n(&dftracer_process_.RankState,
+                                    __ATOMIC_RELAXED) == RankProbing &&
+                    T->Tid == dftracer_process_.OsPid)))
+    return beginSpanGeneral(T, Name, Cat, Func, Slot);
+  T->FreeList = S->NextFree;
+  dftracer_thread_push_span_id(T, S, T->NextId++, Name, Cat, Slot);
+  S->Func = Func;
+  S->StartUs = dftracer_now_us(&T->Clock);
+  dftracer_busy_leave(0);
   return S;
 }
 
@@ -370,7 +395,7 @@ beginSlow(const char *Name, const char *Cat) {
   if (DFT_UNLIKELY(__atomic_load_n(&dftracer_throttled_[Func],
                                    __ATOMIC_RELAXED)))
     return throttledStart(T, Func);
-  return beginSpan(T, Name, Cat, Func);
+  return beginSpan(T, Name, Cat, Func, nameSlot(T, Name));
 }
 
 /* Every entry point that changes the thread's stack, pool or buffer, or
@@ -397,7 +422,7 @@ DFT_API struct dftracer_span *dftracer_span_begin(const char *Name,
     if (E->Name == Name && E->Cat == Cat && E->Func != 0) {
       if (__atomic_load_n(&dftracer_throttled_[E->Func], __ATOMIC_RELAXED))
         return throttledStart(T, E->Func);
-      return beginSpan(T, Name, Cat, E->Func);
+      return beginSpan(T, Name, Cat, E->Func, E);
     }
   }
   return beginSlow(Name, Cat);
@@ -465,21 +490,43 @@ static __attribute__((noinline)) void throttledEnd(struct dftracer_span *S) {
   dftracer_busy_leave(Busy);
 }
 
-static __attribute__((noinline)) void endSlow(struct dftracer_span *S) {
-  struct dftracer_thread *T;
+/* END of S by its owner T, busy, at EndUs, when the fast END cannot take
+ * it: a span closed earlier with an enclosing one or by FINI/exit, one
+ * with inner spans still open, UPDATE args, tracing off or stopped, a name
+ * not in the cache, a full buffer. */
+static __attribute__((noinline)) void
+endGeneral(struct dftracer_thread *T, struct dftracer_span *S,
+           uint64_t EndUs) {
+  S->HandleLive = 0;
+  if (DFT_LIKELY(!S->Closed))
+    closeSpan(T, S, EndUs);
+  else if (S->Popped)
+    dftracer_thread_release_span(T, S);
+}
+
+/* END of a span that is not throttled. Not inlined: dftracer_span_end
+ * jumps here, so that the untimed throttled END saves no register. The
+ * clock is read first, so that only S, T and the busy mark live across
+ * its call (issue 40: fewer registers saved); an END the fast path cannot
+ * take then goes to endGeneral with that time. */
+static __attribute__((noinline)) void endSpan(struct dftracer_span *S) {
+  struct dftracer_thread *T = S->Owner;
+  const struct dftracer_name_entry *E;
   uint64_t EndUs;
   int Busy;
-  T = S->Owner;
   if (DFT_UNLIKELY(T != dftracer_thread_peek()))
     return; /* not ours to touch: the owner closes it with its parent */
+  /* Busy before the tests: a signal handler's I/O event in between would
+   * take the room they found. */
   Busy = dftracer_busy_enter();
-  S->HandleLive = 0;
-  if (DFT_LIKELY(!S->Closed)) {
-    EndUs = dftracer_now_us(&T->Clock);
-    closeSpan(T, S, EndUs);
-  } else if (S->Popped) {
-    /* Closed earlier with an enclosing span, or by FINI/exit. */
+  EndUs = dftracer_now_us(&T->Clock);
+  E = dftracer_fast_entry(T, S, 0);
+  if (DFT_LIKELY(E != NULL)) {
+    S->HandleLive = 0;
+    dftracer_fast_close(T, S, E, EndUs, NULL, 0);
     dftracer_thread_release_span(T, S);
+  } else {
+    endGeneral(T, S, EndUs);
   }
   dftracer_busy_leave(Busy);
 }
@@ -504,25 +551,10 @@ DFT_API void dftracer_span_end(struct dftracer_span **Handle) {
     }
     return;
   }
-  if (S->Throttled) {
+  if (S->Throttled)
     throttledEnd(S);
-  } else {
-    struct dftracer_thread *T = S->Owner;
-    const struct dftracer_name_entry *E;
-    /* Busy before the tests: a signal handler's I/O event in between
-     * would take the room they found. */
-    int Busy = dftracer_busy_enter();
-    if (DFT_LIKELY(T == dftracer_thread_peek()) &&
-        DFT_LIKELY((E = dftracer_fast_entry(T, S, 0)) != NULL)) {
-      S->HandleLive = 0;
-      dftracer_fast_close(T, S, E, dftracer_now_us(&T->Clock), NULL, 0);
-      dftracer_thread_release_span(T, S);
-      dftracer_busy_leave(Busy);
-      return;
-    }
-    dftracer_busy_leave(Busy);
-    endSlow(S);
-  }
+  else
+    endSpan(S);
 }
 
 /* End an I/O call's span (io_core.c). Its record lives in the wrapper's
@@ -575,8 +607,10 @@ DFT_API void dftracer_span_update_int(struct dftracer_span *S, const char *Key,
       !dftracer_process_.Config.IncMetadata)
     return;
   Out = reserveArgs(S, dftracer_arg_bound(strlen(Key), 0));
-  if (Out)
+  if (Out) {
     S->ArgsLen = (size_t)(dftracer_format_arg_int(Out, Key, Value) - S->Args);
+    S->Slot = &dftracer_no_name_slot_; /* args: no fast END */
+  }
 }
 
 DFT_API void dftracer_span_update_str(struct dftracer_span *S, const char *Key,
@@ -588,8 +622,10 @@ DFT_API void dftracer_span_update_str(struct dftracer_span *S, const char *Key,
   if (!Value)
     Value = "(null)";
   Out = reserveArgs(S, dftracer_arg_bound(strlen(Key), strlen(Value)));
-  if (Out)
+  if (Out) {
     S->ArgsLen = (size_t)(dftracer_format_arg_str(Out, Key, Value) - S->Args);
+    S->Slot = &dftracer_no_name_slot_; /* args: no fast END */
+  }
 }
 
 static void writeMetadata(const char *Key, const char *Value) {
@@ -658,6 +694,7 @@ void dftracer_close_open_spans_(struct dftracer_thread *T) {
     if (isActive())
       writeSpan(T, S, Now);
     S->Closed = 1;
+    S->Slot = &dftracer_no_name_slot_; /* no fast END (span_close.h) */
   }
 }
 
