@@ -37,7 +37,8 @@ foreach(_v problem twin)
 endforeach()
 
 # kinds(OUT json): the kinds of the findings in a --diagnose --json report,
-# and FIRST_FUNCTION_<kind> the first site's function of each.
+# and FIRST_FUNCTION_<kind> the first site's function of each kind's first
+# finding.
 function(findings out json)
   string(JSON _n LENGTH "${json}" findings)
   set(_kinds)
@@ -45,6 +46,11 @@ function(findings out json)
     math(EXPR _last "${_n} - 1")
     foreach(_i RANGE ${_last})
       string(JSON _k GET "${json}" findings ${_i} kind)
+      if(_k IN_LIST _kinds)
+        # A kind's first finding (the most seconds recoverable) is the one
+        # judged: rank_imbalance's phase findings follow the job's.
+        continue()
+      endif()
       list(APPEND _kinds ${_k})
       string(JSON _ns LENGTH "${json}" findings ${_i} sites)
       set(_fn "")
