@@ -226,7 +226,8 @@ std::unique_ptr<Aggregate> analyzeRun(const std::vector<std::string> &Paths,
   std::vector<uint32_t> All(Files.size());
   for (uint32_t I = 0; I < All.size(); ++I)
     All[I] = I;
-  auto A = std::make_unique<Aggregate>(analyzeFiles(Files, All, Jobs, AO));
+  auto A = std::make_unique<Aggregate>(
+      analyzeFiles(Files, largestFirst(Files, std::move(All)), Jobs, AO));
   A->FileNames = Files;
   A->finish();
   return A;

@@ -48,12 +48,17 @@ void ValueCounts::fold() const {
   std::merge(C.begin(), C.end(), Pending.begin(), Pending.end(),
              std::back_inserter(All), valueBefore);
   Pending.clear();
-  C.clear();
+  // Equal values summed in place, and All kept: refilling C grew it by
+  // doubling, up to twice the list (issue 41: these lists are most of
+  // what a figure over many ranks holds).
+  size_t Kept = 0;
   for (const Value &V : All)
-    if (!C.empty() && C.back().first == V.first)
-      C.back().second += V.second;
+    if (Kept && All[Kept - 1].first == V.first)
+      All[Kept - 1].second += V.second;
     else
-      C.push_back(V);
+      All[Kept++] = V;
+  All.resize(Kept);
+  C.swap(All);
 }
 
 std::vector<ValueCounts::Value> ValueCounts::top(size_t N) const {

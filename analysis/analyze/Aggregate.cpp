@@ -15,6 +15,33 @@ bool issueBefore(const IssueRecord &A, const IssueRecord &B) {
          std::tie(B.FileIndex, B.Line, B.Kind, B.Message);
 }
 
+/// Processes in (file, pid) order (one each: the key is unique), each
+/// record moved once: std::sort moved the 1.5 KB records log n times each,
+/// 4 % of the run on 3,000 small files (issue 41).
+void sortProcesses(std::vector<ProcessStat> &Ps) {
+  std::vector<size_t> From(Ps.size()); // From[I]: the record that goes to I
+  for (size_t I = 0; I < From.size(); ++I)
+    From[I] = I;
+  std::sort(From.begin(), From.end(), [&](size_t A, size_t B) {
+    return std::tie(Ps[A].FileIndex, Ps[A].Pid) <
+           std::tie(Ps[B].FileIndex, Ps[B].Pid);
+  });
+  for (size_t I = 0; I < From.size(); ++I) {
+    if (From[I] == I)
+      continue;
+    ProcessStat Held = std::move(Ps[I]); // the cycle through I
+    size_t J = I;
+    while (From[J] != I) {
+      Ps[J] = std::move(Ps[From[J]]);
+      size_t Next = From[J];
+      From[J] = J;
+      J = Next;
+    }
+    Ps[J] = std::move(Held);
+    From[J] = J;
+  }
+}
+
 void trimIssues(std::vector<IssueRecord> &Issues) {
   std::sort(Issues.begin(), Issues.end(), issueBefore);
   if (Issues.size() > Aggregate::MaxIssues)
@@ -317,8 +344,16 @@ void Aggregate::merge(Aggregate &&O) {
     Bypassed.push_back(std::move(B));
   for (auto &[Key, N] : O.UnknownOps)
     UnknownOps[Key] += N;
-  for (ProcessStat &P : O.Processes)
-    Processes.push_back(std::move(P));
+  if (Processes.empty() && !O.Processes.empty()) {
+    Processes = std::move(O.Processes);
+  } else {
+    // Workers' and ranks' parts, a few large merges: one allocation each.
+    size_t Need = Processes.size() + O.Processes.size();
+    if (Need > Processes.capacity())
+      Processes.reserve(std::max(Need, 2 * Processes.capacity()));
+    for (ProcessStat &P : O.Processes)
+      Processes.push_back(std::move(P));
+  }
   for (size_t I = 0; I < NumIssues; ++I)
     IssueCounts[I] += O.IssueCounts[I];
   for (IssueRecord &R : O.Issues)
@@ -330,10 +365,7 @@ void Aggregate::merge(Aggregate &&O) {
 }
 
 void Aggregate::finish() {
-  std::sort(Processes.begin(), Processes.end(),
-            [](const ProcessStat &A, const ProcessStat &B) {
-              return std::tie(A.FileIndex, A.Pid) < std::tie(B.FileIndex, B.Pid);
-            });
+  sortProcesses(Processes);
   std::sort(Stopped.begin(), Stopped.end(),
             [](const StopRecord &A, const StopRecord &B) {
               return std::tie(A.FileIndex, A.Pid, A.TsUs, A.Reason, A.Error,

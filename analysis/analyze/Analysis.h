@@ -22,21 +22,29 @@
 
 namespace dftanalyze {
 
-/// Reads Files[I] for each I in Indices with Jobs threads. The result's
-/// FileNames is left empty.
+/// Reads Files[I] for each I in Indices with Jobs threads, in that order
+/// (largestFirst's balances the threads). The result's FileNames is left
+/// empty.
 Aggregate analyzeFiles(const std::vector<std::string> &Files,
                        const std::vector<uint32_t> &Indices, unsigned Jobs,
                        const AnalyzeOptions &Options);
 
-/// Runs Work(I) for each I in Indices on Jobs threads, largest file first.
+/// Runs Work(I) for each I in Indices on Jobs threads, in the order given:
+/// largestFirst's, so that no thread is left with a large file at the end
+/// (the caller sorts once; the files are not stat'ed again here).
 template <class F>
 void forEachFile(const std::vector<std::string> &Files,
                  const std::vector<uint32_t> &Indices, unsigned Jobs,
                  F &&Work);
 
-/// Indices in decreasing order of file size (name order among equals).
+/// Indices in decreasing order of file size (index order among equals).
 std::vector<uint32_t> largestFirst(const std::vector<std::string> &Files,
                                    std::vector<uint32_t> Indices);
+/// The same from sizes already known: Sizes[I] is file I's.
+std::vector<uint32_t> largestFirst(const std::vector<int64_t> &Sizes,
+                                   std::vector<uint32_t> Indices);
+/// The size of Files[I] (0 when it cannot be stat'ed).
+int64_t fileSize(const std::string &File);
 
 } // namespace dftanalyze
 
@@ -49,7 +57,8 @@ template <class F>
 void forEachFile(const std::vector<std::string> &Files,
                  const std::vector<uint32_t> &Indices, unsigned Jobs,
                  F &&Work) {
-  std::vector<uint32_t> Order = largestFirst(Files, Indices);
+  (void)Files;
+  const std::vector<uint32_t> &Order = Indices;
   std::atomic<size_t> Next{0};
   auto Worker = [&](unsigned Slot) {
     for (size_t I; (I = Next.fetch_add(1)) < Order.size();)

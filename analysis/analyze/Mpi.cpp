@@ -2,6 +2,8 @@
 
 #include "Mpi.h"
 
+#include "Analysis.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
@@ -26,6 +28,28 @@ std::vector<uint32_t> mpiShare(const MpiWorld &W,
        I += static_cast<size_t>(W.Size))
     Mine.push_back(Ordered[I]);
   return Mine;
+}
+
+std::vector<uint32_t> mpiLargestFirst(const MpiWorld &W,
+                                      const std::vector<std::string> &Files) {
+  std::vector<uint32_t> All(Files.size());
+  std::vector<int64_t> Sizes(Files.size());
+  for (uint32_t I = 0; I < All.size(); ++I) {
+    All[I] = I;
+    if (!W.Active || I % static_cast<uint32_t>(W.Size) ==
+                         static_cast<uint32_t>(W.Rank))
+      Sizes[I] = fileSize(Files[I]);
+  }
+#ifdef DFTRACER_ANALYZE_MPI
+  // Each size is one rank's, the others' 0: the sum is every size. In
+  // pieces below INT_MAX elements.
+  constexpr size_t Piece = 1 << 28;
+  for (size_t At = 0; W.Active && At < Sizes.size(); At += Piece)
+    MPI_Allreduce(MPI_IN_PLACE, Sizes.data() + At,
+                  static_cast<int>(std::min(Piece, Sizes.size() - At)),
+                  MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+#endif
+  return largestFirst(Sizes, std::move(All));
 }
 
 #ifdef DFTRACER_ANALYZE_MPI

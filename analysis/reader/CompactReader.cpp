@@ -56,6 +56,11 @@ bool CompactReader::sniff(const std::string &Path) {
          std::memcmp(Head, DFT_COMPACT_MAGIC, DftCompactMagicLen) == 0;
 }
 
+bool CompactReader::isCompactHead(const char *Data, size_t Size) {
+  return Size >= DftCompactMagicLen &&
+         std::memcmp(Data, DFT_COMPACT_MAGIC, DftCompactMagicLen) == 0;
+}
+
 bool CompactReader::readExact(void *To, size_t N, size_t &Got) {
   Got = 0;
   while (Got < N) {

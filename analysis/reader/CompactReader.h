@@ -105,6 +105,8 @@ public:
 
   /// True when the file at Path starts with the compact magic.
   static bool sniff(const std::string &Path);
+  /// True when a file's first Size bytes at Data start with it.
+  static bool isCompactHead(const char *Data, size_t Size);
 
   /// Opens the file and reads its header; on failure sets Error.
   bool open(std::string &Error);

@@ -96,11 +96,14 @@ bool LineReader::open(std::string &OpenError) {
     OpenError = std::string("cannot open: ") + std::strerror(errno);
     return false;
   }
-  // Read ahead into the inflater's input buffer; its first two bytes tell
-  // gzip from text. A plain file's read-ahead is handed out by readRaw.
+  // Read ahead into the text buffer; the first two bytes tell gzip from
+  // text. A plain file's bytes stay there, to be handed out as lines (a
+  // copy of them was 5 % of the instructions on 4,096 files of 170 KB,
+  // issue 41); a gzip file's go to the inflater's input.
   size_t Got = 0;
-  while (Got < 2) {
-    ssize_t N = ::read(Fd, Z->In.data() + Got, Z->In.size() - Got);
+  size_t Room = std::min(Z->In.size(), Buf.size() - Padding);
+  while (Got < HeadBytes) {
+    ssize_t N = ::read(Fd, Buf.data() + Got, Room - Got);
     if (N < 0 && errno == EINTR)
       continue;
     if (N < 0) {
@@ -111,10 +114,16 @@ bool LineReader::open(std::string &OpenError) {
       break;
     Got += static_cast<size_t>(N);
   }
-  Z->S.next_in = Z->In.data();
-  Z->S.avail_in = static_cast<uInt>(Got);
-  Gzip = Got >= 2 && Z->In[0] == 0x1f && Z->In[1] == 0x8b;
-  if (Gzip) {
+  HeadData = Buf.data();
+  HeadSize = Got;
+  Gzip = Got >= 2 && static_cast<unsigned char>(Buf[0]) == 0x1f &&
+         static_cast<unsigned char>(Buf[1]) == 0x8b;
+  if (!Gzip) {
+    End = Got;
+  } else {
+    std::memcpy(Z->In.data(), Buf.data(), Got);
+    Z->S.next_in = Z->In.data();
+    Z->S.avail_in = static_cast<uInt>(Got);
     if (inflateInit2(&Z->S, 15 + 16) != Z_OK) {
       OpenError = "cannot initialise zlib";
       return false;

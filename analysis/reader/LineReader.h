@@ -51,6 +51,12 @@ public:
 
   /// Opens the file; on failure sets Error ("cannot open: reason").
   bool open(std::string &Error);
+  /// After open() and until the first next(): the file's first bytes as
+  /// read (at least HeadBytes when the file has them), for a caller that
+  /// tells formats apart without opening the file twice.
+  const char *head() const { return HeadData; }
+  size_t headSize() const { return HeadSize; }
+  static constexpr size_t HeadBytes = 8;
   /// The next line; false at the end of the data (or on a read error).
   /// Inline for a line already in the buffer (every line but about one per
   /// MiB): the call was a fifth of the reader's own work per line.
@@ -95,6 +101,8 @@ private:
   bool Gzip = false;
   bool AtEof = false;
   std::string Error;
+  const char *HeadData = nullptr;
+  size_t HeadSize = 0;
   std::vector<char> Buf;
   size_t Begin = 0, End = 0; // unconsumed text in Buf
   uint64_t LineNo = 0;

@@ -33,7 +33,11 @@ bool TraceScanner::scan(const std::string &Path) {
   Lines = 0;
   Facts = UpstreamFacts();
   LazySpan = false;
-  if (CompactReader::sniff(Path))
+  // The format is told by the first bytes. A .pfc is looked at first; any
+  // other file by the bytes the line reader reads first anyway (opening,
+  // reading and closing every file once more to look was a third of the
+  // system calls on 3,000 small files, issue 41).
+  if (endsWith(Path, ".pfc") && CompactReader::sniff(Path))
     return scanCompact(Path);
   LineReader Reader(Path);
   std::string Error;
@@ -41,6 +45,8 @@ bool TraceScanner::scan(const std::string &Path) {
     onProblem(Issue::BadStream, 0, Error);
     return false;
   }
+  if (CompactReader::isCompactHead(Reader.head(), Reader.headSize()))
+    return scanCompact(Path);
   EventParser Parser;
   Event E;
   Line L;

@@ -353,10 +353,7 @@ Aggregate analyzeRun(const MpiWorld &World, const std::vector<std::string> &Args
                      unsigned Jobs, const AnalyzeOptions &AO,
                      std::vector<std::string> &ArgErrors) {
   std::vector<std::string> Files = dftrace::expandTraceArguments(Args, ArgErrors);
-  std::vector<uint32_t> All;
-  for (uint32_t I = 0; I < Files.size(); ++I)
-    All.push_back(I);
-  std::vector<uint32_t> Mine = mpiShare(World, largestFirst(Files, All));
+  std::vector<uint32_t> Mine = mpiShare(World, mpiLargestFirst(World, Files));
   Aggregate A = analyzeFiles(Files, Mine, Jobs, AO);
   mpiGather(World, A);
   if (World.Rank == 0) {
@@ -519,10 +516,7 @@ int main(int Argc, char **Argv) {
   if (!Jobs)
     Jobs = std::max(1u, std::thread::hardware_concurrency() /
                             static_cast<unsigned>(World.LocalSize));
-  std::vector<uint32_t> All;
-  for (uint32_t I = 0; I < Files.size(); ++I)
-    All.push_back(I);
-  std::vector<uint32_t> Mine = mpiShare(World, largestFirst(Files, All));
+  std::vector<uint32_t> Mine = mpiShare(World, mpiLargestFirst(World, Files));
 
   AnalyzeOptions AO;
   AO.Timeline = !O.Html.empty();
