@@ -578,6 +578,11 @@ struct ProcessStat {
 /// Report names programs), else the program of its trace file TraceFile
 /// (traceProgram).
 std::string jobKey(const ProcessStat &P, const std::string &TraceFile);
+/// A process's rank as the per-rank figures and call sites hold it: MPI's
+/// rank, else "pid N" (the report's label without its program).
+inline std::string processRank(const ProcessStat &P) {
+  return P.Rank.empty() ? "pid " + std::to_string(P.Pid) : P.Rank;
+}
 /// The same, the trace file named by FileNames; "#" and the file's index
 /// when FileNames does not reach it.
 std::string jobKey(const ProcessStat &P,

@@ -43,7 +43,7 @@ Aggregate analyzeFiles(const std::vector<std::string> &Files,
     PerWorker[W].Processes.reserve(W ? Indices.size() / Jobs + 1
                                      : Indices.size());
   std::vector<std::unique_ptr<WorkerAnalyzer>> Readers(Jobs);
-  forEachFile(Files, Indices, Jobs, [&](uint32_t I, unsigned Slot) {
+  forEachFile(Indices, Jobs, [&](uint32_t I, unsigned Slot) {
     if (!Readers[Slot])
       Readers[Slot] = std::make_unique<WorkerAnalyzer>(Options);
     Readers[Slot]->analyze(Files[I], I, PerWorker[Slot]);

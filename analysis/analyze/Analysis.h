@@ -33,8 +33,7 @@ Aggregate analyzeFiles(const std::vector<std::string> &Files,
 /// largestFirst's, so that no thread is left with a large file at the end
 /// (the caller sorts once; the files are not stat'ed again here).
 template <class F>
-void forEachFile(const std::vector<std::string> &Files,
-                 const std::vector<uint32_t> &Indices, unsigned Jobs,
+void forEachFile(const std::vector<uint32_t> &Indices, unsigned Jobs,
                  F &&Work);
 
 /// Indices in decreasing order of file size (index order among equals).
@@ -54,11 +53,8 @@ int64_t fileSize(const std::string &File);
 namespace dftanalyze {
 
 template <class F>
-void forEachFile(const std::vector<std::string> &Files,
-                 const std::vector<uint32_t> &Indices, unsigned Jobs,
+void forEachFile(const std::vector<uint32_t> &Order, unsigned Jobs,
                  F &&Work) {
-  (void)Files;
-  const std::vector<uint32_t> &Order = Indices;
   std::atomic<size_t> Next{0};
   auto Worker = [&](unsigned Slot) {
     for (size_t I; (I = Next.fetch_add(1)) < Order.size();)

@@ -1111,9 +1111,7 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
     for (auto &Entry : P.Files)
       Files.emplace_back(Entry.first, &Entry.second);
     std::sort(Files.begin(), Files.end());
-    std::string Rank = P.Stat.Rank.empty()
-                           ? "pid " + std::to_string(P.Stat.Pid)
-                           : P.Stat.Rank;
+    std::string Rank = processRank(P.Stat);
     // Issue 36: its job's part, keyed by the job already, so that the
     // aggregate holds one entry per job and file, whatever the ranks.
     std::string Job = jobKey(P.Stat, *TracePath);

@@ -262,7 +262,7 @@ Report::Report(const Aggregate &A) : A(A) {
   });
   bool Several = Repeated || Configured > 1;
   for (const ProcessStat &P : A.Processes) {
-    std::string Label = P.Rank.empty() ? "pid " + std::to_string(P.Pid) : P.Rank;
+    std::string Label = processRank(P);
     std::string Program;
     if (Several && (!A.FileNames.empty() || P.Config.HasConfig)) {
       Program = Names[KeyOf(P)];

@@ -65,7 +65,7 @@ Diagnoser::Diagnoser(const Report &R, const DiagnosisRules &Rules)
   Hdf5 = A.Layers[static_cast<size_t>(Layer::Hdf5)].Totals.Ops != 0;
   Caveats = traceCaveats(R);
   for (const RankFigures &RF : R.Ranks)
-    RankLabels.emplace(siteRank(tagOf(RF), rawRank(*RF.P)), RF.Label);
+    RankLabels.emplace(siteRank(tagOf(RF), processRank(*RF.P)), RF.Label);
 }
 
 std::string Diagnoser::tagOf(const RankFigures &RF) const {

@@ -150,12 +150,6 @@ inline std::string fromSite(const Finding &F, const char *Lead,
   return S;
 }
 
-/// A process's rank as the facts hold it (FileAnalyzer): MPI's rank, else
-/// "pid N".
-inline std::string rawRank(const ProcessStat &P) {
-  return P.Rank.empty() ? "pid " + std::to_string(P.Pid) : P.Rank;
-}
-
 /// One job's files (issue 36): Aggregate::JobFiles of one program (the
 /// label Report gives its ranks), so that cache_bound and
 /// redundant_traffic judge each job on its own.

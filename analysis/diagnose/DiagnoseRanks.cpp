@@ -54,7 +54,7 @@ void Diagnoser::rankImbalance(const DiagnosisRule &Rule) {
   F.Method = "the slowest rank's I/O time minus the median rank's: what the "
              "other ranks wait for at the next synchronisation";
   F.Ranks = {Slow->Label};
-  std::string SlowRank = siteRank(SlowTag, rawRank(*Slow->P));
+  std::string SlowRank = siteRank(SlowTag, processRank(*Slow->P));
   F.Sites = topSites(
       [&](const SiteRef &S) {
         return atBottom(S) && std::binary_search(S.S->Ranks.begin(),

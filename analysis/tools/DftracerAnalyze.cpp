@@ -551,7 +551,7 @@ int main(int Argc, char **Argv) {
     }
     std::string PartError;
     std::mutex ErrorLock;
-    forEachFile(Files, Mine, Jobs, [&](uint32_t I, unsigned) {
+    forEachFile(Mine, Jobs, [&](uint32_t I, unsigned) {
       std::string E;
       if (!writeChromePart(Files, I, Plan, O.Chrome, E)) {
         std::lock_guard<std::mutex> Lock(ErrorLock);
