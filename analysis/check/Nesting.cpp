@@ -236,10 +236,21 @@ bool NestingChecker::add(const Span &S, double &SelfUs) {
   return true;
 }
 
-bool NestingChecker::finish(const std::map<int64_t, double> &Stopped) {
+bool NestingChecker::finish(
+    const std::map<int64_t, double> &Stopped,
+    const std::map<std::pair<int64_t, uint64_t>, dftrace::OpenAtExitRecord>
+        &OpenAtExit) {
   std::map<int64_t, uint64_t> Open; // stopped pid -> children left waiting
+  std::map<PidId, uint64_t> OpenAtEnd; // open_at_exit parent -> children
   Nest.orphans([&](dftrace::SpanKey Parent, const Children &K) {
     PidId Key{Parent.Pid, Parent.Id};
+    // A parent the runtime said was still open on its thread at exit, never
+    // to be written, provided no span of the process used its id.
+    if (OpenAtExit.count({Key.first, Key.second}) &&
+        !idUsed(Key.first, Key.second)) {
+      OpenAtEnd[Key] += K.N;
+      return;
+    }
     // The parent was still open when tracing stopped only if it could have
     // been: an id no span of the process used, taken before its children's
     // (the runtime numbers a span when it starts), and children that all
@@ -260,6 +271,17 @@ bool NestingChecker::finish(const std::map<int64_t, double> &Stopped) {
              std::to_string(Pid) +
              " name a parent that was still open when tracing stopped "
              "(trace_stopped): it was never written"});
+  for (const auto &[Key, N] : OpenAtEnd) {
+    const dftrace::OpenAtExitRecord &R = OpenAtExit.at({Key.first, Key.second});
+    Caveats.push_back(
+        {FileIndex, 0,
+         std::to_string(N) + (N == 1 ? " span" : " spans") + " of pid " +
+             std::to_string(Key.first) + " name parent id " +
+             std::to_string(Key.second) + " (\"" + R.Span + "\", tid " +
+             std::to_string(R.Tid) +
+             "), still open on its thread when the process finished "
+             "(open_at_exit): it was never written"});
+  }
   for (const auto &[Key, Order] : Roots)
     if (Order.Suspect)
       SuspectRoots.insert(Key);

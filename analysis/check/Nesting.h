@@ -44,6 +44,7 @@
 #define DFTRACER_CHECK_NESTING_H
 
 #include "Trace.h"
+#include "reader/MetadataRecords.h"
 #include "reader/SpanNesting.h"
 
 #include <map>
@@ -68,9 +69,13 @@ public:
   /// record, and when it says (µs, -1 when it does not). Children whose
   /// parent never came in one of them, when that parent could have been
   /// open at the stop (its id is below theirs, they all began by the stop),
-  /// make one caveat per process. True when the spans must be fed again, in
-  /// the same order, to recheck().
-  bool finish(const std::map<int64_t, double> &Stopped);
+  /// make one caveat per process. OpenAtExit: the spans other threads
+  /// still had open when their process finished (open_at_exit records), by
+  /// (pid, id): children of one of them make one caveat per such parent.
+  /// True when the spans must be fed again, in the same order, to recheck().
+  bool finish(const std::map<int64_t, double> &Stopped,
+              const std::map<std::pair<int64_t, uint64_t>,
+                             dftrace::OpenAtExitRecord> &OpenAtExit = {});
   /// The second reading: collects what the failed checks need.
   void recheck(const Span &S);
   /// Ends it: the problems, one per span, as a full check finds them.

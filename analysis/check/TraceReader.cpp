@@ -60,6 +60,8 @@ private:
   std::map<std::pair<int64_t, uint64_t>, size_t> FHashUses; // -> first line
   std::map<std::pair<int64_t, uint64_t>, std::string> FHashPaths;
   std::map<int64_t, double> Stopped; // trace_stopped: pid -> when (-1: unsaid)
+  // open_at_exit: (pid, span id) -> the span another thread had open
+  std::map<std::pair<int64_t, uint64_t>, dftrace::OpenAtExitRecord> OpenAtExit;
   // Issue 37: pids with a CONFIG record (this runtime's traces, which end
   // with trace_end), pids with trace_end, and each pid's last span end.
   std::set<int64_t> Configured, Ended;
@@ -143,6 +145,9 @@ void CheckScanner::metadata(const Event &E, size_t Line) {
         Configured.insert(R.Pid);
       if (K == dftrace::RecordKind::TraceEnd)
         Ended.insert(R.Pid);
+      if (K == dftrace::RecordKind::OpenAtExit)
+        OpenAtExit.emplace(std::make_pair(R.Pid, R.R.OpenAtExit.SpanId),
+                           R.R.OpenAtExit);
       if (K == dftrace::RecordKind::Throttled)
         // Counted, not written: the calls count in the function table (marked
         // throttled) and --expect-counts, their bytes and time in the layers.
@@ -242,7 +247,7 @@ void CheckScanner::finish(const std::string &Path) {
       Stopped.emplace(Pid, When);
       Set.Records.push_back(std::move(R));
     }
-  if (Nester.finish(Stopped)) {
+  if (Nester.finish(Stopped, OpenAtExit)) {
     Rechecking = true;
     scan(Path);
     Rechecking = false;

@@ -42,6 +42,8 @@ RecordKind recordKind(const Event &E) {
     return RecordKind::TraceEnd;
   if (N == "coverage")
     return RecordKind::Coverage;
+  if (N == "open_at_exit")
+    return RecordKind::OpenAtExit;
   return RecordKind::None;
 }
 
@@ -86,6 +88,8 @@ const char *recordName(RecordKind K) {
     return "trace_end";
   case RecordKind::Coverage:
     return "coverage";
+  case RecordKind::OpenAtExit:
+    return "open_at_exit";
   default:
     return "?";
   }
@@ -387,6 +391,20 @@ bool RecordDecoder::decode(RecordKind K, std::string_view Line,
       return false;
     if (HasTs && Ts <= (uint64_t(1) << 53))
       Out.EndTsUs = static_cast<int64_t>(Ts);
+    return true;
+  }
+  case RecordKind::OpenAtExit: {
+    OpenAtExitRecord &O = Out.OpenAtExit;
+    uint64_t Tid = 0, Ts = 0;
+    bool HasTs = A.has("ts");
+    if (!A.unsignedKey("tid", Tid) || !A.unsignedKey("span_id", O.SpanId) ||
+        !A.stringKey("span", O.Span) ||
+        !A.stringKey("span_cat", O.Cat, false) ||
+        !A.unsignedKey("level", O.Level, false) ||
+        !A.unsignedKey("ts", Ts, false))
+      return false;
+    O.Tid = static_cast<int64_t>(Tid);
+    O.TsUs = HasTs && Ts <= (uint64_t(1) << 53) ? static_cast<int64_t>(Ts) : -1;
     return true;
   }
   case RecordKind::Coverage: {

@@ -1,4 +1,5 @@
-//===- MetadataRecords.h - The runtime's end-of-run records ------*- C++ -*-===//
+//===- MetadataRecords.h - The runtime's end-of-run records ------*- C++
+//-*-===//
 //
 // The metadata lines (ph "M", cat "dftracer") by which the runtime says what
 // the trace does not hold (docs/trace-format.md, "Records of what is not in
@@ -37,6 +38,8 @@
 //     "before":"1,1","effect":"4096,4096","status":"applied","reason":""}}
 //                                                          -> Tuning
 //   {"name":"trace_end",...,"args":{"ts":1718000000000456}} -> TraceEnd
+//   {"name":"open_at_exit",...,"args":{"tid":7,"span_id":1025,"span":"loop",
+//     "span_cat":"CPP_APP","level":1,"ts":1718000000000123}} -> OpenAtExit
 //   {"name":"coverage",...,"args":{"program":"app","sources":12,
 //     "annotated":6,"failed":5,"excluded":1,"files":[{"file":"/s/a.c",
 //     "status":"failed","reason":"not annotated (expected ')')"}]}}
@@ -89,6 +92,9 @@ enum class RecordKind : uint8_t {
   TraceEnd, // "trace_end"
   // Issue 38's: which sources of the program were annotated.
   Coverage, // "coverage"
+  // A span another thread still had open when the process finished: never
+  // written, though its children name it (runtime/src/open_at_exit.h).
+  OpenAtExit, // "open_at_exit"
 };
 
 /// The kind of a metadata event, by name ("untraced", "throttled",
@@ -209,6 +215,15 @@ struct CoverageRecord {
   std::vector<CoverageFileRecord> Files;
 };
 
+/// A span still open on another thread at exit ("open_at_exit").
+struct OpenAtExitRecord {
+  int64_t Tid = 0;     // its thread
+  uint64_t SpanId = 0; // the id its children name as p_idx
+  std::string Span, Cat;
+  uint64_t Level = 0; // 0: not said
+  int64_t TsUs = -1;  // when it began; -1 when not said
+};
+
 struct MetadataRecord {
   RecordKind Kind = RecordKind::None;
   std::vector<UntracedDir> Dirs; // Untraced
@@ -225,6 +240,7 @@ struct MetadataRecord {
   MpiJobRecord MpiJob;
   TuningRecord Tuning;
   CoverageRecord Coverage;
+  OpenAtExitRecord OpenAtExit;
   int64_t EndTsUs = -1; // TraceEnd: its "ts"; -1 when not recorded
 };
 

@@ -24,8 +24,9 @@
 #include "internal.h"
 #include "io_core.h"
 #include "mpi_rank.h"
-#include "span_close.h"
+#include "open_at_exit.h"
 #include "run_config.h"
+#include "span_close.h"
 #include "startup.h"
 #include "thread_state.h"
 #include "throttle.h"
@@ -770,6 +771,7 @@ static void finish(int AtUnderscoreExit) {
   if (P->Initialized && !dftracer_sink_is_open(&P->Sink))
     dftracer_writer_output_locked("", 0); /* INIT promises a file */
   dftracer_untraced_report_locked();
+  dftracer_open_at_exit_report_locked(T); /* other threads' (open_at_exit.h) */
   dftracer_run_config_trace_end_locked(); /* the last line (run_config.h) */
   dftracer_sink_close(&P->Sink);
   P->Finished = 1;

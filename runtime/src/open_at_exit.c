@@ -1,0 +1,55 @@
+#include "open_at_exit.h"
+
+#include "internal.h"
+#include "json_writer.h"
+#include "records.h"
+#include "sink.h"
+#include "thread_state.h"
+
+#include <string.h>
+
+/* The deepest an owner's stack is walked: a bound, should a race hand the
+ * walk a record that was popped and reused meanwhile. */
+enum { MaxDepth = 1024, NameMax = 200 };
+
+/* The owners run on while this reads their stacks, without their lock (a
+ * push or pop takes none). The reads are memory-safe: a registered
+ * thread's span records stay mapped until it unregisters, which takes the
+ * process lock this caller holds (thread_state.c). At worst a race names a
+ * span that has just ended, or misses one that has just begun: the record
+ * is a statement about a running thread, not a span. Hence no ThreadSanitizer
+ * here: the races are the point. */
+__attribute__((no_sanitize("thread"))) static void
+reportThread(const struct dftracer_thread *T) {
+  char Rec[DftRecordFixedBytes + 6 * NameMax * 2 + 8 * DFTRACER_JSON_INT_BOUND];
+  const struct dftracer_span *S = T->Top;
+  int Depth;
+  for (Depth = 0; S && Depth < MaxDepth; ++Depth, S = S->Parent) {
+    char *Out = Rec;
+    if (S->Closed || S->Throttled || !S->Name)
+      continue;
+    Out = dftracer_record_head(Out, "open_at_exit");
+    Out = dftracer_record_u64(Out, "tid", (unsigned long long)T->Tid, 1);
+    Out = dftracer_record_u64(Out, "span_id", (unsigned long long)S->Id, 0);
+    Out = DFTRACER_PUT_LIT(Out, ",\"span\":");
+    Out = dftracer_put_string(Out, S->Name, strnlen(S->Name, NameMax));
+    if (S->Cat) {
+      Out = DFTRACER_PUT_LIT(Out, ",\"span_cat\":");
+      Out = dftracer_put_string(Out, S->Cat, strnlen(S->Cat, NameMax));
+    }
+    Out = dftracer_record_u64(Out, "level", S->Level, 0);
+    Out = dftracer_record_u64(Out, "ts", (unsigned long long)S->StartUs, 0);
+    Out = dftracer_record_tail(Out);
+    dftracer_sink_write(&dftracer_process_.Sink, Rec, (size_t)(Out - Rec));
+  }
+}
+
+void dftracer_open_at_exit_report_locked(const struct dftracer_thread *Self) {
+  const struct dftracer_thread *T;
+  if (!dftracer_sink_is_open(&dftracer_process_.Sink))
+    return;
+  for (T = __atomic_load_n(&dftracer_process_.Threads, __ATOMIC_ACQUIRE); T;
+       T = T->NextThread)
+    if (T != Self)
+      reportThread(T);
+}
