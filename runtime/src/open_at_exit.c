@@ -12,6 +12,12 @@
  * walk a record that was popped and reused meanwhile. */
 enum { MaxDepth = 1024, NameMax = 200 };
 
+/* The records collected, written at report. 64 KiB holds ~250 spans; past
+ * that the rest are not said (a process with more spans open on other
+ * threads at exit than that is not one this was made for). */
+static char Collected[64 << 10];
+static size_t CollectedLen;
+
 /* The owners run on while this reads their stacks, without their lock (a
  * push or pop takes none). The reads are memory-safe: a registered
  * thread's span records stay mapped until it unregisters, which takes the
@@ -20,14 +26,19 @@ enum { MaxDepth = 1024, NameMax = 200 };
  * is a statement about a running thread, not a span. Hence no ThreadSanitizer
  * here: the races are the point. */
 __attribute__((no_sanitize("thread"))) static void
-reportThread(const struct dftracer_thread *T) {
-  char Rec[DftRecordFixedBytes + 6 * NameMax * 2 + 8 * DFTRACER_JSON_INT_BOUND];
+collectThread(const struct dftracer_thread *T) {
+  enum {
+    RecordMax =
+        DftRecordFixedBytes + 6 * NameMax * 2 + 8 * DFTRACER_JSON_INT_BOUND
+  };
   const struct dftracer_span *S = T->Top;
   int Depth;
   for (Depth = 0; S && Depth < MaxDepth; ++Depth, S = S->Parent) {
-    char *Out = Rec;
+    char *Out = Collected + CollectedLen;
     if (S->Closed || S->Throttled || !S->Name)
       continue;
+    if (sizeof(Collected) - CollectedLen < RecordMax)
+      return;
     Out = dftracer_record_head(Out, "open_at_exit");
     Out = dftracer_record_u64(Out, "tid", (unsigned long long)T->Tid, 1);
     Out = dftracer_record_u64(Out, "span_id", (unsigned long long)S->Id, 0);
@@ -40,16 +51,21 @@ reportThread(const struct dftracer_thread *T) {
     Out = dftracer_record_u64(Out, "level", S->Level, 0);
     Out = dftracer_record_u64(Out, "ts", (unsigned long long)S->StartUs, 0);
     Out = dftracer_record_tail(Out);
-    dftracer_sink_write(&dftracer_process_.Sink, Rec, (size_t)(Out - Rec));
+    CollectedLen = (size_t)(Out - Collected);
   }
 }
 
-void dftracer_open_at_exit_report_locked(const struct dftracer_thread *Self) {
+void dftracer_open_at_exit_collect_locked(const struct dftracer_thread *Self) {
   const struct dftracer_thread *T;
-  if (!dftracer_sink_is_open(&dftracer_process_.Sink))
-    return;
+  CollectedLen = 0;
   for (T = __atomic_load_n(&dftracer_process_.Threads, __ATOMIC_ACQUIRE); T;
        T = T->NextThread)
     if (T != Self)
-      reportThread(T);
+      collectThread(T);
+}
+
+void dftracer_open_at_exit_report_locked(void) {
+  if (CollectedLen && dftracer_sink_is_open(&dftracer_process_.Sink))
+    dftracer_sink_write(&dftracer_process_.Sink, Collected, CollectedLen);
+  CollectedLen = 0;
 }

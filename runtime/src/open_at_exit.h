@@ -20,9 +20,15 @@
 
 struct dftracer_thread;
 
-/* One open_at_exit record, straight to the sink, per span still open on a
- * registered thread other than Self. Caller holds the process lock, with
- * the writer stopped (the sink is this thread's). */
-void dftracer_open_at_exit_report_locked(const struct dftracer_thread *Self);
+/* One open_at_exit record per span still open on a registered thread other
+ * than Self, formatted into a static buffer (no allocation: _exit may be in
+ * a signal handler). Called as soon as tracing is off: an END from then on
+ * is not written, so a span that ended between the two would be neither
+ * written nor said. Caller holds the process lock. */
+void dftracer_open_at_exit_collect_locked(const struct dftracer_thread *Self);
+
+/* Write what collect found to the sink, once the writer has stopped (the
+ * sink is then the caller's). Caller holds the process lock. */
+void dftracer_open_at_exit_report_locked(void);
 
 #endif

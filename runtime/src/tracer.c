@@ -765,13 +765,14 @@ static void finish(int AtUnderscoreExit) {
     dftracer_close_open_spans_(T);
   pthread_mutex_lock(&P->Lock);
   __atomic_store_n(&dftracer_active, 0, __ATOMIC_RELAXED);
+  dftracer_open_at_exit_collect_locked(T); /* other threads' (open_at_exit.h) */
   dftracer_thread_flush_all_locked();
   dftracer_writer_stop_locked(!AtUnderscoreExit);
   writeCountsLocked(T);
   if (P->Initialized && !dftracer_sink_is_open(&P->Sink))
     dftracer_writer_output_locked("", 0); /* INIT promises a file */
   dftracer_untraced_report_locked();
-  dftracer_open_at_exit_report_locked(T); /* other threads' (open_at_exit.h) */
+  dftracer_open_at_exit_report_locked();
   dftracer_run_config_trace_end_locked(); /* the last line (run_config.h) */
   dftracer_sink_close(&P->Sink);
   P->Finished = 1;
