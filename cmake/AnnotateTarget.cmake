@@ -536,6 +536,54 @@ endfunction()
 # generated source that carries them (AnnotateCoverage.cmake), added to
 # the target; in the caller, _coverage_source is that source ("" for none)
 # and _coverage_libs the libraries whose records it reads.
+# _annotate_static_links(<out> <target>): the static and object libraries
+# of this project that <target> links, directly or through others of them,
+# each once, nearest first: <target>'s LINK_LIBRARIES, and for each static
+# library found its LINK_LIBRARIES and INTERFACE_LINK_LIBRARIES (where a
+# PRIVATE link of a static library goes, as $<LINK_ONLY:lib>). Imported and
+# shared libraries end the walk.
+function(_annotate_static_links out target)
+  set(_found)
+  set(_queue ${target})
+  while(_queue)
+    list(POP_FRONT _queue _t)
+    set(_links)
+    set(_props LINK_LIBRARIES)
+    if(NOT _t STREQUAL target)
+      list(APPEND _props INTERFACE_LINK_LIBRARIES)
+    endif()
+    foreach(_prop IN LISTS _props)
+      get_target_property(_l ${_t} ${_prop})
+      if(_l)
+        list(APPEND _links ${_l})
+      endif()
+    endforeach()
+    foreach(_lib IN LISTS _links)
+      if(_lib MATCHES "^\\$<LINK_ONLY:([A-Za-z0-9_.+:-]+)>$")
+        set(_lib "${CMAKE_MATCH_1}")
+      endif()
+      if(NOT _lib MATCHES "^[A-Za-z0-9_.+:-]+$" OR NOT TARGET ${_lib} OR
+         _lib IN_LIST _found OR _lib STREQUAL target)
+        continue()
+      endif()
+      get_target_property(_aliased ${_lib} ALIASED_TARGET)
+      if(_aliased)
+        set(_lib ${_aliased})
+        if(_lib IN_LIST _found)
+          continue()
+        endif()
+      endif()
+      get_target_property(_lib_type ${_lib} TYPE)
+      get_target_property(_lib_imported ${_lib} IMPORTED)
+      if(_lib_type MATCHES "^(STATIC_LIBRARY|OBJECT_LIBRARY)$" AND NOT _lib_imported)
+        list(APPEND _found ${_lib})
+        list(APPEND _queue ${_lib})
+      endif()
+    endforeach()
+  endwhile()
+  set(${out} "${_found}" PARENT_SCOPE)
+endfunction()
+
 function(_annotate_coverage_source target root records left_out coverage object_libs)
   set(_coverage_source "" PARENT_SCOPE)
   set(_coverage_libs "" PARENT_SCOPE)
@@ -556,25 +604,23 @@ function(_annotate_coverage_source target root records left_out coverage object_
   if(NOT coverage OR NOT _type MATCHES "^(EXECUTABLE|SHARED_LIBRARY|MODULE_LIBRARY)$")
     return()
   endif()
-  # The records of the static and object libraries it links directly, or
-  # whose objects it lists, that are annotated too (read when the build
-  # files are generated, so the order of the annotate_target() calls does
-  # not matter).
+  # The records of the static and object libraries whose code it holds,
+  # that are annotated too: those whose objects it lists, and those it
+  # links, directly or through other static libraries (a static library's
+  # own links come along at the final link; a shared library carries its
+  # own record). Read when the build files are generated, so the order of
+  # the annotate_target() calls does not matter.
   set(_deps)
   set(_libs)
   foreach(_lib IN LISTS object_libs)
     list(APPEND _deps "$<TARGET_PROPERTY:${_lib},ANNOTATE_COVERAGE_RECORDS>")
     list(APPEND _libs ${_lib})
   endforeach()
-  get_target_property(_links ${target} LINK_LIBRARIES)
-  foreach(_lib IN LISTS _links)
-    if(_lib MATCHES "^[A-Za-z0-9_.+-]+$" AND TARGET ${_lib})
-      get_target_property(_lib_type ${_lib} TYPE)
-      get_target_property(_lib_imported ${_lib} IMPORTED)
-      if(_lib_type MATCHES "^(STATIC_LIBRARY|OBJECT_LIBRARY)$" AND NOT _lib_imported)
-        list(APPEND _deps "$<TARGET_PROPERTY:${_lib},ANNOTATE_COVERAGE_RECORDS>")
-        list(APPEND _libs ${_lib})
-      endif()
+  _annotate_static_links(_static ${target})
+  foreach(_lib IN LISTS _static)
+    if(NOT _lib IN_LIST _libs)
+      list(APPEND _deps "$<TARGET_PROPERTY:${_lib},ANNOTATE_COVERAGE_RECORDS>")
+      list(APPEND _libs ${_lib})
     endif()
   endforeach()
   get_property(_enabled GLOBAL PROPERTY ENABLED_LANGUAGES)

@@ -8,7 +8,9 @@
 # program covapp: 3 sources, 2 annotated, 1 failed, naming nested.c with
 # annotate's reason. The same in the compact format (.pfc, read back with
 # dftracer-convert when CONVERTER is given), and no record with
-# ANNOTATE_CC_COVERAGE=0 / -DANNOTATE_COVERAGE=OFF.
+# ANNOTATE_CC_COVERAGE=0 / -DANNOTATE_COVERAGE=OFF. Built with
+# -DCOVAPP_LIBS=ON, the program's record also counts the sources of the
+# static library it links and of the one that library links.
 include(${CMAKE_CURRENT_LIST_DIR}/Integration.cmake)
 int_require(WORK SOURCE_DIR ANNOTATE_BUILD_DIR ANNOTATE_CC GENERATOR MPICC
   MPIEXEC CHECKER)
@@ -47,8 +49,10 @@ function(cov_records out file)
 endfunction()
 
 # cov_expect(<trace files> <what>): one trace per rank, each with exactly
-# one coverage record after CONFIG: covapp, 3 sources, 2 annotated, nested.c
-# failed with annotate's reason.
+# one coverage record after CONFIG: covapp, COV_SOURCES sources (3),
+# COV_ANNOTATED annotated (2), nested.c failed with annotate's reason.
+set(COV_SOURCES 3)
+set(COV_ANNOTATED 2)
 function(cov_expect files what)
   list(LENGTH files _n)
   if(NOT _n EQUAL 2)
@@ -66,8 +70,9 @@ function(cov_expect files what)
     string(REPLACE "${_sep}" ";" _line "${_records}")
     string(REPLACE "${_open}" "[" _line "${_line}")
     string(REPLACE "${_close}" "]" _line "${_line}")
-    foreach(_pair "ph|M" "cat|dftracer" "args.program|covapp" "args.sources|3"
-                  "args.annotated|2" "args.failed|1" "args.excluded|0")
+    foreach(_pair "ph|M" "cat|dftracer" "args.program|covapp"
+                  "args.sources|${COV_SOURCES}" "args.annotated|${COV_ANNOTATED}"
+                  "args.failed|1" "args.excluded|0")
       string(REPLACE "|" ";" _pair "${_pair}")
       list(GET _pair 0 _key)
       list(GET _pair 1 _want)
@@ -150,6 +155,20 @@ int_expect_success(_c "configuring coverage_project, ANNOTATE_COVERAGE=OFF")
 int_build(_b "${WORK}/build-off")
 int_expect_success(_b "building coverage_project, ANNOTATE_COVERAGE=OFF")
 cov_expect_none("annotate_target, ANNOTATE_COVERAGE=OFF" "${WORK}/build-off/covapp")
+
+# -DCOVAPP_LIBS=ON: covapp also links covlib_a, which links covlib_b
+# PRIVATE, both annotated after covapp: the program holds their code, so
+# its record counts their sources too (5 sources, 4 annotated).
+int_configure(_c "${WORK}/src" "${WORK}/build-libs" "-DCMAKE_C_COMPILER=${MPICC}"
+  "-Dannotate_DIR=${ANNOTATE_BUILD_DIR}" -DCOVAPP_LIBS=ON)
+int_expect_success(_c "configuring coverage_project, COVAPP_LIBS=ON")
+int_build(_b "${WORK}/build-libs")
+int_expect_success(_b "building coverage_project, COVAPP_LIBS=ON")
+set(COV_SOURCES 5)
+set(COV_ANNOTATED 4)
+cov_run("annotate_target, two static libraries" "${WORK}/build-libs/covapp")
+set(COV_SOURCES 3)
+set(COV_ANNOTATED 2)
 
 # --- annotate-cc ------------------------------------------------------------------
 file(MAKE_DIRECTORY "${WORK}/cc")

@@ -4,6 +4,9 @@
 
 int work(const char *path, int rank);
 int nested(int v);
+#ifdef COVAPP_LIBS
+int liba(int v);
+#endif
 
 int main(int argc, char **argv) {
   int rank = 0, sum;
@@ -12,6 +15,9 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   snprintf(path, sizeof(path), "covapp.%d.out", rank);
   sum = work(path, nested(rank));
+#ifdef COVAPP_LIBS
+  sum += liba(rank);
+#endif
   if (rank == 0)
     printf("covapp: %d\n", sum);
   MPI_Finalize();
