@@ -14,17 +14,8 @@
 set -euo pipefail
 . "$(dirname "$0")/fail_loudly.sh"
 bench=$1 old=$2 new=$3 rounds=${4:-3}
-tmp=$(mktemp -d /tmp/dft-compare-XXXXXX)
-mkdir -p "$tmp/io"
-mounted=0
-if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=1g tmpfs "$tmp/io" 2>/dev/null; then
-  mounted=1
-fi
-cleanup() {
-  [ $mounted -eq 1 ] && umount "$tmp/io"
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$(dirname "$0")/scratch_fs.sh"
+bench_scratch dft-compare 1g io
 echo "files on $(df -T "$tmp/io" | awk 'NR==2 {print $2}'), $(nproc) CPUs"
 for round in $(seq 1 "$rounds"); do
   for build in old new; do

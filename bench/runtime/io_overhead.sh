@@ -14,24 +14,14 @@
 set -euo pipefail
 shopt -s inherit_errexit # run_once's failures, inside $(...), stop it too
 . "$(dirname "$0")/fail_loudly.sh"
+. "$(dirname "$0")/scratch_fs.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
 runs=${2:-7}
 preload=$(find "$build" -name libdftracer_preload.so | head -1)
 [ -n "$preload" ] || { echo "no libdftracer_preload.so under $build" >&2; exit 2; }
 
-tmp=$(mktemp -d /tmp/dft-io-overhead-XXXXXX)
-fs=$tmp/fs
-mkdir -p "$fs"
-mounted=0
-if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=2g tmpfs "$fs" 2>/dev/null; then
-  mounted=1
-fi
-cleanup() {
-  [ $mounted -eq 1 ] && umount "$fs"
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+bench_scratch dft-io-overhead 2g
 echo "files on $(df -T "$fs" | awk 'NR==2 {print $2}') ($fs), load: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 bench_run "$tmp/mpicc.out" mpicc -O2 -I/usr/include/hdf5/mpich "$root/test/inputs/kernels/ior_driver.c" \

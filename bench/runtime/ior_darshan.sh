@@ -34,6 +34,7 @@
 set -euo pipefail
 shopt -s inherit_errexit
 . "$(dirname "$0")/fail_loudly.sh"
+. "$(dirname "$0")/scratch_fs.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(cd "${1:-/tmp/ior-darshan}" && pwd)
 build=$(cd "${2:-$root/build}" && pwd)
@@ -55,18 +56,8 @@ bench_need "$ior" "IOR (bench/ior/build.sh first)"
 bench_need "$darshan" "libdarshan.so (bench/ior/build.sh first)"
 [ -n "$preload" ] || { echo "ior_darshan.sh: no libdftracer_preload.so under $build" >&2; exit 2; }
 
-tmp=$(mktemp -d /tmp/dft-ior-darshan-XXXXXX)
-fs=$tmp/fs
-mkdir -p "$fs" "$tmp/logs"
-mounted=0
-if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=2g tmpfs "$fs" 2>/dev/null; then
-  mounted=1
-fi
-cleanup() {
-  [ $mounted -eq 1 ] && umount "$fs"
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+bench_scratch dft-ior-darshan 2g
+mkdir -p "$tmp/logs"
 echo "IOR $ior; Darshan $darshan; runtime $preload${base_preload:+; baseline $base_preload}"
 echo "IOR -a POSIX -t X -b B -s $segments -F -w -r -e -C -i $iters, X:B in: $xfers"
 echo "files on $(df -T "$fs" | awk 'NR==2 {print $2}'), load before: $(cut -d' ' -f1-3 /proc/loadavg)"
