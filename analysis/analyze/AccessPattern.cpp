@@ -3,6 +3,7 @@
 #include "AccessPattern.h"
 
 #include <algorithm>
+#include <cstring>
 #include <iterator>
 #include <tuple>
 
@@ -355,7 +356,21 @@ void AccessTally::take(AccessTally &O) {
   O.clear();
 }
 
+bool AccessStats::none() const {
+  static const AccessCounts Zero;
+  // All integers, no padding: equal bytes are equal counters.
+  static_assert(sizeof(AccessCounts) % sizeof(uint64_t) == 0);
+  return !DistinctRead && !DistinctWritten && !CrossRead && !CrossWritten &&
+         Sizes.empty() && Strides.empty() &&
+         std::memcmp(static_cast<const AccessCounts *>(this), &Zero,
+                     sizeof Zero) == 0;
+}
+
 void AccessStats::merge(const AccessStats &O) {
+  // A layer or stream without data calls (most merges: each file's MPI-IO,
+  // HDF5 and STDIO figures) adds nothing (issue 41).
+  if (O.none())
+    return;
   AccessCounts::merge(O);
   Sizes.merge(O.Sizes);
   Strides.merge(O.Strides);
@@ -369,6 +384,15 @@ void AccessSum::add(const AccessTally &T) {
   S.AccessCounts::merge(T.Counts);
   T.Sizes.addTo(Sizes, S.Sizes);
   T.Strides.addTo(Strides, S.Strides);
+}
+
+void AccessSum::add(const AccessCall &C) {
+  S.AccessCounts::add(C); // as merging the counts of a tally of C alone
+  if (!(C.Flags & AccessCall::HasOffset))
+    return;
+  Sizes.add(static_cast<int64_t>(C.Size), 1, S.Sizes);
+  if (C.Flags & AccessCall::HasStride)
+    Strides.add(C.Stride, 1, S.Strides);
 }
 
 AccessStats AccessSum::finish() {
@@ -418,7 +442,16 @@ uint64_t AccessStream::cover(Ranges &R, size_t &Last, uint64_t B, uint64_t E) {
       Capped = true;
       return 0;
     }
-    First = R.insert(First, {NewB, NewE});
+    // The ranges after it move up by one, as bytes: vector::insert moves
+    // pairs one by one (std::pair's assignment is not trivial), a fifth
+    // of the instructions of a random-offset trace (issue 41).
+    size_t At = static_cast<size_t>(First - R.begin());
+    R.emplace_back();
+    std::memmove(static_cast<void *>(R.data() + At + 1),
+                 static_cast<const void *>(R.data() + At),
+                 (R.size() - 1 - At) * sizeof(R[0]));
+    R[At] = {NewB, NewE};
+    First = R.begin() + static_cast<ptrdiff_t>(At);
   } else { // the ranges it touches become one
     *First = {NewB, NewE};
     R.erase(First + 1, It);
@@ -497,6 +530,18 @@ AccessStats AccessStream::finish(RangeList &ReadRanges,
   SizeCounts.moveTo(S.Sizes);
   StrideCounts.moveTo(S.Strides);
   return S;
+}
+
+void AccessStream::reset() {
+  S = AccessStats();
+  LastReadEnd = LastWriteEnd = -1;
+  LastKind = 0;
+  Capped = false;
+  Read.clear();
+  Written.clear();
+  LastRead = LastWritten = 0;
+  SizeCounts.clear();
+  StrideCounts.clear();
 }
 
 void FsInfo::merge(const FsInfo &O) {

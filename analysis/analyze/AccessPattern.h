@@ -106,6 +106,11 @@ public:
   /// Adds the values to Into (its counts, then trimmed to KeepValues)
   /// and empties this.
   void moveTo(ValueCounts &Into);
+  /// Empty, keeping its memory.
+  void clear() {
+    Slots.clear();
+    Used = 0;
+  }
 
 private:
   void grow();
@@ -309,6 +314,8 @@ struct AccessStats : AccessCounts {
   uint64_t CrossRead = 0, CrossWritten = 0;
 
   void merge(const AccessStats &O);
+  /// Every figure as a default AccessStats's (merging it changes nothing).
+  bool none() const;
 };
 
 /// A function's calls while its trace file is read: the tallies its spans
@@ -316,6 +323,9 @@ struct AccessStats : AccessCounts {
 class AccessSum {
 public:
   void add(const AccessTally &T);
+  /// One call, as add() of a tally holding only C (an I/O call that is a
+  /// root of its trace: no span to hold it first).
+  void add(const AccessCall &C);
   /// The figures, with Sizes and Strides trimmed (as a stream's).
   AccessStats finish();
 
@@ -340,6 +350,8 @@ public:
   /// The counters, with Sizes and Strides trimmed; the byte ranges move
   /// into ReadRanges and WriteRanges (for the cross-process figures).
   AccessStats finish(RangeList &ReadRanges, RangeList &WriteRanges);
+  /// Back to a new stream's state, keeping its tallies' memory.
+  void reset();
 
   AccessStream() = default;
   AccessStream(const AccessStream &) = delete; // a stream is one file's

@@ -26,18 +26,8 @@ void SiteStat::merge(const SiteStat &O) {
   if (O.Ranks.size() <= 2) {
     // A file's site has its process's label (two with a fork): put each
     // in its place, as the union below would, without copying the others.
-    for (const std::string &L : O.Ranks) {
-      size_t At = static_cast<size_t>(
-          std::lower_bound(Ranks.begin(), Ranks.end(), L) - Ranks.begin());
-      if (At < Ranks.size() && Ranks[At] == L)
-        continue;
-      if (Ranks.size() >= MaxSiteRanks) {
-        if (At == Ranks.size())
-          continue;
-        Ranks.pop_back();
-      }
-      Ranks.insert(Ranks.begin() + static_cast<std::ptrdiff_t>(At), L);
-    }
+    for (const std::string &L : O.Ranks)
+      insertRank(L);
     return;
   }
   std::vector<std::string> All;
@@ -46,6 +36,34 @@ void SiteStat::merge(const SiteStat &O) {
   if (All.size() > MaxSiteRanks)
     All.resize(MaxSiteRanks);
   Ranks = std::move(All);
+}
+
+void SiteStat::insertRank(const std::string &L) {
+  size_t At = static_cast<size_t>(
+      std::lower_bound(Ranks.begin(), Ranks.end(), L) - Ranks.begin());
+  if (At < Ranks.size() && Ranks[At] == L)
+    return;
+  if (Ranks.size() >= MaxSiteRanks) {
+    if (At == Ranks.size())
+      return;
+    Ranks.pop_back();
+  }
+  Ranks.insert(Ranks.begin() + static_cast<std::ptrdiff_t>(At), L);
+}
+
+void SiteStat::mergeOne(const SiteCounts &Counts, uint8_t L, uint8_t O,
+                        uint8_t M, uint8_t Top, const std::string &Rank) {
+  if (!Processes && !C.Ops) {
+    Layer = L;
+    Op = O;
+    Mpi = M;
+    TopLayer = Top;
+  }
+  C.merge(Counts);
+  ++Processes;
+  if (Ranks.size() >= MaxSiteRanks && !(Rank < Ranks.back()))
+    return; // as merge(): full, and the label sorts after the last kept
+  insertRank(Rank);
 }
 
 namespace {
@@ -78,7 +96,7 @@ void FileRankStat::merge(const FileRankStat &O) {
   Processes += O.Processes;
 }
 
-std::string jobTag(const std::string &JobKey) {
+uint64_t jobHash(const std::string &JobKey) {
   // FNV-1a, 64 bits: stable across runs and machines (the MPI engine's
   // ranks and -j's threads must agree), and 2^-64 of two jobs colliding.
   uint64_t H = 14695981039346656037ull;
@@ -86,6 +104,14 @@ std::string jobTag(const std::string &JobKey) {
     H ^= C;
     H *= 1099511628211ull;
   }
+  return H;
+}
+
+std::string jobTag(const std::string &JobKey) {
+  return jobTagOf(jobHash(JobKey));
+}
+
+std::string jobTagOf(uint64_t H) {
   static const char Hex[] = "0123456789abcdef";
   std::string T(16, '0');
   for (int I = 15; I >= 0; --I, H >>= 4)

@@ -75,6 +75,14 @@ struct SiteStat {
   std::vector<std::string> Ranks; // sorted, at most MaxSiteRanks
 
   void merge(const SiteStat &O);
+  /// merge() of one process's site: counts C, the chain's layers and
+  /// kinds, Processes 1 and the one label Rank (without building it).
+  void mergeOne(const SiteCounts &Counts, uint8_t Layer, uint8_t Op,
+                uint8_t Mpi, uint8_t TopLayer, const std::string &Rank);
+
+private:
+  /// Label L in its place among Ranks (kept at most MaxSiteRanks).
+  void insertRank(const std::string &L);
 };
 
 constexpr size_t MaxSiteRanks = 32;
@@ -100,6 +108,10 @@ using JobRankMap = std::map<std::pair<std::string, std::string>, FileRankStat>;
 /// A job's short, fixed-size name: 16 hex digits of a hash of its jobKey
 /// (Aggregate.h), so that per-rank entries do not carry command lines.
 std::string jobTag(const std::string &JobKey);
+/// jobTag in two steps: the hash, and its 16 digits (a tag kept per rank
+/// as 8 bytes, not a heap string).
+uint64_t jobHash(const std::string &JobKey);
+std::string jobTagOf(uint64_t Hash);
 /// "TAG:RANK": a rank of job TAG, as a site's Ranks hold it.
 inline std::string siteRank(const std::string &Tag, const std::string &Rank) {
   return Tag + ":" + Rank;

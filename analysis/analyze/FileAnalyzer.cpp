@@ -159,6 +159,17 @@ struct FileAcc {
   // Data calls with byte offsets, per layer: POSIX and STDIO (MPI-IO's
   // offsets count etypes of the view, HDF5's calls have none).
   AccessStream Streams[2];
+
+  /// Back to a new FileAcc's state (FileAnalyzer reuses these: building
+  /// and freeing a 4 KB record per path of every trace file was a
+  /// fourteenth of the instructions on 3,000 small files; issue 41).
+  void reset() {
+    Stat = FileStat();
+    FirstLine = 0;
+    Align = 0;
+    for (AccessStream &A : Streams)
+      A.reset();
+  }
 };
 
 /// A dataset of this process (HDF5_DSET), by dhash.
@@ -182,7 +193,8 @@ struct ProcState {
   FoldWatermark Ends; // how far the unions may fold; the threads
   IntervalUnion Unions[NumLayers];
   IntervalUnion IoUnion;
-  std::unordered_map<uint64_t, FileAcc> Files; // by fhash
+  // By fhash; the records come from and go back to FileAnalyzer's spares.
+  std::unordered_map<uint64_t, std::unique_ptr<FileAcc>> Files;
   FileAcc *LastFile = nullptr;                 // Files[LastFHash]
   uint64_t LastFHash = 0;
   std::unordered_map<uint64_t, std::string> Paths;
@@ -295,6 +307,7 @@ private:
   [[gnu::cold]] void unnested(const Event &E, uint64_t Line, int64_t Ts,
                               int64_t End, const Subtree &Top);
   void root(ProcState &P, Pending &Up);
+  void rootCall(ProcState &P, const SpanIo &Call);
   void claimSites(ProcState &P, uint32_t Fn, SiteList &Sites);
   /// The data calls below an annotated span (or a root) are function Fn's.
   void claimAccess(uint32_t Fn, LazyTally &Calls);
@@ -306,6 +319,7 @@ private:
   Aggregate Agg;
   std::vector<std::unique_ptr<ProcState>> Procs;
   std::vector<std::unique_ptr<ProcState>> SpareProcs; // reset(), for reuse
+  std::vector<std::unique_ptr<FileAcc>> SpareFiles;   // reset(), for reuse
   std::unordered_map<int64_t, size_t> ProcIndex; // pid -> Procs index
   size_t LastProc = 0; // the last one used: files usually hold one pid
   // Spans whose children were read, by (pid, id), and per thread the
@@ -324,7 +338,42 @@ private:
   dftrace::RecordDecoder Records;
   dftrace::MetadataRecord Record;
   ChainTable Chains;
+
+  // Where finish() put this worker's figures in Out (CacheOut): entries
+  // of Out's maps, which are never erased while the worker reads, found
+  // by ids instead of by their text keys. The keys were built, copied
+  // and compared for every site and function of every file (string pairs
+  // of a 16-digit job tag and a name: a heap string each; issue 41).
+  const Aggregate *CacheOut = nullptr;
+  struct JobIds {
+    std::unordered_map<std::string, uint32_t> Ids; // jobKey -> id
+    std::vector<std::string> Tags;                 // by id: jobTag
+  } Jobs;
+  // (function id << 32 | chain id) -> Out.Diag.Sites' entry
+  std::unordered_map<uint64_t, SiteStat *> SiteOut;
+  // (job id << 32 | function id) -> Out.Diag.FunctionRanks' entry
+  std::unordered_map<uint64_t, FileRankStat *> PhaseOut;
+  std::vector<FunctionStat *> FunctionOut; // by function id, or null
+  // Path (a view of Out.Files' key) -> its entries in Out, those of its
+  // last job: Files', and the job's in JobFiles and Diag.FileRanks.
+  struct PathOut {
+    FileStat *File = nullptr;
+    uint32_t Job = ~0u; // JobFile and Rank are this job's (~0u: none yet)
+    JobFileStat *JobFile = nullptr;
+    FileRankStat *Rank = nullptr; // with Options.Sites
+  };
+  std::unordered_map<std::string_view, PathOut> PathsOut;
+  /// The id of job key Job (its tag in Jobs.Tags).
+  uint32_t jobId(const std::string &Job);
 };
+
+uint32_t FileAnalyzer::jobId(const std::string &Job) {
+  auto [It, New] =
+      Jobs.Ids.try_emplace(Job, static_cast<uint32_t>(Jobs.Tags.size()));
+  if (New)
+    Jobs.Tags.push_back(jobTag(Job));
+  return It->second;
+}
 
 void FileAnalyzer::start(const std::string &Path, uint32_t Index,
                          bool ExactUnions) {
@@ -333,6 +382,10 @@ void FileAnalyzer::start(const std::string &Path, uint32_t Index,
   Exact = ExactUnions;
   Agg = Aggregate();
   for (std::unique_ptr<ProcState> &P : Procs) {
+    for (auto &Entry : P->Files) {
+      Entry.second->reset();
+      SpareFiles.push_back(std::move(Entry.second));
+    }
     P->reset();
     SpareProcs.push_back(std::move(P));
   }
@@ -522,8 +575,8 @@ void FileAnalyzer::record(ProcState &P, dftrace::RecordKind K, uint64_t Line) {
     F = {R.Type, R.Mount, R.Magic, R.BlockSize, R.StripeSize, R.StripeCount};
     auto It = P.Files.find(R.FHash); // the record came after an event
     if (It != P.Files.end()) {
-      It->second.Stat.Fs = F;
-      It->second.Align = F.alignUnit();
+      It->second->Stat.Fs = F;
+      It->second->Align = F.alignUnit();
     }
     break;
   }
@@ -737,9 +790,17 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
 
 FileAcc &FileAnalyzer::otherFile(ProcState &P, uint64_t FHash, uint64_t Line) {
   auto [It, New] = P.Files.try_emplace(FHash);
+  if (New) {
+    if (SpareFiles.empty()) {
+      It->second = std::make_unique<FileAcc>();
+    } else {
+      It->second = std::move(SpareFiles.back());
+      SpareFiles.pop_back();
+    }
+  }
   P.LastFHash = FHash;
-  P.LastFile = &It->second; // stays valid: unordered_map
-  FileAcc &F = It->second;
+  P.LastFile = It->second.get();
+  FileAcc &F = *It->second;
   if (New) {
     F.FirstLine = Line;
     F.Stat.Processes = 1; // this one
@@ -942,6 +1003,13 @@ void FileAnalyzer::attribute(ProcState &P, const Event &E, const SpanIo &Call,
     if (Local)
       Nest.give(Local);
   };
+  if (IsIo && !Mine && HasParent && E.ParentIdx.U == 0) {
+    // An I/O call at the top of its thread, nothing below it: what root()
+    // does with it, without a Pending to hold it first (the trace of a
+    // program with no annotated code is all such calls; issue 41).
+    rootCall(P, Call);
+    return;
+  }
   if (HasParent && E.ParentIdx.U != 0 && E.ParentIdx.U != E.Id.U) {
     auto [Parent, New] = Nest.parent({E.Pid.I, E.ParentIdx.U});
     if (New)
@@ -1029,6 +1097,20 @@ void FileAnalyzer::root(ProcState &P, Pending &Up) {
   }
 }
 
+/// root() of a Pending that holds only the I/O call S (handUp of S into
+/// an empty one): the same figures, added in the same order.
+void FileAnalyzer::rootCall(ProcState &P, const SpanIo &S) {
+  P.Stat.Io.addCall(S.Slot, S.Call, S.Mpi);
+  uint32_t Id = noFunction();
+  FunctionStat &F = fn(Id);
+  F.Direct.addCall(S.Slot, S.Call, S.Mpi);
+  F.Inclusive.addCall(S.Slot, S.Call, S.Mpi);
+  if (S.Chain)
+    P.Sites[(static_cast<uint64_t>(Id) << 32) | S.Chain].merge(S.Site);
+  if (S.Access)
+    FnAccess[Id].add(*S.Access);
+}
+
 /// The sites below an annotated span (or a root) are its function's.
 void FileAnalyzer::claimSites(ProcState &P, uint32_t Fn, SiteList &Sites) {
   for (const auto &[Chain, C] : Sites.items())
@@ -1101,6 +1183,13 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
       return false;
   }
 
+  if (CacheOut != &Out) {
+    CacheOut = &Out;
+    SiteOut.clear();
+    PhaseOut.clear();
+    PathsOut.clear();
+    FunctionOut.clear();
+  }
   // What is kept per path, function, dataset and process, the call sites
   // and rank shares included, goes straight into Out: a per-file
   // Aggregate of its own, merged into Out and then destroyed, was a sixth
@@ -1109,20 +1198,20 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
     ProcState &P = *PP;
     std::vector<std::pair<uint64_t, FileAcc *>> Files;
     for (auto &Entry : P.Files)
-      Files.emplace_back(Entry.first, &Entry.second);
+      Files.emplace_back(Entry.first, Entry.second.get());
     std::sort(Files.begin(), Files.end());
     std::string Rank = processRank(P.Stat);
     // Issue 36: its job's part, keyed by the job already, so that the
     // aggregate holds one entry per job and file, whatever the ranks.
     std::string Job = jobKey(P.Stat, *TracePath);
-    std::string Tag = jobTag(Job);
+    uint32_t JobId = jobId(Job);
+    const std::string &Tag = Jobs.Tags[JobId];
     for (auto &[Hash, Acc] : Files) {
       auto Path = P.Paths.find(Hash);
-      std::string Name;
-      if (Path != P.Paths.end()) {
-        Name = Path->second;
-      } else {
-        Name = "fhash:" + std::to_string(Hash);
+      std::string Unnamed;
+      const std::string &Name = Path != P.Paths.end() ? Path->second : Unnamed;
+      if (Path == P.Paths.end()) {
+        Unnamed = "fhash:" + std::to_string(Hash);
         Agg.addIssue(FileIndex, Acc->FirstLine, Issue::MissingFH,
                      "fhash " + std::to_string(Hash) + " of pid " +
                          std::to_string(P.Stat.Pid) +
@@ -1141,6 +1230,20 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
           S.Ranges[Slot].push_back(std::move(R));
         }
       }
+      auto Known = PathsOut.find(std::string_view(Name));
+      if (Known == PathsOut.end()) {
+        auto &Entry = *Out.Files.try_emplace(Name).first;
+        Known =
+            PathsOut.emplace(std::string_view(Entry.first), PathOut()).first;
+        Known->second.File = &Entry.second;
+      }
+      PathOut &To = Known->second;
+      if (To.Job != JobId) {
+        To.Job = JobId;
+        To.JobFile = &Out.JobFiles[{Job, Name}];
+        if (Options.Sites)
+          To.Rank = &Out.Diag.FileRanks[{Tag, Name}];
+      }
       IoTotals Reached = S.reached();
       S.Ranks.push_back(
           {FileIndex, P.Stat.Pid, Reached.bytes(), Reached.TimeUs});
@@ -1155,29 +1258,31 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
           Top = S.Layers[ioSlot(Layer::Posix)];
           Top.merge(S.Layers[ioSlot(Layer::Stdio)]);
         }
-        Out.Diag.FileRanks[{Tag, Name}].add(Top.bytes(), Top.TimeUs, Rank);
+        To.Rank->add(Top.bytes(), Top.TimeUs, Rank);
       }
-      Out.JobFiles[{Job, Name}].add(S);
-      Out.Files[Name].merge(std::move(S));
+      To.JobFile->add(S);
+      To.File->merge(std::move(S));
     }
     std::map<uint32_t, uint64_t> PhaseUs; // function -> its own I/O calls
+    std::string Label = P.Sites.empty() ? std::string() : siteRank(Tag, Rank);
     for (const auto &[Key, C] : P.Sites) {
       uint32_t Chain = static_cast<uint32_t>(Key);
       const ChainTable::Node &N = Chains.node(Chain);
       if (N.Tail == 0)
         PhaseUs[static_cast<uint32_t>(Key >> 32)] += C.TimeUs;
-      SiteStat S;
-      S.C = C;
-      S.Layer = static_cast<uint8_t>(N.L);
-      S.Op = static_cast<uint8_t>(N.O);
-      S.Mpi = static_cast<uint8_t>(N.Mpi);
-      S.TopLayer = static_cast<uint8_t>(N.Top);
-      S.Processes = 1;
-      S.Ranks.push_back(siteRank(Tag, Rank));
-      Out.Diag.Sites[{FnNames[Key >> 32], Chains.text(Chain)}].merge(S);
+      SiteStat *&Site = SiteOut[Key];
+      if (!Site)
+        Site = &Out.Diag.Sites[{FnNames[Key >> 32], Chains.text(Chain)}];
+      Site->mergeOne(C, static_cast<uint8_t>(N.L), static_cast<uint8_t>(N.O),
+                     static_cast<uint8_t>(N.Mpi), static_cast<uint8_t>(N.Top),
+                     Label);
     }
-    for (const auto &[Fn, Us] : PhaseUs)
-      Out.Diag.FunctionRanks[{Tag, FnNames[Fn]}].add(0, Us, Rank);
+    for (const auto &[Fn, Us] : PhaseUs) {
+      FileRankStat *&Phase = PhaseOut[(uint64_t(JobId) << 32) | Fn];
+      if (!Phase)
+        Phase = &Out.Diag.FunctionRanks[{Tag, FnNames[Fn]}];
+      Phase->add(0, Us, Rank);
+    }
     for (auto &[DHash, D] : P.Dsets) {
       auto Path = P.Paths.find(D.FHash);
       std::string File = Path != P.Paths.end()
@@ -1208,9 +1313,13 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
     Out.Io.merge(P.Stat.Io);
     Out.Processes.push_back(std::move(P.Stat));
   }
+  if (FunctionOut.size() < Fns.size())
+    FunctionOut.resize(Fns.size(), nullptr);
   for (uint32_t I : FnUsed) {
     Fns[I].Access = FnAccess[I].finish();
-    Out.Functions[FnNames[I]].merge(Fns[I]);
+    if (!FunctionOut[I])
+      FunctionOut[I] = &Out.Functions[FnNames[I]];
+    FunctionOut[I]->merge(Fns[I]);
   }
   Agg.Lines = lines();
   Agg.TextBytes = textBytes();

@@ -31,7 +31,11 @@
 //    (WorkerAnalyzer) reads its files one after another with one reader,
 //    whose tables are cleared between files rather than rebuilt, and each
 //    file's figures are merged straight into the worker's Aggregate: no
-//    Aggregate per file is built, merged and destroyed.
+//    Aggregate per file is built, merged and destroyed. The worker's
+//    entries for a file's call sites, phases, functions and paths are
+//    found by ids it caches (function, chain, job, path), not by building
+//    and comparing their text keys per file, and a file's per-path records
+//    are reused from file to file.
 //
 // \code
 //   Aggregate A = analyzeFile("trace-1a2b-app.pfw.gz", 3, Options);

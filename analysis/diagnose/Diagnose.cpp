@@ -64,12 +64,17 @@ Diagnoser::Diagnoser(const Report &R, const DiagnosisRules &Rules)
   MpiIo = A.Layers[static_cast<size_t>(Layer::MpiIo)].Totals.Ops != 0;
   Hdf5 = A.Layers[static_cast<size_t>(Layer::Hdf5)].Totals.Ops != 0;
   Caveats = traceCaveats(R);
-  for (const RankFigures &RF : R.Ranks)
+  RankJobs.reserve(R.Ranks.size());
+  for (const RankFigures &RF : R.Ranks) {
+    RankJobs.push_back(jobHash(jobKey(*RF.P, A.FileNames)));
     RankLabels.emplace(siteRank(tagOf(RF), processRank(*RF.P)), RF.Label);
+  }
 }
 
 std::string Diagnoser::tagOf(const RankFigures &RF) const {
-  return jobTag(jobKey(*RF.P, A.FileNames));
+  // RF is one of R.Ranks (every caller's is): its job's hash, computed once
+  // per rank by the constructor.
+  return jobTagOf(RankJobs[static_cast<size_t>(&RF - R.Ranks.data())]);
 }
 
 std::string Diagnoser::rankLabel(const std::string &Tag,

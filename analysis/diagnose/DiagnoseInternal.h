@@ -190,6 +190,9 @@ private:
   // ---- jobs' ranks (issue 36; CallSites.h) ---------------------------------
   /// The jobTag of RF's job, as the facts' keys and site ranks hold it.
   std::string tagOf(const RankFigures &RF) const;
+  /// jobHash of each of R.Ranks' jobs, by index (tagOf's, computed once:
+  /// the job key of a rank is its command line; issue 41).
+  std::vector<uint64_t> RankJobs;
   /// The report's label ("reader#2:0", "0" with one job) of rank Rank of
   /// job Tag; Rank itself when no process has it.
   std::string rankLabel(const std::string &Tag, const std::string &Rank) const;

@@ -419,14 +419,20 @@ const char *readArgs(const char *P, const char *End, Event &E) {
   P = skipBlanks(P, End);
   if (P < End && *P == '}')
     return P + 1;
-  switch (readInOrder<decltype(ArgKeys), 0, ArgKeys.RuntimeOrder - 1>(
-      ArgKeys, P, End, E, 1)) {
-  case Chain::Closed:
-    return P;
-  case Chain::Broken:
-    return nullptr;
-  case Chain::Rest:
-    break;
+  // Twice: a writer that puts "level" and "p_idx" last (upstream's order,
+  // dftracer_trace_gen access) stops the first chain at "level"; the
+  // second takes them from there, where the loop cost ~170 instructions a
+  // member (issue 41). Each member is read as the loop would read it.
+  for (int Round = 0; Round < 2; ++Round) {
+    switch (readInOrder<decltype(ArgKeys), 0, ArgKeys.RuntimeOrder - 1>(
+        ArgKeys, P, End, E, 1)) {
+    case Chain::Closed:
+      return P;
+    case Chain::Broken:
+      return nullptr;
+    case Chain::Rest:
+      break;
+    }
   }
   return readArgMembers(P, End, E);
 }

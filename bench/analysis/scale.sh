@@ -17,6 +17,7 @@
 # row, divided by the files added. Both analyzers must print the same
 # JSON (the report is the same, only its cost changes).
 set -euo pipefail
+shopt -s inherit_errexit # measure's failures, inside $(...), stop it too
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD=${BUILD_DIR:-$ROOT/build}
@@ -41,19 +42,23 @@ for F in $FILES; do
   fi
 done
 
-# measure ANALYZER SET: "wall cpu rss_kb" (wall: median of REPS runs).
+# measure ANALYZER SET: "wall cpu rss_kb" (wall: median of REPS runs). A
+# failed run stops the script with the analyzer's message: it is never a
+# figure.
 measure() {
   local times=() t0 t1
   for _ in $(seq "$REPS"); do
     t0=$(date +%s.%N)
-    "$1" --json -j "$JOBS" "$2" >/dev/null
+    "$1" --json -j "$JOBS" "$2" >/dev/null 2>"$WORK/measure.err" ||
+      { echo "scale.sh: $1 --json -j $JOBS $2 failed:" >&2; tail -5 "$WORK/measure.err" >&2; exit 1; }
     t1=$(date +%s.%N)
     times+=("$(echo "$t1 - $t0" | bc -l)")
   done
   local wall
   wall=$(printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
   local cpu_rss
-  cpu_rss=$( { /usr/bin/time -f '%U %S %M' "$1" --json -j "$JOBS" "$2" >/dev/null; } 2>&1 | tail -1)
+  cpu_rss=$( { /usr/bin/time -f '%U %S %M' "$1" --json -j "$JOBS" "$2" >/dev/null; } 2>&1 | tail -1) ||
+    { echo "scale.sh: $1 --json -j $JOBS $2 failed under /usr/bin/time" >&2; exit 1; }
   echo "$wall $cpu_rss" | awk '{print $1, $2 + $3, $4}'
 }
 
@@ -77,7 +82,8 @@ for F in $FILES; do
     DIFFER=1
   fi
   for I in "${!ANALYZERS[@]}"; do
-    read -r WALL CPU RSS < <(measure "${ANALYZERS[$I]}" "$SET")
+    M=$(measure "${ANALYZERS[$I]}" "$SET")
+    read -r WALL CPU RSS <<<"$M"
     N=${NAMES[$I]}
     PER=-
     if [ -z "${FIRST_CPU[$N]:-}" ]; then
