@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
+#include <map>
 #include <memory>
 #include <unordered_map>
 
@@ -321,6 +322,9 @@ private:
   std::vector<std::unique_ptr<ProcState>> SpareProcs; // reset(), for reuse
   std::vector<std::unique_ptr<FileAcc>> SpareFiles;   // reset(), for reuse
   std::unordered_map<int64_t, size_t> ProcIndex; // pid -> Procs index
+  // open_at_exit records: (pid, span id) -> the name of a span another
+  // thread still had open when its process finished (never written).
+  std::map<std::pair<int64_t, uint64_t>, std::string> OpenAtExit;
   size_t LastProc = 0; // the last one used: files usually hold one pid
   // Spans whose children were read, by (pid, id), and per thread the
   // subtrees without p_idx not yet claimed.
@@ -391,6 +395,7 @@ void FileAnalyzer::start(const std::string &Path, uint32_t Index,
   }
   Procs.clear();
   ProcIndex.clear();
+  OpenAtExit.clear();
   LastProc = 0;
   ++Scan;
   FnUsed.clear();
@@ -556,6 +561,10 @@ void FileAnalyzer::record(ProcState &P, dftrace::RecordKind K, uint64_t Line) {
   }
   case RecordKind::TraceEnd:
     P.Stat.Config.HasEnd = true;
+    break;
+  case RecordKind::OpenAtExit:
+    OpenAtExit.emplace(std::make_pair(P.Stat.Pid, Record.OpenAtExit.SpanId),
+                       Record.OpenAtExit.Span);
     break;
   case RecordKind::TraceStopped: {
     const dftrace::StoppedRecord &S = Record.Stopped;
@@ -1136,19 +1145,27 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
     Nest.give(Up);
   });
   // Spans whose parent never came: a missing END, or a cut trace.
+  // A parent the runtime said was still open on its thread at exit
+  // (open_at_exit) is named: its children's I/O is charged to it.
   Nest.orphans([&](SpanKey K, Pending &P) {
+    auto Open = OpenAtExit.find({K.Pid, K.Id});
     bool Stopped = std::any_of(
         Agg.Stopped.begin(), Agg.Stopped.end(),
         [&](const StopRecord &R) { return R.Pid == K.Pid; });
+    const std::string &Charged =
+        Open != OpenAtExit.end() ? Open->second : std::string(UnknownParent);
     Agg.addIssue(FileIndex, P.FirstLine, Issue::MissingParent,
                  "span names parent id " + std::to_string(K.Id) + " of pid " +
                      std::to_string(K.Pid) + ", which is not in the file (" +
-                     (Stopped ? "tracing stopped while it was open: see "
-                                "trace_stopped"
-                              : "a missing END, or the trace was cut") +
-                     "); its I/O is charged to " + UnknownParent);
+                     (Open != OpenAtExit.end()
+                          ? "still open on its thread when the process "
+                            "finished: see open_at_exit"
+                      : Stopped ? "tracing stopped while it was open: see "
+                                  "trace_stopped"
+                                : "a missing END, or the trace was cut") +
+                     "); its I/O is charged to " + Charged);
     process(K.Pid).Stat.Io.merge(P.Io);
-    uint32_t Id = functionId(UnknownParent);
+    uint32_t Id = functionId(Charged);
     FunctionStat &F = fn(Id);
     F.Direct.merge(P.Unclaimed);
     F.Inclusive.merge(P.Io);

@@ -658,6 +658,28 @@ TEST(FileAnalyzer, AMissingParentAfterTheBudgetSaysTracingStopped) {
   EXPECT_EQ(A.Functions.at("loop").ThrottleReasons, SizeLimitBit);
 }
 
+/// A span another thread still had open at exit is never written; the
+/// runtime names it in an open_at_exit record, and its children's I/O is
+/// charged to it (not to "(unknown parent)"), the issue saying why.
+TEST(FileAnalyzer, AParentOpenAtExitIsNamed) {
+  std::string Path = ::testing::TempDir() + "/open_at_exit.pfw";
+  std::ofstream(Path)
+      << "[\n"
+      << R"({"id":2,"name":"write","cat":"POSIX","pid":5,"tid":6,"ts":10,"dur":3,"ph":"X","args":{"fd":3,"count":8,"ret":8,"level":2,"p_idx":1}})" "\n"
+      << R"({"id":3,"name":"open_at_exit","cat":"dftracer","pid":5,"tid":5,"ph":"M","args":{"tid":6,"span_id":1,"span":"loop","span_cat":"C_APP","level":1,"ts":9}})" "\n";
+  Aggregate A = analyzeFile(Path, 0, AnalyzeOptions());
+  ASSERT_EQ(A.Issues.size(), 1u);
+  EXPECT_EQ(A.Issues[0].Kind, Issue::MissingParent);
+  EXPECT_NE(A.Issues[0].Message.find("still open on its thread when the "
+                                     "process finished: see open_at_exit"),
+            std::string::npos)
+      << A.Issues[0].Message;
+  EXPECT_NE(A.Issues[0].Message.find("charged to loop"), std::string::npos)
+      << A.Issues[0].Message;
+  ASSERT_TRUE(A.Functions.count("loop"));
+  EXPECT_EQ(A.Functions.count(UnknownParent), 0u);
+}
+
 TEST(SuggestFilter, NamesWithGlobCharactersBecomeAnchoredRegexes) {
   EXPECT_EQ(exactPattern("uniform_random_number"), "uniform_random_number");
   EXPECT_EQ(exactPattern("ns::V::operator[]"), "re:^ns::V::operator\\[\\]$");
