@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
-#include <map>
 #include <memory>
 #include <unordered_map>
 
@@ -322,9 +321,9 @@ private:
   std::vector<std::unique_ptr<ProcState>> SpareProcs; // reset(), for reuse
   std::vector<std::unique_ptr<FileAcc>> SpareFiles;   // reset(), for reuse
   std::unordered_map<int64_t, size_t> ProcIndex; // pid -> Procs index
-  // open_at_exit records: (pid, span id) -> the name of a span another
-  // thread still had open when its process finished (never written).
-  std::map<std::pair<int64_t, uint64_t>, std::string> OpenAtExit;
+  // Spans another thread still had open when its process finished (never
+  // written), by (pid, span id): the open_at_exit records.
+  dftrace::OpenAtExitSpans OpenAtExit;
   size_t LastProc = 0; // the last one used: files usually hold one pid
   // Spans whose children were read, by (pid, id), and per thread the
   // subtrees without p_idx not yet claimed.
@@ -564,7 +563,7 @@ void FileAnalyzer::record(ProcState &P, dftrace::RecordKind K, uint64_t Line) {
     break;
   case RecordKind::OpenAtExit:
     OpenAtExit.emplace(std::make_pair(P.Stat.Pid, Record.OpenAtExit.SpanId),
-                       Record.OpenAtExit.Span);
+                       Record.OpenAtExit);
     break;
   case RecordKind::TraceStopped: {
     const dftrace::StoppedRecord &S = Record.Stopped;
@@ -1152,8 +1151,9 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
     bool Stopped = std::any_of(
         Agg.Stopped.begin(), Agg.Stopped.end(),
         [&](const StopRecord &R) { return R.Pid == K.Pid; });
-    const std::string &Charged =
-        Open != OpenAtExit.end() ? Open->second : std::string(UnknownParent);
+    const std::string &Charged = Open != OpenAtExit.end()
+                                     ? Open->second.Span
+                                     : std::string(UnknownParent);
     Agg.addIssue(FileIndex, P.FirstLine, Issue::MissingParent,
                  "span names parent id " + std::to_string(K.Id) + " of pid " +
                      std::to_string(K.Pid) + ", which is not in the file (" +

@@ -236,19 +236,21 @@ bool NestingChecker::add(const Span &S, double &SelfUs) {
   return true;
 }
 
-bool NestingChecker::finish(
-    const std::map<int64_t, double> &Stopped,
-    const std::map<std::pair<int64_t, uint64_t>, dftrace::OpenAtExitRecord>
-        &OpenAtExit) {
+bool NestingChecker::finish(const std::map<int64_t, double> &Stopped,
+                            const dftrace::OpenAtExitSpans &OpenAtExit) {
   std::map<int64_t, uint64_t> Open; // stopped pid -> children left waiting
-  std::map<PidId, uint64_t> OpenAtEnd; // open_at_exit parent -> children
+  // open_at_exit parent -> its record and the children left waiting
+  std::map<PidId, std::pair<const dftrace::OpenAtExitRecord *, uint64_t>>
+      OpenAtEnd;
   Nest.orphans([&](dftrace::SpanKey Parent, const Children &K) {
     PidId Key{Parent.Pid, Parent.Id};
     // A parent the runtime said was still open on its thread at exit, never
     // to be written, provided no span of the process used its id.
-    if (OpenAtExit.count({Key.first, Key.second}) &&
-        !idUsed(Key.first, Key.second)) {
-      OpenAtEnd[Key] += K.N;
+    auto Said = OpenAtExit.find(Key);
+    if (Said != OpenAtExit.end() && !idUsed(Key.first, Key.second)) {
+      auto &Entry = OpenAtEnd[Key];
+      Entry.first = &Said->second;
+      Entry.second += K.N;
       return;
     }
     // The parent was still open when tracing stopped only if it could have
@@ -271,14 +273,14 @@ bool NestingChecker::finish(
              std::to_string(Pid) +
              " name a parent that was still open when tracing stopped "
              "(trace_stopped): it was never written"});
-  for (const auto &[Key, N] : OpenAtEnd) {
-    const dftrace::OpenAtExitRecord &R = OpenAtExit.at({Key.first, Key.second});
+  for (const auto &[Key, Said] : OpenAtEnd) {
+    const auto &[R, N] = Said;
     Caveats.push_back(
         {FileIndex, 0,
          std::to_string(N) + (N == 1 ? " span" : " spans") + " of pid " +
              std::to_string(Key.first) + " name parent id " +
-             std::to_string(Key.second) + " (\"" + R.Span + "\", tid " +
-             std::to_string(R.Tid) +
+             std::to_string(Key.second) + " (\"" + R->Span + "\", tid " +
+             std::to_string(R->Tid) +
              "), still open on its thread when the process finished "
              "(open_at_exit): it was never written"});
   }

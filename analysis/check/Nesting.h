@@ -74,8 +74,7 @@ public:
   /// (pid, id): children of one of them make one caveat per such parent.
   /// True when the spans must be fed again, in the same order, to recheck().
   bool finish(const std::map<int64_t, double> &Stopped,
-              const std::map<std::pair<int64_t, uint64_t>,
-                             dftrace::OpenAtExitRecord> &OpenAtExit = {});
+              const dftrace::OpenAtExitSpans &OpenAtExit = {});
   /// The second reading: collects what the failed checks need.
   void recheck(const Span &S);
   /// Ends it: the problems, one per span, as a full check finds them.

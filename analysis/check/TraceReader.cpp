@@ -61,7 +61,7 @@ private:
   std::map<std::pair<int64_t, uint64_t>, std::string> FHashPaths;
   std::map<int64_t, double> Stopped; // trace_stopped: pid -> when (-1: unsaid)
   // open_at_exit: (pid, span id) -> the span another thread had open
-  std::map<std::pair<int64_t, uint64_t>, dftrace::OpenAtExitRecord> OpenAtExit;
+  dftrace::OpenAtExitSpans OpenAtExit;
   // Issue 37: pids with a CONFIG record (this runtime's traces, which end
   // with trace_end), pids with trace_end, and each pid's last span end.
   std::set<int64_t> Configured, Ended;

@@ -62,6 +62,7 @@
 #include "Event.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -223,6 +224,10 @@ struct OpenAtExitRecord {
   uint64_t Level = 0; // 0: not said
   int64_t TsUs = -1;  // when it began; -1 when not said
 };
+/// A file's open_at_exit records by (pid, span id): the parents its spans
+/// may name that were never written.
+using OpenAtExitSpans =
+    std::map<std::pair<int64_t, uint64_t>, OpenAtExitRecord>;
 
 struct MetadataRecord {
   RecordKind Kind = RecordKind::None;

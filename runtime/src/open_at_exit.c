@@ -27,15 +27,16 @@ static size_t CollectedLen;
  * here: the races are the point. */
 __attribute__((no_sanitize("thread"))) static void
 collectThread(const struct dftracer_thread *T) {
-  enum {
-    RecordMax =
-        DftRecordFixedBytes + 6 * NameMax * 2 + 8 * DFTRACER_JSON_INT_BOUND
-  };
+  /* The head and tail, the name and category escaped, the four integers
+   * and their keys' text. */
+  const size_t RecordMax = DftRecordFixedBytes +
+                           2 * dftracer_json_string_bound(NameMax) +
+                           4 * DFTRACER_JSON_INT_BOUND + 64;
   const struct dftracer_span *S = T->Top;
   int Depth;
   for (Depth = 0; S && Depth < MaxDepth; ++Depth, S = S->Parent) {
     char *Out = Collected + CollectedLen;
-    if (S->Closed || S->Throttled || !S->Name)
+    if (S->Closed || !S->Name) /* closed by FINI, still on the stack */
       continue;
     if (sizeof(Collected) - CollectedLen < RecordMax)
       return;
