@@ -44,19 +44,11 @@
 # JOBS (default 2), LAUNCHER (default ccache when installed; empty for none).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-BUILD=${BUILD_DIR:-$ROOT/build}
-ANNOTATE=${ANNOTATE:-$BUILD/bin/annotate}
-CHECK=$BUILD/bin/dftracer-check
-ANALYZE=$BUILD/bin/dftracer-analyze
-LIBDIR=$BUILD/runtime
+. "$ROOT/bench/tree/real_tree.sh"
 RUNS=${RUNS:-3}
-JOBS=${JOBS:-2}
 LAUNCHER=${LAUNCHER-$(command -v ccache || true)}
-CLANG=$(command -v clang-19 || command -v clang)
 WORK=${1:-/tmp/annotate-leveldb}
-for f in "$ANNOTATE" "$CHECK" "$ANALYZE" "$LIBDIR/libdftracer_core.so"; do
-  [ -e "$f" ] || { echo "annotate_leveldb: $f missing: ninja -C $BUILD annotate dftracer-check dftracer-analyze dftracer_core" >&2; exit 2; }
-done
+real_tree_tools annotate_leveldb
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
 cd "$WORK"
@@ -84,12 +76,7 @@ configure() { # SOURCE BUILD [extra C/C++ flags] [linker flags]
     -DCMAKE_EXE_LINKER_FLAGS="${4:-}" >"$2.configure.log" 2>&1 ||
     { echo "configuring $1 failed:" >&2; tail -20 "$2.configure.log" >&2; exit 1; }
 }
-build() { # BUILD -> the compiler's warning lines in BUILD.warnings
-  ninja -C "$1" -j"$JOBS" >"$1.build.log" 2>&1 ||
-    { echo "building $1 failed:" >&2; grep -m 30 -A3 'error' "$1.build.log" >&2; exit 1; }
-  # Without line and column: an annotated file has more lines.
-  grep -E ': warning: ' "$1.build.log" | sed -E "s|$WORK/[^/]*/||; s/:[0-9]+:[0-9]+:/:/" | sort >"$1.warnings" || true
-}
+build() { real_tree_build "$1" "$WORK/[^/]*/"; } # BUILD -> BUILD.warnings
 configure "$src" "$WORK/build-orig"
 build "$WORK/build-orig"
 db=$WORK/build-orig/compile_commands.json
@@ -97,44 +84,7 @@ echo "== $(basename "$src"): $(python3 -c 'import json,sys; c=json.load(open(sys
 echo "original build: $(wc -l <"$WORK/build-orig.warnings") warning lines"
 
 # --- 2. annotate against the floor, alternated --------------------------------
-syntax() {
-  python3 - "$db" "$JOBS" "$CLANG" <<'PY'
-import json, re, shlex, subprocess, sys
-from concurrent.futures import ThreadPoolExecutor
-cmds = json.load(open(sys.argv[1]))
-clang = sys.argv[3]
-def args(c):
-    a = c.get("arguments") or shlex.split(c["command"])
-    a = a[1:]
-    if a and a[0].endswith("ccache"): a = a[1:]   # not with CMake's launcher
-    out, skip = [], False
-    for x in a:
-        if skip: skip = False; continue
-        if x == "-o": skip = True; continue
-        if x == "-c": continue
-        out.append(x)
-    return out
-probe = subprocess.run([clang, "-fsyntax-only", "-w"] + args(cmds[0]),
-                       cwd=cmds[0]["directory"], capture_output=True, text=True)
-unknown = set(re.findall(r"unknown argument: '([^']*)'", probe.stderr))
-def run(c):
-    a = [x for x in args(c) if x not in unknown]
-    return subprocess.run([clang, "-fsyntax-only", "-w"] + a, cwd=c["directory"],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-# One parse per distinct command: util/testutil.cc is in every test's
-# target with the same flags (31 commands but for -o), and annotate plans
-# a file once per distinct command too.
-seen, uniq = set(), []
-for c in cmds:
-    k = (c["directory"], c["file"], tuple(args(c)))
-    if k not in seen: seen.add(k); uniq.append(c)
-print(f"clang -fsyntax-only: {len(uniq)} distinct commands of {len(cmds)}", file=sys.stderr)
-with ThreadPoolExecutor(int(sys.argv[2])) as ex:
-    bad = [c["file"] + ": " + r.stderr[:300] for c, r in zip(uniq, ex.map(run, uniq)) if r.returncode]
-if bad:
-    print("clang -fsyntax-only rejected:", *bad, sep="\n", file=sys.stderr); sys.exit(1)
-PY
-}
+syntax() { python3 "$ROOT/bench/tree/syntax_floor.py" "$db" "$JOBS" "$CLANG"; }
 annotate_once() {
   rm -rf "$WORK/out" && mkdir "$WORK/out"
   local status=0
@@ -163,12 +113,7 @@ changed=$( (diff -rq "$src" "$ann" || true) | wc -l)
 echo "files changed by annotate: $changed"
 
 # --- 3. the annotated build -----------------------------------------------------
-configure "$ann" "$WORK/build-annotated" "-I$ROOT/runtime/include" \
-  "-L$LIBDIR -Wl,-rpath,$LIBDIR -Wl,--push-state,--no-as-needed -ldftracer_core -Wl,--pop-state"
-build "$WORK/build-annotated"
-new=$(comm -13 "$WORK/build-orig.warnings" "$WORK/build-annotated.warnings" | wc -l)
-echo "annotated build: $(wc -l <"$WORK/build-annotated.warnings") warning lines, $new not in the original's"
-[ "$new" = 0 ] || { comm -13 "$WORK/build-orig.warnings" "$WORK/build-annotated.warnings" | head -20 >&2; exit 1; }
+real_tree_annotated_build "$ann"
 readelf -d "$WORK/build-annotated/db_test" | grep -q 'libdftracer_core' ||
   { echo "db_test does not link libdftracer_core" >&2; exit 1; }
 

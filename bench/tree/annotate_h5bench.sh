@@ -28,19 +28,11 @@
 # BUILD_DIR (default build/), JOBS (default 2).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-BUILD=${BUILD_DIR:-$ROOT/build}
-ANNOTATE=${ANNOTATE:-$BUILD/bin/annotate}
-CHECK=$BUILD/bin/dftracer-check
-ANALYZE=$BUILD/bin/dftracer-analyze
-LIBDIR=$BUILD/runtime
-JOBS=${JOBS:-2}
-CLANG=$(command -v clang-19 || command -v clang)
+. "$ROOT/bench/tree/real_tree.sh"
 [ $# -ge 1 ] || { sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//;/^set -e/d'; exit 2; }
 SRC=$(cd "$1" && pwd)
 WORK=${2:-/tmp/annotate-h5bench}
-for f in "$ANNOTATE" "$CHECK" "$ANALYZE" "$LIBDIR/libdftracer_core.so"; do
-  [ -e "$f" ] || { echo "annotate_h5bench: $f missing: ninja -C $BUILD annotate dftracer-check dftracer-analyze dftracer_core" >&2; exit 2; }
-done
+real_tree_tools annotate_h5bench
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
 cd "$WORK"
@@ -55,12 +47,7 @@ configure() { # SOURCE BUILD [extra C flags] [linker flags]
     -DCMAKE_C_FLAGS="-Wall ${3:-}" -DCMAKE_EXE_LINKER_FLAGS="${4:-}" >"$2.configure.log" 2>&1 ||
     { echo "configuring $1 failed:" >&2; tail -20 "$2.configure.log" >&2; exit 1; }
 }
-build() { # BUILD -> its warning lines in BUILD.warnings
-  ninja -C "$1" -j"$JOBS" >"$1.build.log" 2>&1 ||
-    { echo "building $1 failed:" >&2; grep -m 30 -A3 'error' "$1.build.log" >&2; exit 1; }
-  # Without line and column: an annotated file has more lines.
-  grep -E ': warning: ' "$1.build.log" | sed -E "s|^($SRC\|$WORK/src-annotated)/||; s/:[0-9]+:[0-9]+:/:/" | sort >"$1.warnings" || true
-}
+build() { real_tree_build "$1" "^($SRC|$WORK/src-annotated)/"; } # BUILD -> BUILD.warnings
 
 # --- 1. the original ------------------------------------------------------------
 configure "$SRC" "$WORK/build-orig"
@@ -74,25 +61,7 @@ t0=$(now)
 # added for Clang, as annotate finds them itself.
 MPI_INC=()
 for w in $(mpicc -show); do case $w in -I*) MPI_INC+=("$w") ;; esac; done
-python3 - "$db" "$JOBS" "$CLANG" "${MPI_INC[@]}" <<'PY'
-import json, re, shlex, subprocess, sys
-from concurrent.futures import ThreadPoolExecutor
-cmds, clang, mpi = json.load(open(sys.argv[1])), sys.argv[3], sys.argv[4:]
-def args(c):
-    a, out, skip = (c.get("arguments") or shlex.split(c["command"]))[1:], [], False
-    for x in a:
-        if skip: skip = False; continue
-        if x == "-o": skip = True; continue
-        if x != "-c": out.append(x)
-    return out
-def run(c):
-    return subprocess.run([clang, "-fsyntax-only", "-w"] + args(c) + mpi, cwd=c["directory"],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-with ThreadPoolExecutor(int(sys.argv[2])) as ex:
-    bad = [c["file"] + ": " + r.stderr[:300] for c, r in zip(cmds, ex.map(run, cmds)) if r.returncode]
-if bad:
-    print("clang -fsyntax-only rejected:", *bad, sep="\n", file=sys.stderr); sys.exit(1)
-PY
+python3 "$ROOT/bench/tree/syntax_floor.py" "$db" "$JOBS" "$CLANG" "${MPI_INC[@]}"
 t1=$(now)
 rm -rf out && mkdir out
 status=0
@@ -109,12 +78,7 @@ rm -rf "$ann" && cp -r "$SRC" "$ann" && cp -r out/. "$ann/"
 echo "files changed by annotate: $(diff -rq "$SRC" "$ann" | wc -l)"
 
 # --- 3. the annotated build ---------------------------------------------------------
-configure "$ann" "$WORK/build-annotated" "-I$ROOT/runtime/include" \
-  "-L$LIBDIR -Wl,-rpath,$LIBDIR -Wl,--push-state,--no-as-needed -ldftracer_core -Wl,--pop-state"
-build "$WORK/build-annotated"
-new=$(comm -13 "$WORK/build-orig.warnings" "$WORK/build-annotated.warnings" | wc -l)
-echo "annotated build: $(wc -l <"$WORK/build-annotated.warnings") warning lines, $new not in the original's"
-[ "$new" = 0 ] || { comm -13 "$WORK/build-orig.warnings" "$WORK/build-annotated.warnings" | head -20 >&2; exit 1; }
+real_tree_annotated_build "$ann"
 
 # --- 4. write and read, off and traced ------------------------------------------------
 cat >"$WORK/write.cfg" <<'EOF'
