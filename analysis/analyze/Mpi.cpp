@@ -31,15 +31,20 @@ std::vector<uint32_t> mpiShare(const MpiWorld &W,
 }
 
 std::vector<uint32_t> mpiLargestFirst(const MpiWorld &W,
-                                      const std::vector<std::string> &Files) {
-  std::vector<uint32_t> All(Files.size());
+                                      const std::vector<std::string> &Files,
+                                      unsigned Jobs) {
+  std::vector<uint32_t> All(Files.size()), Mine;
   std::vector<int64_t> Sizes(Files.size());
   for (uint32_t I = 0; I < All.size(); ++I) {
     All[I] = I;
     if (!W.Active || I % static_cast<uint32_t>(W.Size) ==
                          static_cast<uint32_t>(W.Rank))
-      Sizes[I] = fileSize(Files[I]);
+      Mine.push_back(I);
   }
+  // On Jobs threads: a stat is a path walk and a system call, ~3.5 us
+  // here, a third of a second before the first event at 100,000 files.
+  forEachFile(Mine, Jobs,
+              [&](uint32_t I, unsigned) { Sizes[I] = fileSize(Files[I]); });
 #ifdef DFTRACER_ANALYZE_MPI
   // Each size is one rank's, the others' 0: the sum is every size. In
   // pieces below INT_MAX elements.

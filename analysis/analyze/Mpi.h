@@ -41,9 +41,10 @@ bool mpiAvailable();
 /// Every file's index, largest first (largestFirst), the same on every
 /// rank: each rank stat()s its 1/Size of the files and the sizes are
 /// summed over the ranks, so a shared file system sees each file stat'ed
-/// once, not once per rank (issue 41).
+/// once, not once per rank (issue 41); each rank with Jobs threads.
 std::vector<uint32_t> mpiLargestFirst(const MpiWorld &W,
-                                      const std::vector<std::string> &Files);
+                                      const std::vector<std::string> &Files,
+                                      unsigned Jobs = 1);
 /// This rank's files: Ordered (largest first) dealt out round-robin.
 std::vector<uint32_t> mpiShare(const MpiWorld &W,
                                const std::vector<uint32_t> &Ordered);

@@ -7,9 +7,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
 #include <cstdlib>
 #include <limits>
+#include <map>
+#include <string_view>
 #include <tuple>
 
 namespace dftanalyze {
@@ -152,20 +153,31 @@ std::string memAlignText(const AccessCounts &A) {
   return T;
 }
 
+size_t Report::rankPosition(uint32_t FileIndex, int64_t Pid) const {
+  if (size_t(FileIndex) + 1 >= FileStart.size())
+    return Ranks.size();
+  auto From = RankIndex.begin() + FileStart[FileIndex];
+  auto To = RankIndex.begin() + FileStart[FileIndex + 1];
+  auto It = std::lower_bound(From, To, Pid, [](const auto &E, int64_t P) {
+    return E.first.second < P;
+  });
+  return It != To && It->first.second == Pid ? It->second : Ranks.size();
+}
+
 std::string Report::rankLabel(uint32_t FileIndex, int64_t Pid) const {
-  auto It = RankIndex.find({FileIndex, Pid});
-  return It != RankIndex.end() ? Ranks[It->second].Label
-                               : "pid " + std::to_string(Pid);
+  size_t Pos = rankPosition(FileIndex, Pid);
+  return Pos < Ranks.size() ? Ranks[Pos].Label : "pid " + std::to_string(Pid);
 }
 
 FileRankFigures Report::fileRanks(const FileStat &S) const {
   FileRankFigures F;
-  // In rank order, so that ties name the first rank.
+  // In rank order, so that ties name the first rank; the four ranks named
+  // are labelled once found (a label per process per file was most of the
+  // report's time at 100,000 ranks, issue 41).
   std::vector<std::pair<size_t, const FileRank *>> List;
-  for (const FileRank &Fr : S.Ranks) {
-    auto It = RankIndex.find({Fr.FileIndex, Fr.Pid});
-    List.emplace_back(It != RankIndex.end() ? It->second : Ranks.size(), &Fr);
-  }
+  List.reserve(S.Ranks.size());
+  for (const FileRank &Fr : S.Ranks)
+    List.emplace_back(rankPosition(Fr.FileIndex, Fr.Pid), &Fr);
   std::stable_sort(List.begin(), List.end(), [](const auto &X, const auto &Y) {
     return X.first < Y.first;
   });
@@ -173,21 +185,29 @@ FileRankFigures Report::fileRanks(const FileStat &S) const {
   if (List.empty())
     return F;
   double SumB = 0, SumT = 0;
-  bool First = true;
-  for (const auto &[Pos, Fr] : List) {
-    std::string Label = rankLabel(Fr->FileIndex, Fr->Pid);
-    if (First || Fr->Bytes < F.MinBytes)
-      F.MinBytes = Fr->Bytes, F.MinBytesRank = Label;
-    if (First || Fr->Bytes > F.MaxBytes)
-      F.MaxBytes = Fr->Bytes, F.MaxBytesRank = Label;
-    if (First || Fr->TimeUs < F.MinTimeUs)
-      F.MinTimeUs = Fr->TimeUs, F.MinTimeRank = Label;
-    if (First || Fr->TimeUs > F.MaxTimeUs)
-      F.MaxTimeUs = Fr->TimeUs, F.MaxTimeRank = Label;
-    First = false;
-    SumB += static_cast<double>(Fr->Bytes);
-    SumT += static_cast<double>(Fr->TimeUs);
+  size_t MinB = 0, MaxB = 0, MinT = 0, MaxT = 0; // into List
+  for (size_t K = 0; K < List.size(); ++K) {
+    const FileRank &Fr = *List[K].second;
+    if (Fr.Bytes < List[MinB].second->Bytes)
+      MinB = K;
+    if (Fr.Bytes > List[MaxB].second->Bytes)
+      MaxB = K;
+    if (Fr.TimeUs < List[MinT].second->TimeUs)
+      MinT = K;
+    if (Fr.TimeUs > List[MaxT].second->TimeUs)
+      MaxT = K;
+    SumB += static_cast<double>(Fr.Bytes);
+    SumT += static_cast<double>(Fr.TimeUs);
   }
+  auto Label = [&](size_t K) {
+    return List[K].first < Ranks.size()
+               ? Ranks[List[K].first].Label
+               : "pid " + std::to_string(List[K].second->Pid);
+  };
+  F.MinBytes = List[MinB].second->Bytes, F.MinBytesRank = Label(MinB);
+  F.MaxBytes = List[MaxB].second->Bytes, F.MaxBytesRank = Label(MaxB);
+  F.MinTimeUs = List[MinT].second->TimeUs, F.MinTimeRank = Label(MinT);
+  F.MaxTimeUs = List[MaxT].second->TimeUs, F.MaxTimeRank = Label(MaxT);
   double N = static_cast<double>(List.size());
   double MeanB = SumB / N, MeanT = SumT / N;
   for (const auto &[Pos, Fr] : List) {
@@ -231,9 +251,15 @@ Report::Report(const Aggregate &A) : A(A) {
                {},
                {}};
   };
+  // Each process's key is made once (NameOf: std::map keeps the address
+  // of a value), and the ranks are sorted by precomputed keys: at 100,000
+  // processes, keys and rank numbers made per comparison were a second of
+  // the report (issue 41).
   std::map<Key, std::string> Names;
+  std::vector<const std::string *> NameOf;
+  NameOf.reserve(A.Processes.size());
   for (const ProcessStat &P : A.Processes)
-    Names[KeyOf(P)];
+    NameOf.push_back(&Names[KeyOf(P)]);
   std::map<std::string, size_t> Shared, Numbered;
   auto Base = [](const Key &K) {
     if (!std::get<0>(K))
@@ -254,36 +280,61 @@ Report::Report(const Aggregate &A) : A(A) {
       Name += "#" + std::to_string(++Numbered[Name]);
     Configured += std::get<0>(K);
   }
-  std::map<std::string, int> Seen;
+  std::vector<std::string_view> Numbers; // of the processes with a rank
+  Numbers.reserve(A.Processes.size());
   for (const ProcessStat &P : A.Processes)
-    ++Seen[P.Rank];
-  bool Repeated = std::any_of(Seen.begin(), Seen.end(), [](const auto &E) {
-    return !E.first.empty() && E.second > 1;
-  });
+    if (!P.Rank.empty())
+      Numbers.push_back(P.Rank);
+  std::sort(Numbers.begin(), Numbers.end());
+  bool Repeated =
+      std::adjacent_find(Numbers.begin(), Numbers.end()) != Numbers.end();
+  Numbers = {};
   bool Several = Repeated || Configured > 1;
-  for (const ProcessStat &P : A.Processes) {
-    std::string Label = processRank(P);
-    std::string Program;
-    if (Several && (!A.FileNames.empty() || P.Config.HasConfig)) {
-      Program = Names[KeyOf(P)];
-      Label = Program + ":" + Label;
-    }
-    Ranks.push_back({&P, Label, Program});
+  // By program, numbered ranks first and in number order, else in the
+  // processes' (file, pid) order.
+  struct Order {
+    const std::string *Program;
+    bool Numbered;
+    unsigned long long Number;
+    size_t Index; // into A.Processes
+  };
+  static const std::string NoProgram;
+  std::vector<Order> Sorted;
+  Sorted.reserve(A.Processes.size());
+  for (size_t I = 0; I < A.Processes.size(); ++I) {
+    const ProcessStat &P = A.Processes[I];
+    bool Program = Several && (!A.FileNames.empty() || P.Config.HasConfig);
+    bool Num = isNumber(P.Rank);
+    Sorted.push_back({Program ? NameOf[I] : &NoProgram, Num,
+                      Num ? std::strtoull(P.Rank.c_str(), nullptr, 10) : 0, I});
   }
-  std::stable_sort(Ranks.begin(), Ranks.end(),
-                   [](const RankFigures &X, const RankFigures &Y) {
-                     if (X.Program != Y.Program)
-                       return X.Program < Y.Program;
-                     bool NX = isNumber(X.P->Rank), NY = isNumber(Y.P->Rank);
-                     if (NX != NY)
-                       return NX; // numbered ranks first
-                     if (NX)
-                       return std::strtoull(X.P->Rank.c_str(), nullptr, 10) <
-                              std::strtoull(Y.P->Rank.c_str(), nullptr, 10);
-                     return false; // keep (file, pid) order
-                   });
-  for (size_t I = 0; I < Ranks.size(); ++I)
-    RankIndex[{Ranks[I].P->FileIndex, Ranks[I].P->Pid}] = I;
+  std::sort(Sorted.begin(), Sorted.end(), [](const Order &X, const Order &Y) {
+    if (*X.Program != *Y.Program)
+      return *X.Program < *Y.Program;
+    if (X.Numbered != Y.Numbered)
+      return X.Numbered; // numbered ranks first
+    return std::tie(X.Number, X.Index) < std::tie(Y.Number, Y.Index);
+  });
+  Ranks.reserve(Sorted.size());
+  for (const Order &O : Sorted) {
+    const ProcessStat &P = A.Processes[O.Index];
+    std::string Label = processRank(P);
+    if (O.Program != &NoProgram)
+      Label = *O.Program + ":" + Label;
+    Ranks.push_back({&P, std::move(Label), *O.Program});
+  }
+  RankIndex.reserve(Ranks.size());
+  uint32_t Files = 0;
+  for (size_t I = 0; I < Ranks.size(); ++I) {
+    RankIndex.push_back({{Ranks[I].P->FileIndex, Ranks[I].P->Pid}, I});
+    Files = std::max(Files, Ranks[I].P->FileIndex + 1);
+  }
+  std::sort(RankIndex.begin(), RankIndex.end());
+  FileStart.assign(size_t(Files) + 1, 0);
+  for (const auto &E : RankIndex)
+    ++FileStart[E.first.first + 1];
+  for (size_t F = 1; F < FileStart.size(); ++F)
+    FileStart[F] += FileStart[F - 1];
   FirstUs = std::numeric_limits<int64_t>::max();
   LastUs = std::numeric_limits<int64_t>::min();
   uint64_t IoSum = 0;

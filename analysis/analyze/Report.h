@@ -125,7 +125,14 @@ struct Report {
   Report &operator=(const Report &) = delete;
 
 private:
-  std::map<std::pair<uint32_t, int64_t>, size_t> RankIndex; // into Ranks
+  /// The position in Ranks of the process (FileIndex, Pid), Ranks.size()
+  /// when not there.
+  size_t rankPosition(uint32_t FileIndex, int64_t Pid) const;
+  // (file, pid) -> position in Ranks, sorted by (file, pid); a file's
+  // processes are RankIndex[FileStart[F], FileStart[F + 1]) (one, as a
+  // rule: a lookup is not a search through every rank, issue 41).
+  std::vector<std::pair<std::pair<uint32_t, int64_t>, size_t>> RankIndex;
+  std::vector<size_t> FileStart;
 };
 
 /// Ranks by I/O time (union), slowest first; ties in rank order.

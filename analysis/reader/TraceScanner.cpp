@@ -7,7 +7,10 @@
 #include "LineReader.h"
 
 #include <algorithm>
+#include <dirent.h>
 #include <filesystem>
+#include <string_view>
+#include <sys/stat.h>
 
 namespace dftrace {
 
@@ -21,9 +24,9 @@ std::string excerpt(const char *Data, size_t Size) {
   return std::string(Data, 80) + "...";
 }
 
-bool endsWith(const std::string &S, const std::string &Suffix) {
+bool endsWith(std::string_view S, std::string_view Suffix) {
   return S.size() >= Suffix.size() &&
-         S.compare(S.size() - Suffix.size(), Suffix.size(), Suffix) == 0;
+         S.substr(S.size() - Suffix.size()) == Suffix;
 }
 
 } // namespace
@@ -253,13 +256,32 @@ expandTraceArguments(const std::vector<std::string> &Args,
       Files.push_back(Arg);
       continue;
     }
+    // readdir, not directory_iterator: ~300 instructions an entry against
+    // ~3,700, a tenth of a second at 100,000 files (issue 41). The names
+    // are directory_iterator's (ARG/NAME, one '/' added unless ARG ends
+    // with one); a link or an entry of unknown type is stat'ed, followed.
     std::vector<std::string> Found;
-    for (const fs::directory_entry &D : fs::directory_iterator(Arg, Ec)) {
-      std::string P = D.path().string();
-      if (D.is_regular_file() &&
-          (endsWith(P, ".pfw") || endsWith(P, ".pfw.gz") ||
-           endsWith(P, ".pfc")))
-        Found.push_back(P);
+    if (DIR *Dir = ::opendir(Arg.c_str())) {
+      std::string Prefix = Arg;
+      if (Prefix.empty() || Prefix.back() != '/')
+        Prefix += '/';
+      while (const struct dirent *D = ::readdir(Dir)) {
+        std::string_view Name = D->d_name;
+        if (Name == "." || Name == ".." ||
+            !(endsWith(Name, ".pfw") || endsWith(Name, ".pfw.gz") ||
+              endsWith(Name, ".pfc")))
+          continue;
+        std::string P = Prefix;
+        P += Name;
+        bool Regular = D->d_type == DT_REG;
+        if (D->d_type == DT_LNK || D->d_type == DT_UNKNOWN) {
+          struct stat St;
+          Regular = ::stat(P.c_str(), &St) == 0 && S_ISREG(St.st_mode);
+        }
+        if (Regular)
+          Found.push_back(std::move(P));
+      }
+      ::closedir(Dir);
     }
     if (Found.empty())
       Errors.push_back(Arg + ": directory holds no .pfw, .pfw.gz or .pfc file");
