@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
+#include <new>
 #include <tuple>
 
 namespace dftanalyze {
@@ -34,7 +35,19 @@ void ValueCounts::merge(const ValueCounts &O) {
     return;
   }
   O.fold();
-  Pending.insert(Pending.end(), O.Counts.begin(), O.Counts.end());
+  // A value already counted is added in place: the ranks of a job mostly
+  // share their sizes and strides, and appending them to Pending to sort
+  // them in later was most of what merging a small file's figures cost
+  // (issue 41). Others wait in Pending. Both lists are sorted, so each
+  // search starts where the one before ended.
+  auto At = Counts.begin();
+  for (const Value &V : O.Counts) {
+    At = std::lower_bound(At, Counts.end(), V, valueBefore);
+    if (At != Counts.end() && At->first == V.first)
+      At->second += V.second;
+    else
+      Pending.push_back(V);
+  }
   if (Pending.size() >= std::max<size_t>(64, Counts.size()))
     fold();
 }
@@ -96,11 +109,17 @@ void ValueCounts::trim(size_t Keep) {
 
 void ValueCounts::keepTop(size_t Keep) {
   fold();
-  if (Counts.size() <= Keep)
-    return;
-  auto Kept = top(Keep);
-  std::sort(Kept.begin(), Kept.end(), valueBefore);
-  Counts = std::move(Kept);
+  // A rank keeps these lists to the end of the run: no spare capacity
+  // (fold() leaves Pending's, top() the whole list's; issue 41: at 100,000
+  // ranks every retained byte per rank counts).
+  std::vector<Value>().swap(Pending);
+  if (Counts.size() > Keep) {
+    auto Kept = top(Keep);
+    std::sort(Kept.begin(), Kept.end(), valueBefore);
+    Counts = std::move(Kept);
+  }
+  if (Counts.capacity() > Counts.size())
+    Counts.shrink_to_fit();
 }
 
 namespace {
@@ -144,6 +163,12 @@ void ValueTally::grow() {
 }
 
 void ValueTally::moveTo(ValueCounts &Into) {
+  if (!Used) { // nothing counted (most strides of a small file): as below
+    Slots.clear();
+    if (!Into.empty())
+      Into.trim();
+    return;
+  }
   std::vector<std::pair<int64_t, uint64_t>> All;
   All.reserve(Used);
   for (const auto &E : Slots)
@@ -157,6 +182,13 @@ void ValueTally::moveTo(ValueCounts &Into) {
     These.Counts = std::move(All);
     Into.merge(These);
     Into.trim();
+    return;
+  }
+  if (All.size() <= ValueCounts::KeepValues) {
+    // All kept (the usual stream or function): no need to rank them first
+    // (a heap sort of the whole list, then a second sort; issue 41).
+    std::sort(All.begin(), All.end());
+    Into.Counts = std::move(All);
     return;
   }
   // The kept values straight away, without a tree of all of them.
@@ -360,10 +392,18 @@ bool AccessStats::none() const {
   static const AccessCounts Zero;
   // All integers, no padding: equal bytes are equal counters.
   static_assert(sizeof(AccessCounts) % sizeof(uint64_t) == 0);
-  return !DistinctRead && !DistinctWritten && !CrossRead && !CrossWritten &&
-         Sizes.empty() && Strides.empty() &&
-         std::memcmp(static_cast<const AccessCounts *>(this), &Zero,
-                     sizeof Zero) == 0;
+  if (DistinctRead || DistinctWritten || CrossRead || CrossWritten ||
+      !Sizes.empty() || !Strides.empty())
+    return false;
+  // Word by word, inline: memcmp's call was most of this test, which runs
+  // for every layer of every file merged (issue 41).
+  const auto *A = reinterpret_cast<const uint64_t *>(
+      static_cast<const AccessCounts *>(this));
+  const auto *Z = reinterpret_cast<const uint64_t *>(&Zero);
+  uint64_t Differ = 0;
+  for (size_t I = 0; I < sizeof Zero / sizeof(uint64_t); ++I)
+    Differ |= A[I] ^ Z[I];
+  return !Differ;
 }
 
 void AccessStats::merge(const AccessStats &O) {
@@ -399,6 +439,13 @@ AccessStats AccessSum::finish() {
   Sizes.moveTo(S.Sizes);
   Strides.moveTo(S.Strides);
   return std::move(S);
+}
+
+void AccessSum::reset() {
+  S.~AccessStats(); // made again in place: no second one to move from
+  new (&S) AccessStats();
+  Sizes.clear(64);
+  Strides.clear(64);
 }
 
 uint64_t AccessStream::cover(Ranges &R, size_t &Last, uint64_t B, uint64_t E) {
@@ -529,11 +576,15 @@ AccessStats AccessStream::finish(RangeList &ReadRanges,
   LastRead = LastWritten = 0;
   SizeCounts.moveTo(S.Sizes);
   StrideCounts.moveTo(S.Strides);
-  return S;
+  // Moved, not copied: the stream is reset() before it is used again.
+  return std::move(S);
 }
 
 void AccessStream::reset() {
-  S = AccessStats();
+  if (!used())
+    return; // as new (a file's STDIO stream, mostly: issue 41)
+  S.~AccessStats();
+  new (&S) AccessStats();
   LastReadEnd = LastWriteEnd = -1;
   LastKind = 0;
   Capped = false;

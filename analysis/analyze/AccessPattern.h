@@ -111,6 +111,12 @@ public:
     Slots.clear();
     Used = 0;
   }
+  /// Empty, keeping its memory only up to KeepSlots slots.
+  void clear(size_t KeepSlots) {
+    if (Slots.capacity() > KeepSlots)
+      std::vector<std::pair<int64_t, uint64_t>>().swap(Slots);
+    clear();
+  }
 
 private:
   void grow();
@@ -328,6 +334,10 @@ public:
   void add(const AccessCall &C);
   /// The figures, with Sizes and Strides trimmed (as a stream's).
   AccessStats finish();
+  /// Back to a new AccessSum's state, keeping small tallies' memory
+  /// (FileAnalyzer's sum per function is reused from file to file: a
+  /// malloc and a free per function and file; issue 41).
+  void reset();
 
 private:
   AccessStats S;
@@ -349,9 +359,14 @@ public:
   AccessCall noOffset(bool Write, MemAlign Mem = {});
   /// The counters, with Sizes and Strides trimmed; the byte ranges move
   /// into ReadRanges and WriteRanges (for the cross-process figures).
+  /// The stream must be reset() before its next call.
   AccessStats finish(RangeList &ReadRanges, RangeList &WriteRanges);
   /// Back to a new stream's state, keeping its tallies' memory.
   void reset();
+  /// Whether it was given a call since it was new or reset(): a stream
+  /// that was not has nothing to finish() (its figures are a default
+  /// AccessStats's, which merge as nothing).
+  bool used() const { return !S.empty(); }
 
   AccessStream() = default;
   AccessStream(const AccessStream &) = delete; // a stream is one file's

@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <deque>
 #include <memory>
+#include <new>
 #include <unordered_map>
 
 namespace dftanalyze {
@@ -164,12 +165,59 @@ struct FileAcc {
   /// and freeing a 4 KB record per path of every trace file was a
   /// fourteenth of the instructions on 3,000 small files; issue 41).
   void reset() {
-    Stat = FileStat();
+    // Its one rank entry's vector is kept (merge() copies the entries).
+    // Made again in place (as FileAnalyzer::fn's records): no second
+    // FileStat to build, move from and destroy.
+    std::vector<FileRank> Ranks = std::move(Stat.Ranks);
+    Ranks.clear();
+    Stat.~FileStat();
+    new (&Stat) FileStat();
+    Stat.Ranks = std::move(Ranks);
     FirstLine = 0;
     Align = 0;
     for (AccessStream &A : Streams)
       A.reset();
   }
+};
+
+/// Entries of a node-based map kept for reuse: a map of a ProcState is
+/// emptied into its spares at the end of a file and refilled from them in
+/// the next, so the nodes (and a path's string) are not freed and made
+/// again for every small file (issue 41). Keeps at most Keep of them, so a
+/// large file leaves no large pool behind. The map's iteration order is
+/// that of clear() and emplace(): the bucket array is kept either way.
+template <class Map> class NodeSpares {
+public:
+  using Node = typename Map::node_type;
+  /// Empties M into the spares.
+  void take(Map &M) {
+    while (!M.empty()) {
+      Node N = M.extract(M.begin());
+      if (Spare.size() < Keep)
+        Spare.push_back(std::move(N));
+    }
+  }
+  /// M's entry for K, inserted with a value Init() returns, or set by
+  /// Reuse(value&) on a spare node, when K is new; New says which.
+  template <class InitFn, class ReuseFn>
+  typename Map::mapped_type &get(Map &M, const typename Map::key_type &K,
+                                 bool &New, InitFn Init, ReuseFn Reuse) {
+    auto It = M.find(K);
+    New = It == M.end();
+    if (!New)
+      return It->second;
+    if (Spare.empty())
+      return M.emplace(K, Init()).first->second;
+    Node N = std::move(Spare.back());
+    Spare.pop_back();
+    N.key() = K;
+    Reuse(N.mapped());
+    return M.insert(std::move(N)).position->second;
+  }
+
+private:
+  static constexpr size_t Keep = 256;
+  std::vector<Node> Spare;
 };
 
 /// A dataset of this process (HDF5_DSET), by dhash.
@@ -208,21 +256,35 @@ struct ProcState {
   // (the path is named at finish(): an FH line may come later).
   std::vector<std::pair<bool, uint64_t>> TuningFiles;
 
-  /// Back to a new process's state (FileAnalyzer reuses these).
+  // The maps' nodes, kept for the next file's entries (NodeSpares).
+  NodeSpares<decltype(Files)> SpareFileNodes;
+  NodeSpares<decltype(Paths)> SparePaths;
+  NodeSpares<decltype(Sites)> SpareSites;
+
+  /// Site Key's figures (a new entry: zero).
+  SiteCounts &site(uint64_t Key) {
+    bool New;
+    return SpareSites.get(
+        Sites, Key, New, [] { return SiteCounts(); },
+        [](SiteCounts &C) { C = SiteCounts(); });
+  }
+
+  /// Back to a new process's state (FileAnalyzer reuses these), keeping
+  /// the memory of its tables.
   void reset() {
     Stat = ProcessStat();
     Ends = FoldWatermark();
     for (IntervalUnion &U : Unions)
-      U = IntervalUnion();
-    IoUnion = IntervalUnion();
-    Files.clear();
+      U.clear();
+    IoUnion.clear();
+    SpareFileNodes.take(Files);
     LastFile = nullptr;
     LastFHash = 0;
-    Paths.clear();
+    SparePaths.take(Paths);
     Fs.clear();
     Dsets.clear();
     Picture.reset();
-    Sites.clear();
+    SpareSites.take(Sites);
     MemAlignment = 0;
     TuningFiles.clear();
   }
@@ -269,8 +331,11 @@ private:
   FunctionStat &fn(uint32_t Id) {
     if (FnScan[Id] != Scan) {
       FnScan[Id] = Scan;
-      Fns[Id] = FunctionStat();
-      FnAccess[Id] = AccessSum();
+      // Made again in place: assigning a FunctionStat() built, moved and
+      // destroyed a second one of these large records (issue 41).
+      Fns[Id].~FunctionStat();
+      new (&Fns[Id]) FunctionStat();
+      FnAccess[Id].reset();
       FnUsed.push_back(Id);
     }
     return Fns[Id];
@@ -366,6 +431,10 @@ private:
     FileRankStat *Rank = nullptr; // with Options.Sites
   };
   std::unordered_map<std::string_view, PathOut> PathsOut;
+  // finish()'s lists per process, kept for the next file: a process's
+  // paths by fhash, and its functions' own I/O time.
+  std::vector<std::pair<uint64_t, FileAcc *>> SortedFiles;
+  std::vector<std::pair<uint32_t, uint64_t>> PhaseUs;
   /// The id of job key Job (its tag in Jobs.Tags).
   uint32_t jobId(const std::string &Job);
 };
@@ -383,7 +452,10 @@ void FileAnalyzer::start(const std::string &Path, uint32_t Index,
   TracePath = &Path;
   FileIndex = Index;
   Exact = ExactUnions;
-  Agg = Aggregate();
+  // Made again in place: Agg = Aggregate() built, moved and destroyed a
+  // second Aggregate per file (a tenth of start()'s instructions).
+  Agg.~Aggregate();
+  new (&Agg) Aggregate();
   for (std::unique_ptr<ProcState> &P : Procs) {
     for (auto &Entry : P->Files) {
       Entry.second->reset();
@@ -478,7 +550,7 @@ void FileAnalyzer::aggregated(ProcState &P, const Event &E) {
     F.Inclusive.merge(Io);
     if (Options.Sites) {
       uint32_t Chain = Chains.leaf(E.Name.S, L, A.Io.O, dftrace::mpiKindOf(E.Name.S));
-      P.Sites[(uint64_t(Id) << 32) | Chain].merge(
+      P.site((uint64_t(Id) << 32) | Chain).merge(
           {A.Calls, A.DurUs, A.Io.Bytes, 0, 0, 0, 0});
     }
     return;
@@ -490,8 +562,12 @@ void FileAnalyzer::aggregated(ProcState &P, const Event &E) {
 
 void FileAnalyzer::metadata(ProcState &P, const Event &E, uint64_t Line) {
   ++Agg.MetadataEvents;
-  if (E.Name.S == "FH")
-    P.Paths.emplace(E.ArgValue.U, std::string(E.ArgName.S));
+  if (E.Name.S == "FH") {
+    bool New; // the first FH line of an fhash names it (as emplace)
+    P.SparePaths.get(
+        P.Paths, E.ArgValue.U, New, [&] { return std::string(E.ArgName.S); },
+        [&](std::string &Path) { Path.assign(E.ArgName.S); });
+  }
   else if ((E.Name.S == "CM" || E.Name.S == "PR") && E.ArgName.S == "rank")
     P.Stat.Rank = dftrace::fieldText(E.ArgValue);
   else if (E.Name.S == "CM" && E.ArgName.S == "mem_alignment")
@@ -797,18 +873,21 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
 }
 
 FileAcc &FileAnalyzer::otherFile(ProcState &P, uint64_t FHash, uint64_t Line) {
-  auto [It, New] = P.Files.try_emplace(FHash);
+  bool New;
+  std::unique_ptr<FileAcc> &Acc = P.SpareFileNodes.get(
+      P.Files, FHash, New, [] { return std::unique_ptr<FileAcc>(); },
+      [](std::unique_ptr<FileAcc> &) {});
   if (New) {
     if (SpareFiles.empty()) {
-      It->second = std::make_unique<FileAcc>();
+      Acc = std::make_unique<FileAcc>();
     } else {
-      It->second = std::move(SpareFiles.back());
+      Acc = std::move(SpareFiles.back());
       SpareFiles.pop_back();
     }
   }
   P.LastFHash = FHash;
-  P.LastFile = It->second.get();
-  FileAcc &F = *It->second;
+  P.LastFile = Acc.get();
+  FileAcc &F = *Acc;
   if (New) {
     F.FirstLine = Line;
     F.Stat.Processes = 1; // this one
@@ -1114,7 +1193,7 @@ void FileAnalyzer::rootCall(ProcState &P, const SpanIo &S) {
   F.Direct.addCall(S.Slot, S.Call, S.Mpi);
   F.Inclusive.addCall(S.Slot, S.Call, S.Mpi);
   if (S.Chain)
-    P.Sites[(static_cast<uint64_t>(Id) << 32) | S.Chain].merge(S.Site);
+    P.site((static_cast<uint64_t>(Id) << 32) | S.Chain).merge(S.Site);
   if (S.Access)
     FnAccess[Id].add(*S.Access);
 }
@@ -1122,7 +1201,7 @@ void FileAnalyzer::rootCall(ProcState &P, const SpanIo &S) {
 /// The sites below an annotated span (or a root) are its function's.
 void FileAnalyzer::claimSites(ProcState &P, uint32_t Fn, SiteList &Sites) {
   for (const auto &[Chain, C] : Sites.items())
-    P.Sites[(static_cast<uint64_t>(Fn) << 32) | Chain].merge(C);
+    P.site((static_cast<uint64_t>(Fn) << 32) | Chain).merge(C);
   Sites.clear();
 }
 
@@ -1213,7 +1292,8 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
   // of the instructions on 3,000 small files (issue 41).
   for (auto &PP : Procs) {
     ProcState &P = *PP;
-    std::vector<std::pair<uint64_t, FileAcc *>> Files;
+    std::vector<std::pair<uint64_t, FileAcc *>> &Files = SortedFiles;
+    Files.clear();
     for (auto &Entry : P.Files)
       Files.emplace_back(Entry.first, Entry.second.get());
     std::sort(Files.begin(), Files.end());
@@ -1236,6 +1316,8 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
       }
       FileStat &S = Acc->Stat;
       for (int St = 0; St < 2; ++St) {
+        if (!Acc->Streams[St].used())
+          continue; // no data call: its figures stay a new FileStat's
         size_t Slot = ioSlot(St == 0 ? Layer::Posix : Layer::Stdio);
         ProcessRanges R;
         R.FileIndex = FileIndex;
@@ -1280,13 +1362,14 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
       To.JobFile->add(S);
       To.File->merge(std::move(S));
     }
-    std::map<uint32_t, uint64_t> PhaseUs; // function -> its own I/O calls
+    // Function -> its own I/O calls' time: pairs, summed by function below.
+    PhaseUs.clear();
     std::string Label = P.Sites.empty() ? std::string() : siteRank(Tag, Rank);
     for (const auto &[Key, C] : P.Sites) {
       uint32_t Chain = static_cast<uint32_t>(Key);
       const ChainTable::Node &N = Chains.node(Chain);
       if (N.Tail == 0)
-        PhaseUs[static_cast<uint32_t>(Key >> 32)] += C.TimeUs;
+        PhaseUs.emplace_back(static_cast<uint32_t>(Key >> 32), C.TimeUs);
       SiteStat *&Site = SiteOut[Key];
       if (!Site)
         Site = &Out.Diag.Sites[{FnNames[Key >> 32], Chains.text(Chain)}];
@@ -1294,6 +1377,14 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
                      static_cast<uint8_t>(N.Mpi), static_cast<uint8_t>(N.Top),
                      Label);
     }
+    std::sort(PhaseUs.begin(), PhaseUs.end());
+    size_t Phases = 0;
+    for (const auto &[Fn, Us] : PhaseUs)
+      if (Phases && PhaseUs[Phases - 1].first == Fn)
+        PhaseUs[Phases - 1].second += Us;
+      else
+        PhaseUs[Phases++] = {Fn, Us};
+    PhaseUs.resize(Phases);
     for (const auto &[Fn, Us] : PhaseUs) {
       FileRankStat *&Phase = PhaseOut[(uint64_t(JobId) << 32) | Fn];
       if (!Phase)

@@ -35,7 +35,12 @@
 //    entries for a file's call sites, phases, functions and paths are
 //    found by ids it caches (function, chain, job, path), not by building
 //    and comparing their text keys per file, and a file's per-path records
-//    are reused from file to file.
+//    are reused from file to file. What a file leaves behind keeps its
+//    memory for the next: the per-process maps' nodes (paths, files, call
+//    sites), the interval unions' vectors, the functions' value tallies;
+//    records are made again in place; a stream without data calls is not
+//    finished or merged. Spares are bounded (256 nodes a map, 256
+//    intervals a union), so a large file leaves no large pool behind.
 //
 // \code
 //   Aggregate A = analyzeFile("trace-1a2b-app.pfw.gz", 3, Options);

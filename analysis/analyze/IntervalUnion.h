@@ -76,9 +76,26 @@ public:
     return Folded;
   }
   bool conflict() const { return Conflict; }
+  /// Back to a new union's state, keeping the vector's memory when it is
+  /// small (a worker reuses its unions from file to file: regrowing them
+  /// from nothing was a malloc and a free per few intervals of every
+  /// small file; issue 41). A large one is freed, so a worker does not
+  /// hold a big file's intervals while it reads small ones.
+  void clear() {
+    if (Open.capacity() > KeepCapacity)
+      std::vector<std::pair<int64_t, int64_t>>().swap(Open);
+    else
+      Open.clear();
+    Head = 0;
+    NextFold = FoldAbove;
+    Folded = 0;
+    Frontier = std::numeric_limits<int64_t>::min();
+    Conflict = false;
+  }
   size_t kept() const { return Open.size() - Head; }
 
   static constexpr size_t FoldAbove = 1 << 16;
+  static constexpr size_t KeepCapacity = 256; // intervals kept by clear()
 
 private:
   void insert(int64_t Begin, int64_t End);

@@ -2,13 +2,16 @@
 
 #include "analyze/AccessPattern.h"
 #include "analyze/Aggregate.h"
+#include "analyze/Analysis.h"
 #include "analyze/Archive.h"
 #include "analyze/FileAnalyzer.h"
 #include "analyze/FoldWatermark.h"
 #include "analyze/IntervalUnion.h"
 #include "analyze/Timeline.h"
+#include "diagnose/Diagnose.h"
 #include "diagnose/SuggestFilter.h"
 #include "report/ChromeTrace.h"
+#include "report/Output.h"
 
 #include <gtest/gtest.h>
 
@@ -678,6 +681,54 @@ TEST(FileAnalyzer, AParentOpenAtExitIsNamed) {
       << A.Issues[0].Message;
   ASSERT_TRUE(A.Functions.count("loop"));
   EXPECT_EQ(A.Functions.count(UnknownParent), 0u);
+}
+
+/// A worker keeps what one file leaves behind (its maps' nodes, interval
+/// vectors, tallies, per-path records) for the next (issue 41): reading
+/// files one after another must give what a fresh analysis of each,
+/// merged, gives. The files differ in pids, threads, paths, offsets and
+/// records, and the first comes back last, after the others' leftovers.
+TEST(WorkerAnalyzer, FilesInTurnAgreeWithFreshAnalyses) {
+  std::string Other = ::testing::TempDir() + "/worker_other.pfw";
+  std::ofstream(Other)
+      << "[\n"
+      << R"({"id":1,"name":"CM","cat":"dftracer","pid":9,"tid":9,"ph":"M","args":{"name":"rank","value":"2"}})" "\n"
+      << R"({"id":2,"name":"FH","cat":"dftracer","pid":9,"tid":9,"ph":"M","args":{"name":"/data/in.dat","value":77}})" "\n"
+      << R"({"id":4,"name":"read","cat":"POSIX","pid":9,"tid":10,"ts":5,"dur":4,"ph":"X","args":{"level":2,"p_idx":3,"fhash":77,"fd":4,"count":4096,"offset":8192,"ret":4096}})" "\n"
+      << R"({"id":5,"name":"read","cat":"POSIX","pid":9,"tid":10,"ts":10,"dur":4,"ph":"X","args":{"level":2,"p_idx":3,"fhash":77,"fd":4,"count":4096,"offset":0,"ret":4096}})" "\n"
+      << R"({"id":6,"name":"fwrite","cat":"STDIO","pid":9,"tid":9,"ts":12,"dur":2,"ph":"X","args":{"level":2,"p_idx":7,"count":10,"ret":10}})" "\n"
+      << R"({"id":3,"name":"load","cat":"C_APP","pid":9,"tid":10,"ts":4,"dur":12,"ph":"X","args":{"level":1,"p_idx":0}})" "\n"
+      << R"({"id":7,"name":"main","cat":"C_APP","pid":9,"tid":9,"ts":1,"dur":20,"ph":"X","args":{"level":1,"p_idx":0}})" "\n"
+      << R"({"id":8,"name":"write","cat":"POSIX","pid":11,"tid":11,"ts":3,"dur":1,"ph":"X","args":{"level":1,"p_idx":0,"fd":1,"count":3,"ret":3}})" "\n";
+  std::string Dir = DFT_RECORDS_DIR;
+  std::vector<std::string> Files = {Dir + "/rank0.pfw", Other,
+                                    Dir + "/rank1.pfw", Dir + "/rank0.pfw"};
+  DiagnosisRules Rules;
+  std::string Error;
+  ASSERT_TRUE(loadDiagnosisRules(DFT_DIAGNOSIS_RULES, Rules, Error))
+      << Error;
+  for (bool Html : {false, true}) {
+    AnalyzeOptions O;
+    O.Sites = true;
+    O.Timeline = Html;
+    Aggregate InTurn = analyzeFiles(Files, {0, 1, 2, 3}, 1, O);
+    Aggregate Fresh;
+    for (uint32_t I = 0; I < Files.size(); ++I)
+      Fresh.merge(analyzeFile(Files[I], I, O));
+    std::string Text[2];
+    for (Aggregate *A : {&InTurn, &Fresh}) {
+      A->FileNames = Files;
+      A->finish();
+      Report R(*A);
+      // The findings too: their call sites are per-process tables.
+      std::vector<Finding> Findings = diagnose(R, Rules);
+      OutputOptions Out;
+      Out.Findings = &Findings;
+      Text[A == &Fresh] = reportJson(R, Out).dump(1);
+    }
+    EXPECT_EQ(Text[0], Text[1]) << (Html ? "with the timeline" : "");
+    EXPECT_NE(Text[0].find("/data/in.dat"), std::string::npos);
+  }
 }
 
 TEST(SuggestFilter, NamesWithGlobCharactersBecomeAnchoredRegexes) {
