@@ -3,9 +3,23 @@
 #include "Analysis.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 namespace dftanalyze {
+
+void adviseHugePages(void *Data, size_t Bytes) {
+  // Whole 2 MiB pages inside [Data, Data + Bytes) only: the advice is for
+  // this buffer, and the kernel takes it where THP is "madvise" (Debian's
+  // default). 100,000 rank records are 150 MB: ~37,000 page faults at
+  // first touch without it, ~75 with it.
+  constexpr uintptr_t Huge = 2u << 20;
+  uintptr_t From = (reinterpret_cast<uintptr_t>(Data) + Huge - 1) & ~(Huge - 1);
+  uintptr_t To = (reinterpret_cast<uintptr_t>(Data) + Bytes) & ~(Huge - 1);
+  if (To > From)
+    ::madvise(reinterpret_cast<void *>(From), To - From, MADV_HUGEPAGE);
+}
 
 int64_t fileSize(const std::string &File) {
   struct stat St;
@@ -39,9 +53,11 @@ Aggregate analyzeFiles(const std::vector<std::string> &Files,
   // A process per file, as a rule: each worker's list is allocated once
   // (a 1.5 KB record per rank, issue 41), the first worker's for all,
   // since the others are merged into it.
-  for (unsigned W = 0; W < Jobs; ++W)
-    PerWorker[W].Processes.reserve(W ? Indices.size() / Jobs + 1
-                                     : Indices.size());
+  for (unsigned W = 0; W < Jobs; ++W) {
+    std::vector<ProcessStat> &Ps = PerWorker[W].Processes;
+    Ps.reserve(W ? Indices.size() / Jobs + 1 : Indices.size());
+    adviseHugePages(Ps.data(), Ps.capacity() * sizeof(ProcessStat));
+  }
   std::vector<std::unique_ptr<WorkerAnalyzer>> Readers(Jobs);
   forEachFile(Indices, Jobs, [&](uint32_t I, unsigned Slot) {
     if (!Readers[Slot])

@@ -44,6 +44,9 @@ std::vector<uint32_t> largestFirst(const std::vector<int64_t> &Sizes,
                                    std::vector<uint32_t> Indices);
 /// The size of Files[I] (0 when it cannot be stat'ed).
 int64_t fileSize(const std::string &File);
+/// Asks the kernel for transparent huge pages in the 2 MiB-aligned part
+/// of a large buffer not yet touched (advice: nothing changes if refused).
+void adviseHugePages(void *Data, size_t Bytes);
 
 } // namespace dftanalyze
 
