@@ -22,7 +22,8 @@
 # iterations'), MODES (default all five, plain first in the list),
 # BASELINE (a directory holding another libdftracer_preload.so, e.g. main's
 # before a change: adds the modes pfw-base and compact-base, run with it in
-# the same rounds).
+# the same rounds), NP (IOR's processes, default 2: on this 2-core machine
+# NP=1 leaves a core to the runtime's writer thread).
 #
 # Prints, per transfer size and phase (write, read), each mode's median
 # phase time and its ratio to untraced; then each interposer against
@@ -42,6 +43,7 @@ rounds=${3:-9}
 xfers=${XFERS:-4k:16m 1m:64m}
 segments=${SEGMENTS:-4}
 iters=${ITERS:-3}
+np=${NP:-2}
 read -r -a modes <<< "${MODES:-plain darshan dxt pfw compact}"
 base_preload=
 if [ -n "${BASELINE:-}" ]; then
@@ -59,7 +61,7 @@ bench_need "$darshan" "libdarshan.so (bench/ior/build.sh first)"
 bench_scratch dft-ior-darshan 2g
 mkdir -p "$tmp/logs"
 echo "IOR $ior; Darshan $darshan; runtime $preload${base_preload:+; baseline $base_preload}"
-echo "IOR -a POSIX -t X -b B -s $segments -F -w -r -e -C -i $iters, X:B in: $xfers"
+echo "mpiexec -n $np IOR -a POSIX -t X -b B -s $segments -F -w -r -e -C -i $iters, X:B in: $xfers"
 echo "files on $(df -T "$fs" | awk 'NR==2 {print $2}'), load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # run_once XFER:BLOCK MODE: appends "MODE XFER WRITE_S READ_S" to $tmp/times.
@@ -80,7 +82,7 @@ run_once() {
       [ "${mode%-base}" != compact ] || env+=(DFTRACER_TRACE_FORMAT=compact) ;;
     *) echo "ior_darshan.sh: unknown mode $mode" >&2; exit 2 ;;
   esac
-  bench_run "$tmp/ior.out" env "${env[@]}" mpiexec -n 2 "$ior" "${args[@]}"
+  bench_run "$tmp/ior.out" env "${env[@]}" mpiexec -n "$np" "$ior" "${args[@]}"
   if [ "$mode" != plain ]; then
     [ -n "$(ls -A "$tmp/logs")" ] || { echo "ior_darshan.sh: the $mode run left no log or trace" >&2; exit 1; }
   fi
