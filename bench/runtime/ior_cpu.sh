@@ -18,12 +18,13 @@
 #   bench/runtime/ior_cpu.sh [WORK] [BUILD_DIR] [ROUNDS]
 #
 # WORK and BUILD_DIR as bench/runtime/ior_darshan.sh's; ROUNDS default 5.
-# Environment: NP (default 2), XFER (-t:-b, default 4k:16m), MODES
-# (default "plain darshan pfw compact").
+# Environment: NP (default 2), XFER (-t:-b, default 4k:16m), MODES (of
+# ior_modes.sh; default "plain darshan pfw compact").
 set -euo pipefail
 shopt -s inherit_errexit
 . "$(dirname "$0")/fail_loudly.sh"
 . "$(dirname "$0")/scratch_fs.sh"
+. "$(dirname "$0")/ior_modes.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(cd "${1:-/tmp/ior-darshan}" && pwd)
 build=$(cd "${2:-$root/build}" && pwd)
@@ -32,12 +33,7 @@ np=${NP:-2}
 xfer=${XFER:-4k:16m}
 freq=4999
 read -r -a modes <<< "${MODES:-plain darshan pfw compact}"
-ior=$work/ior-plain/src/ior
-darshan=$work/darshan/prefix/lib/libdarshan.so
-preload=$(find "$build" -name libdftracer_preload.so | head -1)
-bench_need "$ior" "IOR (bench/ior/build.sh first)"
-bench_need "$darshan" "libdarshan.so (bench/ior/build.sh first)"
-[ -n "$preload" ] || { echo "ior_cpu.sh: no libdftracer_preload.so under $build" >&2; exit 2; }
+ior_find "$work" "$build"
 command -v perf >/dev/null || { echo "ior_cpu.sh: needs perf (linux-perf)" >&2; exit 2; }
 
 bench_scratch dft-ior-cpu 2g
@@ -47,15 +43,7 @@ echo "mpiexec -n $np IOR -a POSIX -t ${xfer%%:*} -b ${xfer#*:} -s 4 -F -w -r -e 
 
 for r in $(seq "$rounds"); do
   for mode in "${modes[@]}"; do
-    env=()
-    case $mode in
-      plain) ;;
-      darshan) env=(DARSHAN_LOG_DIR_PATH="$tmp/logs" LD_PRELOAD="$darshan") ;;
-      pfw | compact)
-        env=(DFTRACER_ENABLE=1 DFTRACER_DATA_DIR="$fs" DFTRACER_LOG_FILE="$tmp/logs/trace" LD_PRELOAD="$preload")
-        [ "$mode" = pfw ] || env+=(DFTRACER_TRACE_FORMAT=compact) ;;
-      *) echo "ior_cpu.sh: unknown mode $mode" >&2; exit 2 ;;
-    esac
+    ior_mode_env "$mode"
     rm -rf "${tmp:?}/logs"/* "$fs"/ior*
     bench_run "$tmp/ior.out" env "${env[@]}" perf record -q -F "$freq" -e task-clock -o "$tmp/perf.data" \
       mpiexec -n "$np" "$ior" -a POSIX -t "${xfer%%:*}" -b "${xfer#*:}" -s 4 -F -w -r -e -C -i 3 -o "$fs/ior"

@@ -36,6 +36,7 @@ set -euo pipefail
 shopt -s inherit_errexit
 . "$(dirname "$0")/fail_loudly.sh"
 . "$(dirname "$0")/scratch_fs.sh"
+. "$(dirname "$0")/ior_modes.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(cd "${1:-/tmp/ior-darshan}" && pwd)
 build=$(cd "${2:-$root/build}" && pwd)
@@ -51,12 +52,7 @@ if [ -n "${BASELINE:-}" ]; then
   [ -n "$base_preload" ] || { echo "ior_darshan.sh: no libdftracer_preload.so under $BASELINE" >&2; exit 2; }
   [ -n "${MODES:-}" ] || modes+=(pfw-base compact-base)
 fi
-ior=$work/ior-plain/src/ior
-darshan=$work/darshan/prefix/lib/libdarshan.so
-preload=$(find "$build" -name libdftracer_preload.so | head -1)
-bench_need "$ior" "IOR (bench/ior/build.sh first)"
-bench_need "$darshan" "libdarshan.so (bench/ior/build.sh first)"
-[ -n "$preload" ] || { echo "ior_darshan.sh: no libdftracer_preload.so under $build" >&2; exit 2; }
+ior_find "$work" "$build"
 
 bench_scratch dft-ior-darshan 2g
 mkdir -p "$tmp/logs"
@@ -69,19 +65,8 @@ run_once() {
   local xfer=${1%%:*} block=${1#*:} mode=$2
   [ "$block" != "$1" ] || block=16m
   local args=(-a POSIX -t "$xfer" -b "$block" -s "$segments" -F -w -r -e -C -i "$iters" -o "$fs/ior")
-  local env=()
   rm -rf "${tmp:?}/logs"/* "$fs"/ior*
-  case $mode in
-    plain) ;;
-    darshan) env=(DARSHAN_LOG_DIR_PATH="$tmp/logs" LD_PRELOAD="$darshan") ;;
-    dxt) env=(DARSHAN_LOG_DIR_PATH="$tmp/logs" DXT_ENABLE_IO_TRACE=1 LD_PRELOAD="$darshan") ;;
-    pfw | compact | pfw-base | compact-base)
-      local lib=$preload
-      [ "${mode%-base}" = "$mode" ] || lib=$base_preload
-      env=(DFTRACER_ENABLE=1 DFTRACER_DATA_DIR="$fs" DFTRACER_LOG_FILE="$tmp/logs/trace" LD_PRELOAD="$lib")
-      [ "${mode%-base}" != compact ] || env+=(DFTRACER_TRACE_FORMAT=compact) ;;
-    *) echo "ior_darshan.sh: unknown mode $mode" >&2; exit 2 ;;
-  esac
+  ior_mode_env "$mode"
   bench_run "$tmp/ior.out" env "${env[@]}" mpiexec -n "$np" "$ior" "${args[@]}"
   if [ "$mode" != plain ]; then
     [ -n "$(ls -A "$tmp/logs")" ] || { echo "ior_darshan.sh: the $mode run left no log or trace" >&2; exit 1; }
