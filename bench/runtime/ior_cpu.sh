@@ -22,18 +22,13 @@
 # ior_modes.sh; default "plain darshan pfw compact").
 set -euo pipefail
 shopt -s inherit_errexit
-. "$(dirname "$0")/fail_loudly.sh"
-. "$(dirname "$0")/scratch_fs.sh"
 . "$(dirname "$0")/ior_modes.sh"
-root=$(cd "$(dirname "$0")/../.." && pwd)
-work=$(cd "${1:-/tmp/ior-darshan}" && pwd)
-build=$(cd "${2:-$root/build}" && pwd)
+ior_find "${1:-}" "${2:-}"
 rounds=${3:-5}
 np=${NP:-2}
 xfer=${XFER:-4k:16m}
 freq=4999
 read -r -a modes <<< "${MODES:-plain darshan pfw compact}"
-ior_find "$work" "$build"
 command -v perf >/dev/null || { echo "ior_cpu.sh: needs perf (linux-perf)" >&2; exit 2; }
 
 bench_scratch dft-ior-cpu 2g

@@ -34,12 +34,8 @@
 # (fail_loudly.sh), and every traced run must leave its log or trace.
 set -euo pipefail
 shopt -s inherit_errexit
-. "$(dirname "$0")/fail_loudly.sh"
-. "$(dirname "$0")/scratch_fs.sh"
 . "$(dirname "$0")/ior_modes.sh"
-root=$(cd "$(dirname "$0")/../.." && pwd)
-work=$(cd "${1:-/tmp/ior-darshan}" && pwd)
-build=$(cd "${2:-$root/build}" && pwd)
+ior_find "${1:-}" "${2:-}"
 rounds=${3:-9}
 xfers=${XFERS:-4k:16m 1m:64m}
 segments=${SEGMENTS:-4}
@@ -52,7 +48,6 @@ if [ -n "${BASELINE:-}" ]; then
   [ -n "$base_preload" ] || { echo "ior_darshan.sh: no libdftracer_preload.so under $BASELINE" >&2; exit 2; }
   [ -n "${MODES:-}" ] || modes+=(pfw-base compact-base)
 fi
-ior_find "$work" "$build"
 
 bench_scratch dft-ior-darshan 2g
 mkdir -p "$tmp/logs"
