@@ -1,10 +1,13 @@
 /*
- * many_files.c - many_files: each rank writes 200 objects of 4 KiB, one
- * file each (FIXED: the 200 objects in one file per rank, one write).
+ * many_files.c - many_files: each rank writes 1000 objects of 4 KiB, one
+ * file each (FIXED: the 1000 objects in one file per rank, one write).
+ * 1000, not 200: the finding is a share of the I/O time, and 20 ms of
+ * it let one stalled write on a busy machine take the share under the
+ * rule's 0.2 (one CI run in about a dozen found nothing); 100 ms do not.
  */
 #include "scenario.h"
 
-#define OBJECTS 200
+#define OBJECTS 1000
 #define OBJECT 4096
 
 static void write_objects(const char *buf)
