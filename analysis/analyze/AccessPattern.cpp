@@ -2,10 +2,11 @@
 
 #include "AccessPattern.h"
 
+#include "Remake.h"
+
 #include <algorithm>
 #include <cstring>
 #include <iterator>
-#include <new>
 #include <tuple>
 
 namespace dftanalyze {
@@ -442,8 +443,7 @@ AccessStats AccessSum::finish() {
 }
 
 void AccessSum::reset() {
-  S.~AccessStats(); // made again in place: no second one to move from
-  new (&S) AccessStats();
+  remake(S);
   Sizes.clear(64);
   Strides.clear(64);
 }
@@ -583,8 +583,7 @@ AccessStats AccessStream::finish(RangeList &ReadRanges,
 void AccessStream::reset() {
   if (!used())
     return; // as new (a file's STDIO stream, mostly: issue 41)
-  S.~AccessStats();
-  new (&S) AccessStats();
+  remake(S);
   LastReadEnd = LastWriteEnd = -1;
   LastKind = 0;
   Capped = false;

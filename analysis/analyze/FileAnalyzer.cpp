@@ -7,6 +7,7 @@
 #include "FoldWatermark.h"
 #include "IntervalUnion.h"
 #include "NameTable.h"
+#include "Remake.h"
 #include "Timeline.h"
 #include "reader/MetadataRecords.h"
 #include "reader/SpanNesting.h"
@@ -16,7 +17,6 @@
 #include <cstdlib>
 #include <deque>
 #include <memory>
-#include <new>
 #include <unordered_map>
 
 namespace dftanalyze {
@@ -166,12 +166,9 @@ struct FileAcc {
   /// fourteenth of the instructions on 3,000 small files; issue 41).
   void reset() {
     // Its one rank entry's vector is kept (merge() copies the entries).
-    // Made again in place (as FileAnalyzer::fn's records): no second
-    // FileStat to build, move from and destroy.
     std::vector<FileRank> Ranks = std::move(Stat.Ranks);
     Ranks.clear();
-    Stat.~FileStat();
-    new (&Stat) FileStat();
+    remake(Stat);
     Stat.Ranks = std::move(Ranks);
     FirstLine = 0;
     Align = 0;
@@ -331,10 +328,7 @@ private:
   FunctionStat &fn(uint32_t Id) {
     if (FnScan[Id] != Scan) {
       FnScan[Id] = Scan;
-      // Made again in place: assigning a FunctionStat() built, moved and
-      // destroyed a second one of these large records (issue 41).
-      Fns[Id].~FunctionStat();
-      new (&Fns[Id]) FunctionStat();
+      remake(Fns[Id]);
       FnAccess[Id].reset();
       FnUsed.push_back(Id);
     }
@@ -452,10 +446,7 @@ void FileAnalyzer::start(const std::string &Path, uint32_t Index,
   TracePath = &Path;
   FileIndex = Index;
   Exact = ExactUnions;
-  // Made again in place: Agg = Aggregate() built, moved and destroyed a
-  // second Aggregate per file (a tenth of start()'s instructions).
-  Agg.~Aggregate();
-  new (&Agg) Aggregate();
+  remake(Agg);
   for (std::unique_ptr<ProcState> &P : Procs) {
     for (auto &Entry : P->Files) {
       Entry.second->reset();
