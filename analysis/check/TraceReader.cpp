@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -39,8 +40,16 @@ public:
 
 protected:
   void onEvent(const Event &E, uint64_t Line) override;
-  void onProblem(Issue, uint64_t Line, std::string Message) override {
-    if (!Rechecking) // the first reading reported them
+  void onProblem(Issue Kind, uint64_t Line, std::string Message) override {
+    if (Rechecking) // the first reading reported them
+      return;
+    // The file's end cut mid-line, mid-block or mid-stream: judged in
+    // finish(), once it is known whether the process was killed.
+    if (Kind == Issue::TruncatedLine ||
+        (Kind == Issue::BadStream &&
+         Message.find("truncated") != std::string::npos))
+      CutLast = Problem{FileIndex, Line, std::move(Message)};
+    else
       Set.problem(FileIndex, Line, std::move(Message));
   }
   void onCaveat(std::string Message) override {
@@ -70,6 +79,10 @@ private:
   NestingChecker Nester;
   SummaryBuilder Builder;
   bool Rechecking = false; // the second reading (Nesting.h): spans only
+  // The end of the file cut short: a problem, unless the process was
+  // killed (no trace_end): SIGKILL can stop the writer's write() between
+  // two pages, as the kernel ends a write early on a fatal signal.
+  std::optional<Problem> CutLast;
 };
 
 void CheckScanner::onEvent(const Event &E, uint64_t Line) {
@@ -218,6 +231,21 @@ void CheckScanner::beginEnd(const Event &E, size_t Line) {
 }
 
 void CheckScanner::finish(const std::string &Path) {
+  if (CutLast) {
+    bool Killed = std::any_of(
+        Configured.begin(), Configured.end(), [&](int64_t Pid) {
+          return !Ended.count(Pid) && !Stopped.count(Pid);
+        });
+    if (Killed) {
+      CutLast->Message = "the end of the file was cut short when the "
+                         "process was killed; what it held is lost: " +
+                         CutLast->Message;
+      Set.Caveats.push_back(std::move(*CutLast));
+    } else {
+      Set.Problems.push_back(std::move(*CutLast));
+    }
+    CutLast.reset();
+  }
   for (const auto &[Key, Stack] : OpenBegins)
     for (const Opener &Open : Stack)
       Set.problem(FileIndex, Open.Line,
