@@ -160,6 +160,8 @@ void JobFileStat::add(const FileStat &S) {
   for (size_t L = 0; L < NumIoLayers; ++L) {
     Layers[L].merge(S.Layers[L]);
     ReadTimeUs[L] += S.ReadTimeUs[L];
+    ReadOps[L] += S.Calls[L][static_cast<size_t>(dftrace::Op::Read)];
+    WriteOps[L] += S.Calls[L][static_cast<size_t>(dftrace::Op::Write)];
     AccessRead[L] += S.Access[L].BytesRead;
     AccessWritten[L] += S.Access[L].BytesWritten;
     RedundantRead[L] += S.Access[L].RedundantRead;
@@ -174,6 +176,8 @@ void JobFileStat::merge(const JobFileStat &O) {
   for (size_t L = 0; L < NumIoLayers; ++L) {
     Layers[L].merge(O.Layers[L]);
     ReadTimeUs[L] += O.ReadTimeUs[L];
+    ReadOps[L] += O.ReadOps[L];
+    WriteOps[L] += O.WriteOps[L];
     AccessRead[L] += O.AccessRead[L];
     AccessWritten[L] += O.AccessWritten[L];
     RedundantRead[L] += O.RedundantRead[L];

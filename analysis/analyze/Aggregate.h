@@ -419,6 +419,7 @@ struct FileStat {
 struct JobFileStat {
   IoTotals Layers[NumIoLayers];          // its processes' calls on the file
   uint64_t ReadTimeUs[NumIoLayers] = {}; // of their read calls
+  uint64_t ReadOps[NumIoLayers] = {}, WriteOps[NumIoLayers] = {};
   // Data calls with an offset (AccessStats, POSIX and STDIO): their bytes,
   // the bytes a process moved again, and the bytes two of the job's
   // processes both covered (Cross*: set by Aggregate::finish).
@@ -680,7 +681,7 @@ template <class A> void visit(A &Ar, FileRank &S) {
   Ar(S.FileIndex, S.Pid, S.Bytes, S.TimeUs);
 }
 template <class A> void visit(A &Ar, JobFileStat &S) {
-  Ar(S.Layers, S.ReadTimeUs, S.AccessRead, S.AccessWritten, S.RedundantRead,
+  Ar(S.Layers, S.ReadTimeUs, S.ReadOps, S.WriteOps, S.AccessRead, S.AccessWritten, S.RedundantRead,
      S.RedundantWritten, S.CrossRead, S.CrossWritten, S.Processes);
 }
 template <class A> void visit(A &Ar, DatasetStat &S) {

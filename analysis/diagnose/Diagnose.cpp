@@ -67,7 +67,9 @@ Diagnoser::Diagnoser(const Report &R, const DiagnosisRules &Rules)
   RankJobs.reserve(R.Ranks.size());
   for (const RankFigures &RF : R.Ranks) {
     RankJobs.push_back(jobHash(jobKey(*RF.P, A.FileNames)));
-    RankLabels.emplace(siteRank(tagOf(RF), processRank(*RF.P)), RF.Label);
+    std::string Key = siteRank(tagOf(RF), processRank(*RF.P));
+    RankLabels.emplace(Key, RF.Label);
+    RankPrograms.emplace(std::move(Key), RF.Program);
   }
 }
 
@@ -168,6 +170,17 @@ Diagnoser::topSites(const std::function<bool(const SiteRef &)> &Keep,
       Out.push_back({*S->Function, *S->Chain, C.Ops, C.Bytes, C.TimeUs});
   }
   return Out;
+}
+
+bool Diagnoser::siteOfJob(const SiteRef &S, const JobView &Job) const {
+  if (Job.Program.empty())
+    return true;
+  for (const std::string &Rank : S.S->Ranks) {
+    auto It = RankPrograms.find(Rank);
+    if (It != RankPrograms.end() && It->second == Job.Program)
+      return true;
+  }
+  return false;
 }
 
 std::vector<FindingSite> Diagnoser::dataSites() const {

@@ -199,7 +199,7 @@ void Diagnoser::randomAccess(const DiagnosisRule &Rule) {
 /// twice does.
 void Diagnoser::redundant(const DiagnosisRule &Rule) {
   for (const JobView &Job : jobs()) {
-    uint64_t Again = 0, Bytes = 0, Us = 0;
+    uint64_t Again = 0, Bytes = 0, Us = 0, Ops = 0;
     std::map<std::string, uint64_t> AgainOf; // path -> bytes moved again
     for (const auto &[Path, J] : Job.Files) {
       auto FS = A.Files.find(Path);
@@ -211,23 +211,31 @@ void Diagnoser::redundant(const DiagnosisRule &Rule) {
       Again += Rep;
       Bytes += Moved;
       AgainOf[Path] = J.movedAgain(Mask);
-      uint64_t TimeUs = 0;
+      uint64_t TimeUs = 0, DataOps = 0;
       for (size_t L = 0; L < NumIoLayers; ++L)
-        if (Mask & (1u << L))
+        if (Mask & (1u << L)) {
           TimeUs += J.Layers[L].TimeUs;
-      if (Moved)
+          DataOps += J.ReadOps[L] + J.WriteOps[L];
+        }
+      if (Moved) {
         Us += TimeUs * Rep / Moved;
+        Ops += DataOps * Rep / Moved;
+      }
     }
     double Share = ratio(Again, Bytes);
     Finding F;
     if (!Again ||
         !atLeast(Rule, F, "bytes_moved_again_share", Share, "min_share") ||
-        !supported(Rule, F, 0, Again, Us))
+        !supported(Rule, F, Ops, Again, Us))
       continue;
     F.RecoverableUs = Us;
-    F.Method = "the files' I/O time in proportion to the bytes read or "
-               "written again over the same range";
-    F.Sites = dataSites();
+    F.Method = "the files' I/O time (and data calls) in proportion to the "
+               "bytes read or written again over the same range";
+    F.Sites = topSites(
+        [&](const SiteRef &S) {
+          return atBottom(S) && dftrace::isDataOp(S.O()) && siteOfJob(S, Job);
+        },
+        byTime);
     accessFiles(F, [&](const FileFigures &FF) {
       auto It = AgainOf.find(FF.Path);
       return It == AgainOf.end() ? 0 : It->second;
@@ -255,7 +263,7 @@ void Diagnoser::cacheBound(const DiagnosisRule &Rule) {
     uint64_t Memory = 0;
     for (const auto &[H, M] : Mem)
       Memory += M;
-    uint64_t Written = 0, ReadBack = 0, ReadUs = 0;
+    uint64_t Written = 0, ReadBack = 0, ReadUs = 0, ReadOps = 0;
     std::vector<const FileFigures *> Both;
     for (const FileFigures &FF : R.FilesByTime) {
       auto It = Job.Files.find(FF.Path);
@@ -273,8 +281,10 @@ void Diagnoser::cacheBound(const DiagnosisRule &Rule) {
       if (W && Rd) {
         ReadBack += Rd;
         for (size_t Slot = 0; Slot < NumIoLayers; ++Slot)
-          if (Bottom >> Slot & 1u)
+          if (Bottom >> Slot & 1u) {
             ReadUs += J.ReadTimeUs[Slot];
+            ReadOps += J.ReadOps[Slot];
+          }
         Both.push_back(&FF);
       }
     }
@@ -282,7 +292,7 @@ void Diagnoser::cacheBound(const DiagnosisRule &Rule) {
     Finding F;
     if (!Memory || !ReadBack ||
         !below(Rule, F, "data_over_node_memory", Share, "max_memory_share") ||
-        !supported(Rule, F, 0, ReadBack, ReadUs))
+        !supported(Rule, F, ReadOps, ReadBack, ReadUs))
       continue;
     F.RecoverableUs = 0;
     F.Method = "not a cost: the read bandwidth of this run (" +
@@ -291,7 +301,9 @@ void Diagnoser::cacheBound(const DiagnosisRule &Rule) {
     for (const FileFigures *FF : Both)
       listFile(F, *FF);
     F.Sites = topSites(
-        [&](const SiteRef &S) { return atBottom(S) && S.O() == Op::Read; },
+        [&](const SiteRef &S) {
+          return atBottom(S) && S.O() == Op::Read && siteOfJob(S, Job);
+        },
         byBytes);
     std::string Of = Job.Program.empty() ? "" : " (" + Job.Program + ")";
     F.Summary = std::to_string(ReadBack) +

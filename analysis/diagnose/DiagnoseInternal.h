@@ -222,6 +222,9 @@ private:
   /// Bottom-layer data sites, heaviest first: who issued the calls the
   /// access figures (per file, not per site) describe.
   std::vector<FindingSite> dataSites() const;
+  /// Whether a process of Job issued calls at S: always, with one job;
+  /// else when one of the ranks S keeps (its first MaxSiteRanks) is Job's.
+  bool siteOfJob(const SiteRef &S, const JobView &Job) const;
   std::vector<std::string> siteRanks(const Finding &F) const;
   static bool rankLess(const std::string &X, const std::string &Y);
   std::string fsType(const std::string &Path) const;
@@ -264,6 +267,8 @@ private:
   std::vector<SiteRef> Sites; // by (function, chain)
   // A site's rank ("TAG:RANK", siteRank) -> the report's label.
   std::map<std::string, std::string> RankLabels;
+  // A site's rank -> the program label of its job (RankFigures::Program).
+  std::map<std::string, std::string> RankPrograms;
   bool MpiIo = false, Hdf5 = false;
   std::vector<std::string> Caveats; // the trace's (Caveats.h), on every finding
   std::vector<Finding> Out;

@@ -22,7 +22,8 @@
 include(${CMAKE_CURRENT_LIST_DIR}/../run_common.cmake)
 
 # job_trace(<file> <pid> <exe> <rank> OPS...): one process of <exe> on host
-# node1 (64 GiB), an OP being "read:PATH[:N]" or "write:PATH[:N]": N calls
+# node1 (64 GiB), an OP being "read:PATH[:N]" or "write:PATH[:N]" (pread64,
+# pwrite64) or "pread:PATH[:N]" (pread, another call site): N calls
 # (default 4) of 1 MiB at offsets 0, 1 MiB, ... between an open and a close.
 # With JOB_LAUNCH set, CONFIG records it as the process's launch.
 function(job_trace file pid exe rank)
@@ -60,6 +61,8 @@ function(job_trace file pid exe rank)
       set(_name pread64)
       if(_kind STREQUAL "write")
         set(_name pwrite64)
+      elseif(_kind STREQUAL "pread")
+        set(_name pread)
       endif()
       string(APPEND _t "{\"id\":${_id},\"name\":\"${_name}\",\"cat\":\"POSIX\",\"pid\":${pid},\"tid\":${pid},\"ts\":${_ts},\"dur\":800,\"ph\":\"X\",\"args\":{\"fhash\":${_h},\"fd\":5,\"count\":1048576,\"offset\":${_off},\"ret\":1048576}}\n")
       math(EXPR _i "${_i} + 1")
@@ -118,6 +121,38 @@ function(findings set kind out)
   set(${out} "${_found}" PARENT_SCOPE)
 endfunction()
 
+# finding_cost(<set> <kind> <out-var>): the first finding of <kind>'s cost
+# in calls and the chains of its sites, as "OPS|chain,chain".
+function(finding_cost set kind out)
+  analysis_run(_json _rc ${ANALYZE} --diagnose --json ${WORK}/${set})
+  string(JSON _list GET "${_json}" findings)
+  string(JSON _n LENGTH "${_list}")
+  set(${out} "" PARENT_SCOPE)
+  if(_n EQUAL 0)
+    return()
+  endif()
+  math(EXPR _last "${_n} - 1")
+  foreach(_i RANGE ${_last})
+    string(JSON _k GET "${_list}" ${_i} kind)
+    if(NOT _k STREQUAL kind)
+      continue()
+    endif()
+    string(JSON _ops GET "${_list}" ${_i} ops)
+    set(_chains)
+    string(JSON _ns LENGTH "${_list}" ${_i} sites)
+    if(_ns GREATER 0)
+      math(EXPR _ls "${_ns} - 1")
+      foreach(_s RANGE ${_ls})
+        string(JSON _c GET "${_list}" ${_i} sites ${_s} chain)
+        list(APPEND _chains ${_c})
+      endforeach()
+    endif()
+    string(REPLACE ";" "," _chains "${_chains}")
+    set(${out} "${_ops}|${_chains}" PARENT_SCOPE)
+    return()
+  endforeach()
+endfunction()
+
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/readers ${WORK}/twice ${WORK}/cache
   ${WORK}/relaunch ${WORK}/shared)
@@ -125,10 +160,11 @@ job_trace(${WORK}/readers/a.pfw 11 reader_a 0 read:/scratch/in.dat)
 job_trace(${WORK}/readers/b.pfw 12 reader_b 0 read:/scratch/in.dat)
 job_trace(${WORK}/twice/t0.pfw 21 reader_twice 0 read:/scratch/in.dat)
 job_trace(${WORK}/twice/t1.pfw 22 reader_twice 1 read:/scratch/in.dat)
-job_trace(${WORK}/twice/a.pfw 23 reader_a 0 read:/scratch/in.dat)
+job_trace(${WORK}/twice/a.pfw 23 reader_a 0 pread:/scratch/in.dat)
 job_trace(${WORK}/cache/w.pfw 31 writer 0 write:/scratch/data)
 job_trace(${WORK}/cache/r.pfw 32 reader 0 read:/scratch/data)
 job_trace(${WORK}/cache/wr.pfw 33 writeread 0 write:/scratch/wr read:/scratch/wr)
+job_trace(${WORK}/cache/o.pfw 34 other 0 pread:/scratch/other)
 set(JOB_LAUNCH "ppid:node1:100:5000")
 job_trace(${WORK}/relaunch/l1.pfw 41 reader_once 0 read:/scratch/in.dat)
 set(JOB_LAUNCH "ppid:node1:200:9000")
@@ -153,6 +189,14 @@ if(NOT _f MATCHES "^4194304 B \\(50.0% of the bytes\\).* of reader_twice\\|reade
   analysis_fail("reader_twice's redundant_traffic: 4194304 B of its 8 MiB, its two ranks, /scratch/in.dat expected, got: ${_f}")
 endif()
 
+# A per-job finding costs its job's calls and lists its job's call sites:
+# reader_twice's 8 reads moved half their bytes again (4 calls), and
+# reader_a's pread in the same set is not reader_twice's site.
+finding_cost(twice redundant_traffic _c)
+if(NOT _c STREQUAL "4|(no function) > pread64")
+  analysis_fail("reader_twice's redundant_traffic: 4 calls at pread64 alone expected, got: ${_c}")
+endif()
+
 findings(cache cache_bound _f)
 list(LENGTH _f _n)
 if(NOT _n EQUAL 1)
@@ -160,6 +204,10 @@ if(NOT _n EQUAL 1)
 endif()
 if(NOT _f MATCHES "^4194304 B read back after being written in the same job \\(writeread\\), whose 4194304 B written .*\\|writeread:0\\|/scratch/wr$")
   analysis_fail("cache_bound of writeread alone expected (not the writer's data read by the reader), got: ${_f}")
+endif()
+finding_cost(cache cache_bound _c)
+if(NOT _c STREQUAL "4|(no function) > pread64")
+  analysis_fail("writeread's cache_bound: its 4 read calls at pread64 alone expected (not other's pread), got: ${_c}")
 endif()
 findings(relaunch redundant_traffic _f)
 if(_f)
