@@ -243,6 +243,11 @@ bool mpiSharedMemory(const std::string &Path) {
   return false;
 }
 
+bool mpiSharedMemoryChain(const std::string &Chain) {
+  std::string_view C(Chain), S(MpiSharedMemoryCall);
+  return C.size() >= S.size() && C.substr(C.size() - S.size()) == S;
+}
+
 SharedMemoryFigures sharedMemoryFigures(const Report &R) {
   SharedMemoryFigures M;
   for (const FileFigures &F : R.FilesByTime) {

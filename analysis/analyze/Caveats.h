@@ -69,6 +69,13 @@ coverageSiteCaveats(const Report &R, const std::vector<std::string> &Functions,
 /// /dev/shm is the program's: data staged in memory counts. The findings
 /// leave them out; the reports mark them and keep their bytes in the totals.
 bool mpiSharedMemory(const std::string &Path);
+/// A call on such a file is its own call site: its name with this suffix
+/// ("(no function) > write (MPI shared memory)"), so the sites' tables
+/// show MPI's transport apart and the findings can leave it out. Known
+/// when the file's FH record comes before the call, as this runtime
+/// writes it.
+inline constexpr const char *MpiSharedMemoryCall = " (MPI shared memory)";
+bool mpiSharedMemoryChain(const std::string &Chain);
 
 /// The calls and bytes of the files mpiSharedMemory names, per I/O layer.
 struct SharedMemoryFigures {

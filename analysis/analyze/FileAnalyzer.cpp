@@ -4,6 +4,7 @@
 
 #include "AccessPattern.h"
 #include "CallSites.h"
+#include "Caveats.h"
 #include "FoldWatermark.h"
 #include "IntervalUnion.h"
 #include "NameTable.h"
@@ -157,6 +158,7 @@ struct FileAcc {
   FileStat Stat;
   uint64_t FirstLine = 0;
   uint64_t Align = 0; // the FS record's unit (0: none yet)
+  bool MpiShm = false; // MPI's shared memory, named before its first call
   // Data calls with byte offsets, per layer: POSIX and STDIO (MPI-IO's
   // offsets count etypes of the view, HDF5's calls have none).
   AccessStream Streams[2];
@@ -172,6 +174,7 @@ struct FileAcc {
     Stat.Ranks = std::move(Ranks);
     FirstLine = 0;
     Align = 0;
+    MpiShm = false;
     for (AccessStream &A : Streams)
       A.reset();
   }
@@ -822,17 +825,25 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
       ++LS.WriteBins[dftrace::sizeBin(C.Bytes)];
     if (C.O == Op::Unknown)
       ++Agg.UnknownOps[{static_cast<uint8_t>(L), std::string(E.Name.S)}];
+    FileAcc *On = E.FHash.present() ? &file(P, E.FHash.U, Line) : nullptr;
     if (Options.Sites) {
-      if (Name.Leaf == NameTable::NoId)
-        Name.Leaf = Chains.leaf(E.Name.S, L, C.O, C.Mpi);
-      Self.Chain = Name.Leaf;
+      if (On && On->MpiShm) {
+        if (Name.ShmLeaf == NameTable::NoId)
+          Name.ShmLeaf = Chains.leaf(
+              std::string(E.Name.S) + MpiSharedMemoryCall, L, C.O, C.Mpi);
+        Self.Chain = Name.ShmLeaf;
+      } else {
+        if (Name.Leaf == NameTable::NoId)
+          Name.Leaf = Chains.leaf(E.Name.S, L, C.O, C.Mpi);
+        Self.Chain = Name.Leaf;
+      }
       bool Small = dftrace::isDataOp(C.O) && !C.Failed &&
                    C.Bytes < Options.SmallBytes;
       Self.Site = {1, Dur, C.Bytes, C.Failed ? 1u : 0u, Small ? 1u : 0u,
                    Small ? Dur : 0, Small ? C.Bytes : 0};
     }
-    if (E.FHash.present()) {
-      FileAcc &F = file(P, E.FHash.U, Line);
+    if (On) {
+      FileAcc &F = *On;
       F.Stat.Layers[Slot].merge(Call);
       ++F.Stat.Calls[Slot][static_cast<size_t>(C.O)];
       if (dftrace::isMetadataOp(C.O)) {
@@ -882,6 +893,8 @@ FileAcc &FileAnalyzer::otherFile(ProcState &P, uint64_t FHash, uint64_t Line) {
   if (New) {
     F.FirstLine = Line;
     F.Stat.Processes = 1; // this one
+    auto Named = P.Paths.find(FHash);
+    F.MpiShm = Named != P.Paths.end() && mpiSharedMemory(Named->second);
     auto Fs = P.Fs.find(FHash);
     if (Fs != P.Fs.end()) {
       F.Stat.Fs = Fs->second;

@@ -40,6 +40,7 @@ public:
     dftrace::CallName Call; // I/O layers only
     uint32_t Fn = NoId;     // the analyzer's function id
     uint32_t Leaf = NoId;   // ChainTable::leaf of the call
+    uint32_t ShmLeaf = NoId; // ... on MPI's shared memory (Caveats.h)
   };
 
   /// The entry of (L, Name), made on first sight. The reference stays valid.

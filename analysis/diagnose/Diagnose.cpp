@@ -60,7 +60,8 @@ Diagnoser::Diagnoser(const Report &R, const DiagnosisRules &Rules)
     : R(R), A(R.A), Rules(Rules) {
   Bottom = bottomLayers(A.Io.Layers);
   for (const auto &[Key, S] : A.Diag.Sites)
-    Sites.push_back({&Key.first, &Key.second, &S});
+    if (!dftanalyze::mpiSharedMemoryChain(Key.second)) // MPI's, as its files
+      Sites.push_back({&Key.first, &Key.second, &S});
   MpiIo = A.Layers[static_cast<size_t>(Layer::MpiIo)].Totals.Ops != 0;
   Hdf5 = A.Layers[static_cast<size_t>(Layer::Hdf5)].Totals.Ops != 0;
   Caveats = traceCaveats(R);
