@@ -237,8 +237,9 @@ void CheckScanner::finish(const std::string &Path) {
           return !Ended.count(Pid) && !Stopped.count(Pid);
         });
     if (Killed) {
-      CutLast->Message = "the end of the file was cut short when the "
-                         "process was killed; what it held is lost: " +
+      CutLast->Message = "the file ends cut short in a trace without "
+                         "trace_end (killed while its writer wrote?); what "
+                         "the cut held is lost: " +
                          CutLast->Message;
       Set.Caveats.push_back(std::move(*CutLast));
     } else {
