@@ -135,6 +135,29 @@ static inline uint64_t dftracer_now_us(struct dftracer_clock *C) {
   return Us;
 }
 
+/* dftracer_now_us when it needs no call (the TSC, within its anchor's
+ * limit): 1 and the time in *Out; else 0 and nothing changed, for the
+ * caller's general path to read dftracer_now_us. */
+static inline int dftracer_now_us_nocall(struct dftracer_clock *C,
+                                         uint64_t *Out) {
+#if DFTRACER_HAVE_TSC
+  if (__builtin_expect(dftracer_clock_tsc_, 1)) {
+    uint64_t Ticks = DFTRACER_CLOCK_COUNTER() - C->AnchorTsc, Us;
+    if (__builtin_expect(Ticks < C->Limit, 1)) {
+      Us = C->AnchorUs + ((C->AnchorFrac + Ticks * C->Mult) >> DftClockShift);
+      if (__builtin_expect(Us < C->LastUs, 0))
+        Us = C->LastUs;
+      C->LastUs = Us;
+      *Out = Us;
+      return 1;
+    }
+  }
+#endif
+  (void)C;
+  (void)Out;
+  return 0;
+}
+
 /* A raw reading for durations only (a sampled throttled call, throttle.h):
  * the counter's ticks when reads use it, else CLOCK_MONOTONIC nanoseconds.
  * One `rdtsc` and no conversion: differences are summed and converted
