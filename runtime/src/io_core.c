@@ -395,16 +395,76 @@ endData(struct dftracer_io_call *C, unsigned Shape, int64_t Fd, int64_t Size,
   dftracer_busy_leave(Busy);
 }
 
+/* endData out of line: the END of a data call that needs a call (the
+ * general path, a clock read through the kernel or a new anchor). */
+static __attribute__((noinline)) void
+endDataCalling(struct dftracer_io_call *C, unsigned Shape, int64_t Fd,
+               int64_t Size, int64_t Count, int64_t Offset, int Append,
+               int64_t Ret, uintptr_t BufAddr) {
+  endData(C, Shape, Fd, Size, Count, Offset, Append, Ret, BufAddr);
+}
+
+/* The usual END of a data call calls nothing: it is endData's fast END
+ * with a clock read that needs no call (dftracer_now_us_nocall); when
+ * either is refused, before anything is written, endDataCalling does the
+ * whole END (issue 40: the frame of a function that may call was 14 of
+ * its instructions). An I/O span has no function to count (Func 0), so
+ * dftracer_fast_done's count is not needed. */
+static inline __attribute__((always_inline)) void
+endDataFast(struct dftracer_io_call *C, unsigned Shape, int64_t Fd,
+            int64_t Size, int64_t Count, int64_t Offset, int Append,
+            int64_t Ret, uintptr_t BufAddr) {
+  int Busy = dftracer_busy_enter();
+  struct dftracer_thread *T = C->T;
+  int64_t MemAlign = dftracer_mem_align(BufAddr);
+  uint32_t NIo = 3u + (C->Fhash != 0) + (Shape == DftDataStream) +
+                 (Offset >= 0 || Shape == DftDataAt) + (Append != 0) +
+                 (MemAlign != 0);
+  const struct dftracer_name_entry *E = dftracer_fast_entry(T, &C->Span, NIo);
+  uint64_t EndUs, Dur;
+  char *Out;
+  if (DFT_UNLIKELY(!E) ||
+      DFT_UNLIKELY(!dftracer_now_us_nocall(&T->Clock, &EndUs))) {
+    dftracer_busy_leave(Busy);
+    endDataCalling(C, Shape, Fd, Size, Count, Offset, Append, Ret, BufAddr);
+    return;
+  }
+  Dur = dftracer_span_dur(&C->Span, EndUs);
+  Out = dftracer_fast_head(T, &C->Span, E, Dur, NIo);
+  if (C->Fhash)
+    Out = putArg(Out, (struct dftracer_io_arg){DFT_FHASH_KEY,
+                                              sizeof(DFT_FHASH_KEY) - 1,
+                                              (int64_t)C->Fhash});
+  Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(fd, Fd));
+  if (Shape == DftDataStream)
+    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(size, Size));
+  if (Shape == DftDataVector)
+    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(iovcnt, Count));
+  else
+    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(count, Count));
+  if (Offset >= 0 || Shape == DftDataAt)
+    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(offset, Offset));
+  if (Append)
+    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(append, 1));
+  Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(ret, Ret));
+  if (MemAlign)
+    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(mem_align, MemAlign));
+  dftracer_thread_commit(T, Out);
+  C->Span.Closed = C->Span.Popped = 1;
+  T->Top = C->Span.Parent;
+  dftracer_busy_leave(Busy);
+}
+
 void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
                           int64_t Fd, int64_t Size, int64_t Count,
                           int64_t Offset, int Append, int64_t Ret,
                           uintptr_t BufAddr) {
-  endData(C, Shape, Fd, Size, Count, Offset, Append, Ret, BufAddr);
+  endDataFast(C, Shape, Fd, Size, Count, Offset, Append, Ret, BufAddr);
 }
 
 void dftracer_io_end_at(struct dftracer_io_call *C, int64_t Fd, int64_t Count,
                         int64_t Offset, int64_t Ret, uintptr_t BufAddr) {
-  endData(C, DftDataAt, Fd, 0, Count, Offset, 0, Ret, BufAddr);
+  endDataFast(C, DftDataAt, Fd, 0, Count, Offset, 0, Ret, BufAddr);
 }
 
 void dftracer_io_set_data_dirs(const char *DataDirs) {
