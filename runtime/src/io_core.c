@@ -350,6 +350,41 @@ putArg(char *Out, struct dftracer_io_arg A) {
   return Out + sizeof(A);
 }
 
+/* The count of a data call's args in its record, the fhash included
+ * (event_record.h), and the args stored at Out in endDataGeneral's order;
+ * returns their end. */
+static inline __attribute__((always_inline)) uint32_t
+dataArgCount(const struct dftracer_io_call *C, unsigned Shape, int64_t Offset,
+             int Append, int64_t MemAlign) {
+  return 3u + (C->Fhash != 0) + (Shape == DftDataStream) +
+         (Offset >= 0 || Shape == DftDataAt) + (Append != 0) +
+         (MemAlign != 0);
+}
+static inline __attribute__((always_inline)) char *
+putDataArgs(char *Out, const struct dftracer_io_call *C, unsigned Shape,
+            int64_t Fd, int64_t Size, int64_t Count, int64_t Offset,
+            int Append, int64_t Ret, int64_t MemAlign) {
+  if (C->Fhash)
+    Out = putArg(Out, (struct dftracer_io_arg){DFT_FHASH_KEY,
+                                              sizeof(DFT_FHASH_KEY) - 1,
+                                              (int64_t)C->Fhash});
+  Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(fd, Fd));
+  if (Shape == DftDataStream)
+    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(size, Size));
+  if (Shape == DftDataVector)
+    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(iovcnt, Count));
+  else
+    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(count, Count));
+  if (Offset >= 0 || Shape == DftDataAt)
+    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(offset, Offset));
+  if (Append)
+    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(append, 1));
+  Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(ret, Ret));
+  if (MemAlign)
+    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(mem_align, MemAlign));
+  return Out;
+}
+
 /* The usual data call: its args stored straight into the record, in
  * endDataGeneral's order after the fhash (event_record.h), with no array
  * built and copied (issue 40); any other END takes endDataGeneral. Inline
@@ -361,32 +396,14 @@ endData(struct dftracer_io_call *C, unsigned Shape, int64_t Fd, int64_t Size,
   int Busy = dftracer_busy_enter();
   struct dftracer_thread *T = C->T;
   int64_t MemAlign = dftracer_mem_align(BufAddr);
-  uint32_t NIo = 3u + (C->Fhash != 0) + (Shape == DftDataStream) +
-                 (Offset >= 0 || Shape == DftDataAt) + (Append != 0) +
-                 (MemAlign != 0);
+  uint32_t NIo = dataArgCount(C, Shape, Offset, Append, MemAlign);
   const struct dftracer_name_entry *E = dftracer_fast_entry(T, &C->Span, NIo);
   uint64_t EndUs = dftracer_now_us(&T->Clock);
   if (DFT_LIKELY(E != NULL)) {
     uint64_t Dur = dftracer_span_dur(&C->Span, EndUs);
     char *Out = dftracer_fast_head(T, &C->Span, E, Dur, NIo);
-    if (C->Fhash)
-      Out = putArg(Out, (struct dftracer_io_arg){
-                            DFT_FHASH_KEY, sizeof(DFT_FHASH_KEY) - 1,
-                            (int64_t)C->Fhash});
-    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(fd, Fd));
-    if (Shape == DftDataStream)
-      Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(size, Size));
-    if (Shape == DftDataVector)
-      Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(iovcnt, Count));
-    else
-      Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(count, Count));
-    if (Offset >= 0 || Shape == DftDataAt)
-      Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(offset, Offset));
-    if (Append)
-      Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(append, 1));
-    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(ret, Ret));
-    if (MemAlign)
-      Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(mem_align, MemAlign));
+    Out = putDataArgs(Out, C, Shape, Fd, Size, Count, Offset, Append, Ret,
+                      MemAlign);
     dftracer_fast_done(T, &C->Span, Out, Dur);
   } else {
     endDataGeneral(C, EndUs, Shape, Fd, Size, Count, Offset, Append, Ret,
@@ -417,9 +434,7 @@ endDataFast(struct dftracer_io_call *C, unsigned Shape, int64_t Fd,
   int Busy = dftracer_busy_enter();
   struct dftracer_thread *T = C->T;
   int64_t MemAlign = dftracer_mem_align(BufAddr);
-  uint32_t NIo = 3u + (C->Fhash != 0) + (Shape == DftDataStream) +
-                 (Offset >= 0 || Shape == DftDataAt) + (Append != 0) +
-                 (MemAlign != 0);
+  uint32_t NIo = dataArgCount(C, Shape, Offset, Append, MemAlign);
   const struct dftracer_name_entry *E = dftracer_fast_entry(T, &C->Span, NIo);
   uint64_t EndUs, Dur;
   char *Out;
@@ -431,24 +446,8 @@ endDataFast(struct dftracer_io_call *C, unsigned Shape, int64_t Fd,
   }
   Dur = dftracer_span_dur(&C->Span, EndUs);
   Out = dftracer_fast_head(T, &C->Span, E, Dur, NIo);
-  if (C->Fhash)
-    Out = putArg(Out, (struct dftracer_io_arg){DFT_FHASH_KEY,
-                                              sizeof(DFT_FHASH_KEY) - 1,
-                                              (int64_t)C->Fhash});
-  Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(fd, Fd));
-  if (Shape == DftDataStream)
-    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(size, Size));
-  if (Shape == DftDataVector)
-    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(iovcnt, Count));
-  else
-    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(count, Count));
-  if (Offset >= 0 || Shape == DftDataAt)
-    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(offset, Offset));
-  if (Append)
-    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(append, 1));
-  Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(ret, Ret));
-  if (MemAlign)
-    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(mem_align, MemAlign));
+  Out = putDataArgs(Out, C, Shape, Fd, Size, Count, Offset, Append, Ret,
+                    MemAlign);
   dftracer_thread_commit(T, Out);
   C->Span.Closed = C->Span.Popped = 1;
   T->Top = C->Span.Parent;
