@@ -681,8 +681,9 @@ template <class A> void visit(A &Ar, FileRank &S) {
   Ar(S.FileIndex, S.Pid, S.Bytes, S.TimeUs);
 }
 template <class A> void visit(A &Ar, JobFileStat &S) {
-  Ar(S.Layers, S.ReadTimeUs, S.ReadOps, S.WriteOps, S.AccessRead, S.AccessWritten, S.RedundantRead,
-     S.RedundantWritten, S.CrossRead, S.CrossWritten, S.Processes);
+  Ar(S.Layers, S.ReadTimeUs, S.ReadOps, S.WriteOps, S.AccessRead,
+     S.AccessWritten, S.RedundantRead, S.RedundantWritten, S.CrossRead,
+     S.CrossWritten, S.Processes);
 }
 template <class A> void visit(A &Ar, DatasetStat &S) {
   Ar(S.Opens, S.Props, S.Reads, S.Writes, S.Collective, S.Independent,

@@ -827,16 +827,13 @@ void FileAnalyzer::span(ProcState &P, const Event &E, uint64_t Line) {
       ++Agg.UnknownOps[{static_cast<uint8_t>(L), std::string(E.Name.S)}];
     FileAcc *On = E.FHash.present() ? &file(P, E.FHash.U, Line) : nullptr;
     if (Options.Sites) {
-      if (On && On->MpiShm) {
-        if (Name.ShmLeaf == NameTable::NoId)
-          Name.ShmLeaf = Chains.leaf(
-              std::string(E.Name.S) + MpiSharedMemoryCall, L, C.O, C.Mpi);
-        Self.Chain = Name.ShmLeaf;
-      } else {
-        if (Name.Leaf == NameTable::NoId)
-          Name.Leaf = Chains.leaf(E.Name.S, L, C.O, C.Mpi);
-        Self.Chain = Name.Leaf;
-      }
+      bool Shm = On && On->MpiShm;
+      uint32_t &Leaf = Shm ? Name.ShmLeaf : Name.Leaf;
+      if (Leaf == NameTable::NoId)
+        Leaf = Shm ? Chains.leaf(std::string(E.Name.S) + MpiSharedMemoryCall,
+                                 L, C.O, C.Mpi)
+                   : Chains.leaf(E.Name.S, L, C.O, C.Mpi);
+      Self.Chain = Leaf;
       bool Small = dftrace::isDataOp(C.O) && !C.Failed &&
                    C.Bytes < Options.SmallBytes;
       Self.Site = {1, Dur, C.Bytes, C.Failed ? 1u : 0u, Small ? 1u : 0u,

@@ -184,9 +184,12 @@ bool Diagnoser::siteOfJob(const SiteRef &S, const JobView &Job) const {
   return false;
 }
 
-std::vector<FindingSite> Diagnoser::dataSites() const {
+std::vector<FindingSite> Diagnoser::dataSites(const JobView *Job) const {
   return topSites(
-      [&](const SiteRef &S) { return atBottom(S) && dftrace::isDataOp(S.O()); },
+      [&](const SiteRef &S) {
+        return atBottom(S) && dftrace::isDataOp(S.O()) &&
+               (!Job || siteOfJob(S, *Job));
+      },
       byTime);
 }
 

@@ -231,11 +231,7 @@ void Diagnoser::redundant(const DiagnosisRule &Rule) {
     F.RecoverableUs = Us;
     F.Method = "the files' I/O time (and data calls) in proportion to the "
                "bytes read or written again over the same range";
-    F.Sites = topSites(
-        [&](const SiteRef &S) {
-          return atBottom(S) && dftrace::isDataOp(S.O()) && siteOfJob(S, Job);
-        },
-        byTime);
+    F.Sites = dataSites(&Job);
     accessFiles(F, [&](const FileFigures &FF) {
       auto It = AgainOf.find(FF.Path);
       return It == AgainOf.end() ? 0 : It->second;

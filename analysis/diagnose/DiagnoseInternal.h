@@ -220,8 +220,8 @@ private:
            const std::function<uint64_t(const SiteRef &)> &Weight,
            bool SmallOnly = false) const;
   /// Bottom-layer data sites, heaviest first: who issued the calls the
-  /// access figures (per file, not per site) describe.
-  std::vector<FindingSite> dataSites() const;
+  /// access figures (per file, not per site) describe; with Job, its own.
+  std::vector<FindingSite> dataSites(const JobView *Job = nullptr) const;
   /// Whether a process of Job issued calls at S: always, with one job;
   /// else when one of the ranks S keeps (its first MaxSiteRanks) is Job's.
   bool siteOfJob(const SiteRef &S, const JobView &Job) const;

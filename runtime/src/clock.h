@@ -116,28 +116,9 @@ static inline uint64_t dftracer_monotonic_us(void) {
 }
 
 /* Microseconds on the trace's time axis, never less than the last value C
- * returned. */
-static inline uint64_t dftracer_now_us(struct dftracer_clock *C) {
-  uint64_t Us;
-#if DFTRACER_HAVE_TSC
-  if (__builtin_expect(dftracer_clock_tsc_, 1)) {
-    uint64_t Ticks = DFTRACER_CLOCK_COUNTER() - C->AnchorTsc;
-    Us =
-        __builtin_expect(Ticks < C->Limit, 1)
-            ? C->AnchorUs + ((C->AnchorFrac + Ticks * C->Mult) >> DftClockShift)
-            : dftracer_clock_slow_(C);
-  } else
-#endif
-    Us = dftracer_monotonic_us();
-  if (__builtin_expect(Us < C->LastUs, 0))
-    Us = C->LastUs;
-  C->LastUs = Us;
-  return Us;
-}
-
-/* dftracer_now_us when it needs no call (the TSC, within its anchor's
+ * returned, when the read needs no call (the TSC, within its anchor's
  * limit): 1 and the time in *Out; else 0 and nothing changed, for the
- * caller's general path to read dftracer_now_us. */
+ * caller's general path (dftracer_now_us). */
 static inline int dftracer_now_us_nocall(struct dftracer_clock *C,
                                          uint64_t *Out) {
 #if DFTRACER_HAVE_TSC
@@ -156,6 +137,24 @@ static inline int dftracer_now_us_nocall(struct dftracer_clock *C,
   (void)C;
   (void)Out;
   return 0;
+}
+
+/* The same, with the calls it may need: a new anchor, or CLOCK_MONOTONIC
+ * where the TSC is not used. */
+static inline uint64_t dftracer_now_us(struct dftracer_clock *C) {
+  uint64_t Us;
+  if (__builtin_expect(dftracer_now_us_nocall(C, &Us), 1))
+    return Us;
+#if DFTRACER_HAVE_TSC
+  if (dftracer_clock_tsc_)
+    Us = dftracer_clock_slow_(C);
+  else
+#endif
+    Us = dftracer_monotonic_us();
+  if (__builtin_expect(Us < C->LastUs, 0))
+    Us = C->LastUs;
+  C->LastUs = Us;
+  return Us;
 }
 
 /* A raw reading for durations only (a sampled throttled call, throttle.h):
