@@ -64,18 +64,8 @@ dftracer_span_finish_io_args_(struct dftracer_thread *T, struct dftracer_span *S
                               const struct dftracer_record_io_args *Io);
 extern uint64_t dftracer_take_id_(void);
 
-static const char *category(unsigned Layer) {
-  switch (Layer) {
-  case DftLayerPosix:
-    return "POSIX";
-  case DftLayerStdio:
-    return "STDIO";
-  case DftLayerMpiio:
-    return "MPIIO";
-  default:
-    return "HDF5";
-  }
-}
+const char dftracer_cat_posix_[] = "POSIX", dftracer_cat_stdio_[] = "STDIO",
+           dftracer_cat_mpiio_[] = "MPIIO", dftracer_cat_hdf5_[] = "HDF5";
 
 void dftracer_fd_clear_range(unsigned First, unsigned Last) {
   unsigned Fd;
@@ -218,14 +208,14 @@ static __attribute__((noinline)) struct dftracer_thread *firstCall(void) {
  * The general START: a thread's first call, an id block to refill, a
  * clock read that needs a call (no TSC, or its anchor to renew). */
 static __attribute__((noinline)) int
-beginGeneral(struct dftracer_io_call *C, unsigned Layer, const char *Name,
+beginGeneral(struct dftracer_io_call *C, const char *Cat, const char *Name,
              uint64_t Fhash) {
   struct dftracer_thread *T = dftracer_thread_peek();
   int Busy;
   if (DFT_UNLIKELY(!T) && !(T = firstCall()))
     return 0;
   Busy = dftracer_busy_enter();
-  dftracer_thread_push_span(T, &C->Span, Name, category(Layer),
+  dftracer_thread_push_span(T, &C->Span, Name, Cat,
                             dftracer_name_slot(T, Name));
   C->T = T;
   C->Fhash = Fhash;
@@ -240,20 +230,20 @@ beginGeneral(struct dftracer_io_call *C, unsigned Layer, const char *Name,
  * cases) is found before the thread's state changes and handed over as a
  * tail call, so this function saves no register (issue 40: its frame was
  * 12 of its 83 instructions). The clock is read while busy, as there. */
-int dftracer_io_begin(struct dftracer_io_call *C, unsigned Layer,
-                      const char *Name, uint64_t Fhash) {
+int dftracer_io_begin_cat(struct dftracer_io_call *C, const char *Cat,
+                          const char *Name, uint64_t Fhash) {
   struct dftracer_thread *T = dftracer_thread_peek();
   uint64_t Us;
   int Busy;
   if (DFT_UNLIKELY(!T) || DFT_UNLIKELY(T->NextId == T->IdLimit))
-    return beginGeneral(C, Layer, Name, Fhash);
+    return beginGeneral(C, Cat, Name, Fhash);
   Busy = dftracer_busy_enter();
   if (DFT_UNLIKELY(!dftracer_now_us_nocall(&T->Clock, &Us))) {
     dftracer_busy_leave(Busy);
-    return beginGeneral(C, Layer, Name, Fhash);
+    return beginGeneral(C, Cat, Name, Fhash);
   }
-  dftracer_thread_push_span_id(T, &C->Span, T->NextId++, Name,
-                               category(Layer), dftracer_name_slot(T, Name));
+  dftracer_thread_push_span_id(T, &C->Span, T->NextId++, Name, Cat,
+                               dftracer_name_slot(T, Name));
   C->T = T;
   C->Fhash = Fhash;
   C->Span.StartUs = Us;
@@ -464,6 +454,18 @@ void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
 void dftracer_io_end_at(struct dftracer_io_call *C, int64_t Fd, int64_t Count,
                         int64_t Offset, int64_t Ret, uintptr_t BufAddr) {
   endDataFast(C, DftDataAt, Fd, 0, Count, Offset, 0, Ret, BufAddr);
+}
+
+void dftracer_io_end_moving(struct dftracer_io_call *C, int64_t Fd,
+                            int64_t Count, int64_t Offset, int Append,
+                            int64_t Ret, uintptr_t BufAddr) {
+  endDataFast(C, DftDataPosix, Fd, 0, Count, Offset, Append, Ret, BufAddr);
+}
+
+void dftracer_io_end_stream(struct dftracer_io_call *C, int64_t Fd,
+                            int64_t Size, int64_t Count, int64_t Offset,
+                            int Append, int64_t Ret, uintptr_t BufAddr) {
+  endDataFast(C, DftDataStream, Fd, Size, Count, Offset, Append, Ret, BufAddr);
 }
 
 void dftracer_io_set_data_dirs(const char *DataDirs) {

@@ -100,11 +100,27 @@ struct dftracer_io_call {
         (int64_t)(intptr_t)(const char *)(Text)                                \
   }
 
+/* Each layer's event category (`cat`), one copy of each. */
+extern const char dftracer_cat_posix_[] DFT_HIDDEN,
+    dftracer_cat_stdio_[] DFT_HIDDEN, dftracer_cat_mpiio_[] DFT_HIDDEN,
+    dftracer_cat_hdf5_[] DFT_HIDDEN;
+
 /* Step 3: 1 when the call is being recorded (then end it with
  * dftracer_io_end), 0 when it cannot be (no memory). Name is the symbol,
  * static storage. */
-int dftracer_io_begin(struct dftracer_io_call *C, unsigned Layer,
-                      const char *Name, uint64_t Fhash);
+int dftracer_io_begin_cat(struct dftracer_io_call *C, const char *Cat,
+                          const char *Name, uint64_t Fhash);
+/* Layer is a constant where a wrapper calls this, so its category is
+ * chosen there, not in every call (issue 40). */
+static inline int dftracer_io_begin(struct dftracer_io_call *C,
+                                    unsigned Layer, const char *Name,
+                                    uint64_t Fhash) {
+  const char *Cat = Layer == DftLayerPosix   ? dftracer_cat_posix_
+                    : Layer == DftLayerStdio ? dftracer_cat_stdio_
+                    : Layer == DftLayerMpiio ? dftracer_cat_mpiio_
+                                             : dftracer_cat_hdf5_;
+  return dftracer_io_begin_cat(C, Cat, Name, Fhash);
+}
 /* Step 5: the one function that records an I/O event (issue #16 may change
  * its encoding): `fhash` then Args, in order. */
 void dftracer_io_end(struct dftracer_io_call *C,
@@ -151,6 +167,15 @@ void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
  * registers, its shape's tests folded. */
 void dftracer_io_end_at(struct dftracer_io_call *C, int64_t Fd, int64_t Count,
                         int64_t Offset, int64_t Ret, uintptr_t BufAddr);
+/* The same for DftDataPosix (read, write and their _chk forms) and
+ * DftDataStream (fread, fwrite): a shape known at compile time leaves
+ * dataArgCount and putDataArgs no test of it. */
+void dftracer_io_end_moving(struct dftracer_io_call *C, int64_t Fd,
+                            int64_t Count, int64_t Offset, int Append,
+                            int64_t Ret, uintptr_t BufAddr);
+void dftracer_io_end_stream(struct dftracer_io_call *C, int64_t Fd,
+                            int64_t Size, int64_t Count, int64_t Offset,
+                            int Append, int64_t Ret, uintptr_t BufAddr);
 
 /* Steps 1 to 3 for a call on a descriptor. */
 static inline int dftracer_io_fd_begin(struct dftracer_io_call *C,

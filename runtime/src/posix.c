@@ -108,9 +108,12 @@ const char *const volatile dftracer_posix_needs_fd_create_ DFT_HIDDEN =
   Offset = dftracer_pos_before(D, (DIRECTION) == WR, &Append);                 \
   Ret = CALL;                                                                  \
   dftracer_pos_after(D, Offset, Append, (int64_t)Ret);                         \
-  dftracer_io_end_data(&C, (IS_VECTOR) ? DftDataVector : DftDataPosix, FD, 0,  \
-                       (int64_t)(COUNT), Offset, Append, (int64_t)Ret,         \
-                       (ADDR));                                                \
+  if (IS_VECTOR)                                                               \
+    dftracer_io_end_data(&C, DftDataVector, FD, 0, (int64_t)(COUNT), Offset,   \
+                         Append, (int64_t)Ret, (ADDR));                        \
+  else                                                                         \
+    dftracer_io_end_moving(&C, FD, (int64_t)(COUNT), Offset, Append,           \
+                           (int64_t)Ret, (ADDR));                              \
   return Ret
 
 /* The address a vector call's mem_align is taken from: the bits of all

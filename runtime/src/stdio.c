@@ -165,9 +165,8 @@ static void streamOpened(int Fd, const char *Mode, int NewDescription) {
   Offset = streamBefore(D, (DIRECTION) == DftUntracedWrite, &Append);          \
   Ret = CALL;                                                                  \
   streamAfter(D, STREAM, Offset, Append, SIZE, COUNT, Ret);                    \
-  dftracer_io_end_data(&C, DftDataStream, Fd, (int64_t)(SIZE),                 \
-                       (int64_t)(COUNT), Offset, Append, (int64_t)Ret,         \
-                       (uintptr_t)(BUF));                                      \
+  dftracer_io_end_stream(&C, Fd, (int64_t)(SIZE), (int64_t)(COUNT), Offset,   \
+                         Append, (int64_t)Ret, (uintptr_t)(BUF));              \
   return Ret
 
 /* An open of PATH: the new stream's descriptor gets the file's hash. */
@@ -363,9 +362,8 @@ size_t(fwrite_unlocked)(const void *ptr, size_t size, size_t count,
   Moved = (int64_t)(MOVED);                                                    \
   streamAfter(D, STREAM, Offset, Append, 1, Moved > 0 ? (size_t)Moved : 0,     \
               Moved > 0 ? (size_t)Moved : 0);                                  \
-  dftracer_io_end_data(&C, DftDataStream, Fd, 1,                               \
-                       (COUNT) < 0 ? Moved : (int64_t)(COUNT), Offset, Append, \
-                       Moved, 0);                                              \
+  dftracer_io_end_stream(&C, Fd, 1, (COUNT) < 0 ? Moved : (int64_t)(COUNT),   \
+                         Offset, Append, Moved, 0);                            \
   return Ret
 
 /* Flag < 0: vfprintf, else __vfprintf_chk with Flag. */

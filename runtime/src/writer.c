@@ -318,17 +318,20 @@ struct dftracer_chunk *dftracer_writer_swap_locked(struct dftracer_chunk *Full,
     pthread_cond_signal(&W.Work); /* in case the limit is below WakeBytes */
     pthread_cond_wait(&W.Space, &P->Lock);
   }
-  if (W.State == WriterRunning && (W.Pool || W.QueuedBytes > 0 || W.Side)) {
+  /* While the writer runs the buffer is always queued, even before the
+   * writer has stocked its pool (the hand-over that started it): an empty
+   * one is pages from the kernel, safe in a signal handler (pages.h). Were
+   * this thread to write, it would encode the buffer itself, under the
+   * lock every other thread's hand-over waits for, and the writer, finding
+   * the lock taken, could keep losing the race for it (issue 40). */
+  if (W.State == WriterRunning) {
     struct dftracer_chunk *Empty = takeEmptyLocked(MinCap);
     if (Empty) {
       enqueueLocked(Full);
       return Empty;
     }
   }
-  /* No writer; or nothing output, queued or being written and no empty
-   * buffer yet (the first hand-over, before the writer has stocked its
-   * pool: this thread may write, and keeps its buffer); or no memory for a
-   * second buffer. */
+  /* No writer, or no memory for a second buffer. */
   writeNowLocked(Full->Data + Full->Begin, Full->End - Full->Begin);
   Full->Begin = Full->End = 0;
   if (Full->Cap >= MinCap)

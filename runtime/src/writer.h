@@ -9,9 +9,10 @@
  * Rules:
  *  - Every function here is called with the process lock held. The writer
  *    takes the lock only to pop the queue and to open the file.
- *  - While the writer runs it is the only one that touches the sink, except
- *    for a lock holder while nothing is queued or being written. When it
- *    does not run (never needed yet, could not be started, stopped at FINI,
+ *  - While the writer runs it is the only one that touches the sink, and
+ *    a full buffer is always queued: the thread that hands it over never
+ *    encodes it (it would do so under the lock, the writer waiting). When
+ *    it does not run (never needed yet, could not be started, stopped at FINI,
  *    or in a forked child) lock holders write the sink directly.
  *  - The writer starts on the first full buffer, so a short program never
  *    has a second thread; it is stopped, with the queue written, at FINI or
