@@ -88,6 +88,29 @@ static inline void dftracer_pos_after(struct dftracer_fd_desc *D,
   __atomic_store_n(&D->Pos, Offset + Ret, __ATOMIC_RELAXED);
 }
 
+/* A read or write in flight on a descriptor: where it started. It lives
+ * in the wrapper's frame, so that the END moves the position after the
+ * call from it, and nothing of it is held in registers across the call
+ * (issue 40). */
+struct dftracer_fd_move {
+  struct dftracer_fd_desc *Desc; /* NULL: the position is not known */
+  int64_t Offset;                /* DftPosUnknown when not known */
+  int Append;                    /* a write on an O_APPEND description */
+};
+
+/* Before the call on Fd (a write when Write). */
+static inline void dftracer_move_begin(struct dftracer_fd_move *M, int Fd,
+                                       int Write) {
+  M->Desc = dftracer_fd_desc(Fd);
+  M->Offset = dftracer_pos_before(M->Desc, Write, &M->Append);
+}
+
+/* After it: it moved Ret bytes (< 0: failed). */
+static inline void dftracer_move_end(const struct dftracer_fd_move *M,
+                                     int64_t Ret) {
+  dftracer_pos_after(M->Desc, M->Offset, M->Append, Ret);
+}
+
 /* At load, tracing on: one record per trackable descriptor. May allocate. */
 void dftracer_fd_position_setup(unsigned Limit);
 /* Fd was just opened (a new description) with Flags; an O_APPEND one learns

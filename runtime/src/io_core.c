@@ -456,10 +456,12 @@ void dftracer_io_end_at(struct dftracer_io_call *C, int64_t Fd, int64_t Count,
   endDataFast(C, DftDataAt, Fd, 0, Count, Offset, 0, Ret, BufAddr);
 }
 
-void dftracer_io_end_moving(struct dftracer_io_call *C, int64_t Fd,
-                            int64_t Count, int64_t Offset, int Append,
-                            int64_t Ret, uintptr_t BufAddr) {
-  endDataFast(C, DftDataPosix, Fd, 0, Count, Offset, Append, Ret, BufAddr);
+void dftracer_io_end_moving(struct dftracer_io_call *C,
+                            const struct dftracer_fd_move *M, int64_t Fd,
+                            int64_t Count, int64_t Ret, uintptr_t BufAddr) {
+  dftracer_move_end(M, Ret);
+  endDataFast(C, DftDataPosix, Fd, 0, Count, M->Offset, M->Append, Ret,
+              BufAddr);
 }
 
 void dftracer_io_end_stream(struct dftracer_io_call *C, int64_t Fd,

@@ -167,12 +167,14 @@ void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
  * registers, its shape's tests folded. */
 void dftracer_io_end_at(struct dftracer_io_call *C, int64_t Fd, int64_t Count,
                         int64_t Offset, int64_t Ret, uintptr_t BufAddr);
-/* The same for DftDataPosix (read, write and their _chk forms) and
+/* The same for DftDataPosix (read, write and their _chk forms), which
+ * first moves the descriptor's position as M says (fd_position.h), and
  * DftDataStream (fread, fwrite): a shape known at compile time leaves
  * dataArgCount and putDataArgs no test of it. */
-void dftracer_io_end_moving(struct dftracer_io_call *C, int64_t Fd,
-                            int64_t Count, int64_t Offset, int Append,
-                            int64_t Ret, uintptr_t BufAddr);
+struct dftracer_fd_move;
+void dftracer_io_end_moving(struct dftracer_io_call *C,
+                            const struct dftracer_fd_move *M, int64_t Fd,
+                            int64_t Count, int64_t Ret, uintptr_t BufAddr);
 void dftracer_io_end_stream(struct dftracer_io_call *C, int64_t Fd,
                             int64_t Size, int64_t Count, int64_t Offset,
                             int Append, int64_t Ret, uintptr_t BufAddr);

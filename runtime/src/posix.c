@@ -98,22 +98,20 @@ const char *const volatile dftracer_posix_needs_fd_create_ DFT_HIDDEN =
  * write at the end. */
 #define FD_MOVING_CALL(NAME, FD, DIRECTION, IS_VECTOR, COUNT, ADDR, CALL)      \
   struct dftracer_io_call C;                                                   \
-  struct dftracer_fd_desc *D;                                                  \
+  struct dftracer_fd_move M;                                                   \
   ssize_t Ret;                                                                 \
-  int64_t Offset;                                                              \
-  int Append;                                                                  \
   if (DFT_LIKELY(!dftracer_fd_begin(&C, POSIX, NAME, FD)))                  \
     FD_UNTRACED_RETURN(FD, DIRECTION, CALL);                                   \
-  D = dftracer_fd_desc(FD);                                                    \
-  Offset = dftracer_pos_before(D, (DIRECTION) == WR, &Append);                 \
+  dftracer_move_begin(&M, FD, (DIRECTION) == WR);                              \
   Ret = CALL;                                                                  \
-  dftracer_pos_after(D, Offset, Append, (int64_t)Ret);                         \
-  if (IS_VECTOR)                                                               \
-    dftracer_io_end_data(&C, DftDataVector, FD, 0, (int64_t)(COUNT), Offset,   \
-                         Append, (int64_t)Ret, (ADDR));                        \
-  else                                                                         \
-    dftracer_io_end_moving(&C, FD, (int64_t)(COUNT), Offset, Append,           \
-                           (int64_t)Ret, (ADDR));                              \
+  if (IS_VECTOR) {                                                             \
+    dftracer_move_end(&M, (int64_t)Ret);                                       \
+    dftracer_io_end_data(&C, DftDataVector, FD, 0, (int64_t)(COUNT),           \
+                         M.Offset, M.Append, (int64_t)Ret, (ADDR));            \
+  } else {                                                                     \
+    dftracer_io_end_moving(&C, &M, FD, (int64_t)(COUNT), (int64_t)Ret,         \
+                           (ADDR));                                            \
+  }                                                                            \
   return Ret
 
 /* The address a vector call's mem_align is taken from: the bits of all
