@@ -157,8 +157,8 @@ char *dftracer_thread_reserve_slow_(struct dftracer_thread *T, size_t Bound) {
   struct dftracer_chunk *Full = T->Chunk, *Next;
   size_t MinCap = Bound > DFTRACER_CHUNK_BYTES ? Bound : DFTRACER_CHUNK_BYTES;
   /* Where START, END and METADATA reach system calls (the first hand-over
-   * creates and writes the trace file itself): what they do to errno must
-   * not show in the program. */
+   * starts the writer thread; with no writer, the buffer is written here):
+   * what they do to errno must not show in the program. */
   int Saved = errno;
   pthread_mutex_lock(&P->Lock);
   if (Full) {
