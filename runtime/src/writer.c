@@ -310,28 +310,32 @@ struct dftracer_chunk *dftracer_writer_swap_locked(struct dftracer_chunk *Full,
                                                    size_t MinCap) {
   struct dftracer_process *P = &dftracer_process_;
   struct dftracer_chunk *Grown;
+  int Starting = W.State == WriterIdle && !P->Finished;
   accountLocked(Full->End - Full->Begin);
-  if (W.State == WriterIdle && !P->Finished)
+  if (Starting)
     startLocked();
   while (W.State == WriterRunning &&
          W.QueuedBytes >= DFTRACER_WRITER_QUEUE_BYTES) {
     pthread_cond_signal(&W.Work); /* in case the limit is below WakeBytes */
     pthread_cond_wait(&W.Space, &P->Lock);
   }
-  /* While the writer runs the buffer is always queued, even before the
-   * writer has stocked its pool (the hand-over that started it): an empty
-   * one is pages from the kernel, safe in a signal handler (pages.h). Were
-   * this thread to write, it would encode the buffer itself, under the
-   * lock every other thread's hand-over waits for, and the writer, finding
-   * the lock taken, could keep losing the race for it (issue 40). */
-  if (W.State == WriterRunning) {
+  /* The hand-over that starts the writer writes its buffer here, so that
+   * the trace file and its first events exist however long the new thread
+   * waits for a CPU (a process killed before it runs keeps them). Every
+   * later one is queued, even before the writer has stocked its pool: an
+   * empty buffer is pages from the kernel, safe in a signal handler
+   * (pages.h). Were this thread to write it, it would encode the buffer
+   * under the lock every other thread's hand-over waits for, and the
+   * writer, finding the lock taken, could keep losing the race for it
+   * (issue 40). */
+  if (W.State == WriterRunning && !Starting) {
     struct dftracer_chunk *Empty = takeEmptyLocked(MinCap);
     if (Empty) {
       enqueueLocked(Full);
       return Empty;
     }
   }
-  /* No writer, or no memory for a second buffer. */
+  /* No writer, the one just started, or no memory for a second buffer. */
   writeNowLocked(Full->Data + Full->Begin, Full->End - Full->Begin);
   Full->Begin = Full->End = 0;
   if (Full->Cap >= MinCap)

@@ -11,8 +11,10 @@
  *    takes the lock only to pop the queue and to open the file.
  *  - While the writer runs it is the only one that touches the sink, and
  *    a full buffer is always queued: the thread that hands it over never
- *    encodes it (it would do so under the lock, the writer waiting). When
- *    it does not run (never needed yet, could not be started, stopped at FINI,
+ *    encodes it (it would do so under the lock, the writer waiting), but
+ *    for the hand-over that starts the writer, which writes its own buffer
+ *    so that the file and its first events exist at once. When it does
+ *    not run (never needed yet, could not be started, stopped at FINI,
  *    or in a forked child) lock holders write the sink directly.
  *  - The writer starts on the first full buffer, so a short program never
  *    has a second thread; it is stopped, with the queue written, at FINI or
