@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "io_core.h"
+#include "io_end_data.h"
 
 #include "clock.h"
 #include "compact_writer.h"
@@ -328,53 +329,6 @@ endDataGeneral(struct dftracer_io_call *C, uint64_t EndUs, unsigned Shape,
   dftracer_span_finish_io_args_(C->T, &C->Span, EndUs, &Io);
 }
 
-/* Arg A stored at Out (unaligned) as its three words, with no copy
- * through the stack; returns its end. */
-static inline __attribute__((always_inline)) char *
-putArg(char *Out, struct dftracer_io_arg A) {
-  memcpy(Out + offsetof(struct dftracer_io_arg, Key), &A.Key, sizeof(A.Key));
-  memcpy(Out + offsetof(struct dftracer_io_arg, KeyLen), &A.KeyLen,
-         sizeof(A.KeyLen));
-  memcpy(Out + offsetof(struct dftracer_io_arg, Value), &A.Value,
-         sizeof(A.Value));
-  return Out + sizeof(A);
-}
-
-/* The count of a data call's args in its record, the fhash included
- * (event_record.h), and the args stored at Out in endDataGeneral's order;
- * returns their end. */
-static inline __attribute__((always_inline)) uint32_t
-dataArgCount(const struct dftracer_io_call *C, unsigned Shape, int64_t Offset,
-             int Append, int64_t MemAlign) {
-  return 3u + (C->Fhash != 0) + (Shape == DftDataStream) +
-         (Offset >= 0 || Shape == DftDataAt) + (Append != 0) +
-         (MemAlign != 0);
-}
-static inline __attribute__((always_inline)) char *
-putDataArgs(char *Out, const struct dftracer_io_call *C, unsigned Shape,
-            int64_t Fd, int64_t Size, int64_t Count, int64_t Offset,
-            int Append, int64_t Ret, int64_t MemAlign) {
-  if (C->Fhash)
-    Out = putArg(Out, (struct dftracer_io_arg){DFT_FHASH_KEY,
-                                              sizeof(DFT_FHASH_KEY) - 1,
-                                              (int64_t)C->Fhash});
-  Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(fd, Fd));
-  if (Shape == DftDataStream)
-    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(size, Size));
-  if (Shape == DftDataVector)
-    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(iovcnt, Count));
-  else
-    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(count, Count));
-  if (Offset >= 0 || Shape == DftDataAt)
-    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(offset, Offset));
-  if (Append)
-    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(append, 1));
-  Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(ret, Ret));
-  if (MemAlign)
-    Out = putArg(Out, (struct dftracer_io_arg)DFT_ARG(mem_align, MemAlign));
-  return Out;
-}
-
 /* The usual data call: its args stored straight into the record, in
  * endDataGeneral's order after the fhash (event_record.h), with no array
  * built and copied (issue 40); any other END takes endDataGeneral. Inline
@@ -404,70 +358,20 @@ endData(struct dftracer_io_call *C, unsigned Shape, int64_t Fd, int64_t Size,
 
 /* endData out of line: the END of a data call that needs a call (the
  * general path, a clock read through the kernel or a new anchor). */
-static __attribute__((noinline)) void
-endDataCalling(struct dftracer_io_call *C, unsigned Shape, int64_t Fd,
-               int64_t Size, int64_t Count, int64_t Offset, int Append,
-               int64_t Ret, uintptr_t BufAddr) {
+__attribute__((noinline)) void
+dftracer_io_end_data_calling_(struct dftracer_io_call *C, unsigned Shape,
+                              int64_t Fd, int64_t Size, int64_t Count,
+                              int64_t Offset, int Append, int64_t Ret,
+                              uintptr_t BufAddr) {
   endData(C, Shape, Fd, Size, Count, Offset, Append, Ret, BufAddr);
-}
-
-/* The usual END of a data call calls nothing: it is endData's fast END
- * with a clock read that needs no call (dftracer_now_us_nocall); when
- * either is refused, before anything is written, endDataCalling does the
- * whole END (issue 40: the frame of a function that may call was 14 of
- * its instructions). An I/O span has no function to count (Func 0), so
- * dftracer_fast_done's count is not needed. */
-static inline __attribute__((always_inline)) void
-endDataFast(struct dftracer_io_call *C, unsigned Shape, int64_t Fd,
-            int64_t Size, int64_t Count, int64_t Offset, int Append,
-            int64_t Ret, uintptr_t BufAddr) {
-  int Busy = dftracer_busy_enter();
-  struct dftracer_thread *T = C->T;
-  int64_t MemAlign = dftracer_mem_align(BufAddr);
-  uint32_t NIo = dataArgCount(C, Shape, Offset, Append, MemAlign);
-  const struct dftracer_name_entry *E = dftracer_fast_entry(T, &C->Span, NIo);
-  uint64_t EndUs, Dur;
-  char *Out;
-  if (DFT_UNLIKELY(!E) ||
-      DFT_UNLIKELY(!dftracer_now_us_nocall(&T->Clock, &EndUs))) {
-    dftracer_busy_leave(Busy);
-    endDataCalling(C, Shape, Fd, Size, Count, Offset, Append, Ret, BufAddr);
-    return;
-  }
-  Dur = dftracer_span_dur(&C->Span, EndUs);
-  Out = dftracer_fast_head(T, &C->Span, E, Dur, NIo);
-  Out = putDataArgs(Out, C, Shape, Fd, Size, Count, Offset, Append, Ret,
-                    MemAlign);
-  dftracer_thread_commit(T, Out);
-  C->Span.Closed = C->Span.Popped = 1;
-  T->Top = C->Span.Parent;
-  dftracer_busy_leave(Busy);
 }
 
 void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
                           int64_t Fd, int64_t Size, int64_t Count,
                           int64_t Offset, int Append, int64_t Ret,
                           uintptr_t BufAddr) {
-  endDataFast(C, Shape, Fd, Size, Count, Offset, Append, Ret, BufAddr);
-}
-
-void dftracer_io_end_at(struct dftracer_io_call *C, int64_t Fd, int64_t Count,
-                        int64_t Offset, int64_t Ret, uintptr_t BufAddr) {
-  endDataFast(C, DftDataAt, Fd, 0, Count, Offset, 0, Ret, BufAddr);
-}
-
-void dftracer_io_end_moving(struct dftracer_io_call *C,
-                            const struct dftracer_fd_move *M, int64_t Fd,
-                            int64_t Count, int64_t Ret, uintptr_t BufAddr) {
-  dftracer_move_end(M, Ret);
-  endDataFast(C, DftDataPosix, Fd, 0, Count, M->Offset, M->Append, Ret,
-              BufAddr);
-}
-
-void dftracer_io_end_stream(struct dftracer_io_call *C, int64_t Fd,
-                            int64_t Size, int64_t Count, int64_t Offset,
-                            int Append, int64_t Ret, uintptr_t BufAddr) {
-  endDataFast(C, DftDataStream, Fd, Size, Count, Offset, Append, Ret, BufAddr);
+  dftracer_io_end_data_fast(C, Shape, Fd, Size, Count, Offset, Append, Ret,
+                            BufAddr);
 }
 
 void dftracer_io_set_data_dirs(const char *DataDirs) {

@@ -163,21 +163,8 @@ void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
                           int64_t Fd, int64_t Size, int64_t Count,
                           int64_t Offset, int Append, int64_t Ret,
                           uintptr_t BufAddr);
-/* dftracer_io_end_data with DftDataAt (pread, pwrite): its six args in
- * registers, its shape's tests folded. */
-void dftracer_io_end_at(struct dftracer_io_call *C, int64_t Fd, int64_t Count,
-                        int64_t Offset, int64_t Ret, uintptr_t BufAddr);
-/* The same for DftDataPosix (read, write and their _chk forms), which
- * first moves the descriptor's position as M says (fd_position.h), and
- * DftDataStream (fread, fwrite): a shape known at compile time leaves
- * dataArgCount and putDataArgs no test of it. */
-struct dftracer_fd_move;
-void dftracer_io_end_moving(struct dftracer_io_call *C,
-                            const struct dftracer_fd_move *M, int64_t Fd,
-                            int64_t Count, int64_t Ret, uintptr_t BufAddr);
-void dftracer_io_end_stream(struct dftracer_io_call *C, int64_t Fd,
-                            int64_t Size, int64_t Count, int64_t Offset,
-                            int Append, int64_t Ret, uintptr_t BufAddr);
+/* The same inline, one function per shape (pread/pwrite, read/write,
+ * fread/fwrite): io_end_data.h. */
 
 /* Steps 1 to 3 for a call on a descriptor. */
 static inline int dftracer_io_fd_begin(struct dftracer_io_call *C,

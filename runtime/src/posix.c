@@ -20,6 +20,7 @@
 #include "fd_classify.h"
 #include "fd_position.h"
 #include "io_core.h"
+#include "io_end_data.h"
 #include "io_real.h"
 #include "untraced.h"
 
