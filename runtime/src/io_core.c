@@ -1,6 +1,6 @@
 #define _GNU_SOURCE
 #include "io_core.h"
-#include "io_end_data.h"
+#include "io_data_call.h"
 
 #include "clock.h"
 #include "compact_writer.h"
@@ -208,9 +208,9 @@ static __attribute__((noinline)) struct dftracer_thread *firstCall(void) {
  * no system call that fails, the stack and ids are the thread's memory.
  * The general START: a thread's first call, an id block to refill, a
  * clock read that needs a call (no TSC, or its anchor to renew). */
-static __attribute__((noinline)) int
-beginGeneral(struct dftracer_io_call *C, const char *Cat, const char *Name,
-             uint64_t Fhash) {
+__attribute__((noinline)) int
+dftracer_io_begin_general_(struct dftracer_io_call *C, const char *Cat,
+                           const char *Name, uint64_t Fhash) {
   struct dftracer_thread *T = dftracer_thread_peek();
   int Busy;
   if (DFT_UNLIKELY(!T) && !(T = firstCall()))
@@ -227,29 +227,10 @@ beginGeneral(struct dftracer_io_call *C, const char *Cat, const char *Name,
   return 1;
 }
 
-/* The usual START calls nothing: anything that would (beginGeneral's
- * cases) is found before the thread's state changes and handed over as a
- * tail call, so this function saves no register (issue 40: its frame was
- * 12 of its 83 instructions). The clock is read while busy, as there. */
+/* The START of every other wrapper: the data calls' own, out of line. */
 int dftracer_io_begin_cat(struct dftracer_io_call *C, const char *Cat,
                           const char *Name, uint64_t Fhash) {
-  struct dftracer_thread *T = dftracer_thread_peek();
-  uint64_t Us;
-  int Busy;
-  if (DFT_UNLIKELY(!T) || DFT_UNLIKELY(T->NextId == T->IdLimit))
-    return beginGeneral(C, Cat, Name, Fhash);
-  Busy = dftracer_busy_enter();
-  if (DFT_UNLIKELY(!dftracer_now_us_nocall(&T->Clock, &Us))) {
-    dftracer_busy_leave(Busy);
-    return beginGeneral(C, Cat, Name, Fhash);
-  }
-  dftracer_thread_push_span_id(T, &C->Span, T->NextId++, Name, Cat,
-                               dftracer_name_slot(T, Name));
-  C->T = T;
-  C->Fhash = Fhash;
-  C->Span.StartUs = Us;
-  dftracer_busy_leave(Busy);
-  return 1;
+  return dftracer_io_begin_fast(C, Cat, Name, Fhash);
 }
 
 /* Step 5: the args go into the span's record as they are

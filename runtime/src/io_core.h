@@ -164,7 +164,7 @@ void dftracer_io_end_data(struct dftracer_io_call *C, unsigned Shape,
                           int64_t Offset, int Append, int64_t Ret,
                           uintptr_t BufAddr);
 /* The same inline, one function per shape (pread/pwrite, read/write,
- * fread/fwrite): io_end_data.h. */
+ * fread/fwrite): io_data_call.h. */
 
 /* Steps 1 to 3 for a call on a descriptor. */
 static inline int dftracer_io_fd_begin(struct dftracer_io_call *C,

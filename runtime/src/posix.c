@@ -20,7 +20,7 @@
 #include "fd_classify.h"
 #include "fd_position.h"
 #include "io_core.h"
-#include "io_end_data.h"
+#include "io_data_call.h"
 #include "io_real.h"
 #include "untraced.h"
 
@@ -87,7 +87,8 @@ const char *const volatile dftracer_posix_needs_fd_create_ DFT_HIDDEN =
 #define FD_AT_CALL(NAME, FD, DIRECTION, COUNT, OFFSET, ADDR, CALL)             \
   struct dftracer_io_call C;                                                   \
   ssize_t Ret;                                                                 \
-  if (DFT_LIKELY(!dftracer_fd_begin(&C, POSIX, NAME, FD)))                  \
+  if (DFT_LIKELY(!dftracer_io_data_begin(&C, POSIX, dftracer_cat_posix_,      \
+                                         NAME, FD)))                           \
     FD_UNTRACED_RETURN(FD, DIRECTION, CALL);                                   \
   Ret = CALL;                                                                  \
   dftracer_io_end_at(&C, FD, (int64_t)(COUNT), (int64_t)(OFFSET),              \
@@ -101,7 +102,8 @@ const char *const volatile dftracer_posix_needs_fd_create_ DFT_HIDDEN =
   struct dftracer_io_call C;                                                   \
   struct dftracer_fd_move M;                                                   \
   ssize_t Ret;                                                                 \
-  if (DFT_LIKELY(!dftracer_fd_begin(&C, POSIX, NAME, FD)))                  \
+  if (DFT_LIKELY(!dftracer_io_data_begin(&C, POSIX, dftracer_cat_posix_,      \
+                                         NAME, FD)))                           \
     FD_UNTRACED_RETURN(FD, DIRECTION, CALL);                                   \
   dftracer_move_begin(&M, FD, (DIRECTION) == WR);                              \
   Ret = CALL;                                                                  \

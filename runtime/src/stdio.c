@@ -18,7 +18,7 @@
 #include "fd_classify.h"
 #include "fd_position.h"
 #include "io_core.h"
-#include "io_end_data.h"
+#include "io_data_call.h"
 #include "io_filter.h"
 #include "io_real.h"
 #include "untraced.h"
@@ -56,6 +56,16 @@ static inline int streamBegin(struct dftracer_io_call *C, const char *Name,
   *Fd = streamFd(Stream);
   Hash = dftracer_fd_hash(*Fd); /* -1 (no stream): past the tables, 0 */
   return Hash && dftracer_io_begin(C, STDIO, Name, Hash);
+}
+
+/* streamBegin with the START inline (io_data_call.h), for the data calls. */
+static inline __attribute__((always_inline)) int
+streamDataBegin(struct dftracer_io_call *C, const char *Name, FILE *Stream,
+                int *Fd) {
+  uint64_t Hash;
+  *Fd = streamFd(Stream);
+  Hash = dftracer_fd_hash(*Fd);
+  return Hash && dftracer_io_begin_fast(C, dftracer_cat_stdio_, Name, Hash);
 }
 
 /* The body of a wrapper of a call on STREAM (result `Ret`). The stream is
@@ -155,7 +165,7 @@ static void streamOpened(int Fd, const char *Mode, int NewDescription) {
   int Fd, Append;                                                              \
   if (DFT_LIKELY(!dftracer_io_on(STDIO)))                                      \
     return CALL;                                                               \
-  if (!streamBegin(&C, NAME, STREAM, &Fd)) {                                   \
+  if (!streamDataBegin(&C, NAME, STREAM, &Fd)) {                               \
     if (DFT_LIKELY(!dftracer_untraced_fd(Fd)))                                 \
       return CALL;                                                             \
     Ret = CALL;                                                                \
