@@ -15,6 +15,50 @@ namespace {
 bool valueBefore(const ValueCounts::Value &A, const ValueCounts::Value &B) {
   return A.first < B.first;
 }
+
+bool moreCommon(const ValueCounts::Value &A, const ValueCounts::Value &B) {
+  return A.second != B.second ? A.second > B.second : A.first < B.first;
+}
+
+/// The first of the Len values from First whose value is not below V (as
+/// std::lower_bound), with no branch per step: a figure merged over
+/// thousands of ranks holds thousands of values, and this search is most
+/// of what merging a file's few into it costs (issue 41).
+ValueCounts::Value *firstNotBelow(ValueCounts::Value *First, size_t Len,
+                                  int64_t V) {
+  if (!Len)
+    return First;
+  while (Len > 1) {
+    size_t Half = Len / 2;
+    First = First[Half].first < V ? First + Half : First;
+    Len -= Half;
+  }
+  return First + (First->first < V);
+}
+
+/// Sorted lists A and B (each value once) as one, a value in both once
+/// with its calls summed.
+std::vector<ValueCounts::Value>
+mergeSorted(const std::vector<ValueCounts::Value> &A,
+            const std::vector<ValueCounts::Value> &B) {
+  std::vector<ValueCounts::Value> All;
+  All.reserve(A.size() + B.size());
+  auto I = A.begin(), J = B.begin();
+  while (I != A.end() && J != B.end()) {
+    if (I->first < J->first) {
+      All.push_back(*I++);
+    } else if (J->first < I->first) {
+      All.push_back(*J++);
+    } else {
+      All.emplace_back(I->first, I->second + J->second);
+      ++I;
+      ++J;
+    }
+  }
+  All.insert(All.end(), I, A.end());
+  All.insert(All.end(), J, B.end());
+  return All;
+}
 } // namespace
 
 void ValueCounts::add(int64_t V, uint64_t N) {
@@ -36,15 +80,23 @@ void ValueCounts::merge(const ValueCounts &O) {
     return;
   }
   O.fold();
+  // A list about as long as this one (a path's figure over all ranks into
+  // its layer's, a worker's into another's) is merged in one pass: a
+  // search per value cost more than walking both (issue 41).
+  if (O.Counts.size() >= 64 && O.Counts.size() * 8 >= Counts.size()) {
+    fold();
+    Counts = mergeSorted(Counts, O.Counts);
+    return;
+  }
   // A value already counted is added in place: the ranks of a job mostly
   // share their sizes and strides, and appending them to Pending to sort
   // them in later was most of what merging a small file's figures cost
   // (issue 41). Others wait in Pending. Both lists are sorted, so each
   // search starts where the one before ended.
-  auto At = Counts.begin();
+  Value *At = Counts.data(), *End = Counts.data() + Counts.size();
   for (const Value &V : O.Counts) {
-    At = std::lower_bound(At, Counts.end(), V, valueBefore);
-    if (At != Counts.end() && At->first == V.first)
+    At = firstNotBelow(At, static_cast<size_t>(End - At), V.first);
+    if (At != End && At->first == V.first)
       At->second += V.second;
     else
       Pending.push_back(V);
@@ -79,15 +131,12 @@ void ValueCounts::fold() const {
 std::vector<ValueCounts::Value> ValueCounts::top(size_t N) const {
   fold();
   std::vector<Value> All(Counts.begin(), Counts.end());
-  auto MoreCommon = [](const auto &A, const auto &B) {
-    return A.second != B.second ? A.second > B.second : A.first < B.first;
-  };
   if (All.size() > N) {
     std::partial_sort(All.begin(), All.begin() + static_cast<ptrdiff_t>(N),
-                      All.end(), MoreCommon);
+                      All.end(), moreCommon);
     All.resize(N);
   } else {
-    std::sort(All.begin(), All.end(), MoreCommon);
+    std::sort(All.begin(), All.end(), moreCommon);
   }
   return All;
 }
@@ -121,6 +170,30 @@ void ValueCounts::keepTop(size_t Keep) {
   }
   if (Counts.capacity() > Counts.size())
     Counts.shrink_to_fit();
+}
+
+void ValueCounts::keepTopOf(std::vector<Value> &Values, size_t Keep) {
+  fold();
+  Values.insert(Values.end(), Counts.begin(), Counts.end());
+  std::sort(Values.begin(), Values.end(), valueBefore);
+  size_t Kept = 0;
+  for (const Value &V : Values)
+    if (Kept && Values[Kept - 1].first == V.first)
+      Values[Kept - 1].second += V.second;
+    else
+      Values[Kept++] = V;
+  Values.resize(Kept);
+  if (Kept > Keep) {
+    std::partial_sort(Values.begin(),
+                      Values.begin() + static_cast<ptrdiff_t>(Keep),
+                      Values.end(), moreCommon);
+    Values.resize(Keep);
+    std::sort(Values.begin(), Values.end(), valueBefore);
+  }
+  // No spare capacity, as keepTop() leaves it.
+  std::vector<Value>().swap(Pending);
+  Counts = std::vector<Value>(Values.begin(), Values.end());
+  Values.clear();
 }
 
 namespace {
@@ -163,20 +236,30 @@ void ValueTally::grow() {
   }
 }
 
+void ValueTally::clear() {
+  if (Slots.size() > KeptSlots)
+    std::vector<std::pair<int64_t, uint64_t>>().swap(Slots);
+  else if (Used)
+    std::fill(Slots.begin(), Slots.end(), std::pair<int64_t, uint64_t>());
+  Used = 0;
+}
+
 void ValueTally::moveTo(ValueCounts &Into) {
   if (!Used) { // nothing counted (most strides of a small file): as below
-    Slots.clear();
+    clear();
     if (!Into.empty())
       Into.trim();
     return;
   }
   std::vector<std::pair<int64_t, uint64_t>> All;
   All.reserve(Used);
-  for (const auto &E : Slots)
-    if (E.second)
+  for (auto &E : Slots)
+    if (E.second) {
       All.push_back(E);
-  Slots.clear();
+      E = {}; // the table is empty when the last is taken (clear())
+    }
   Used = 0;
+  clear();
   if (!Into.empty()) { // counts already there: merged, then trimmed
     ValueCounts These;
     std::sort(All.begin(), All.end());
@@ -193,12 +276,9 @@ void ValueTally::moveTo(ValueCounts &Into) {
     return;
   }
   // The kept values straight away, without a tree of all of them.
-  auto MoreCommon = [](const auto &A, const auto &B) {
-    return A.second != B.second ? A.second > B.second : A.first < B.first;
-  };
   size_t Keep = std::min(All.size(), ValueCounts::KeepValues);
   std::partial_sort(All.begin(), All.begin() + static_cast<ptrdiff_t>(Keep),
-                    All.end(), MoreCommon);
+                    All.end(), moreCommon);
   for (size_t I = Keep; I < All.size(); ++I)
     Into.Other += All[I].second;
   All.resize(Keep);
@@ -412,9 +492,13 @@ void AccessStats::merge(const AccessStats &O) {
   // HDF5 and STDIO figures) adds nothing (issue 41).
   if (O.none())
     return;
-  AccessCounts::merge(O);
+  mergeCounts(O);
   Sizes.merge(O.Sizes);
   Strides.merge(O.Strides);
+}
+
+void AccessStats::mergeCounts(const AccessStats &O) {
+  AccessCounts::merge(O);
   DistinctRead += O.DistinctRead;
   DistinctWritten += O.DistinctWritten;
   CrossRead += O.CrossRead;
@@ -444,8 +528,8 @@ AccessStats AccessSum::finish() {
 
 void AccessSum::reset() {
   remake(S);
-  Sizes.clear(64);
-  Strides.clear(64);
+  Sizes.clear();
+  Strides.clear();
 }
 
 uint64_t AccessStream::cover(Ranges &R, size_t &Last, uint64_t B, uint64_t E) {
@@ -567,12 +651,20 @@ AccessCall AccessStream::noOffset(bool Write, MemAlign Mem) {
 AccessStats AccessStream::finish(RangeList &ReadRanges,
                                  RangeList &WriteRanges) {
   S.RangesCapped = Capped ? 1 : 0;
-  ReadRanges = std::move(Read);
-  WriteRanges = std::move(Written);
+  // Copied at their size (they are kept to the end of the run), and this
+  // stream's lists keep theirs for its next file, up to a few KB: growing
+  // them again by doubling was two allocations per stream of each small
+  // file (issue 41).
+  for (auto [From, To] : {std::pair(&Read, &ReadRanges),
+                          std::pair(&Written, &WriteRanges)}) {
+    To->assign(From->begin(), From->end());
+    if (From->capacity() > KeptRanges)
+      Ranges().swap(*From);
+    else
+      From->clear();
+  }
   S.DistinctRead = rangeBytes(ReadRanges);
   S.DistinctWritten = rangeBytes(WriteRanges);
-  Read.clear();
-  Written.clear();
   LastRead = LastWritten = 0;
   SizeCounts.moveTo(S.Sizes);
   StrideCounts.moveTo(S.Strides);

@@ -50,9 +50,10 @@ namespace dftanalyze {
 /// over streams the lists are exact sums: at most KeepValues per stream,
 /// so a figure over many processes grows with the distinct values their
 /// streams kept (docs/analysis.md, "At scale"). Sorted pairs, 16 bytes a
-/// value (a tree node took 48 and a malloc); a merge appends to Pending,
-/// folded in when Pending is as long as Counts, so merging one small
-/// list into a large figure costs its own length, not a search per value.
+/// value (a tree node took 48 and a malloc); a merge adds a value already
+/// there in place (a binary search from the previous one's place) and
+/// appends others to Pending, folded in when Pending is as long as Counts;
+/// a list at least an eighth as long as Counts is merged in one pass.
 struct ValueCounts {
   using Value = std::pair<int64_t, uint64_t>; // value, calls
   std::vector<Value> Counts; // by value, each once (after fold())
@@ -82,6 +83,11 @@ struct ValueCounts {
   /// Keeps the Keep most common values and leaves Other as it is: what
   /// top(Keep) and Other still say, in Keep entries (a rank's figures).
   void keepTop(size_t Keep = ReportedValues);
+  /// Adds Values (in any order, a value any number of times) and keeps the
+  /// top Keep: as merging lists of them and keepTop(Keep), with one sort
+  /// of them all instead of a merge per list (a rank's streams; issue 41).
+  /// Values is left empty, its memory kept.
+  void keepTopOf(std::vector<Value> &Values, size_t Keep = ReportedValues);
   /// The N most common, most common first (ties: smaller value first).
   std::vector<Value> top(size_t N) const;
   bool empty() const { return Counts.empty() && Pending.empty() && !Other; }
@@ -106,19 +112,13 @@ public:
   /// Adds the values to Into (its counts, then trimmed to KeepValues)
   /// and empties this.
   void moveTo(ValueCounts &Into);
-  /// Empty, keeping its memory.
-  void clear() {
-    Slots.clear();
-    Used = 0;
-  }
-  /// Empty, keeping its memory only up to KeepSlots slots.
-  void clear(size_t KeepSlots) {
-    if (Slots.capacity() > KeepSlots)
-      std::vector<std::pair<int64_t, uint64_t>>().swap(Slots);
-    clear();
-  }
+  /// Empty. A table of up to KeptSlots slots is kept, zeroed, for the
+  /// next stream or file: growing it again from 8 slots took three
+  /// allocations and rehashes per stream of each file (issue 41).
+  void clear();
 
 private:
+  static constexpr size_t KeptSlots = 64;
   void grow();
   std::vector<std::pair<int64_t, uint64_t>> Slots; // count 0: empty
   size_t Used = 0;
@@ -320,6 +320,8 @@ struct AccessStats : AccessCounts {
   uint64_t CrossRead = 0, CrossWritten = 0;
 
   void merge(const AccessStats &O);
+  /// merge() without Sizes and Strides (their values are the caller's).
+  void mergeCounts(const AccessStats &O);
   /// Every figure as a default AccessStats's (merging it changes nothing).
   bool none() const;
 };
@@ -379,6 +381,7 @@ private:
   /// search a binary one over contiguous memory); a range that lands
   /// between kept ones moves the ranges after it, at most MaxRanges.
   using Ranges = RangeList;
+  static constexpr size_t KeptRanges = 256; // kept by finish() (4 KB)
   /// Adds [B, E) to R (when it fits under MaxRanges); returns the bytes
   /// of it that R already held. Last is the index of the range that holds
   /// the end of the previous call (R.size(): none).

@@ -227,6 +227,15 @@ struct DsetAcc {
   DatasetStat Stat;
 };
 
+/// Appends From's values to All and adds its Other to To's: To keeps the
+/// top values of All in the end (ValueCounts::keepTopOf).
+void gatherValues(const ValueCounts &From, ValueCounts &To,
+                  std::vector<ValueCounts::Value> &All) {
+  From.fold();
+  All.insert(All.end(), From.Counts.begin(), From.Counts.end());
+  To.Other += From.Other;
+}
+
 /// The slot of Streams for an I/O layer slot, or -1.
 int streamSlot(size_t Slot) {
   if (Slot == ioSlot(Layer::Posix))
@@ -432,6 +441,8 @@ private:
   // paths by fhash, and its functions' own I/O time.
   std::vector<std::pair<uint64_t, FileAcc *>> SortedFiles;
   std::vector<std::pair<uint32_t, uint64_t>> PhaseUs;
+  // A process's streams' sizes and strides, for its top values.
+  std::vector<ValueCounts::Value> RankSizes, RankStrides;
   /// The id of job key Job (its tag in Jobs.Tags).
   uint32_t jobId(const std::string &Job);
 };
@@ -1324,7 +1335,13 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
         R.FileIndex = FileIndex;
         R.Pid = P.Stat.Pid;
         S.Access[Slot] = Acc->Streams[St].finish(R.Read, R.Write);
-        P.Stat.Access.merge(S.Access[Slot]);
+        // The rank keeps only its top values (keepTopOf below): its
+        // streams' lists are gathered and sorted once, not merged one by
+        // one into a list then cut to four (issue 41).
+        const AccessStats &Stream = S.Access[Slot];
+        P.Stat.Access.mergeCounts(Stream);
+        gatherValues(Stream.Sizes, P.Stat.Access.Sizes, RankSizes);
+        gatherValues(Stream.Strides, P.Stat.Access.Strides, RankStrides);
         if (!R.Read.empty() || !R.Write.empty()) {
           S.RangeCount[Slot] += R.size();
           S.Ranges[Slot].push_back(std::move(R));
@@ -1413,8 +1430,8 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
     }
     for (size_t L = 0; L < NumLayers; ++L)
       P.Stat.UnionUs[L] = P.Unions[L].total();
-    P.Stat.Access.Sizes.keepTop();
-    P.Stat.Access.Strides.keepTop();
+    P.Stat.Access.Sizes.keepTopOf(RankSizes);
+    P.Stat.Access.Strides.keepTopOf(RankStrides);
     P.Stat.IoUnionUs = P.IoUnion.total();
     P.Stat.Threads = P.Ends.threads();
     if (P.Picture)

@@ -220,14 +220,17 @@ FileRankFigures Report::fileRanks(const FileStat &S) const {
 }
 
 std::string traceProgram(const std::string &File) {
-  size_t Slash = File.find_last_of('/');
-  std::string Name = File.substr(Slash == std::string::npos ? 0 : Slash + 1);
+  // Views, one string made: this runs for every trace file (its job) and
+  // every process of the report (issue 41).
+  std::string_view Name = File;
+  size_t Slash = Name.find_last_of('/');
+  Name.remove_prefix(Slash == std::string_view::npos ? 0 : Slash + 1);
   // The runtime's names: PREFIX-<16 hex digits>-app.pfw (runtime/src/sink.c)
   size_t App = Name.rfind("-app.");
-  if (App != std::string::npos && App >= 17 && Name[App - 17] == '-' &&
+  if (App != std::string_view::npos && App >= 17 && Name[App - 17] == '-' &&
       Name.find_first_not_of("0123456789abcdef", App - 16) == App)
-    return Name.substr(0, App - 17);
-  return Name.substr(0, Name.find('-'));
+    return std::string(Name.substr(0, App - 17));
+  return std::string(Name.substr(0, Name.find('-')));
 }
 
 Report::Report(const Aggregate &A) : A(A) {

@@ -76,6 +76,43 @@ TEST(Scale, ARankKeepsTheValuesTheReportsPrint) {
   EXPECT_EQ(V.Other, Other); // values_not_kept as before
 }
 
+TEST(Scale, ARanksGatheredValuesKeepWhatMergingKeeps) {
+  // keepTopOf (a rank's streams' values gathered and sorted once) keeps
+  // what merging the streams' lists one by one and keepTop() keep.
+  ValueCounts Merged, Gathered;
+  std::vector<ValueCounts::Value> All;
+  for (uint32_t S = 0; S < 12; ++S) {
+    ValueCounts Part = streamValues(S, 32);
+    Merged.merge(Part);
+    Part.fold();
+    All.insert(All.end(), Part.Counts.begin(), Part.Counts.end());
+    Gathered.Other += Part.Other;
+  }
+  Merged.keepTop();
+  Gathered.keepTopOf(All);
+  EXPECT_EQ(Gathered.Counts, Merged.Counts);
+  EXPECT_EQ(Gathered.Other, Merged.Other);
+  EXPECT_TRUE(All.empty());
+  EXPECT_EQ(Gathered.Counts.capacity(), Gathered.Counts.size());
+}
+
+TEST(Scale, ATallyIsEmptyAfterItsValuesMove) {
+  // A stream's tally is reused for its next file (its table kept when
+  // small, freed when large): nothing of the last file's values stays.
+  for (int64_t Distinct : {20, 200}) {
+    ValueTally T;
+    ValueCounts First, Next;
+    for (int64_t V = 0; V < Distinct; ++V)
+      T.add(V, 3, First);
+    T.moveTo(First);
+    T.add(7, 2, Next);
+    T.moveTo(Next);
+    ASSERT_EQ(Next.Counts.size(), 1u) << Distinct;
+    EXPECT_EQ(Next.Counts[0], (ValueCounts::Value{7, 2})) << Distinct;
+    EXPECT_EQ(Next.Other, 0u) << Distinct;
+  }
+}
+
 namespace {
 
 /// A process's ranges on one file: Count ranges, 1 KiB apart.
