@@ -92,6 +92,11 @@ function(dft_strace_check)
   foreach(_bucket ${S_ACCOUNT})
     list(APPEND _args --strace-account ${_bucket})
   endforeach()
+  if(S_ACCOUNT AND S_PRELOAD)
+    # The loader reads the preloaded library before the runtime runs: not
+    # the program's I/O, wherever the build lives (a clone under /tmp).
+    list(APPEND _args --strace-ignore ${S_PRELOAD})
+  endif()
   execute_process(
     COMMAND ${S_CHECKER} --strace-only ${S_TRACED}/ ${_args} ${_traces}
     RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
