@@ -16,6 +16,18 @@ bool valueBefore(const ValueCounts::Value &A, const ValueCounts::Value &B) {
   return A.first < B.first;
 }
 
+/// Values sorted by value, a value any number of times: each once, with
+/// its calls summed, in place.
+void sumEqualNeighbours(std::vector<ValueCounts::Value> &Values) {
+  size_t Kept = 0;
+  for (const ValueCounts::Value &V : Values)
+    if (Kept && Values[Kept - 1].first == V.first)
+      Values[Kept - 1].second += V.second;
+    else
+      Values[Kept++] = V;
+  Values.resize(Kept);
+}
+
 bool moreCommon(const ValueCounts::Value &A, const ValueCounts::Value &B) {
   return A.second != B.second ? A.second > B.second : A.first < B.first;
 }
@@ -118,13 +130,7 @@ void ValueCounts::fold() const {
   // Equal values summed in place, and All kept: refilling C grew it by
   // doubling, up to twice the list (issue 41: these lists are most of
   // what a figure over many ranks holds).
-  size_t Kept = 0;
-  for (const Value &V : All)
-    if (Kept && All[Kept - 1].first == V.first)
-      All[Kept - 1].second += V.second;
-    else
-      All[Kept++] = V;
-  All.resize(Kept);
+  sumEqualNeighbours(All);
   C.swap(All);
 }
 
@@ -176,14 +182,8 @@ void ValueCounts::keepTopOf(std::vector<Value> &Values, size_t Keep) {
   fold();
   Values.insert(Values.end(), Counts.begin(), Counts.end());
   std::sort(Values.begin(), Values.end(), valueBefore);
-  size_t Kept = 0;
-  for (const Value &V : Values)
-    if (Kept && Values[Kept - 1].first == V.first)
-      Values[Kept - 1].second += V.second;
-    else
-      Values[Kept++] = V;
-  Values.resize(Kept);
-  if (Kept > Keep) {
+  sumEqualNeighbours(Values);
+  if (Values.size() > Keep) {
     std::partial_sort(Values.begin(),
                       Values.begin() + static_cast<ptrdiff_t>(Keep),
                       Values.end(), moreCommon);
