@@ -88,10 +88,8 @@ static inline void dftracer_pos_after(struct dftracer_fd_desc *D,
   __atomic_store_n(&D->Pos, Offset + Ret, __ATOMIC_RELAXED);
 }
 
-/* A read or write in flight on a descriptor: where it started. It lives
- * in the wrapper's frame, so that the END moves the position after the
- * call from it, and nothing of it is held in registers across the call
- * (issue 40). */
+/* A read or write in flight on a descriptor: where it started, found
+ * before the call and moved by its result after it. */
 struct dftracer_fd_move {
   struct dftracer_fd_desc *Desc; /* NULL: the position is not known */
   int64_t Offset;                /* DftPosUnknown when not known */

@@ -110,16 +110,18 @@ extern const char dftracer_cat_posix_[] DFT_HIDDEN,
  * static storage. */
 int dftracer_io_begin_cat(struct dftracer_io_call *C, const char *Cat,
                           const char *Name, uint64_t Fhash);
-/* Layer is a constant where a wrapper calls this, so its category is
- * chosen there, not in every call (issue 40). */
+/* Layer's category. Layer is a constant where a wrapper asks, so the
+ * choice is made there, not in every call (issue 40). */
+static inline const char *dftracer_io_category(unsigned Layer) {
+  return Layer == DftLayerPosix   ? dftracer_cat_posix_
+         : Layer == DftLayerStdio ? dftracer_cat_stdio_
+         : Layer == DftLayerMpiio ? dftracer_cat_mpiio_
+                                  : dftracer_cat_hdf5_;
+}
 static inline int dftracer_io_begin(struct dftracer_io_call *C,
                                     unsigned Layer, const char *Name,
                                     uint64_t Fhash) {
-  const char *Cat = Layer == DftLayerPosix   ? dftracer_cat_posix_
-                    : Layer == DftLayerStdio ? dftracer_cat_stdio_
-                    : Layer == DftLayerMpiio ? dftracer_cat_mpiio_
-                                             : dftracer_cat_hdf5_;
-  return dftracer_io_begin_cat(C, Cat, Name, Fhash);
+  return dftracer_io_begin_cat(C, dftracer_io_category(Layer), Name, Fhash);
 }
 /* Step 5: the one function that records an I/O event (issue #16 may change
  * its encoding): `fhash` then Args, in order. */

@@ -24,7 +24,6 @@
 #include "busy.h"
 #include "clock.h"
 #include "fd_classify.h"
-#include "fd_position.h"
 #include "io_core.h"
 #include "span_close.h"
 
@@ -152,12 +151,13 @@ static inline __attribute__((always_inline)) void dftracer_io_end_data_fast(
  * with the START inline. */
 static inline __attribute__((always_inline)) int
 dftracer_io_data_begin(struct dftracer_io_call *C, unsigned Layer,
-                       const char *Cat, const char *Name, int Fd) {
+                       const char *Name, int Fd) {
   uint64_t Hash;
   if (DFT_LIKELY(!dftracer_io_on(Layer)))
     return 0;
   Hash = dftracer_fd_hash(Fd);
-  return Hash && dftracer_io_begin_fast(C, Cat, Name, Hash);
+  return Hash && dftracer_io_begin_fast(C, dftracer_io_category(Layer), Name,
+                                        Hash);
 }
 
 /* pread, pwrite and their forms: the caller's offset, always present. */
@@ -168,15 +168,14 @@ dftracer_io_end_at(struct dftracer_io_call *C, int64_t Fd, int64_t Count,
                             BufAddr);
 }
 
-/* read, write and their _chk forms: the position moved as M says
- * (fd_position.h), then the END with the offset it started at. */
+/* read, write and their _chk forms: the offset they started at, when
+ * known (fd_position.h). */
 static inline __attribute__((always_inline)) void
-dftracer_io_end_moving(struct dftracer_io_call *C,
-                       const struct dftracer_fd_move *M, int64_t Fd,
-                       int64_t Count, int64_t Ret, uintptr_t BufAddr) {
-  dftracer_move_end(M, Ret);
-  dftracer_io_end_data_fast(C, DftDataPosix, Fd, 0, Count, M->Offset, M->Append,
-                            Ret, BufAddr);
+dftracer_io_end_moving(struct dftracer_io_call *C, int64_t Fd, int64_t Count,
+                       int64_t Offset, int Append, int64_t Ret,
+                       uintptr_t BufAddr) {
+  dftracer_io_end_data_fast(C, DftDataPosix, Fd, 0, Count, Offset, Append, Ret,
+                            BufAddr);
 }
 
 /* fread, fwrite and the stream puts: Count items of Size bytes. */

@@ -87,8 +87,7 @@ const char *const volatile dftracer_posix_needs_fd_create_ DFT_HIDDEN =
 #define FD_AT_CALL(NAME, FD, DIRECTION, COUNT, OFFSET, ADDR, CALL)             \
   struct dftracer_io_call C;                                                   \
   ssize_t Ret;                                                                 \
-  if (DFT_LIKELY(!dftracer_io_data_begin(&C, POSIX, dftracer_cat_posix_,      \
-                                         NAME, FD)))                           \
+  if (DFT_LIKELY(!dftracer_io_data_begin(&C, POSIX, NAME, FD)))               \
     FD_UNTRACED_RETURN(FD, DIRECTION, CALL);                                   \
   Ret = CALL;                                                                  \
   dftracer_io_end_at(&C, FD, (int64_t)(COUNT), (int64_t)(OFFSET),              \
@@ -102,19 +101,17 @@ const char *const volatile dftracer_posix_needs_fd_create_ DFT_HIDDEN =
   struct dftracer_io_call C;                                                   \
   struct dftracer_fd_move M;                                                   \
   ssize_t Ret;                                                                 \
-  if (DFT_LIKELY(!dftracer_io_data_begin(&C, POSIX, dftracer_cat_posix_,      \
-                                         NAME, FD)))                           \
+  if (DFT_LIKELY(!dftracer_io_data_begin(&C, POSIX, NAME, FD)))               \
     FD_UNTRACED_RETURN(FD, DIRECTION, CALL);                                   \
   dftracer_move_begin(&M, FD, (DIRECTION) == WR);                              \
   Ret = CALL;                                                                  \
-  if (IS_VECTOR) {                                                             \
-    dftracer_move_end(&M, (int64_t)Ret);                                       \
+  dftracer_move_end(&M, (int64_t)Ret);                                         \
+  if (IS_VECTOR)                                                               \
     dftracer_io_end_data(&C, DftDataVector, FD, 0, (int64_t)(COUNT),           \
                          M.Offset, M.Append, (int64_t)Ret, (ADDR));            \
-  } else {                                                                     \
-    dftracer_io_end_moving(&C, &M, FD, (int64_t)(COUNT), (int64_t)Ret,         \
-                           (ADDR));                                            \
-  }                                                                            \
+  else                                                                         \
+    dftracer_io_end_moving(&C, FD, (int64_t)(COUNT), M.Offset, M.Append,       \
+                           (int64_t)Ret, (ADDR));                              \
   return Ret
 
 /* The address a vector call's mem_align is taken from: the bits of all

@@ -65,7 +65,8 @@ streamDataBegin(struct dftracer_io_call *C, const char *Name, FILE *Stream,
   uint64_t Hash;
   *Fd = streamFd(Stream);
   Hash = dftracer_fd_hash(*Fd);
-  return Hash && dftracer_io_begin_fast(C, dftracer_cat_stdio_, Name, Hash);
+  return Hash &&
+         dftracer_io_begin_fast(C, dftracer_io_category(STDIO), Name, Hash);
 }
 
 /* The body of a wrapper of a call on STREAM (result `Ret`). The stream is
