@@ -8,8 +8,8 @@
 #   KEEP=1 ...   # keep the sets (WORK, default /tmp/dft-analysis-scale)
 #   FILES="64 100000" JOBS=2 ...   # the 100,000-file row, with -j 2
 #
-# Each set is dftracer_trace_gen generate --real-shape --seed 42 --compute 4
-# with EVENTS/FILES spans per file, rounded up (the table:
+# Each set is sets.sh's: dftracer_trace_gen generate --real-shape --seed 42
+# --compute 4 with EVENTS/FILES spans per file, rounded up (the table:
 # 4,096,000 spans, ~690 MB; 100,000 files get 41 each, 4,100,000). Per row and per analyzer: wall seconds (median of REPS), MB of
 # trace per second by wall, CPU seconds (user + system, GNU time, of the
 # median run's neighbour: one more run) and peak resident memory. The cost
@@ -31,15 +31,10 @@ ANALYZE=$BUILD/bin/dftracer-analyze
 BASELINE=${BASELINE:-}
 
 mkdir -p "$WORK"
+# shellcheck source=bench/analysis/sets.sh
+. "$ROOT/bench/analysis/sets.sh"
 for F in $FILES; do
-  SET=$WORK/f$F-$EVENTS
-  if [ ! -d "$SET" ]; then
-    echo "generating $F files, $EVENTS spans in $SET" >&2
-    mkdir -p "$SET.tmp"
-    "$GEN" generate --dir "$SET.tmp" --files "$F" --spans $(((EVENTS + F - 1) / F)) \
-      --seed 42 --compute 4 --real-shape
-    mv "$SET.tmp" "$SET"
-  fi
+  ensure_set "$F" >/dev/null
 done
 
 # measure ANALYZER SET: "wall cpu rss_kb" (wall: median of REPS runs). A

@@ -9,35 +9,13 @@ per-round ratios (median, a sign-test
 
 TIMES: lines "MODE XFER WRITE_S READ_S", one per run, rounds in order.
 """
-import math
+import os
 import statistics
 import sys
 from collections import defaultdict
 
-
-def sign_interval(values, level=0.95):
-    """The widest order-statistic interval [x_(k), x_(n-k+1)] whose
-    coverage of the median is at least `level`, or None if n is too small."""
-    xs = sorted(values)
-    n = len(xs)
-    best = None
-    for k in range(1, n // 2 + 1):
-        # P(Binomial(n, 1/2) <= k - 1), each tail
-        tail = sum(math.comb(n, i) for i in range(k)) / 2 ** n
-        if 1 - 2 * tail >= level:
-            best = (xs[k - 1], xs[n - k], 1 - 2 * tail)
-    return best
-
-
-def sign_test(values):
-    """Two-sided sign test of median ratio 1."""
-    below = sum(1 for v in values if v < 1)
-    above = sum(1 for v in values if v > 1)
-    n = below + above
-    if n == 0:
-        return 1.0
-    k = min(below, above)
-    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from paired_stats import sign_interval, sign_test  # noqa: E402
 
 
 def main():
@@ -70,7 +48,7 @@ def main():
                 paired = [a / b for a, b in zip(times[m][:n], times[ref][:n])]
                 med = statistics.median(paired)
                 ci = sign_interval(paired)
-                p = sign_test(paired)
+                p = sign_test(paired, 1)
                 interval = ""
                 verdict = f"cannot decide with n = {n}"
                 if ci is not None:

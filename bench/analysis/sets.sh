@@ -1,0 +1,23 @@
+# Sourced by scale.sh and per_file_cpu.sh: the generated sets of issue 41,
+# the same events split over more or fewer trace files (ranks).
+#
+#   ensure_set FILES  -> prints the set's directory, generating it if need be
+#
+# Needs GEN (dftracer_trace_gen), WORK and EVENTS. Each set is
+# `dftracer_trace_gen generate --real-shape --seed 42 --compute 4` with
+# EVENTS/FILES spans per file, rounded up, in $WORK/f<FILES>-<EVENTS>
+# (generated beside it, then renamed: an interrupted run leaves no set
+# that looks whole).
+ensure_set() {
+  local files=$1 set=$WORK/f$1-$EVENTS
+  if [ ! -d "$set" ]; then
+    echo "generating $files files, $EVENTS spans in $set" >&2
+    rm -rf "$set.tmp"
+    mkdir -p "$set.tmp"
+    "$GEN" generate --dir "$set.tmp" --files "$files" \
+      --spans $(((EVENTS + files - 1) / files)) --seed 42 --compute 4 \
+      --real-shape >&2
+    mv "$set.tmp" "$set"
+  fi
+  echo "$set"
+}
