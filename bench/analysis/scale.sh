@@ -14,7 +14,9 @@
 # trace per second by wall, CPU seconds (user + system, GNU time, of the
 # median run's neighbour: one more run) and peak resident memory. The cost
 # of a file beyond its events is the CPU seconds over those of the first
-# row, divided by the files added. Both analyzers must print the same
+# row, divided by the files added: one run a row, so only a rough figure
+# (runs move 15-30 %); per_file_cpu.sh measures it with rounds and an
+# interval. Both analyzers must print the same
 # JSON (the report is the same, only its cost changes).
 set -euo pipefail
 shopt -s inherit_errexit # measure's failures, inside $(...), stop it too
