@@ -13,9 +13,9 @@
 unsigned char dftracer_throttled_[DftMaxFuncs];
 int dftracer_throttle_sampled_;
 
-static uint64_t ThrottleCalls; /* 0: never throttle */
-static uint64_t ThrottleUs;
-static uint64_t MaxSpans; /* the cap; ~0: none */
+uint64_t dftracer_throttle_calls_; /* 0: never throttle */
+uint64_t dftracer_throttle_us_;
+uint64_t dftracer_throttle_max_spans_; /* the cap; ~0: none */
 static uint64_t SampleEvery; /* sampled time: mean gap between timed calls */
 /* Sampled time: a timed call longer than this is an outlier (dftracer_throttle_sampled_us):
  * 10 x the mean under which names are throttled (100 µs by default). */
@@ -55,11 +55,11 @@ static uint32_t PtrCount;
 static struct dftracer_text_store NameText;
 
 void dftracer_throttle_setup(const struct dftracer_config *Config) {
-  ThrottleCalls = Config->ThrottleCalls;
-  ThrottleUs = Config->ThrottleUs;
-  MaxSpans = Config->ThrottleMaxSpans ? Config->ThrottleMaxSpans : ~0ull;
+  dftracer_throttle_calls_ = Config->ThrottleCalls;
+  dftracer_throttle_us_ = Config->ThrottleUs;
+  dftracer_throttle_max_spans_ = Config->ThrottleMaxSpans ? Config->ThrottleMaxSpans : ~0ull;
   SampleEvery = Config->ThrottleSample;
-  OutlierNs = ThrottleUs < ~0ull / 10000u ? ThrottleUs * 10000u : ~0ull;
+  OutlierNs = dftracer_throttle_us_ < ~0ull / 10000u ? dftracer_throttle_us_ * 10000u : ~0ull;
   dftracer_throttle_sampled_ = Config->ThrottleTime == DftThrottleTimeSampled;
   Funcs = (struct fnEntry *)dftracer_pages_alloc(sizeof(struct fnEntry) *
                                                  DftMaxFuncs);
@@ -207,11 +207,11 @@ uint32_t dftracer_fn_index(struct dftracer_fn_stats *St, const char *Name,
   if (!F && !(F = lookupSlow(Name, Cat)))
     return 0;
   if (St->Stat[F].Next == 0) {
-    /* First use on this thread: ThrottleCalls 0 leaves Next at ~0. */
+    /* First use on this thread: dftracer_throttle_calls_ 0 leaves Next at ~0. */
     uint32_t N = St->UsedCount;
-    St->Stat[F].Next = !ThrottleCalls           ? ~0ull
-                       : ThrottleCalls < MaxSpans ? ThrottleCalls
-                                                  : MaxSpans;
+    St->Stat[F].Next = !dftracer_throttle_calls_           ? ~0ull
+                       : dftracer_throttle_calls_ < dftracer_throttle_max_spans_ ? dftracer_throttle_calls_
+                                                  : dftracer_throttle_max_spans_;
     St->Used[N] = F;
     /* Published after the index: the end of the trace may read the list
      * while this thread runs. */
@@ -220,17 +220,6 @@ uint32_t dftracer_fn_index(struct dftracer_fn_stats *St, const char *Name,
   return F;
 }
 
-void dftracer_fn_judge_(struct dftracer_fn_stats *St, uint32_t F) {
-  struct dftracer_fn_stat *S = &St->Stat[F];
-  /* Mean under ThrottleUs: Dur < Calls x ThrottleUs (no division; both
-   * stay far from 2^64 in any real run). Or the cap reached, whatever the
-   * mean: the next judgement is never later than the cap. */
-  if (S->Dur < S->Calls * ThrottleUs || S->Calls >= MaxSpans)
-    __atomic_store_n(&dftracer_throttled_[F], 1, __ATOMIC_RELAXED);
-  else
-    S->Next = S->Next + ThrottleCalls < MaxSpans ? S->Next + ThrottleCalls
-                                                 : MaxSpans;
-}
 
 /* The value of `"Key":` in Args, if there. */
 static int argValue(const char *Args, size_t Len, const char *Key,

@@ -124,15 +124,34 @@ void dftracer_fn_stats_free(struct dftracer_fn_stats *S);
 uint32_t dftracer_fn_index(struct dftracer_fn_stats *St, const char *Name,
                            const char *Cat);
 
+/* The throttle's settings (throttle.c, set at load): a name is judged
+ * every dftracer_throttle_calls_ written calls (0: never), throttled when
+ * its mean is under dftracer_throttle_us_ or its calls reach
+ * dftracer_throttle_max_spans_ (~0: no cap). */
+extern uint64_t dftracer_throttle_calls_ __attribute__((visibility("hidden")));
+extern uint64_t dftracer_throttle_us_ __attribute__((visibility("hidden")));
+extern uint64_t dftracer_throttle_max_spans_
+    __attribute__((visibility("hidden")));
+
 /* END of a written span of index F: count it, and judge the name every N
- * calls. */
-void dftracer_fn_judge_(struct dftracer_fn_stats *St, uint32_t F);
+ * calls. The judging is inline, with no call, so that the usual END calls
+ * nothing and saves no register (issue 40). */
 static inline void dftracer_fn_written(struct dftracer_fn_stats *St,
                                        uint32_t F, uint64_t Dur) {
   struct dftracer_fn_stat *S = &St->Stat[F];
   S->Dur += Dur;
-  if (__builtin_expect(++S->Calls == S->Next, 0))
-    dftracer_fn_judge_(St, F);
+  if (__builtin_expect(++S->Calls == S->Next, 0)) {
+    /* Mean under the threshold: Dur < Calls x us (no division; both stay
+     * far from 2^64 in any real run). Or the cap reached, whatever the
+     * mean: the next judgement is never later than the cap. */
+    uint64_t Max = dftracer_throttle_max_spans_;
+    if (S->Dur < S->Calls * dftracer_throttle_us_ || S->Calls >= Max)
+      __atomic_store_n(&dftracer_throttled_[F], 1, __ATOMIC_RELAXED);
+    else
+      S->Next = S->Next + dftracer_throttle_calls_ < Max
+                    ? S->Next + dftracer_throttle_calls_
+                    : Max;
+  }
 }
 
 /* A call of index F not written for Reason. */

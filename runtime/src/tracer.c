@@ -351,25 +351,27 @@ beginSpanGeneral(struct dftracer_thread *T, const char *Name, const char *Cat,
 /* START of a name that is not throttled, on T (tracing on, and not busy:
  * both callers tested it), of index Func and name cache slot Slot: pushed
  * on the stack. Not inlined: dftracer_span_begin jumps here. Whatever needs
- * a call but the clock's goes to beginSpanGeneral before anything changes,
- * so that only the span and the thread live across the clock's call and
- * few registers are saved (issue 40); the busy mark is set and cleared as
- * constants, the thread being known not busy before. */
+ * a call, the clock's included (a new anchor, or no TSC), goes to
+ * beginSpanGeneral before anything changes: this function calls nothing,
+ * so it saves no register and has no frame (issue 40). The busy mark is
+ * set and cleared as constants, the thread being known not busy before. */
 static __attribute__((noinline)) struct dftracer_span *
 beginSpan(struct dftracer_thread *T, const char *Name, const char *Cat,
           uint32_t Func, const struct dftracer_name_entry *Slot) {
   struct dftracer_span *S;
+  uint64_t Now;
   (void)dftracer_busy_enter(); /* 0: see above */
   S = T->FreeList;
   if (DFT_UNLIKELY(S == NULL || T->NextId == T->IdLimit ||
                    (__atomic_load_n(&dftracer_process_.RankState,
                                     __ATOMIC_RELAXED) == RankProbing &&
-                    T->Tid == dftracer_process_.OsPid)))
+                    T->Tid == dftracer_process_.OsPid) ||
+                   !dftracer_now_us_nocall(&T->Clock, &Now)))
     return beginSpanGeneral(T, Name, Cat, Func, Slot);
   T->FreeList = S->NextFree;
   dftracer_thread_push_span_id(T, S, T->NextId++, Name, Cat, Slot);
   S->Func = Func;
-  S->StartUs = dftracer_now_us(&T->Clock);
+  S->StartUs = Now;
   dftracer_busy_leave(0);
   return S;
 }
@@ -505,14 +507,44 @@ endGeneral(struct dftracer_thread *T, struct dftracer_span *S,
     dftracer_thread_release_span(T, S);
 }
 
+/* endGeneral, then the busy mark back to Busy: endSpan's calls are
+ * jumps here, so that its own path calls nothing. */
+static __attribute__((noinline)) void
+endGeneralLeave(struct dftracer_thread *T, struct dftracer_span *S,
+                uint64_t EndUs, int Busy) {
+  endGeneral(T, S, EndUs);
+  dftracer_busy_leave(Busy);
+}
+
+/* END of S by its owner T, busy since Busy, at EndUs. */
+static inline __attribute__((always_inline)) void
+endAt(struct dftracer_thread *T, struct dftracer_span *S, uint64_t EndUs,
+      int Busy) {
+  const struct dftracer_name_entry *E = dftracer_fast_entry(T, S, 0);
+  if (DFT_UNLIKELY(E == NULL)) {
+    endGeneralLeave(T, S, EndUs, Busy);
+    return;
+  }
+  S->HandleLive = 0;
+  dftracer_fast_close(T, S, E, EndUs, NULL, 0);
+  dftracer_thread_release_span(T, S);
+  dftracer_busy_leave(Busy);
+}
+
+/* endSpan when the clock needs a call (a new anchor, or no TSC). */
+static __attribute__((noinline)) void
+endSpanClock(struct dftracer_thread *T, struct dftracer_span *S, int Busy) {
+  endAt(T, S, dftracer_now_us(&T->Clock), Busy);
+}
+
 /* END of a span that is not throttled. Not inlined: dftracer_span_end
- * jumps here, so that the untimed throttled END saves no register. The
- * clock is read first, so that only S, T and the busy mark live across
- * its call (issue 40: fewer registers saved); an END the fast path cannot
- * take then goes to endGeneral with that time. */
+ * jumps here, so that the untimed throttled END saves no register. What
+ * needs a call (the clock's new anchor, an END the fast path cannot take:
+ * endGeneral) is a jump to a function that makes it, before anything
+ * changes, so that this function calls nothing and saves no register
+ * (issue 40). */
 static __attribute__((noinline)) void endSpan(struct dftracer_span *S) {
   struct dftracer_thread *T = S->Owner;
-  const struct dftracer_name_entry *E;
   uint64_t EndUs;
   int Busy;
   if (DFT_UNLIKELY(T != dftracer_thread_peek()))
@@ -520,16 +552,11 @@ static __attribute__((noinline)) void endSpan(struct dftracer_span *S) {
   /* Busy before the tests: a signal handler's I/O event in between would
    * take the room they found. */
   Busy = dftracer_busy_enter();
-  EndUs = dftracer_now_us(&T->Clock);
-  E = dftracer_fast_entry(T, S, 0);
-  if (DFT_LIKELY(E != NULL)) {
-    S->HandleLive = 0;
-    dftracer_fast_close(T, S, E, EndUs, NULL, 0);
-    dftracer_thread_release_span(T, S);
-  } else {
-    endGeneral(T, S, EndUs);
+  if (DFT_UNLIKELY(!dftracer_now_us_nocall(&T->Clock, &EndUs))) {
+    endSpanClock(T, S, Busy);
+    return;
   }
-  dftracer_busy_leave(Busy);
+  endAt(T, S, EndUs, Busy);
 }
 
 /* An untimed throttled call (the hot case) is only counted, here, with no
