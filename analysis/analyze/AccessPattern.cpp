@@ -3,6 +3,7 @@
 #include "AccessPattern.h"
 
 #include "Remake.h"
+#include "ValueFilter.h"
 
 #include <algorithm>
 #include <cstring>
@@ -30,6 +31,24 @@ void sumEqualNeighbours(std::vector<ValueCounts::Value> &Values) {
 
 bool moreCommon(const ValueCounts::Value &A, const ValueCounts::Value &B) {
   return A.second != B.second ? A.second > B.second : A.first < B.first;
+}
+
+/// Keeps the Keep most common of Values (a handful), most common first, as
+/// partial_sort by moreCommon leaves them: one pass that inserts each value
+/// more common than the last kept among the kept ones (a heap over the
+/// whole list was most of what a rank's top four cost; issue 41).
+void keepMostCommon(std::vector<ValueCounts::Value> &Values, size_t Keep) {
+  size_t Kept = 0;
+  for (size_t J = 0; J < Values.size(); ++J) {
+    ValueCounts::Value V = Values[J]; // Values[0, Kept) is done with J's
+    if (Kept == Keep && !moreCommon(V, Values[Kept - 1]))
+      continue;
+    size_t I = Kept < Keep ? Kept++ : Kept - 1;
+    for (; I > 0 && moreCommon(V, Values[I - 1]); --I)
+      Values[I] = Values[I - 1];
+    Values[I] = V;
+  }
+  Values.resize(Kept);
 }
 
 /// The first of the Len values from First whose value is not below V (as
@@ -86,27 +105,42 @@ void ValueCounts::add(int64_t V, uint64_t N) {
 }
 
 void ValueCounts::merge(const ValueCounts &O) {
-  Other += O.Other;
+  O.fold();
+  mergeValues(O.Counts, O.Other);
+}
+
+void ValueCounts::mergeValues(const std::vector<Value> &Sorted,
+                              uint64_t OtherCalls, ValueFilter *Filter) {
+  Other += OtherCalls;
   if (Counts.empty() && Pending.empty()) {
-    Counts = O.folded();
+    Counts = Sorted;
     return;
   }
-  O.fold();
   // A list about as long as this one (a path's figure over all ranks into
   // its layer's, a worker's into another's) is merged in one pass: a
   // search per value cost more than walking both (issue 41).
-  if (O.Counts.size() >= 64 && O.Counts.size() * 8 >= Counts.size()) {
+  if (Sorted.size() >= 64 && Sorted.size() * 8 >= Counts.size()) {
     fold();
-    Counts = mergeSorted(Counts, O.Counts);
+    Counts = mergeSorted(Counts, Sorted);
     return;
   }
   // A value already counted is added in place: the ranks of a job mostly
   // share their sizes and strides, and appending them to Pending to sort
   // them in later was most of what merging a small file's figures cost
   // (issue 41). Others wait in Pending. Both lists are sorted, so each
-  // search starts where the one before ended.
+  // search starts where the one before ended. With a filter, most values
+  // new to a long list are known to be new without a search
+  // (ValueFilter.h).
+  if (Filter && Counts.size() >= ValueFilter::MinValues)
+    Filter->sync(Counts);
+  else
+    Filter = nullptr;
   Value *At = Counts.data(), *End = Counts.data() + Counts.size();
-  for (const Value &V : O.Counts) {
+  for (const Value &V : Sorted) {
+    if (Filter && !Filter->mayHold(V.first)) {
+      Pending.push_back(V);
+      continue;
+    }
     At = firstNotBelow(At, static_cast<size_t>(End - At), V.first);
     if (At != End && At->first == V.first)
       At->second += V.second;
@@ -184,10 +218,7 @@ void ValueCounts::keepTopOf(std::vector<Value> &Values, size_t Keep) {
   std::sort(Values.begin(), Values.end(), valueBefore);
   sumEqualNeighbours(Values);
   if (Values.size() > Keep) {
-    std::partial_sort(Values.begin(),
-                      Values.begin() + static_cast<ptrdiff_t>(Keep),
-                      Values.end(), moreCommon);
-    Values.resize(Keep);
+    keepMostCommon(Values, Keep);
     std::sort(Values.begin(), Values.end(), valueBefore);
   }
   // No spare capacity, as keepTop() leaves it.
@@ -202,6 +233,9 @@ size_t slotOf(int64_t V, size_t Mask) {
   return static_cast<size_t>(H >> 32) & Mask;
 }
 } // namespace
+
+static_assert(4 * ValueCounts::MaxValues <= 65536,
+              "ValueTally::Occupied holds slot numbers in 16 bits");
 
 void ValueTally::add(int64_t V, uint64_t N, ValueCounts &Into) {
   if (Slots.empty())
@@ -218,6 +252,7 @@ void ValueTally::add(int64_t V, uint64_t N, ValueCounts &Into) {
     return;
   }
   Slots[I] = {V, N};
+  Occupied.push_back(static_cast<uint16_t>(I));
   if (++Used * 2 > Slots.size())
     grow();
 }
@@ -226,64 +261,61 @@ void ValueTally::grow() {
   std::vector<std::pair<int64_t, uint64_t>> Old(Slots.size() * 2);
   Old.swap(Slots);
   size_t Mask = Slots.size() - 1;
-  for (const auto &[V, N] : Old) {
-    if (!N)
-      continue;
+  for (uint16_t &At : Occupied) {
+    const auto &[V, N] = Old[At];
     size_t I = slotOf(V, Mask);
     while (Slots[I].second)
       I = (I + 1) & Mask;
     Slots[I] = {V, N};
+    At = static_cast<uint16_t>(I);
   }
 }
 
 void ValueTally::clear() {
-  if (Slots.size() > KeptSlots)
+  if (Slots.size() > KeptSlots) {
     std::vector<std::pair<int64_t, uint64_t>>().swap(Slots);
-  else if (Used)
-    std::fill(Slots.begin(), Slots.end(), std::pair<int64_t, uint64_t>());
+    std::vector<uint16_t>().swap(Occupied);
+  } else {
+    for (uint16_t I : Occupied)
+      Slots[I] = {};
+    Occupied.clear();
+  }
   Used = 0;
 }
 
-void ValueTally::moveTo(ValueCounts &Into) {
-  if (!Used) { // nothing counted (most strides of a small file): as below
-    clear();
-    if (!Into.empty())
-      Into.trim();
-    return;
-  }
-  std::vector<std::pair<int64_t, uint64_t>> All;
-  All.reserve(Used);
-  for (auto &E : Slots)
-    if (E.second) {
-      All.push_back(E);
-      E = {}; // the table is empty when the last is taken (clear())
-    }
-  Used = 0;
+void ValueTally::takeAll(std::vector<ValueCounts::Value> &All) {
+  All.clear();
+  for (uint16_t I : Occupied)
+    All.push_back(Slots[I]);
   clear();
-  if (!Into.empty()) { // counts already there: merged, then trimmed
-    ValueCounts These;
-    std::sort(All.begin(), All.end());
-    These.Counts = std::move(All);
-    Into.merge(These);
-    Into.trim();
+}
+
+void ValueTally::takeTop(std::vector<ValueCounts::Value> &Top,
+                         uint64_t &Other) {
+  takeAll(Top);
+  if (Top.size() > ValueCounts::KeepValues) {
+    // The kept values straight away, without a tree of all of them.
+    auto Keep = Top.begin() + static_cast<ptrdiff_t>(ValueCounts::KeepValues);
+    std::partial_sort(Top.begin(), Keep, Top.end(), moreCommon);
+    for (auto It = Keep; It != Top.end(); ++It)
+      Other += It->second;
+    Top.erase(Keep, Top.end());
+  }
+  // All kept (the usual stream or function): no need to rank them first.
+  std::sort(Top.begin(), Top.end());
+}
+
+void ValueTally::moveTo(ValueCounts &Into) {
+  Into.fold();
+  if (Into.Counts.empty()) { // only its Other (past MaxValues): as takeTop
+    takeTop(Into.Counts, Into.Other);
     return;
   }
-  if (All.size() <= ValueCounts::KeepValues) {
-    // All kept (the usual stream or function): no need to rank them first
-    // (a heap sort of the whole list, then a second sort; issue 41).
-    std::sort(All.begin(), All.end());
-    Into.Counts = std::move(All);
-    return;
-  }
-  // The kept values straight away, without a tree of all of them.
-  size_t Keep = std::min(All.size(), ValueCounts::KeepValues);
-  std::partial_sort(All.begin(), All.begin() + static_cast<ptrdiff_t>(Keep),
-                    All.end(), moreCommon);
-  for (size_t I = Keep; I < All.size(); ++I)
-    Into.Other += All[I].second;
-  All.resize(Keep);
-  std::sort(All.begin(), All.end());
-  Into.Counts = std::move(All);
+  ValueCounts These; // counts already there: merged, then trimmed
+  takeAll(These.Counts);
+  std::sort(These.Counts.begin(), These.Counts.end());
+  Into.merge(These);
+  Into.trim();
 }
 
 uint64_t rangeBytes(const RangeList &Ranges) {
@@ -521,8 +553,16 @@ void AccessSum::add(const AccessCall &C) {
 }
 
 AccessStats AccessSum::finish() {
-  Sizes.moveTo(S.Sizes);
-  Strides.moveTo(S.Strides);
+  TopValues Top;
+  AccessStats Stats = finish(Top);
+  Stats.Sizes.Counts = std::move(Top.Sizes);
+  Stats.Strides.Counts = std::move(Top.Strides);
+  return Stats;
+}
+
+AccessStats AccessSum::finish(TopValues &Top) {
+  Sizes.takeTop(Top.Sizes, S.Sizes.Other);
+  Strides.takeTop(Top.Strides, S.Strides.Other);
   return std::move(S);
 }
 
@@ -650,6 +690,15 @@ AccessCall AccessStream::noOffset(bool Write, MemAlign Mem) {
 
 AccessStats AccessStream::finish(RangeList &ReadRanges,
                                  RangeList &WriteRanges) {
+  TopValues Top;
+  AccessStats Stats = finish(ReadRanges, WriteRanges, Top);
+  Stats.Sizes.Counts = std::move(Top.Sizes);
+  Stats.Strides.Counts = std::move(Top.Strides);
+  return Stats;
+}
+
+AccessStats AccessStream::finish(RangeList &ReadRanges, RangeList &WriteRanges,
+                                 TopValues &Top) {
   S.RangesCapped = Capped ? 1 : 0;
   // Copied at their size (they are kept to the end of the run), and this
   // stream's lists keep theirs for its next file, up to a few KB: growing
@@ -666,8 +715,8 @@ AccessStats AccessStream::finish(RangeList &ReadRanges,
   S.DistinctRead = rangeBytes(ReadRanges);
   S.DistinctWritten = rangeBytes(WriteRanges);
   LastRead = LastWritten = 0;
-  SizeCounts.moveTo(S.Sizes);
-  StrideCounts.moveTo(S.Strides);
+  SizeCounts.takeTop(Top.Sizes, S.Sizes.Other);
+  StrideCounts.takeTop(Top.Strides, S.Strides.Other);
   // Moved, not copied: the stream is reset() before it is used again.
   return std::move(S);
 }

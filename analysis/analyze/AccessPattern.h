@@ -46,6 +46,8 @@
 
 namespace dftanalyze {
 
+class ValueFilter;
+
 /// Values (access sizes, strides) with how many calls had each. Merged
 /// over streams the lists are exact sums: at most KeepValues per stream,
 /// so a figure over many processes grows with the distinct values their
@@ -76,6 +78,14 @@ struct ValueCounts {
 
   void add(int64_t V, uint64_t N = 1);
   void merge(const ValueCounts &O);
+  /// As merge() of a ValueCounts holding Sorted (by value, each once) and
+  /// OtherCalls, without one: a file's kept values go straight into the
+  /// worker's figures (issue 41: a list per stream and file, built, copied
+  /// and freed, was a fifth of what merging them cost). With Filter (the
+  /// caller's for this list, ValueFilter.h), a value it rules out is not
+  /// searched for.
+  void mergeValues(const std::vector<Value> &Sorted, uint64_t OtherCalls = 0,
+                   ValueFilter *Filter = nullptr);
   /// Moves Pending into Counts (sorted, each value once).
   void fold() const;
   /// Keeps the Keep most common values (ties: smaller value first).
@@ -112,6 +122,11 @@ public:
   /// Adds the values to Into (its counts, then trimmed to KeepValues)
   /// and empties this.
   void moveTo(ValueCounts &Into);
+  /// The values as moveTo() leaves them in a ValueCounts without counts,
+  /// without one: the KeepValues most common into Top (by value; its
+  /// memory is the caller's, kept from call to call), the others' calls
+  /// added to Other. Empties this.
+  void takeTop(std::vector<ValueCounts::Value> &Top, uint64_t &Other);
   /// Empty. A table of up to KeptSlots slots is kept, zeroed, for the
   /// next stream or file: growing it again from 8 slots took three
   /// allocations and rehashes per stream of each file (issue 41).
@@ -120,8 +135,21 @@ public:
 private:
   static constexpr size_t KeptSlots = 64;
   void grow();
+  /// Moves every value into All (cleared first; in no set order).
+  void takeAll(std::vector<ValueCounts::Value> &All);
   std::vector<std::pair<int64_t, uint64_t>> Slots; // count 0: empty
+  // The slots in use (at most 2 * MaxValues slots: 16 bits), so that taking
+  // and clearing a few values does not walk a table kept at 64 slots.
+  std::vector<uint16_t> Occupied;
   size_t Used = 0;
+};
+
+/// The kept sizes and strides of a finished stream or function, held apart
+/// from its figures (AccessStream::finish, AccessSum::finish): a worker
+/// reuses these vectors for every stream and function of its files and
+/// merges them into its own figures (ValueCounts::mergeValues).
+struct TopValues {
+  std::vector<ValueCounts::Value> Sizes, Strides; // by value, each once
 };
 
 /// Sorted, disjoint [Begin, End) byte ranges.
@@ -336,6 +364,9 @@ public:
   void add(const AccessCall &C);
   /// The figures, with Sizes and Strides trimmed (as a stream's).
   AccessStats finish();
+  /// The same, the kept values in Top instead: the figures' Sizes and
+  /// Strides hold only their Other.
+  AccessStats finish(TopValues &Top);
   /// Back to a new AccessSum's state, keeping small tallies' memory
   /// (FileAnalyzer's sum per function is reused from file to file: a
   /// malloc and a free per function and file; issue 41).
@@ -363,6 +394,10 @@ public:
   /// into ReadRanges and WriteRanges (for the cross-process figures).
   /// The stream must be reset() before its next call.
   AccessStats finish(RangeList &ReadRanges, RangeList &WriteRanges);
+  /// The same, the kept values in Top instead: the figures' Sizes and
+  /// Strides hold only their Other.
+  AccessStats finish(RangeList &ReadRanges, RangeList &WriteRanges,
+                     TopValues &Top);
   /// Back to a new stream's state, keeping its tallies' memory.
   void reset();
   /// Whether it was given a call since it was new or reset(): a stream

@@ -10,6 +10,7 @@
 #include "NameTable.h"
 #include "Remake.h"
 #include "Timeline.h"
+#include "ValueFilter.h"
 #include "reader/MetadataRecords.h"
 #include "reader/SpanNesting.h"
 #include "reader/TraceScanner.h"
@@ -227,13 +228,14 @@ struct DsetAcc {
   DatasetStat Stat;
 };
 
-/// Appends From's values to All and adds its Other to To's: To keeps the
-/// top values of All in the end (ValueCounts::keepTopOf).
-void gatherValues(const ValueCounts &From, ValueCounts &To,
+/// Appends a stream's kept values to All and the calls of those it did not
+/// keep (OtherCalls) to To's Other: To keeps the top values of All in the
+/// end (ValueCounts::keepTopOf).
+void gatherValues(const std::vector<ValueCounts::Value> &Kept,
+                  uint64_t OtherCalls, ValueCounts &To,
                   std::vector<ValueCounts::Value> &All) {
-  From.fold();
-  All.insert(All.end(), From.Counts.begin(), From.Counts.end());
-  To.Other += From.Other;
+  All.insert(All.end(), Kept.begin(), Kept.end());
+  To.Other += OtherCalls;
 }
 
 /// The slot of Streams for an I/O layer slot, or -1.
@@ -427,7 +429,13 @@ private:
   std::unordered_map<uint64_t, SiteStat *> SiteOut;
   // (job id << 32 | function id) -> Out.Diag.FunctionRanks' entry
   std::unordered_map<uint64_t, FileRankStat *> PhaseOut;
-  std::vector<FunctionStat *> FunctionOut; // by function id, or null
+  // A function's entry in Out.Functions, with its value lists' filters
+  // (ValueFilter.h).
+  struct FunctionOutEntry {
+    FunctionStat *Stat = nullptr;
+    ValueFilter Sizes, Strides;
+  };
+  std::vector<FunctionOutEntry> FunctionOut; // by function id
   // Path (a view of Out.Files' key) -> its entries in Out, those of its
   // last job: Files', and the job's in JobFiles and Diag.FileRanks.
   struct PathOut {
@@ -435,6 +443,8 @@ private:
     uint32_t Job = ~0u; // JobFile and Rank are this job's (~0u: none yet)
     JobFileStat *JobFile = nullptr;
     FileRankStat *Rank = nullptr; // with Options.Sites
+    // File's value lists' filters, by stream (POSIX, STDIO; ValueFilter.h).
+    ValueFilter Sizes[2], Strides[2];
   };
   std::unordered_map<std::string_view, PathOut> PathsOut;
   // finish()'s lists per process, kept for the next file: a process's
@@ -443,6 +453,8 @@ private:
   std::vector<std::pair<uint32_t, uint64_t>> PhaseUs;
   // A process's streams' sizes and strides, for its top values.
   std::vector<ValueCounts::Value> RankSizes, RankStrides;
+  // The kept values of the stream or function finish() is at.
+  TopValues Top;
   /// The id of job key Job (its tag in Jobs.Tags).
   uint32_t jobId(const std::string &Job);
 };
@@ -1326,27 +1338,6 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
                          std::to_string(P.Stat.Pid) +
                          " has no \"FH\" line naming its path");
       }
-      FileStat &S = Acc->Stat;
-      for (int St = 0; St < 2; ++St) {
-        if (!Acc->Streams[St].used())
-          continue; // no data call: its figures stay a new FileStat's
-        size_t Slot = ioSlot(St == 0 ? Layer::Posix : Layer::Stdio);
-        ProcessRanges R;
-        R.FileIndex = FileIndex;
-        R.Pid = P.Stat.Pid;
-        S.Access[Slot] = Acc->Streams[St].finish(R.Read, R.Write);
-        // The rank keeps only its top values (keepTopOf below): its
-        // streams' lists are gathered and sorted once, not merged one by
-        // one into a list then cut to four (issue 41).
-        const AccessStats &Stream = S.Access[Slot];
-        P.Stat.Access.mergeCounts(Stream);
-        gatherValues(Stream.Sizes, P.Stat.Access.Sizes, RankSizes);
-        gatherValues(Stream.Strides, P.Stat.Access.Strides, RankStrides);
-        if (!R.Read.empty() || !R.Write.empty()) {
-          S.RangeCount[Slot] += R.size();
-          S.Ranges[Slot].push_back(std::move(R));
-        }
-      }
       auto Known = PathsOut.find(std::string_view(Name));
       if (Known == PathsOut.end()) {
         auto &Entry = *Out.Files.try_emplace(Name).first;
@@ -1355,6 +1346,34 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
         Known->second.File = &Entry.second;
       }
       PathOut &To = Known->second;
+      FileStat &S = Acc->Stat;
+      for (int St = 0; St < 2; ++St) {
+        if (!Acc->Streams[St].used())
+          continue; // no data call: its figures stay a new FileStat's
+        size_t Slot = ioSlot(St == 0 ? Layer::Posix : Layer::Stdio);
+        ProcessRanges R;
+        R.FileIndex = FileIndex;
+        R.Pid = P.Stat.Pid;
+        S.Access[Slot] = Acc->Streams[St].finish(R.Read, R.Write, Top);
+        // The rank keeps only its top values (keepTopOf below): its
+        // streams' lists are gathered and sorted once, not merged one by
+        // one into a list then cut to four (issue 41).
+        const AccessStats &Stream = S.Access[Slot];
+        P.Stat.Access.mergeCounts(Stream);
+        gatherValues(Top.Sizes, Stream.Sizes.Other, P.Stat.Access.Sizes,
+                     RankSizes);
+        gatherValues(Top.Strides, Stream.Strides.Other, P.Stat.Access.Strides,
+                     RankStrides);
+        // The path's values, straight into its figures in Out (their
+        // Other comes with S's below).
+        To.File->Access[Slot].Sizes.mergeValues(Top.Sizes, 0, &To.Sizes[St]);
+        To.File->Access[Slot].Strides.mergeValues(Top.Strides, 0,
+                                                  &To.Strides[St]);
+        if (!R.Read.empty() || !R.Write.empty()) {
+          S.RangeCount[Slot] += R.size();
+          S.Ranges[Slot].push_back(std::move(R));
+        }
+      }
       if (To.Job != JobId) {
         To.Job = JobId;
         To.JobFile = &Out.JobFiles[{Job, Name}];
@@ -1440,12 +1459,15 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
     Out.Processes.push_back(std::move(P.Stat));
   }
   if (FunctionOut.size() < Fns.size())
-    FunctionOut.resize(Fns.size(), nullptr);
+    FunctionOut.resize(Fns.size());
   for (uint32_t I : FnUsed) {
-    Fns[I].Access = FnAccess[I].finish();
-    if (!FunctionOut[I])
-      FunctionOut[I] = &Out.Functions[FnNames[I]];
-    FunctionOut[I]->merge(Fns[I]);
+    Fns[I].Access = FnAccess[I].finish(Top);
+    FunctionOutEntry &To = FunctionOut[I];
+    if (!To.Stat)
+      To.Stat = &Out.Functions[FnNames[I]];
+    To.Stat->merge(Fns[I]);
+    To.Stat->Access.Sizes.mergeValues(Top.Sizes, 0, &To.Sizes);
+    To.Stat->Access.Strides.mergeValues(Top.Strides, 0, &To.Strides);
   }
   Agg.Lines = lines();
   Agg.TextBytes = textBytes();

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analyze/Aggregate.h"
+#include "analyze/ValueFilter.h"
 
 #include <gtest/gtest.h>
 
@@ -110,6 +111,59 @@ TEST(Scale, ATallyIsEmptyAfterItsValuesMove) {
     ASSERT_EQ(Next.Counts.size(), 1u) << Distinct;
     EXPECT_EQ(Next.Counts[0], (ValueCounts::Value{7, 2})) << Distinct;
     EXPECT_EQ(Next.Other, 0u) << Distinct;
+  }
+}
+
+TEST(Scale, AFilteredMergeKeepsExactSums) {
+  // A worker merges each file's values through the list's filter
+  // (ValueFilter.h): the sums are those of plain merges, with the filter
+  // kept from merge to merge, and with one out of date (synced to other
+  // values as many as the list's: it calls known values new, which then
+  // wait in Pending).
+  ValueCounts Plain, Filtered, Stale;
+  ValueFilter Kept, Other;
+  for (uint32_t S = 0; S < 300; ++S) {
+    ValueCounts Part = streamValues(S % 40, 32); // ranks share values
+    Part.fold();
+    Plain.merge(Part);
+    Filtered.mergeValues(Part.Counts, Part.Other, &Kept);
+    std::vector<ValueCounts::Value> Unrelated(Stale.Counts.size());
+    for (size_t I = 0; I < Unrelated.size(); ++I)
+      Unrelated[I] = {int64_t(1) << 40 | static_cast<int64_t>(I), 1};
+    Other.sync(Unrelated);
+    Stale.mergeValues(Part.Counts, Part.Other, &Other);
+  }
+  EXPECT_EQ(asMap(Filtered), asMap(Plain));
+  EXPECT_EQ(asMap(Stale), asMap(Plain));
+  EXPECT_EQ(Filtered.Other, Plain.Other);
+  EXPECT_EQ(Stale.Other, Plain.Other);
+  // "Not there" is never said of a value the list holds.
+  Kept.sync(Plain.Counts);
+  for (const auto &[V, N] : Plain.Counts)
+    EXPECT_TRUE(Kept.mayHold(V)) << V;
+}
+
+TEST(Scale, ATallysTopIsWhatMoveToKeeps) {
+  // takeTop (a stream's or function's values into the worker's vector)
+  // keeps what moveTo keeps in an empty list, and leaves the tally empty
+  // for the next file, its table kept (under 64 slots) or freed.
+  for (int64_t Distinct : {20, 40, 200}) {
+    ValueTally A, B;
+    ValueCounts Moved, Unused;
+    for (int64_t V = 0; V < Distinct; ++V) {
+      A.add(V * 7, 1 + V % 5, Unused);
+      B.add(V * 7, 1 + V % 5, Unused);
+    }
+    A.moveTo(Moved);
+    std::vector<ValueCounts::Value> Top = {{-1, 1}}; // emptied first
+    uint64_t Other = 0;
+    B.takeTop(Top, Other);
+    EXPECT_EQ(Top, Moved.Counts) << Distinct;
+    EXPECT_EQ(Other, Moved.Other) << Distinct;
+    B.add(3, 2, Unused);
+    B.takeTop(Top, Other);
+    ASSERT_EQ(Top.size(), 1u) << Distinct;
+    EXPECT_EQ(Top[0], (ValueCounts::Value{3, 2})) << Distinct;
   }
 }
 
