@@ -15,6 +15,8 @@
 #include "analyze/Caveats.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstring>
 #include <set>
 #include <tuple>
 
@@ -54,6 +56,50 @@ const KindEntry Kinds[] = {
     {"cache_bound", &Diagnoser::cacheBound, "max_memory_share"},
 };
 
+/// Whether jobKey(Y, FileNames) is sure to be jobKey(*X, FileNames) (no X:
+/// false), from what the key is made of (Aggregate.cpp): CONFIG's
+/// executable, arguments and launch; else the trace file's program; else
+/// the file's index. Program: X's trace file's program on entry (when X has
+/// no CONFIG and a named file), Y's on return; made only when Y's file is
+/// another.
+bool sameJob(const ProcessStat *X, const ProcessStat &Y,
+             const std::vector<std::string> &FileNames, std::string &Program) {
+  auto Named = [&](const ProcessStat &P) {
+    return !P.Config.HasConfig && P.FileIndex < FileNames.size();
+  };
+  bool XNamed = X && Named(*X);
+  if (Named(Y) && !(XNamed && X->FileIndex == Y.FileIndex)) {
+    std::string YProgram = traceProgram(FileNames[Y.FileIndex]);
+    bool Same = XNamed && YProgram == Program;
+    Program = std::move(YProgram);
+    return Same;
+  }
+  if (!X)
+    return false;
+  if (Named(Y)) // X's file
+    return true;
+  const ProcessConfig &CX = X->Config, &CY = Y.Config;
+  if (CX.HasConfig != CY.HasConfig)
+    return false;
+  if (CY.HasConfig)
+    return CX.Exe == CY.Exe && CX.Argv == CY.Argv && CX.Launch == CY.Launch;
+  return !XNamed && X->FileIndex == Y.FileIndex; // "#" and the index
+}
+
+/// A process's rank as processRank() gives it, in Buf when made ("pid N"):
+/// looked up per process, without a string per process.
+std::string_view rankText(const ProcessStat &P, char (&Buf)[32]) {
+  if (!P.Rank.empty())
+    return P.Rank;
+  std::memcpy(Buf, "pid ", 4);
+  char *End = std::to_chars(Buf + 4, Buf + sizeof(Buf), P.Pid).ptr;
+  return {Buf, static_cast<size_t>(End - Buf)};
+}
+
+size_t rankHash(std::string_view Rank) {
+  return std::hash<std::string_view>{}(Rank);
+}
+
 } // namespace
 
 Diagnoser::Diagnoser(const Report &R, const DiagnosisRules &Rules)
@@ -66,24 +112,62 @@ Diagnoser::Diagnoser(const Report &R, const DiagnosisRules &Rules)
   Hdf5 = A.Layers[static_cast<size_t>(Layer::Hdf5)].Totals.Ops != 0;
   Caveats = traceCaveats(R);
   RankJobs.reserve(R.Ranks.size());
+  ByRank.reserve(R.Ranks.size());
+  const ProcessStat *Last = nullptr;
+  std::string Program; // sameJob's: the last rank's trace file's program
+  uint64_t Job = 0;
+  char Buf[32];
   for (const RankFigures &RF : R.Ranks) {
-    RankJobs.push_back(jobHash(jobKey(*RF.P, A.FileNames)));
-    std::string Key = siteRank(tagOf(RF), processRank(*RF.P));
-    RankLabels.emplace(Key, RF.Label);
-    RankPrograms.emplace(std::move(Key), RF.Program);
+    const ProcessStat &P = *RF.P;
+    if (!sameJob(Last, P, A.FileNames, Program))
+      Job = jobHash(jobKey(P, A.FileNames));
+    Last = &P;
+    RankJobs.push_back(Job);
+    ByRank.push_back(
+        {rankHash(rankText(P, Buf)), static_cast<uint32_t>(ByRank.size())});
   }
+  std::sort(ByRank.begin(), ByRank.end());
 }
 
 std::string Diagnoser::tagOf(const RankFigures &RF) const {
   // RF is one of R.Ranks (every caller's is): its job's hash, computed once
-  // per rank by the constructor.
+  // by the constructor.
   return jobTagOf(RankJobs[static_cast<size_t>(&RF - R.Ranks.data())]);
+}
+
+const RankFigures *Diagnoser::siteRankOf(std::string_view SiteRank) const {
+  // "TAG:RANK", TAG the 16 lowercase hex digits of jobTagOf: any other
+  // text names no process (as a lookup of siteRank's strings found none).
+  constexpr size_t TagSize = 16;
+  if (SiteRank.size() <= TagSize || SiteRank[TagSize] != ':')
+    return nullptr;
+  uint64_t Job = 0;
+  for (size_t I = 0; I < TagSize; ++I) {
+    char C = SiteRank[I];
+    if (C >= '0' && C <= '9')
+      Job = Job << 4 | uint64_t(C - '0');
+    else if (C >= 'a' && C <= 'f')
+      Job = Job << 4 | uint64_t(C - 'a' + 10);
+    else
+      return nullptr;
+  }
+  std::string_view Rank = SiteRank.substr(TagSize + 1);
+  size_t H = rankHash(Rank);
+  char Buf[32];
+  for (auto It = std::lower_bound(ByRank.begin(), ByRank.end(),
+                                  std::make_pair(H, uint32_t(0)));
+       It != ByRank.end() && It->first == H; ++It) {
+    const RankFigures &RF = R.Ranks[It->second];
+    if (RankJobs[It->second] == Job && rankText(*RF.P, Buf) == Rank)
+      return &RF;
+  }
+  return nullptr;
 }
 
 std::string Diagnoser::rankLabel(const std::string &Tag,
                                  const std::string &Rank) const {
-  auto It = RankLabels.find(siteRank(Tag, Rank));
-  return It == RankLabels.end() ? Rank : It->second;
+  const RankFigures *RF = siteRankOf(siteRank(Tag, Rank));
+  return RF ? RF->Label : Rank;
 }
 
 std::vector<Finding> Diagnoser::run() {
@@ -177,8 +261,8 @@ bool Diagnoser::siteOfJob(const SiteRef &S, const JobView &Job) const {
   if (Job.Program.empty())
     return true;
   for (const std::string &Rank : S.S->Ranks) {
-    auto It = RankPrograms.find(Rank);
-    if (It != RankPrograms.end() && It->second == Job.Program)
+    const RankFigures *RF = siteRankOf(Rank);
+    if (RF && RF->Program == Job.Program)
       return true;
   }
   return false;
@@ -200,8 +284,8 @@ std::vector<std::string> Diagnoser::siteRanks(const Finding &F) const {
     auto It = A.Diag.Sites.find({FS.Function, FS.Chain});
     if (It != A.Diag.Sites.end())
       for (const std::string &Rank : It->second.Ranks) {
-        auto Label = RankLabels.find(Rank);
-        Ranks.push_back(Label == RankLabels.end() ? Rank : Label->second);
+        const RankFigures *RF = siteRankOf(Rank);
+        Ranks.push_back(RF ? RF->Label : Rank);
       }
   }
   std::sort(Ranks.begin(), Ranks.end(), rankLess);
@@ -287,12 +371,21 @@ std::vector<JobView> Diagnoser::jobs() const {
     for (const auto &[Path, FS] : A.Files)
       J.Files[Path].add(FS);
   } else {
-    std::map<std::string, std::string> Program; // jobKey -> label
-    for (const RankFigures &RF : R.Ranks)
-      Program.emplace(jobKey(*RF.P, A.FileNames), RF.Program);
+    // jobHash -> the label of its first rank: the hashes the constructor
+    // made, not a job key per rank (issue 41); the hash names the job as
+    // the facts' tags do.
+    std::map<uint64_t, const std::string *> Program;
+    for (size_t I = 0; I < R.Ranks.size(); ++I)
+      if (I == 0 || RankJobs[I] != RankJobs[I - 1])
+        Program.emplace(RankJobs[I], &R.Ranks[I].Program);
+    const std::string *LastKey = nullptr;
+    uint64_t Job = 0;
     for (const auto &[Key, J] : A.JobFiles) {
-      auto It = Program.find(Key.first);
-      std::string Label = It == Program.end() ? "" : It->second;
+      if (!LastKey || Key.first != *LastKey) // by job, then path
+        Job = jobHash(Key.first);
+      LastKey = &Key.first;
+      auto It = Program.find(Job);
+      std::string Label = It == Program.end() ? "" : *It->second;
       JobView &V = ByProgram[Label];
       V.Program = Label;
       V.Files[Key.second].merge(J);

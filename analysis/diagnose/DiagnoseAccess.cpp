@@ -40,8 +40,13 @@ uint64_t nonSequential(const AccessStats &S) {
 
 void Diagnoser::misaligned(const DiagnosisRule &Rule) {
   uint64_t Calls = 0, Not = 0, NotBytes = 0, Assumed = 0, Us = 0;
+  // Each file's layers are merged once (reachedAccess), for the sums and
+  // for the files listed: a file per process makes this per rank.
+  std::vector<uint64_t> NotOf; // by R.FilesByTime's index
+  NotOf.reserve(R.FilesByTime.size());
   for (const FileFigures &FF : R.FilesByTime) {
     AccessStats S = FF.S->reachedAccess();
+    NotOf.push_back(S.NotAligned);
     // Without an FS record the unit is an assumption (1 MiB): such a
     // file is a caveat, not evidence.
     if (S.AlignAssumed && !Rule.param("judge_assumed")) {
@@ -65,8 +70,8 @@ void Diagnoser::misaligned(const DiagnosisRule &Rule) {
                         " calls on files without an FS record (block or "
                         "stripe size unknown) were not judged");
   F.Sites = dataSites();
-  accessFiles(F, [](const FileFigures &FF) {
-    return FF.S->reachedAccess().NotAligned;
+  accessFiles(F, [&](const FileFigures &FF) {
+    return NotOf[static_cast<size_t>(&FF - R.FilesByTime.data())];
   });
   F.Summary = std::to_string(Not) + " of " + std::to_string(Calls) +
               " data calls (" + pct(Share) +
@@ -165,9 +170,14 @@ void Diagnoser::hdf5Unaligned(const DiagnosisRule &Rule) {
 
 void Diagnoser::randomAccess(const DiagnosisRule &Rule) {
   uint64_t Calls = 0, Random = 0, Us = 0, Bytes = 0;
+  // Each file's layers are merged once (reachedAccess), for the sums and
+  // for the files listed: a file per process makes this per rank.
+  std::vector<uint64_t> OffOf; // by R.FilesByTime's index
+  OffOf.reserve(R.FilesByTime.size());
   for (const FileFigures &FF : R.FilesByTime) {
     AccessStats S = FF.S->reachedAccess();
     uint64_t N = S.Reads + S.Writes, Off = nonSequential(S);
+    OffOf.push_back(Off);
     Calls += N;
     if (Off) {
       Random += Off;
@@ -184,8 +194,8 @@ void Diagnoser::randomAccess(const DiagnosisRule &Rule) {
   notEstimated(F, "what sequential access would cost depends on the device "
                   "and the read-ahead; compare a run (--compare)");
   F.Sites = dataSites();
-  accessFiles(F, [](const FileFigures &FF) {
-    return nonSequential(FF.S->reachedAccess());
+  accessFiles(F, [&](const FileFigures &FF) {
+    return OffOf[static_cast<size_t>(&FF - R.FilesByTime.data())];
   });
   F.Summary = std::to_string(Random) + " of " + std::to_string(Calls) +
               " data calls (" + pct(Share) +
@@ -253,9 +263,16 @@ void Diagnoser::redundant(const DiagnosisRule &Rule) {
 void Diagnoser::cacheBound(const DiagnosisRule &Rule) {
   for (const JobView &Job : jobs()) {
     std::map<std::string, uint64_t> Mem; // host -> mem_total
+    uint64_t *HostMem = nullptr; // of Host: ranks come by node, as a rule
+    const std::string *Host = nullptr;
     for (const RankFigures &RF : R.Ranks)
-      if (RF.P->MemTotal && RF.Program == Job.Program)
-        Mem[RF.P->Host] = std::max(Mem[RF.P->Host], RF.P->MemTotal);
+      if (RF.P->MemTotal && RF.Program == Job.Program) {
+        if (!Host || RF.P->Host != *Host) {
+          HostMem = &Mem[RF.P->Host];
+          Host = &RF.P->Host;
+        }
+        *HostMem = std::max(*HostMem, RF.P->MemTotal);
+      }
     uint64_t Memory = 0;
     for (const auto &[H, M] : Mem)
       Memory += M;

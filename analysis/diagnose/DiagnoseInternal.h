@@ -36,6 +36,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace dftanalyze {
@@ -190,9 +191,17 @@ private:
   // ---- jobs' ranks (issue 36; CallSites.h) ---------------------------------
   /// The jobTag of RF's job, as the facts' keys and site ranks hold it.
   std::string tagOf(const RankFigures &RF) const;
-  /// jobHash of each of R.Ranks' jobs, by index (tagOf's, computed once:
-  /// the job key of a rank is its command line; issue 41).
+  /// jobHash of each of R.Ranks' jobs, by index (tagOf's). A job key is
+  /// made only where a rank's job can differ from the previous rank's:
+  /// R.Ranks is in program order, so about once per job (issue 41).
   std::vector<uint64_t> RankJobs;
+  /// R.Ranks' indices by a hash of the rank (processRank), then in rank
+  /// order: a site's rank ("TAG:RANK") is found without a "TAG:RANK"
+  /// string and two map entries made per rank (issue 41).
+  std::vector<std::pair<size_t, uint32_t>> ByRank;
+  /// The rank of R.Ranks that a site's rank ("TAG:RANK", siteRank) names,
+  /// the first in rank order; null when no process has it.
+  const RankFigures *siteRankOf(std::string_view SiteRank) const;
   /// The report's label ("reader#2:0", "0" with one job) of rank Rank of
   /// job Tag; Rank itself when no process has it.
   std::string rankLabel(const std::string &Tag, const std::string &Rank) const;
@@ -239,7 +248,8 @@ private:
   std::vector<JobView> jobs() const;
   /// The labels of Job's processes that used the files of F (rank order).
   std::vector<std::string> jobRanks(const JobView &Job, const Finding &F) const;
-  /// Files sorted by a figure, the heaviest 5 with a non-zero one.
+  /// Files sorted by a figure, the heaviest 5 with a non-zero one. Weight
+  /// is given R.FilesByTime's own entries (a figure kept by index serves).
   void
   accessFiles(Finding &Out,
               const std::function<uint64_t(const FileFigures &)> &Weight) const;
@@ -265,10 +275,6 @@ private:
   const DiagnosisRules &Rules;
   unsigned Bottom = 0;
   std::vector<SiteRef> Sites; // by (function, chain)
-  // A site's rank ("TAG:RANK", siteRank) -> the report's label.
-  std::map<std::string, std::string> RankLabels;
-  // A site's rank -> the program label of its job (RankFigures::Program).
-  std::map<std::string, std::string> RankPrograms;
   bool MpiIo = false, Hdf5 = false;
   std::vector<std::string> Caveats; // the trace's (Caveats.h), on every finding
   std::vector<Finding> Out;

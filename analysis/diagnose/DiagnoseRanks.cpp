@@ -21,27 +21,46 @@ void Diagnoser::rankImbalance(const DiagnosisRule &Rule) {
   // slowest rank is furthest above its median is the one judged.
   using Ranked = std::vector<std::pair<uint64_t, const RankFigures *>>;
   std::map<std::string, Ranked> ByProgram;
+  Ranked *Into = nullptr; // R.Ranks is by program: a lookup per program
+  const std::string *IntoProgram = nullptr;
   for (const RankFigures &RF : R.Ranks)
-    if (RF.P->Io.Once.Ops)
-      ByProgram[RF.Program].push_back({RF.P->IoUnionUs, &RF});
-  Ranked Times;
+    if (RF.P->Io.Once.Ops) {
+      if (!IntoProgram || RF.Program != *IntoProgram) {
+        Into = &ByProgram[RF.Program];
+        IntoProgram = &RF.Program;
+      }
+      Into->push_back({RF.P->IoUnionUs, &RF});
+    }
+  // Of each program its slowest rank (the last of the slowest in rank
+  // order) and its median's time: what a sort of its ranks by time gave,
+  // without sorting them (issue 41).
+  size_t Ranks = 0;
+  uint64_t Median = 0, Max = 0;
+  const RankFigures *Slow = nullptr;
   double Ratio = 0;
   for (auto &[Program, T] : ByProgram) {
     if (T.size() < std::max(2.0, Rule.param("min_ranks", 2)))
       continue;
-    std::stable_sort(T.begin(), T.end(), [](const auto &X, const auto &Y) {
-      return X.first < Y.first;
-    });
-    double Its = ratio(T.back().first, T[(T.size() - 1) / 2].first);
-    if (Times.empty() || Its > Ratio) {
+    size_t Slowest = 0;
+    for (size_t I = 1; I < T.size(); ++I)
+      if (T[I].first >= T[Slowest].first)
+        Slowest = I;
+    auto [ItsMax, ItsSlow] = T[Slowest];
+    auto Middle = T.begin() + static_cast<ptrdiff_t>((T.size() - 1) / 2);
+    std::nth_element(
+        T.begin(), Middle, T.end(),
+        [](const auto &X, const auto &Y) { return X.first < Y.first; });
+    double Its = ratio(ItsMax, Middle->first);
+    if (!Slow || Its > Ratio) {
       Ratio = Its;
-      Times = std::move(T);
+      Ranks = T.size();
+      Median = Middle->first;
+      Max = ItsMax;
+      Slow = ItsSlow;
     }
   }
-  if (Times.empty())
+  if (!Slow)
     return;
-  uint64_t Median = Times[(Times.size() - 1) / 2].first;
-  auto [Max, Slow] = Times.back();
   Finding F;
   std::string SlowTag = tagOf(*Slow);
   if (!atLeast(Rule, F, "slowest_over_median_io_time", Ratio, "min_ratio") ||
@@ -74,8 +93,8 @@ void Diagnoser::rankImbalance(const DiagnosisRule &Rule) {
   std::string Of = Slow->Program.empty() ? "" : " of " + Slow->Program;
   F.Summary = processName(Slow->Label) + " spends " + secs(Max) +
               " s in I/O against the median rank's " + secs(Median) + " s (" +
-              fmt("%.2f", Ratio) + "x, " + std::to_string(Times.size()) +
-              " ranks" + Of + " with I/O)";
+              fmt("%.2f", Ratio) + "x, " + std::to_string(Ranks) + " ranks" +
+              Of + " with I/O)";
   std::string JobFunction = F.Sites.empty() ? "" : F.Sites[0].Function;
   add(Rule, std::move(F),
       {{"rank", Slow->Label}, {"ratio", fmt("%.2fx", Ratio)}});
@@ -91,10 +110,19 @@ void Diagnoser::rankImbalance(const DiagnosisRule &Rule) {
 void Diagnoser::phaseImbalance(const DiagnosisRule &Rule,
                                const std::string &NamedTag,
                                const std::string &NamedFunction) {
-  std::map<std::string, size_t> WithIo; // job -> its ranks with I/O
-  for (const RankFigures &RF : R.Ranks)
-    if (RF.P->Io.Once.Ops)
-      ++WithIo[tagOf(RF)];
+  // Job -> its ranks with I/O, counted by the jobs' hashes (a tag made per
+  // rank was most of this at 100,000 ranks, issue 41).
+  std::map<uint64_t, size_t> IoRanks;
+  auto Into = IoRanks.end();
+  for (size_t I = 0; I < R.Ranks.size(); ++I)
+    if (R.Ranks[I].P->Io.Once.Ops) {
+      if (Into == IoRanks.end() || Into->first != RankJobs[I])
+        Into = IoRanks.try_emplace(RankJobs[I]).first;
+      ++Into->second;
+    }
+  std::map<std::string, size_t> WithIo;
+  for (const auto &[Job, N] : IoRanks)
+    WithIo[jobTagOf(Job)] = N;
   for (const auto &[Key, FR] : A.Diag.FunctionRanks) {
     const auto &[Tag, Fn] = Key;
     if (Fn == NoFunction || (Tag == NamedTag && Fn == NamedFunction) ||

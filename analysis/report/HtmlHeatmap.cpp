@@ -54,7 +54,8 @@ TimeGrid commonGrid(const Report &R, size_t MaxCount) {
   return G;
 }
 
-Json heatmapData(const Report &R, const OutputOptions &O) {
+Json heatmapData(const Report &R, const OutputOptions &O,
+                 const std::vector<const RankFigures *> &Order) {
   Json D;
   D["t0"] = R.FirstUs;
   D["t1"] = R.LastUs;
@@ -116,7 +117,6 @@ Json heatmapData(const Report &R, const OutputOptions &O) {
   D["layers"] = Layers;
 
   Json Slowest = Json::array();
-  std::vector<const RankFigures *> Order = ranksBySlowest(R);
   for (size_t I = 0; I < Order.size() && I < O.Top; ++I) {
     size_t Index = static_cast<size_t>(Order[I] - R.Ranks.data());
     Slowest.push_back(Json::array({Order[I]->Label, rowOf(Index, N, K),
@@ -127,7 +127,8 @@ Json heatmapData(const Report &R, const OutputOptions &O) {
 }
 
 void printHeatmapSection(std::ostream &Os, const Report &R,
-                         const OutputOptions &O) {
+                         const OutputOptions &O,
+                         const std::vector<const RankFigures *> &Order) {
   size_t N = R.Ranks.size(), K = std::min(HeatRows, N);
   Os << "<h2>Timeline</h2>\n<p class=\"note\">" << N << " ranks (more than "
      << O.SummarizeRanksAbove << "): a heatmap of I/O intensity, one panel "
@@ -145,16 +146,14 @@ void printHeatmapSection(std::ostream &Os, const Report &R,
         "class=\"heatmap\" width=\"1180\" height=\"100\"></canvas><div "
         "id=\"tooltip\"></div></div>\n<p id=\"slowest-ranks\" "
         "class=\"note\">Slowest ranks:";
-  std::vector<const RankFigures *> Order = ranksBySlowest(R);
   for (size_t I = 0; I < Order.size() && I < O.Top; ++I)
     Os << (I ? ", " : " ") << htmlEscape(processName(Order[I]->Label)) << " ("
        << seconds(Order[I]->P->IoUnionUs) << " s)";
   Os << ".</p>\n";
 }
 
-void printRankSummaryHtml(std::ostream &Os, const Report &R,
-                          const OutputOptions &O) {
-  std::vector<const RankFigures *> Order = ranksBySlowest(R);
+void printRankSummaryHtml(std::ostream &Os, const OutputOptions &O,
+                          const std::vector<const RankFigures *> &Order) {
   size_t Top = std::min(O.Top, Order.size());
   size_t Bottom = std::min(O.Top, Order.size() - Top);
   Os << "<p class=\"note\">" << Order.size() << " ranks (more than "

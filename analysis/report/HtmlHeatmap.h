@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ostream>
+#include <vector>
 
 namespace dftanalyze {
 
@@ -40,11 +41,15 @@ TimeGrid commonGrid(const Report &R, size_t MaxCount);
 const char *layerColor(Layer L);
 
 /// The Timeline section past the threshold: heading, note, legend, canvas
-/// (#timeline-canvas, class "heatmap") and the slowest ranks' list.
+/// (#timeline-canvas, class "heatmap") and the slowest ranks' list. Here
+/// and below, BySlowest is ranksBySlowest(R), sorted once for the page.
 void printHeatmapSection(std::ostream &Os, const Report &R,
-                         const OutputOptions &O);
+                         const OutputOptions &O,
+                         const std::vector<const RankFigures *> &BySlowest);
 /// The data its script draws.
-nlohmann::ordered_json heatmapData(const Report &R, const OutputOptions &O);
+nlohmann::ordered_json
+heatmapData(const Report &R, const OutputOptions &O,
+            const std::vector<const RankFigures *> &BySlowest);
 /// The script: draws the heatmap, sets data-heat-cells="N" on the canvas
 /// (N: the cells drawn, for the browser test), then <body
 /// data-rendered="1"> as the per-rank timeline's script does.
@@ -52,8 +57,8 @@ extern const char HeatmapScript[];
 
 /// The Ranks section's table past the threshold: quantiles, then the
 /// slowest and the fastest O.Top ranks (#rank-table).
-void printRankSummaryHtml(std::ostream &Os, const Report &R,
-                          const OutputOptions &O);
+void printRankSummaryHtml(std::ostream &Os, const OutputOptions &O,
+                          const std::vector<const RankFigures *> &BySlowest);
 
 } // namespace dftanalyze
 

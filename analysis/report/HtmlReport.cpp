@@ -572,8 +572,13 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
 
   printConfigurationHtml(Os, R);
   bool Summary = summarizeRanks(R, O);
+  // Past the threshold three parts name the slowest ranks: one sort of
+  // every rank for the page, not one each (issue 41).
+  std::vector<const RankFigures *> BySlowest;
+  if (Summary)
+    BySlowest = ranksBySlowest(R);
   if (Summary) {
-    printHeatmapSection(Os, R, O);
+    printHeatmapSection(Os, R, O, BySlowest);
   } else {
     Os << "<h2>Timeline</h2>\n<p class=\"note\">One row per rank. Bars: the "
        << Timeline::MaxSpans << " longest spans of each rank by nesting level "
@@ -630,7 +635,7 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
        << fmt("%.6f", R.MeanIoUs / 1e6) << " s; imbalance (slowest/mean) "
        << fmt("%.3f", R.Imbalance) << ".</p>\n";
     if (Summary)
-      printRankSummaryHtml(Os, R, O);
+      printRankSummaryHtml(Os, O, BySlowest);
   }
   if (!R.FilesByTime.empty()) {
     Os << "<h2>Top files by I/O time</h2>\n<div class=\"wide\"><table "
@@ -661,7 +666,7 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
 
   // Its own statement: the JSON tree is freed before the page grows.
   std::string Data = scriptData(
-      jsonText(Summary ? heatmapData(R, O) : timelineData(R)));
+      jsonText(Summary ? heatmapData(R, O, BySlowest) : timelineData(R)));
   Os << "<script id=\"timeline-data\" type=\"application/json\">" << Data
      << "</script>\n<script>" << (Summary ? HeatmapScript : Script)
      << "</script>\n</body></html>\n";

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace dftanalyze {
 
@@ -477,10 +478,21 @@ Json reportJson(const Report &R, const OutputOptions &O) {
   }
   J["sizes"] = std::move(Sizes);
 
+  // A file of both lists (the top files by time and by bytes are mostly
+  // the same) is made once: a file's object reads every process that used
+  // it (Report::fileRanks), twice was most of the report at 100,000 ranks
+  // (issue 41).
+  std::map<const FileStat *, Json> Made;
+  auto Object = [&](const FileFigures &F) -> const Json & {
+    auto It = Made.find(F.S);
+    if (It == Made.end())
+      It = Made.emplace(F.S, fileJson(R, F)).first;
+    return It->second;
+  };
   Json ByTime = Json::array(), ByBytes = Json::array();
   for (size_t I = 0; I < R.FilesByTime.size() && I < O.Top; ++I) {
-    ByTime.push_back(fileJson(R, R.FilesByTime[I]));
-    ByBytes.push_back(fileJson(R, R.FilesByBytes[I]));
+    ByTime.push_back(Object(R.FilesByTime[I]));
+    ByBytes.push_back(Object(R.FilesByBytes[I]));
   }
   J["file_count"] = A.Files.size();
   J["file_classes"] = {{"read_only", R.FileClasses.ReadOnly},
@@ -500,8 +512,10 @@ Json reportJson(const Report &R, const OutputOptions &O) {
               [](const FileFigures *X, const FileFigures *Y) {
                 return X->Path < Y->Path;
               });
-    for (const FileFigures *F : ByPath)
-      All.push_back(fileJson(R, *F));
+    for (const FileFigures *F : ByPath) {
+      auto It = Made.find(F->S);
+      All.push_back(It == Made.end() ? fileJson(R, *F) : It->second);
+    }
     J["files_all"] = std::move(All);
   }
   Json Datasets = Json::array();

@@ -320,9 +320,11 @@ std::string percent(uint64_t Part, uint64_t Whole) {
 /// Darshan's counters and the redundant bytes of the top files by time
 /// (docs/analysis.md, "Access patterns").
 void printAccess(std::ostream &Os, const Report &R, size_t Top) {
+  // The first file with access figures answers (each file's are merged
+  // over its layers to tell).
   bool Any = false;
-  for (const FileFigures &F : R.FilesByTime)
-    Any |= !F.S->reachedAccess().empty();
+  for (size_t I = 0; I < R.FilesByTime.size() && !Any; ++I)
+    Any = !R.FilesByTime[I].S->reachedAccess().empty();
   if (!Any)
     return;
   Os << "Access patterns of the top files by I/O time (POSIX and STDIO "

@@ -481,6 +481,63 @@ TEST(Diagnose, RanksAreComparedWithinTheirProgram) {
       << F[0].Summary;
 }
 
+// A finding's ranks are its sites' ("TAG:RANK"), named as the report names
+// them: the rank of that job only (two programs repeat rank numbers, or
+// interleave in rank order), "pid N" for a process without a rank, and a
+// rank that no process of the job has as the site holds it.
+TEST(Diagnose, SiteRanksNameTheRanksOfTheirJob) {
+  DiagnosisRules Rules;
+  Rules.Rules["small_requests"].Kind = "small_requests";
+  // Process I of trace file Of[I] with rank Ranks[I] ("": none), and one
+  // site of small writes whose ranks are Sites ({a file of the job, rank}).
+  auto Found = [&](std::vector<std::string> Files, std::vector<size_t> Of,
+                   std::vector<std::string> Ranks,
+                   std::vector<std::pair<size_t, std::string>> Sites) {
+    Aggregate A;
+    A.FileNames = std::move(Files);
+    for (size_t I = 0; I < Ranks.size(); ++I) {
+      ProcessStat P;
+      P.Pid = static_cast<int64_t>(1000 + I);
+      P.FileIndex = static_cast<uint32_t>(Of[I]);
+      P.Rank = Ranks[I];
+      A.Processes.push_back(P);
+    }
+    SiteStat &S = A.Diag.Sites[{"main", "pwrite"}];
+    S.Layer = S.TopLayer = static_cast<uint8_t>(dftrace::Layer::Posix);
+    S.Op = static_cast<uint8_t>(dftrace::Op::Write);
+    S.C.Ops = S.C.SmallOps = 40;
+    S.C.Bytes = S.C.SmallBytes = 40 * 4096;
+    S.C.TimeUs = S.C.SmallTimeUs = 40000;
+    for (const auto &[File, Rank] : Sites) {
+      ProcessStat InFile;
+      InFile.FileIndex = static_cast<uint32_t>(File);
+      S.Ranks.push_back(siteRank(jobTag(jobKey(InFile, A.FileNames)), Rank));
+    }
+    std::sort(S.Ranks.begin(), S.Ranks.end());
+    A.Io.Layers[ioSlot(dftrace::Layer::Posix)].Ops = 40;
+    Report R(A);
+    std::vector<Finding> F = diagnose(R, Rules);
+    EXPECT_EQ(F.size(), 1u);
+    return F.empty() ? std::vector<std::string>{} : F[0].Ranks;
+  };
+  std::vector<std::string> Two = {"writer-1-app.pfw", "reader-2-app.pfw"};
+  ProcessStat Reader;
+  Reader.FileIndex = 1;
+  std::string Unknown = siteRank(jobTag(jobKey(Reader, Two)), "7");
+  std::vector<std::string> Want = {Unknown, "reader:1", "reader:pid 1004",
+                                   "writer:0"};
+  std::sort(Want.begin(), Want.end());
+  EXPECT_EQ(Found(Two, {0, 0, 1, 1, 1}, {"0", "1", "0", "1", ""},
+                  {{1, "1"}, {1, "pid 1004"}, {0, "0"}, {1, "7"}}),
+            Want);
+  // One label per rank number (no rank repeats): the jobs interleave in
+  // rank order, and reader's rank 2 is not writer's.
+  Unknown = siteRank(jobTag(jobKey(Reader, Two)), "2");
+  EXPECT_EQ(Found(Two, {0, 1, 0, 1}, {"0", "1", "2", "3"},
+                  {{0, "2"}, {1, "1"}, {1, "2"}}),
+            (std::vector<std::string>{"1", "2", Unknown}));
+}
+
 // The advice that DFTRACER_TUNE can apply is a "try" list: hdf5_unaligned's
 // alignment is the file system's unit, twice (issue 35).
 TEST(DiagnoseTry, Hdf5UnalignedTriesTheUnit) {
