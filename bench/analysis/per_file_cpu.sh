@@ -25,18 +25,12 @@ shopt -s inherit_errexit
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD=${BUILD_DIR:-$ROOT/build}
-EVENTS=${EVENTS:-4096000}
 FEW=${FEW:-64}
 MANY=${MANY:-16384}
 ROUNDS=${ROUNDS:-15}
 JOBS=${JOBS:-1}
 TARGET_US=${TARGET_US:-50}
-WORK=${WORK:-${TMPDIR:-/tmp}/dft-analysis-scale}
-GEN=$BUILD/bin/dftracer_trace_gen
-ANALYZE=$BUILD/bin/dftracer-analyze
-BASELINE=${BASELINE:-}
 
-mkdir -p "$WORK"
 # shellcheck source=bench/analysis/sets.sh
 . "$ROOT/bench/analysis/sets.sh"
 SETS=("$(ensure_set "$FEW")" "$(ensure_set "$MANY")")

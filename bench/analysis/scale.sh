@@ -23,16 +23,10 @@ shopt -s inherit_errexit # measure's failures, inside $(...), stop it too
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD=${BUILD_DIR:-$ROOT/build}
-EVENTS=${EVENTS:-4096000}
 FILES=${FILES:-64 1024 4096 16384}
 REPS=${REPS:-3}
 JOBS=${JOBS:-1}
-WORK=${WORK:-${TMPDIR:-/tmp}/dft-analysis-scale}
-GEN=$BUILD/bin/dftracer_trace_gen
-ANALYZE=$BUILD/bin/dftracer-analyze
-BASELINE=${BASELINE:-}
 
-mkdir -p "$WORK"
 # shellcheck source=bench/analysis/sets.sh
 . "$ROOT/bench/analysis/sets.sh"
 for F in $FILES; do

@@ -3,11 +3,20 @@
 #
 #   ensure_set FILES  -> prints the set's directory, generating it if need be
 #
-# Needs GEN (dftracer_trace_gen), WORK and EVENTS. Each set is
+# Sourced after BUILD is set; sets the shared defaults (EVENTS, WORK, the
+# generator GEN, the analyzer ANALYZE from BUILD, BASELINE) and makes WORK.
+# Each set is
 # `dftracer_trace_gen generate --real-shape --seed 42 --compute 4` with
 # EVENTS/FILES spans per file, rounded up, in $WORK/f<FILES>-<EVENTS>
 # (generated beside it, then renamed: an interrupted run leaves no set
 # that looks whole).
+EVENTS=${EVENTS:-4096000}
+WORK=${WORK:-${TMPDIR:-/tmp}/dft-analysis-scale}
+GEN=$BUILD/bin/dftracer_trace_gen
+ANALYZE=$BUILD/bin/dftracer-analyze
+BASELINE=${BASELINE:-}
+mkdir -p "$WORK"
+
 ensure_set() {
   local files=$1 set=$WORK/f$1-$EVENTS
   if [ ! -d "$set" ]; then
