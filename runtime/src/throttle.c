@@ -57,9 +57,12 @@ static struct dftracer_text_store NameText;
 void dftracer_throttle_setup(const struct dftracer_config *Config) {
   dftracer_throttle_calls_ = Config->ThrottleCalls;
   dftracer_throttle_us_ = Config->ThrottleUs;
-  dftracer_throttle_max_spans_ = Config->ThrottleMaxSpans ? Config->ThrottleMaxSpans : ~0ull;
+  dftracer_throttle_max_spans_ =
+      Config->ThrottleMaxSpans ? Config->ThrottleMaxSpans : ~0ull;
   SampleEvery = Config->ThrottleSample;
-  OutlierNs = dftracer_throttle_us_ < ~0ull / 10000u ? dftracer_throttle_us_ * 10000u : ~0ull;
+  OutlierNs = dftracer_throttle_us_ < ~0ull / 10000u
+                  ? dftracer_throttle_us_ * 10000u
+                  : ~0ull;
   dftracer_throttle_sampled_ = Config->ThrottleTime == DftThrottleTimeSampled;
   Funcs = (struct fnEntry *)dftracer_pages_alloc(sizeof(struct fnEntry) *
                                                  DftMaxFuncs);
@@ -207,11 +210,10 @@ uint32_t dftracer_fn_index(struct dftracer_fn_stats *St, const char *Name,
   if (!F && !(F = lookupSlow(Name, Cat)))
     return 0;
   if (St->Stat[F].Next == 0) {
-    /* First use on this thread: dftracer_throttle_calls_ 0 leaves Next at ~0. */
+    /* First use on this thread: with no judging, Next stays at ~0. */
     uint32_t N = St->UsedCount;
-    St->Stat[F].Next = !dftracer_throttle_calls_           ? ~0ull
-                       : dftracer_throttle_calls_ < dftracer_throttle_max_spans_ ? dftracer_throttle_calls_
-                                                  : dftracer_throttle_max_spans_;
+    St->Stat[F].Next = dftracer_throttle_calls_ ? dftracer_fn_next_judged(0)
+                                                : ~0ull;
     St->Used[N] = F;
     /* Published after the index: the end of the trace may read the list
      * while this thread runs. */
@@ -219,7 +221,6 @@ uint32_t dftracer_fn_index(struct dftracer_fn_stats *St, const char *Name,
   }
   return F;
 }
-
 
 /* The value of `"Key":` in Args, if there. */
 static int argValue(const char *Args, size_t Len, const char *Key,

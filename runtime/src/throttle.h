@@ -133,6 +133,14 @@ extern uint64_t dftracer_throttle_us_ __attribute__((visibility("hidden")));
 extern uint64_t dftracer_throttle_max_spans_
     __attribute__((visibility("hidden")));
 
+/* The call count at which a name judged at Calls is judged next: N calls
+ * on, never later than the cap. */
+static inline uint64_t dftracer_fn_next_judged(uint64_t Calls) {
+  uint64_t Next = Calls + dftracer_throttle_calls_;
+  return Next < dftracer_throttle_max_spans_ ? Next
+                                             : dftracer_throttle_max_spans_;
+}
+
 /* END of a written span of index F: count it, and judge the name every N
  * calls. The judging is inline, with no call, so that the usual END calls
  * nothing and saves no register (issue 40). */
@@ -144,13 +152,11 @@ static inline void dftracer_fn_written(struct dftracer_fn_stats *St,
     /* Mean under the threshold: Dur < Calls x us (no division; both stay
      * far from 2^64 in any real run). Or the cap reached, whatever the
      * mean: the next judgement is never later than the cap. */
-    uint64_t Max = dftracer_throttle_max_spans_;
-    if (S->Dur < S->Calls * dftracer_throttle_us_ || S->Calls >= Max)
+    if (S->Dur < S->Calls * dftracer_throttle_us_ ||
+        S->Calls >= dftracer_throttle_max_spans_)
       __atomic_store_n(&dftracer_throttled_[F], 1, __ATOMIC_RELAXED);
     else
-      S->Next = S->Next + dftracer_throttle_calls_ < Max
-                    ? S->Next + dftracer_throttle_calls_
-                    : Max;
+      S->Next = dftracer_fn_next_judged(S->Next);
   }
 }
 
