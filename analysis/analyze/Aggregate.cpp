@@ -246,6 +246,32 @@ std::string jobKey(const ProcessStat &P,
   return "#" + std::to_string(P.FileIndex);
 }
 
+bool sameJobKey(const ProcessStat *X, const ProcessStat &Y,
+                const std::vector<std::string> &FileNames,
+                std::string &Program) {
+  // The parts of jobKey above, compared instead of spelled out.
+  auto Named = [&](const ProcessStat &P) {
+    return !P.Config.HasConfig && P.FileIndex < FileNames.size();
+  };
+  bool XNamed = X && Named(*X);
+  if (Named(Y) && !(XNamed && X->FileIndex == Y.FileIndex)) {
+    std::string YProgram = traceProgram(FileNames[Y.FileIndex]);
+    bool Same = XNamed && YProgram == Program;
+    Program = std::move(YProgram);
+    return Same;
+  }
+  if (!X)
+    return false;
+  if (Named(Y)) // X's file
+    return true;
+  const ProcessConfig &CX = X->Config, &CY = Y.Config;
+  if (CX.HasConfig != CY.HasConfig)
+    return false;
+  if (CY.HasConfig)
+    return CX.Exe == CY.Exe && CX.Argv == CY.Argv && CX.Launch == CY.Launch;
+  return !XNamed && X->FileIndex == Y.FileIndex; // "#" and the index
+}
+
 namespace {
 
 /// Aggregate::finish's part for JobFiles, before the files' own figures

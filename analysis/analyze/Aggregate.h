@@ -588,6 +588,15 @@ inline std::string processRank(const ProcessStat &P) {
 /// when FileNames does not reach it.
 std::string jobKey(const ProcessStat &P,
                    const std::vector<std::string> &FileNames);
+/// Whether jobKey(Y, FileNames) is sure to equal jobKey(*X, FileNames)
+/// (no X: false), from what the key is made of, without making either:
+/// a caller that goes through processes in order makes a key only where
+/// the job may change (issue 41). Program: X's trace file's program on
+/// entry (when X has no CONFIG and a named file), Y's on return; made only
+/// when Y's file is another.
+bool sameJobKey(const ProcessStat *X, const ProcessStat &Y,
+                const std::vector<std::string> &FileNames,
+                std::string &Program);
 
 struct IssueRecord {
   uint32_t FileIndex = 0;

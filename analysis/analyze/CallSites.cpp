@@ -119,6 +119,21 @@ std::string jobTagOf(uint64_t H) {
   return T;
 }
 
+bool jobHashOfTag(std::string_view Tag, uint64_t &Hash) {
+  if (Tag.size() != 16)
+    return false;
+  Hash = 0;
+  for (char C : Tag) {
+    if (C >= '0' && C <= '9')
+      Hash = Hash << 4 | uint64_t(C - '0');
+    else if (C >= 'a' && C <= 'f')
+      Hash = Hash << 4 | uint64_t(C - 'a' + 10);
+    else
+      return false;
+  }
+  return true;
+}
+
 void DiagnosisFacts::merge(DiagnosisFacts &&O) {
   if (Sites.empty())
     Sites = std::move(O.Sites);

@@ -112,6 +112,9 @@ std::string jobTag(const std::string &JobKey);
 /// as 8 bytes, not a heap string).
 uint64_t jobHash(const std::string &JobKey);
 std::string jobTagOf(uint64_t Hash);
+/// The hash a tag of jobTagOf spells, into Hash; false when Tag is not 16
+/// lowercase hex digits.
+bool jobHashOfTag(std::string_view Tag, uint64_t &Hash);
 /// "TAG:RANK": a rank of job TAG, as a site's Ranks hold it.
 inline std::string siteRank(const std::string &Tag, const std::string &Rank) {
   return Tag + ":" + Rank;

@@ -56,36 +56,6 @@ const KindEntry Kinds[] = {
     {"cache_bound", &Diagnoser::cacheBound, "max_memory_share"},
 };
 
-/// Whether jobKey(Y, FileNames) is sure to be jobKey(*X, FileNames) (no X:
-/// false), from what the key is made of (Aggregate.cpp): CONFIG's
-/// executable, arguments and launch; else the trace file's program; else
-/// the file's index. Program: X's trace file's program on entry (when X has
-/// no CONFIG and a named file), Y's on return; made only when Y's file is
-/// another.
-bool sameJob(const ProcessStat *X, const ProcessStat &Y,
-             const std::vector<std::string> &FileNames, std::string &Program) {
-  auto Named = [&](const ProcessStat &P) {
-    return !P.Config.HasConfig && P.FileIndex < FileNames.size();
-  };
-  bool XNamed = X && Named(*X);
-  if (Named(Y) && !(XNamed && X->FileIndex == Y.FileIndex)) {
-    std::string YProgram = traceProgram(FileNames[Y.FileIndex]);
-    bool Same = XNamed && YProgram == Program;
-    Program = std::move(YProgram);
-    return Same;
-  }
-  if (!X)
-    return false;
-  if (Named(Y)) // X's file
-    return true;
-  const ProcessConfig &CX = X->Config, &CY = Y.Config;
-  if (CX.HasConfig != CY.HasConfig)
-    return false;
-  if (CY.HasConfig)
-    return CX.Exe == CY.Exe && CX.Argv == CY.Argv && CX.Launch == CY.Launch;
-  return !XNamed && X->FileIndex == Y.FileIndex; // "#" and the index
-}
-
 /// A process's rank as processRank() gives it, in Buf when made ("pid N"):
 /// looked up per process, without a string per process.
 std::string_view rankText(const ProcessStat &P, char (&Buf)[32]) {
@@ -114,12 +84,12 @@ Diagnoser::Diagnoser(const Report &R, const DiagnosisRules &Rules)
   RankJobs.reserve(R.Ranks.size());
   ByRank.reserve(R.Ranks.size());
   const ProcessStat *Last = nullptr;
-  std::string Program; // sameJob's: the last rank's trace file's program
+  std::string Program; // sameJobKey's: the last rank's trace file's program
   uint64_t Job = 0;
   char Buf[32];
   for (const RankFigures &RF : R.Ranks) {
     const ProcessStat &P = *RF.P;
-    if (!sameJob(Last, P, A.FileNames, Program))
+    if (!sameJobKey(Last, P, A.FileNames, Program))
       Job = jobHash(jobKey(P, A.FileNames));
     Last = &P;
     RankJobs.push_back(Job);
@@ -138,20 +108,12 @@ std::string Diagnoser::tagOf(const RankFigures &RF) const {
 const RankFigures *Diagnoser::siteRankOf(std::string_view SiteRank) const {
   // "TAG:RANK", TAG the 16 lowercase hex digits of jobTagOf: any other
   // text names no process (as a lookup of siteRank's strings found none).
-  constexpr size_t TagSize = 16;
-  if (SiteRank.size() <= TagSize || SiteRank[TagSize] != ':')
+  size_t Colon = SiteRank.find(':');
+  uint64_t Job;
+  if (Colon == std::string_view::npos ||
+      !jobHashOfTag(SiteRank.substr(0, Colon), Job))
     return nullptr;
-  uint64_t Job = 0;
-  for (size_t I = 0; I < TagSize; ++I) {
-    char C = SiteRank[I];
-    if (C >= '0' && C <= '9')
-      Job = Job << 4 | uint64_t(C - '0');
-    else if (C >= 'a' && C <= 'f')
-      Job = Job << 4 | uint64_t(C - 'a' + 10);
-    else
-      return nullptr;
-  }
-  std::string_view Rank = SiteRank.substr(TagSize + 1);
+  std::string_view Rank = SiteRank.substr(Colon + 1);
   size_t H = rankHash(Rank);
   char Buf[32];
   for (auto It = std::lower_bound(ByRank.begin(), ByRank.end(),
