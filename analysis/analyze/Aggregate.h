@@ -650,9 +650,10 @@ struct Aggregate {
 
   void merge(Aggregate &&O);
   /// Sorts processes (by file, pid) and keeps the first MaxIssues issues;
-  /// computes each file's cross-process access figures and the layers'
-  /// access sums (LayerStat::Access), and each job's (JobFiles).
-  void finish();
+  /// computes each file's cross-process access figures (on Jobs threads)
+  /// and the layers' access sums (LayerStat::Access), and each job's
+  /// (JobFiles).
+  void finish(unsigned Jobs = 1);
   uint64_t issueTotal() const;
   void addIssue(uint32_t FileIndex, uint64_t Line, Issue Kind,
                 std::string Message);

@@ -360,7 +360,7 @@ Aggregate analyzeRun(const MpiWorld &World, const std::vector<std::string> &Args
   mpiGather(World, A);
   if (World.Rank == 0) {
     A.FileNames = Files;
-    A.finish();
+    A.finish(Jobs);
   }
   return A;
 }
@@ -534,7 +534,7 @@ int main(int Argc, char **Argv) {
   ChromePlan Plan;
   if (Root) {
     A.FileNames = Files;
-    A.finish();
+    A.finish(Jobs);
   }
   int Status = 0;
   if (!O.Chrome.empty()) {
