@@ -177,8 +177,6 @@ void FileStat::finishAccess() {
 
 void JobFileStat::add(const FileStat &S) {
   for (size_t L = 0; L < NumIoLayers; ++L) {
-    if (!S.Layers[L].Ops) // nothing else in a layer without calls
-      continue;
     Layers[L].merge(S.Layers[L]);
     ReadTimeUs[L] += S.ReadTimeUs[L];
     ReadOps[L] += S.Calls[L][static_cast<size_t>(dftrace::Op::Read)];

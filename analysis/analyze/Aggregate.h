@@ -361,11 +361,6 @@ struct FileStat {
 
   void merge(FileStat &&O) {
     for (size_t L = 0; L < NumIoLayers; ++L) {
-      // A layer without calls holds nothing else either: its times, ops,
-      // access figures, ranges and slowest call all come with calls. Most
-      // paths of a file are used by one or two layers of four (issue 41).
-      if (!O.Layers[L].Ops)
-        continue;
       Layers[L].merge(O.Layers[L]);
       MetaOps[L] += O.MetaOps[L];
       for (size_t K = 0; K < NumOps; ++K)
