@@ -575,9 +575,8 @@ void printHtml(std::ostream &Os, const Report &R, const OutputOptions &O) {
   // Past the threshold three parts name the slowest ranks: one sort of
   // every rank for the page, not one each (issue 41).
   std::vector<const RankFigures *> BySlowest;
-  if (Summary)
-    BySlowest = ranksBySlowest(R);
   if (Summary) {
+    BySlowest = ranksBySlowest(R);
     printHeatmapSection(Os, R, O, BySlowest);
   } else {
     Os << "<h2>Timeline</h2>\n<p class=\"note\">One row per rank. Bars: the "
