@@ -31,6 +31,9 @@ typedef HandlerFn (*SignalFn)(int, HandlerFn);
 static SigactionFn RealSigaction;
 static SignalFn RealSignal;
 static int Installed; /* the handler stands in for SIG_DFL from now on */
+/* Bit Sig - 1: the kernel's action for Sig holds the marker (unmasked()),
+ * which a query takes out again. */
+static unsigned long long Marked;
 
 /* Signals whose default action ends the process (SIGXCPU with a core). */
 static int isCovered(int Sig) {
@@ -91,6 +94,41 @@ static const struct sigaction *standIn(const struct sigaction *Act,
   return Mine;
 }
 
+/* A handler installed with SA_NODEFER and an empty sa_mask would run with
+ * the mask of the code it interrupted, which may be empty: the runtime
+ * could not tell that its thread is in a handler (signals.h). The kernel
+ * holds it with one more signal in its sa_mask, the marker: a real-time
+ * signal that is then held back while the handler runs, and delivered
+ * when it returns, as any blocked signal. The program's own signal is
+ * never the marker: SA_NODEFER still lets it in. */
+static int markerFor(int Sig) {
+  return Sig == SIGRTMAX ? SIGRTMAX - 1 : SIGRTMAX;
+}
+
+/* Not glibc's sigisemptyset: in glibc 2.36 it calls a set that holds only
+ * signals 32 to 64 (the real-time ones) empty. */
+static int isEmpty(const sigset_t *Set) {
+  int Sig;
+  for (Sig = 1; Sig < NSIG; ++Sig)
+    if (sigismember(Set, Sig) == 1)
+      return 0;
+  return 1;
+}
+
+static int runsUnmasked(const struct sigaction *Act) {
+  return Act->sa_handler != SIG_DFL && Act->sa_handler != SIG_IGN &&
+         (Act->sa_flags & SA_NODEFER) && isEmpty(&Act->sa_mask);
+}
+
+static unsigned long long bitOf(int Sig) { return 1ull << (Sig - 1); }
+
+int dftracer_signals_may_be_handling(const sigset_t *Mask) {
+  stack_t Alt;
+  if (!isEmpty(Mask))
+    return 1;
+  return sigaltstack(NULL, &Alt) == 0 && (Alt.ss_flags & SS_ONSTACK);
+}
+
 static int isOff(const char *Value) {
   return Value && *Value && !dftracer_env_flag(Value);
 }
@@ -116,21 +154,37 @@ int sigaction(int Sig, const struct sigaction *restrict Act,
               struct sigaction *restrict Old) {
   SigactionFn Real = realSigaction();
   struct sigaction Mine, Was;
-  int Ret;
+  int Ret, Mark = 0;
+  unsigned long long WasMarked;
   if (!Real) {
     errno = ENOSYS;
     return -1;
   }
-  if (!isCovered(Sig))
-    return Real(Sig, Act, Old);
-  if (Act && Act->sa_handler == SIG_DFL &&
-      __atomic_load_n(&Installed, __ATOMIC_ACQUIRE))
+  if (Sig < 1 || Sig > 64)
+    return Real(Sig, Act, Old); /* EINVAL, from the kernel */
+  if (Act && isCovered(Sig) && Act->sa_handler == SIG_DFL &&
+      __atomic_load_n(&Installed, __ATOMIC_ACQUIRE)) {
     Act = standIn(Act, &Mine);
+  } else if (Act && runsUnmasked(Act)) {
+    Mine = *Act;
+    sigaddset(&Mine.sa_mask, markerFor(Sig));
+    Act = &Mine;
+    Mark = 1;
+  }
+  WasMarked = __atomic_load_n(&Marked, __ATOMIC_ACQUIRE) & bitOf(Sig);
   Ret = Real(Sig, Act, Old ? &Was : NULL);
-  if (Ret == 0 && Old) {
+  if (Ret != 0)
+    return Ret;
+  if (Act && Mark)
+    __atomic_fetch_or(&Marked, bitOf(Sig), __ATOMIC_ACQ_REL);
+  else if (Act)
+    __atomic_fetch_and(&Marked, ~bitOf(Sig), __ATOMIC_ACQ_REL);
+  if (Old) {
     *Old = Was;
-    if (isOurs(&Was))
+    if (isCovered(Sig) && isOurs(&Was))
       Old->sa_handler = SIG_DFL; /* sa_sigaction too: one union */
+    if (WasMarked)
+      sigdelset(&Old->sa_mask, markerFor(Sig));
   }
   return Ret;
 }
@@ -165,6 +219,32 @@ HandlerFn signal(int Sig, HandlerFn Handler) {
 HandlerFn bsd_signal(int Sig, HandlerFn Handler);
 HandlerFn bsd_signal(int Sig, HandlerFn Handler) {
   return signal(Sig, Handler);
+}
+
+/* System V's signal(): the handler runs once, with its signal not blocked
+ * (SA_NODEFER), and calls are interrupted. glibc's signal() is this one
+ * for a program built with a strict -std (no _DEFAULT_SOURCE), under the
+ * name __sysv_signal. Its own call of sigaction would not reach the
+ * wrapper above. */
+HandlerFn __sysv_signal(int Sig, HandlerFn Handler);
+HandlerFn __sysv_signal(int Sig, HandlerFn Handler) {
+  struct sigaction Act, Old;
+  if (Handler == SIG_ERR || Sig < 1 || Sig >= NSIG) {
+    errno = EINVAL;
+    return SIG_ERR;
+  }
+  memset(&Act, 0, sizeof(Act));
+  Act.sa_handler = Handler;
+  sigemptyset(&Act.sa_mask);
+  Act.sa_flags = SA_RESETHAND | SA_NODEFER;
+  if (sigaction(Sig, &Act, &Old) != 0)
+    return SIG_ERR;
+  return Old.sa_handler;
+}
+
+HandlerFn sysv_signal(int Sig, HandlerFn Handler);
+HandlerFn sysv_signal(int Sig, HandlerFn Handler) {
+  return __sysv_signal(Sig, Handler);
 }
 
 #pragma GCC visibility pop

@@ -9,6 +9,7 @@
 #include "node_info.h"
 #include "pages.h"
 #include "run_config.h"
+#include "signals.h"
 #include "thread_state.h"
 
 #include <errno.h>
@@ -35,7 +36,8 @@ enum {
 };
 
 enum writerState {
-  WriterIdle,    /* not needed yet; starts on the first full buffer */
+  WriterIdle,    /* not needed yet; starts on the first full buffer handed
+                    over outside a signal handler */
   WriterRunning, /* owns the sink */
   WriterStopped  /* stopped at FINI, never started, or in a forked child */
 };
@@ -262,20 +264,28 @@ static void *writerMain(void *Arg) {
 }
 
 /* Start the writer with every signal blocked, so that signals meant for the
- * application are never delivered to it. */
+ * application are never delivered to it. Not from a signal handler:
+ * pthread_create allocates the new thread's TLS with malloc and takes
+ * glibc's stack-cache lock, either of which the code the signal
+ * interrupted may hold. Where the calling thread may be running one
+ * (signals.h: judged from its mask, which is read here anyway), the writer
+ * stays idle, this hand-over writes its buffer itself, and a later one
+ * starts it. */
 static void startLocked(void) {
   pthread_attr_t Attr;
   sigset_t All, Old;
-  W.State = WriterStopped; /* unless it starts: then writes stay here */
-  if (pthread_attr_init(&Attr) != 0)
-    return;
-  pthread_attr_setstacksize(&Attr, WriterStackBytes);
   sigfillset(&All);
   pthread_sigmask(SIG_SETMASK, &All, &Old);
-  if (pthread_create(&W.Thread, &Attr, writerMain, NULL) == 0)
-    W.State = WriterRunning;
+  if (!dftracer_signals_may_be_handling(&Old)) {
+    W.State = WriterStopped; /* unless it starts: then writes stay here */
+    if (pthread_attr_init(&Attr) == 0) {
+      pthread_attr_setstacksize(&Attr, WriterStackBytes);
+      if (pthread_create(&W.Thread, &Attr, writerMain, NULL) == 0)
+        W.State = WriterRunning;
+      pthread_attr_destroy(&Attr);
+    }
+  }
   pthread_sigmask(SIG_SETMASK, &Old, NULL);
-  pthread_attr_destroy(&Attr);
 }
 
 /* The trace's size so far, as the budget counts it (budget.h). The
@@ -319,7 +329,8 @@ struct dftracer_chunk *dftracer_writer_swap_locked(struct dftracer_chunk *Full,
     pthread_cond_signal(&W.Work); /* in case the limit is below WakeBytes */
     pthread_cond_wait(&W.Space, &P->Lock);
   }
-  /* The hand-over that starts the writer writes its buffer here, so that
+  /* The hand-over that starts the writer (or would have, but for a
+   * handler it may be in) writes its buffer here, so that
    * the trace file and its first events exist however long the new thread
    * waits for a CPU (a process killed before it runs keeps them). Every
    * later one is queued, even before the writer has stocked its pool: an

@@ -18,7 +18,8 @@
  *    or in a forked child) lock holders write the sink directly.
  *  - The writer starts on the first full buffer, so a short program never
  *    has a second thread; it is stopped, with the queue written, at FINI or
- *    exit().
+ *    exit(). A buffer handed over where the thread may be running a signal
+ *    handler (signals.h) does not start it: the next one does.
  *  - At most DFTRACER_WRITER_QUEUE_BYTES are queued or being written: past
  *    that, a thread handing over a buffer waits for the disk, as it would
  *    without a writer, instead of letting memory grow. The writer takes a
@@ -36,8 +37,9 @@
  *  - A hand-over and a file-name line can run in a signal handler (its
  *    traced write() may fill the buffer), where malloc is unsafe: buffers
  *    are whole pages from the kernel (pages.h), never malloc's. Only the
- *    first hand-over, which starts the writer thread, allocates
- *    (pthread_create; docs/runtime.md, Signal handlers).
+ *    hand-over that starts the writer thread allocates (pthread_create),
+ *    and it is never one made in a handler (docs/runtime.md, Signal
+ *    handlers).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_WRITER_H

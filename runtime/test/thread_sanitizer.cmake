@@ -12,6 +12,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/run_command.cmake)
 # program[|argument]
 set(_cases dft_threads dft_threads_small_queue dft_exit_busy dft_fork_child
   "dft_io_robust|threads" "dft_io_robust|signal" "dft_io_robust|metadata"
+  "dft_io_robust|handler-first"
   "dft_io_stdio" "dft_io_aio|edge" "dft_throttle|threads|20000"
   "dft_throttle|fork|5000" "dft_signal_exit|default" "dft_signal_exit|handler"
   "dft_signal_exit|chain")
@@ -27,7 +28,8 @@ run(${CMAKE_COMMAND} --build ${WORK_DIR}/build --target ${_programs})
 
 # The compact format (issue 25) on a few: its encoder runs on the writer
 # thread, or on a thread that hands over a buffer while it does not run.
-set(_compact_cases dft_threads_small_queue dft_fork_child "dft_io_robust|signal")
+set(_compact_cases dft_threads_small_queue dft_fork_child "dft_io_robust|signal"
+  "dft_io_robust|handler-first")
 foreach(_compression 0 1 compact)
   foreach(_case ${_cases})
     if(_compression STREQUAL "compact" AND NOT _case IN_LIST _compact_cases)

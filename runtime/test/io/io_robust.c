@@ -20,7 +20,17 @@
  *             expects
  *   exec      traced I/O, exec of itself, traced I/O in the new image
  *   spawn     vfork (child closes the parent's traced fd), posix_spawn with
- *             a file action; the parent's tracking is unaffected */
+ *             a file action; the parent's tracking is unaffected
+ *   handler-first
+ *             the process's first full buffers are handed over inside a
+ *             signal handler: the writer thread is not created there
+ *             (pthread_create allocates, which a handler must not), but at
+ *             the first hand-over after it
+ *   handler-first-sysv
+ *             the same with the handler installed by sysv_signal, which
+ *             lets the handler run with the mask it interrupted
+ *             (SA_NODEFER, no sa_mask); a query of a handler installed so
+ *             answers the mask it was given */
 #define _GNU_SOURCE
 #include <dftracer/dftracer.h>
 
@@ -28,6 +38,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <dirent.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -241,6 +252,78 @@ static void spawn(void) {
   DFTRACER_C_FUNCTION_END();
 }
 
+/* Threads of this process named as the runtime's writer names its own. */
+static int writerThreads(void) {
+  DIR *Tasks = opendir("/proc/self/task");
+  struct dirent *E;
+  int Count = 0;
+  check(Tasks != NULL, "opendir /proc/self/task");
+  while ((E = readdir(Tasks)) != NULL) {
+    char Path[300], Name[32] = "";
+    FILE *F;
+    if (E->d_name[0] == '.')
+      continue;
+    snprintf(Path, sizeof(Path), "/proc/self/task/%s/comm", E->d_name);
+    if ((F = fopen(Path, "r")) == NULL)
+      continue; /* the thread has just ended */
+    if (fgets(Name, sizeof(Name), F) && strcmp(Name, "dftracer-write\n") == 0)
+      ++Count;
+    fclose(F);
+  }
+  closedir(Tasks);
+  return Count;
+}
+
+/* glibc 2.36's sigisemptyset ignores signals 32 to 64. */
+static int maskIsEmpty(const sigset_t *Set) {
+  int Sig;
+  for (Sig = 1; Sig < NSIG; ++Sig)
+    if (sigismember(Set, Sig) == 1)
+      return 0;
+  return 1;
+}
+
+enum { HandlerWrites = 20000 };
+
+static void onFirstSignal(int Sig) {
+  int Saved = errno, I;
+  (void)Sig;
+  for (I = 0; I < HandlerWrites; ++I)
+    if (write(SignalFd, "s", 1) == 1)
+      ++Signals;
+  errno = Saved;
+}
+
+static void handlerFirst(int SysV) {
+  struct sigaction Sa;
+  const char *On = getenv("DFTRACER_ENABLE");
+  int Traced = On && strcmp(On, "1") == 0;
+  int Fd, I;
+  SignalFd = open("data/sig.bin", O_CREAT | O_WRONLY | O_TRUNC | O_APPEND, 0644);
+  Fd = open("data/main.bin", O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  check(SignalFd >= 0 && Fd >= 0, "open");
+  memset(&Sa, 0, sizeof(Sa));
+  Sa.sa_handler = onFirstSignal;
+  if (SysV) {
+    struct sigaction Got;
+    Sa.sa_flags = SA_NODEFER;
+    check(sigaction(SIGALRM, &Sa, NULL) == 0 &&
+              sigaction(SIGALRM, NULL, &Got) == 0 &&
+              Got.sa_handler == onFirstSignal &&
+              (Got.sa_flags & SA_NODEFER) && maskIsEmpty(&Got.sa_mask),
+          "a SA_NODEFER handler's query: the mask it was given");
+    check(sysv_signal(SIGALRM, onFirstSignal) != SIG_ERR, "sysv_signal");
+  } else
+    check(sigaction(SIGALRM, &Sa, NULL) == 0, "sigaction");
+  check(raise(SIGALRM) == 0 && Signals == HandlerWrites, "the handler's writes");
+  check(writerThreads() == 0, "no writer thread created in the handler");
+  for (I = 0; I < HandlerWrites; ++I)
+    check(write(Fd, "m", 1) == 1, "write");
+  if (Traced)
+    check(writerThreads() == 1, "the writer thread started after the handler");
+  check(close(SignalFd) == 0 && close(Fd) == 0, "close");
+}
+
 int main(int argc, char **argv) {
   const char *Mode = argc > 1 ? argv[1] : "";
   DFTRACER_C_INIT(NULL, NULL, NULL);
@@ -271,6 +354,10 @@ int main(int argc, char **argv) {
     execImage();
   else if (strcmp(Mode, "spawn") == 0)
     spawn();
+  else if (strcmp(Mode, "handler-first") == 0)
+    handlerFirst(0);
+  else if (strcmp(Mode, "handler-first-sysv") == 0)
+    handlerFirst(1);
   else
     check(0, "a mode");
   DFTRACER_C_FUNCTION_END();
