@@ -189,10 +189,25 @@ int sigaction(int Sig, const struct sigaction *restrict Act,
   return Ret;
 }
 
+/* signal()'s kinds, through the wrapper above: Handler with Flags, its own
+ * signal blocked while it runs unless SA_NODEFER. The previous handler, or
+ * SIG_ERR. */
+static HandlerFn installWith(int Sig, HandlerFn Handler, int Flags) {
+  struct sigaction Act, Old;
+  memset(&Act, 0, sizeof(Act));
+  Act.sa_handler = Handler;
+  sigemptyset(&Act.sa_mask);
+  if (!(Flags & SA_NODEFER))
+    sigaddset(&Act.sa_mask, Sig);
+  Act.sa_flags = Flags;
+  if (sigaction(Sig, &Act, &Old) != 0)
+    return SIG_ERR;
+  return Old.sa_handler;
+}
+
 /* glibc's signal(): BSD semantics (the handler stays, calls restart, the
  * signal is blocked while its handler runs), on top of sigaction above. */
 HandlerFn signal(int Sig, HandlerFn Handler) {
-  struct sigaction Act, Old;
   if (!isCovered(Sig)) {
     SignalFn Real = __atomic_load_n(&RealSignal, __ATOMIC_ACQUIRE);
     if (!Real) {
@@ -205,14 +220,7 @@ HandlerFn signal(int Sig, HandlerFn Handler) {
     }
     return Real(Sig, Handler);
   }
-  memset(&Act, 0, sizeof(Act));
-  Act.sa_handler = Handler;
-  sigemptyset(&Act.sa_mask);
-  sigaddset(&Act.sa_mask, Sig);
-  Act.sa_flags = SA_RESTART;
-  if (sigaction(Sig, &Act, &Old) != 0)
-    return SIG_ERR;
-  return Old.sa_handler;
+  return installWith(Sig, Handler, SA_RESTART);
 }
 
 /* glibc's alias of signal(). */
@@ -228,18 +236,11 @@ HandlerFn bsd_signal(int Sig, HandlerFn Handler) {
  * wrapper above. */
 HandlerFn __sysv_signal(int Sig, HandlerFn Handler);
 HandlerFn __sysv_signal(int Sig, HandlerFn Handler) {
-  struct sigaction Act, Old;
   if (Handler == SIG_ERR || Sig < 1 || Sig >= NSIG) {
     errno = EINVAL;
     return SIG_ERR;
   }
-  memset(&Act, 0, sizeof(Act));
-  Act.sa_handler = Handler;
-  sigemptyset(&Act.sa_mask);
-  Act.sa_flags = SA_RESETHAND | SA_NODEFER;
-  if (sigaction(Sig, &Act, &Old) != 0)
-    return SIG_ERR;
-  return Old.sa_handler;
+  return installWith(Sig, Handler, SA_RESETHAND | SA_NODEFER);
 }
 
 HandlerFn sysv_signal(int Sig, HandlerFn Handler);

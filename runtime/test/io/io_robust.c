@@ -142,17 +142,25 @@ static void busy(int Fd) {
 
 /* Runs Work(Fd, I) for I = 0, 1, ... at least Rounds times and until the
  * handler has written 20 times, with a SIGALRM every 200 us. */
+/* Opens the handler's file (SignalFd) and the main thread's, which it
+ * returns, and gives Sa Handler and Flags. */
+static int openForSignals(struct sigaction *Sa, void (*Handler)(int),
+                          int Flags) {
+  int Fd;
+  SignalFd = open("data/sig.bin", O_CREAT | O_WRONLY | O_TRUNC | O_APPEND, 0644);
+  Fd = open("data/main.bin", O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  check(SignalFd >= 0 && Fd >= 0, "open");
+  memset(Sa, 0, sizeof(*Sa));
+  Sa->sa_handler = Handler;
+  Sa->sa_flags = Flags;
+  return Fd;
+}
+
 static void underAlarms(void (*Work)(int, int), int Rounds) {
   struct sigaction Sa;
   struct itimerval Timer = {{0, 200}, {0, 200}};
   struct stat St;
-  int Fd, I;
-  SignalFd = open("data/sig.bin", O_CREAT | O_WRONLY | O_TRUNC | O_APPEND, 0644);
-  Fd = open("data/main.bin", O_CREAT | O_WRONLY | O_TRUNC, 0644);
-  check(SignalFd >= 0 && Fd >= 0, "open");
-  memset(&Sa, 0, sizeof(Sa));
-  Sa.sa_handler = onAlarm;
-  Sa.sa_flags = SA_RESTART;
+  int Fd = openForSignals(&Sa, onAlarm, SA_RESTART), I;
   check(sigaction(SIGALRM, &Sa, NULL) == 0, "sigaction");
   check(setitimer(ITIMER_REAL, &Timer, NULL) == 0, "setitimer");
   for (I = 0; I < Rounds || Signals < 20; ++I)
@@ -298,15 +306,9 @@ static void handlerFirst(int SysV) {
   struct sigaction Sa;
   const char *On = getenv("DFTRACER_ENABLE");
   int Traced = On && strcmp(On, "1") == 0;
-  int Fd, I;
-  SignalFd = open("data/sig.bin", O_CREAT | O_WRONLY | O_TRUNC | O_APPEND, 0644);
-  Fd = open("data/main.bin", O_CREAT | O_WRONLY | O_TRUNC, 0644);
-  check(SignalFd >= 0 && Fd >= 0, "open");
-  memset(&Sa, 0, sizeof(Sa));
-  Sa.sa_handler = onFirstSignal;
+  int Fd = openForSignals(&Sa, onFirstSignal, SysV ? SA_NODEFER : 0), I;
   if (SysV) {
     struct sigaction Got;
-    Sa.sa_flags = SA_NODEFER;
     check(sigaction(SIGALRM, &Sa, NULL) == 0 &&
               sigaction(SIGALRM, NULL, &Got) == 0 &&
               Got.sa_handler == onFirstSignal &&
