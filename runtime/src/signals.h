@@ -30,7 +30,8 @@ void dftracer_signals_setup(void);
  * alternate signal stack, rules a handler out. A handler installed with
  * SA_NODEFER and an empty sa_mask would leave the mask empty: the wrappers
  * of sigaction, signal, bsd_signal and sysv_signal install it with a
- * marker signal in its sa_mask, which queries do not show (signals.c).
+ * marker signal (SIGWINCH) in its sa_mask, which queries do not show
+ * (signals.c).
  * Not seen: a handler that unblocks every signal before it traces, and
  * one installed by the rt_sigaction system call. Async-signal-safe. */
 int dftracer_signals_may_be_handling(const sigset_t *Mask);
