@@ -30,7 +30,9 @@
  *             the same with the handler installed by sysv_signal, which
  *             lets the handler run with the mask it interrupted
  *             (SA_NODEFER, no sa_mask); a query of a handler installed so
- *             answers the mask it was given */
+ *             answers the mask it was given, and a SIGWINCH handler so
+ *             (the runtime marks the others with SIGWINCH) still runs with
+ *             SIGWINCH unblocked */
 #define _GNU_SOURCE
 #include <dftracer/dftracer.h>
 
@@ -302,18 +304,38 @@ static void onFirstSignal(int Sig) {
   errno = Saved;
 }
 
+static sigset_t WinchMask; /* the mask onWinch ran with */
+
+static void onWinch(int Sig) {
+  (void)Sig;
+  pthread_sigmask(SIG_BLOCK, NULL, &WinchMask);
+}
+
 static void handlerFirst(int SysV) {
   struct sigaction Sa;
   const char *On = getenv("DFTRACER_ENABLE");
   int Traced = On && strcmp(On, "1") == 0;
   int Fd = openForSignals(&Sa, onFirstSignal, SysV ? SA_NODEFER : 0), I;
   if (SysV) {
-    struct sigaction Got;
-    check(sigaction(SIGALRM, &Sa, NULL) == 0 &&
-              sigaction(SIGALRM, NULL, &Got) == 0 &&
-              Got.sa_handler == onFirstSignal &&
-              (Got.sa_flags & SA_NODEFER) && maskIsEmpty(&Got.sa_mask),
-          "a SA_NODEFER handler's query: the mask it was given");
+    /* SIGWINCH too: the runtime marks its handler with another signal. */
+    static const int Queried[] = {SIGWINCH, SIGALRM};
+    size_t Q;
+    for (Q = 0; Q < sizeof(Queried) / sizeof(Queried[0]); ++Q) {
+      struct sigaction Got;
+      check(sigaction(Queried[Q], &Sa, NULL) == 0 &&
+                sigaction(Queried[Q], NULL, &Got) == 0 &&
+                Got.sa_handler == onFirstSignal &&
+                (Got.sa_flags & SA_NODEFER) && maskIsEmpty(&Got.sa_mask),
+            "a SA_NODEFER handler's query: the mask it was given");
+    }
+    /* Its handler runs with its own signal unblocked, as SA_NODEFER asks
+     * (the runtime's mark is another signal). */
+    Sa.sa_handler = onWinch;
+    check(sigaction(SIGWINCH, &Sa, NULL) == 0 && raise(SIGWINCH) == 0 &&
+              !sigismember(&WinchMask, SIGWINCH),
+          "SA_NODEFER: SIGWINCH not blocked in its own handler");
+    Sa.sa_handler = onFirstSignal;
+    check(signal(SIGWINCH, SIG_DFL) != SIG_ERR, "SIGWINCH back to SIG_DFL");
     check(sysv_signal(SIGALRM, onFirstSignal) != SIG_ERR, "sysv_signal");
   } else
     check(sigaction(SIGALRM, &Sa, NULL) == 0, "sigaction");
