@@ -31,9 +31,10 @@ typedef HandlerFn (*SignalFn)(int, HandlerFn);
 static SigactionFn RealSigaction;
 static SignalFn RealSignal;
 static int Installed; /* the handler stands in for SIG_DFL from now on */
-/* Bit Sig - 1: the kernel's action for Sig holds the marker (unmasked()),
- * which a query takes out again. */
+/* Bit Sig - 1: the kernel's action for Sig holds the marker (markerFor()),
+ * which a query takes out again. One bit per signal number, 1 to 64. */
 static unsigned long long Marked;
+enum { MarkedSignals = 8 * sizeof(unsigned long long) };
 
 /* Signals whose default action ends the process (SIGXCPU with a core). */
 static int isCovered(int Sig) {
@@ -161,7 +162,7 @@ int sigaction(int Sig, const struct sigaction *restrict Act,
     errno = ENOSYS;
     return -1;
   }
-  if (Sig < 1 || Sig > 64)
+  if (Sig < 1 || Sig > MarkedSignals)
     return Real(Sig, Act, Old); /* EINVAL, from the kernel */
   if (Act && isCovered(Sig) && Act->sa_handler == SIG_DFL &&
       __atomic_load_n(&Installed, __ATOMIC_ACQUIRE)) {

@@ -12,8 +12,7 @@
  * The program sees its own dispositions only: sigaction and signal
  * (signals.c) install its handlers and SIG_IGN as they are (but for the
  * marker below), and report SIG_DFL where the runtime's handler stands in
- * for it. DFTRACER_SIGNALS=0
- * leaves every disposition alone.
+ * for it. DFTRACER_SIGNALS=0 leaves every disposition alone.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef DFTRACER_RUNTIME_SIGNALS_H

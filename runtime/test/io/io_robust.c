@@ -36,11 +36,11 @@
 #define _GNU_SOURCE
 #include <dftracer/dftracer.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
-#include <dirent.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,8 +142,6 @@ static void busy(int Fd) {
   DFTRACER_C_FUNCTION_END();
 }
 
-/* Runs Work(Fd, I) for I = 0, 1, ... at least Rounds times and until the
- * handler has written 20 times, with a SIGALRM every 200 us. */
 /* Opens the handler's file (SignalFd) and the main thread's, which it
  * returns, and gives Sa Handler and Flags. */
 static int openForSignals(struct sigaction *Sa, void (*Handler)(int),
@@ -158,6 +156,8 @@ static int openForSignals(struct sigaction *Sa, void (*Handler)(int),
   return Fd;
 }
 
+/* Runs Work(Fd, I) for I = 0, 1, ... at least Rounds times and until the
+ * handler has written 20 times, with a SIGALRM every 200 us. */
 static void underAlarms(void (*Work)(int, int), int Rounds) {
   struct sigaction Sa;
   struct itimerval Timer = {{0, 200}, {0, 200}};
@@ -334,7 +334,6 @@ static void handlerFirst(int SysV) {
     check(sigaction(SIGWINCH, &Sa, NULL) == 0 && raise(SIGWINCH) == 0 &&
               !sigismember(&WinchMask, SIGWINCH),
           "SA_NODEFER: SIGWINCH not blocked in its own handler");
-    Sa.sa_handler = onFirstSignal;
     check(signal(SIGWINCH, SIG_DFL) != SIG_ERR, "SIGWINCH back to SIG_DFL");
     check(sysv_signal(SIGALRM, onFirstSignal) != SIG_ERR, "sysv_signal");
   } else
