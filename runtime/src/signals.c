@@ -131,6 +131,16 @@ int dftracer_signals_may_be_handling(const sigset_t *Mask) {
   return sigaltstack(NULL, &Alt) == 0 && (Alt.ss_flags & SS_ONSTACK);
 }
 
+void dftracer_signals_hold(sigset_t *Old) {
+  sigset_t Covered;
+  int Sig;
+  sigemptyset(&Covered);
+  for (Sig = 1; Sig < NSIG; ++Sig)
+    if (isCovered(Sig))
+      sigaddset(&Covered, Sig);
+  pthread_sigmask(SIG_BLOCK, &Covered, Old);
+}
+
 static int isOff(const char *Value) {
   return Value && *Value && !dftracer_env_flag(Value);
 }

@@ -35,4 +35,12 @@ void dftracer_signals_setup(void);
  * one installed by the rt_sigaction system call. Async-signal-safe. */
 int dftracer_signals_may_be_handling(const sigset_t *Mask);
 
+/* Blocks, on the calling thread, the signals whose handler here finishes
+ * the trace; *Old gets the mask to put back. While _exit finishes the
+ * trace, one of them (a Pool's terminate() sending SIGTERM to a worker
+ * already on its way out) would find the thread busy, skip the finishing
+ * and end the process with the trace cut before its last lines; held, it
+ * is delivered once the trace is finished. Async-signal-safe. */
+void dftracer_signals_hold(sigset_t *Old);
+
 #endif

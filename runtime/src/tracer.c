@@ -26,6 +26,7 @@
 #include "mpi_rank.h"
 #include "open_at_exit.h"
 #include "run_config.h"
+#include "signals.h"
 #include "span_close.h"
 #include "startup.h"
 #include "thread_state.h"
@@ -822,8 +823,12 @@ void dftracer_before_exec_(int *WasActive) {
  * interrupted it): its buffer or the file may be half-written, and it may
  * hold the process lock; what it had buffered is then lost, as before. */
 void dftracer_before__exit_(void) {
-  if (isActive() && !dftracer_io_busy_)
-    finish(1);
+  sigset_t Old;
+  if (!isActive() || dftracer_io_busy_)
+    return;
+  dftracer_signals_hold(&Old); /* signals.h: not cut short by SIGTERM */
+  finish(1);
+  pthread_sigmask(SIG_SETMASK, &Old, NULL);
 }
 
 static void restartInNewFile(void);
