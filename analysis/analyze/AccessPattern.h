@@ -46,16 +46,16 @@
 
 namespace dftanalyze {
 
-class ValueFilter;
-
 /// Values (access sizes, strides) with how many calls had each. Merged
 /// over streams the lists are exact sums: at most KeepValues per stream,
 /// so a figure over many processes grows with the distinct values their
 /// streams kept (docs/analysis.md, "At scale"). Sorted pairs, 16 bytes a
-/// value (a tree node took 48 and a malloc); a merge adds a value already
-/// there in place (a binary search from the previous one's place) and
-/// appends others to Pending, folded in when Pending is as long as Counts;
-/// a list at least an eighth as long as Counts is merged in one pass.
+/// value (a tree node took 48 and a malloc). A merge into a short list
+/// adds a value already there in place (a binary search from the previous
+/// one's place) and appends others to Pending; into a list of
+/// SearchedValues or more it appends them all. Pending is folded in when
+/// it is as long as Counts; a list at least an eighth as long as Counts is
+/// merged in one pass.
 struct ValueCounts {
   using Value = std::pair<int64_t, uint64_t>; // value, calls
   std::vector<Value> Counts; // by value, each once (after fold())
@@ -64,6 +64,8 @@ struct ValueCounts {
   static constexpr size_t MaxValues = 1024; // distinct values per stream
   static constexpr size_t KeepValues = 32;  // kept when a stream ends
   static constexpr size_t ReportedValues = 4; // the reports' top values
+  // Lists shorter than this are searched by a merge (mergeValues).
+  static constexpr size_t SearchedValues = 64;
 
   ValueCounts() = default;
   ValueCounts(const ValueCounts &O) : Counts(O.folded()), Other(O.Other) {}
@@ -81,11 +83,8 @@ struct ValueCounts {
   /// As merge() of a ValueCounts holding Sorted (by value, each once) and
   /// OtherCalls, without one: a file's kept values go straight into the
   /// worker's figures (issue 41: a list per stream and file, built, copied
-  /// and freed, was a fifth of what merging them cost). With Filter (the
-  /// caller's for this list, ValueFilter.h), a value it rules out is not
-  /// searched for.
-  void mergeValues(const std::vector<Value> &Sorted, uint64_t OtherCalls = 0,
-                   ValueFilter *Filter = nullptr);
+  /// and freed, was a fifth of what merging them cost).
+  void mergeValues(const std::vector<Value> &Sorted, uint64_t OtherCalls = 0);
   /// Moves Pending into Counts (sorted, each value once).
   void fold() const;
   /// Keeps the Keep most common values (ties: smaller value first).

@@ -10,7 +10,6 @@
 #include "NameTable.h"
 #include "Remake.h"
 #include "Timeline.h"
-#include "ValueFilter.h"
 #include "reader/MetadataRecords.h"
 #include "reader/SpanNesting.h"
 #include "reader/TraceScanner.h"
@@ -429,13 +428,7 @@ private:
   std::unordered_map<uint64_t, SiteStat *> SiteOut;
   // (job id << 32 | function id) -> Out.Diag.FunctionRanks' entry
   std::unordered_map<uint64_t, FileRankStat *> PhaseOut;
-  // A function's entry in Out.Functions, with its value lists' filters
-  // (ValueFilter.h).
-  struct FunctionOutEntry {
-    FunctionStat *Stat = nullptr;
-    ValueFilter Sizes, Strides;
-  };
-  std::vector<FunctionOutEntry> FunctionOut; // by function id
+  std::vector<FunctionStat *> FunctionOut; // by function id: Out.Functions
   // Path (a view of Out.Files' key) -> its entries in Out, those of its
   // last job: Files', and the job's in JobFiles and Diag.FileRanks.
   struct PathOut {
@@ -443,8 +436,6 @@ private:
     uint32_t Job = ~0u; // JobFile and Rank are this job's (~0u: none yet)
     JobFileStat *JobFile = nullptr;
     FileRankStat *Rank = nullptr; // with Options.Sites
-    // File's value lists' filters, by stream (POSIX, STDIO; ValueFilter.h).
-    ValueFilter Sizes[2], Strides[2];
   };
   std::unordered_map<std::string_view, PathOut> PathsOut;
   // finish()'s lists per process, kept for the next file: a process's
@@ -1366,9 +1357,8 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
                      RankStrides);
         // The path's values, straight into its figures in Out (their
         // Other comes with S's below).
-        To.File->Access[Slot].Sizes.mergeValues(Top.Sizes, 0, &To.Sizes[St]);
-        To.File->Access[Slot].Strides.mergeValues(Top.Strides, 0,
-                                                  &To.Strides[St]);
+        To.File->Access[Slot].Sizes.mergeValues(Top.Sizes);
+        To.File->Access[Slot].Strides.mergeValues(Top.Strides);
         if (!R.Read.empty() || !R.Write.empty()) {
           S.RangeCount[Slot] += R.size();
           S.Ranges[Slot].push_back(std::move(R));
@@ -1462,12 +1452,12 @@ bool FileAnalyzer::finish(Aggregate &Out, bool Opened) {
     FunctionOut.resize(Fns.size());
   for (uint32_t I : FnUsed) {
     Fns[I].Access = FnAccess[I].finish(Top);
-    FunctionOutEntry &To = FunctionOut[I];
-    if (!To.Stat)
-      To.Stat = &Out.Functions[FnNames[I]];
-    To.Stat->merge(Fns[I]);
-    To.Stat->Access.Sizes.mergeValues(Top.Sizes, 0, &To.Sizes);
-    To.Stat->Access.Strides.mergeValues(Top.Strides, 0, &To.Strides);
+    FunctionStat *&To = FunctionOut[I];
+    if (!To)
+      To = &Out.Functions[FnNames[I]];
+    To->merge(Fns[I]);
+    To->Access.Sizes.mergeValues(Top.Sizes);
+    To->Access.Strides.mergeValues(Top.Strides);
   }
   Agg.Lines = lines();
   Agg.TextBytes = textBytes();

@@ -43,9 +43,9 @@
 //    intervals a union), so a large file leaves no large pool behind.
 //    A stream's or function's kept sizes and strides go from its tally
 //    into one reused vector and from there straight into the worker's
-//    lists (no list per stream and file to build, copy and free), each
-//    list with a filter that tells most new values without a search
-//    (ValueFilter.h).
+//    lists (no list per stream and file to build, copy and free); a
+//    long list takes them unsearched, summed when they fold in
+//    (ValueCounts::mergeValues).
 //
 // \code
 //   Aggregate A = analyzeFile("trace-1a2b-app.pfw.gz", 3, Options);

@@ -9,7 +9,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "analyze/Aggregate.h"
-#include "analyze/ValueFilter.h"
 
 #include <gtest/gtest.h>
 
@@ -114,33 +113,35 @@ TEST(Scale, ATallyIsEmptyAfterItsValuesMove) {
   }
 }
 
-TEST(Scale, AFilteredMergeKeepsExactSums) {
-  // A worker merges each file's values through the list's filter
-  // (ValueFilter.h): the sums are those of plain merges, with the filter
-  // kept from merge to merge, and with one out of date (synced to other
-  // values as many as the list's: it calls known values new, which then
-  // wait in Pending).
-  ValueCounts Plain, Filtered, Stale;
-  ValueFilter Kept, Other;
-  for (uint32_t S = 0; S < 300; ++S) {
-    ValueCounts Part = streamValues(S % 40, 32); // ranks share values
-    Part.fold();
-    Plain.merge(Part);
-    Filtered.mergeValues(Part.Counts, Part.Other, &Kept);
-    std::vector<ValueCounts::Value> Unrelated(Stale.Counts.size());
-    for (size_t I = 0; I < Unrelated.size(); ++I)
-      Unrelated[I] = {int64_t(1) << 40 | static_cast<int64_t>(I), 1};
-    Other.sync(Unrelated);
-    Stale.mergeValues(Part.Counts, Part.Other, &Other);
+TEST(Scale, SmallPartsIntoShortAndLongListsKeepExactSums) {
+  // A worker merges each file's few values into the same lists
+  // (mergeValues): searched in place while a list is short, appended
+  // unsearched once it is long, and summed when Pending folds. The sums
+  // are exact at every step, before a fold and after, whatever the path:
+  // ranks that share values (S % 40) and ranks that bring new ones.
+  for (uint32_t Share : {40u, 1000u}) {
+    ValueCounts Into;
+    std::map<int64_t, uint64_t> Want;
+    uint64_t WantOther = 0;
+    bool SawShort = false, SawLong = false;
+    for (uint32_t S = 0; S < 300; ++S) {
+      ValueCounts Part = streamValues(S % Share, 1 + S % 7);
+      Part.fold();
+      (Into.Counts.size() < ValueCounts::SearchedValues ? SawShort : SawLong) =
+          true;
+      Into.mergeValues(Part.Counts, Part.Other);
+      for (const auto &[V, N] : Part.Counts)
+        Want[V] += N;
+      WantOther += Part.Other;
+      if (S % 37 == 0) { // folds Into: the merges go on from there
+        EXPECT_EQ(asMap(Into), Want) << Share << " " << S;
+        EXPECT_EQ(Into.Other, WantOther) << Share << " " << S;
+      }
+    }
+    EXPECT_TRUE(SawShort && SawLong) << Share; // both paths were taken
+    EXPECT_EQ(asMap(Into), Want) << Share;
+    EXPECT_EQ(Into.Other, WantOther) << Share;
   }
-  EXPECT_EQ(asMap(Filtered), asMap(Plain));
-  EXPECT_EQ(asMap(Stale), asMap(Plain));
-  EXPECT_EQ(Filtered.Other, Plain.Other);
-  EXPECT_EQ(Stale.Other, Plain.Other);
-  // "Not there" is never said of a value the list holds.
-  Kept.sync(Plain.Counts);
-  for (const auto &[V, N] : Plain.Counts)
-    EXPECT_TRUE(Kept.mayHold(V)) << V;
 }
 
 TEST(Scale, ATallysTopIsWhatMoveToKeeps) {
