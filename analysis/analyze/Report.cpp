@@ -287,30 +287,8 @@ Report::Report(const Aggregate &A) : A(A) {
       Name += "#" + std::to_string(++Numbered[Name]);
     Configured += std::get<0>(K);
   }
-  // Whether a rank repeats. A rank of digits is (length, value): two of
-  // one length are equal when their values are. Only other ranks are
-  // compared as text (sorting 100,000 ranks as strings was a sixth of the
-  // report, issue 41).
-  std::vector<std::pair<size_t, unsigned long long>> Numbers;
-  std::vector<std::string_view> Others;
-  Numbers.reserve(A.Processes.size());
-  for (const ProcessStat &P : A.Processes) {
-    if (isNumber(P.Rank))
-      Numbers.emplace_back(P.Rank.size(),
-                           std::strtoull(P.Rank.c_str(), nullptr, 10));
-    else if (!P.Rank.empty())
-      Others.push_back(P.Rank);
-  }
-  std::sort(Numbers.begin(), Numbers.end());
-  std::sort(Others.begin(), Others.end());
-  bool Repeated =
-      std::adjacent_find(Numbers.begin(), Numbers.end()) != Numbers.end() ||
-      std::adjacent_find(Others.begin(), Others.end()) != Others.end();
-  Numbers = {};
-  Others = {};
-  bool Several = Repeated || Configured > 1;
   // By program, numbered ranks first and in number order, else in the
-  // processes' (file, pid) order.
+  // processes' (file, pid) order. Each rank's number is read once, here.
   struct Order {
     const std::string *Program;
     bool Numbered;
@@ -321,12 +299,36 @@ Report::Report(const Aggregate &A) : A(A) {
   std::vector<Order> Sorted;
   Sorted.reserve(A.Processes.size());
   for (size_t I = 0; I < A.Processes.size(); ++I) {
-    const ProcessStat &P = A.Processes[I];
-    bool Program = Several && (!A.FileNames.empty() || P.Config.HasConfig);
-    bool Num = isNumber(P.Rank);
-    Sorted.push_back({Program ? NameOf[I] : &NoProgram, Num,
-                      Num ? std::strtoull(P.Rank.c_str(), nullptr, 10) : 0, I});
+    const std::string &Rank = A.Processes[I].Rank;
+    bool Num = isNumber(Rank);
+    Sorted.push_back(
+        {&NoProgram, Num, Num ? std::strtoull(Rank.c_str(), nullptr, 10) : 0, I});
   }
+  // Whether a rank repeats. A rank of digits is (length, value): two of
+  // one length are equal when their values are. Only other ranks are
+  // compared as text (sorting 100,000 ranks as strings was a sixth of the
+  // report, issue 41).
+  std::vector<std::pair<size_t, unsigned long long>> Numbers;
+  std::vector<std::string_view> Others;
+  Numbers.reserve(Sorted.size());
+  for (const Order &O : Sorted) {
+    const std::string &Rank = A.Processes[O.Index].Rank;
+    if (O.Numbered)
+      Numbers.emplace_back(Rank.size(), O.Number);
+    else if (!Rank.empty())
+      Others.push_back(Rank);
+  }
+  std::sort(Numbers.begin(), Numbers.end());
+  std::sort(Others.begin(), Others.end());
+  bool Repeated =
+      std::adjacent_find(Numbers.begin(), Numbers.end()) != Numbers.end() ||
+      std::adjacent_find(Others.begin(), Others.end()) != Others.end();
+  Numbers = {};
+  Others = {};
+  if (Repeated || Configured > 1) // several programs: each rank names its
+    for (Order &O : Sorted)
+      if (!A.FileNames.empty() || A.Processes[O.Index].Config.HasConfig)
+        O.Program = NameOf[O.Index];
   std::sort(Sorted.begin(), Sorted.end(), [](const Order &X, const Order &Y) {
     // One program's processes share its name (NoProgram, or a name in
     // Names): the text is compared only between programs.
