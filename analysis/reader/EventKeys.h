@@ -197,6 +197,9 @@ inline constexpr Top::Spec TopSpecs[] = {
 // open flags mode ret; mem_align after ret when the buffer is not a
 // multiple of the process's CM mem_alignment).
 inline constexpr size_t ArgsInOrder = 15;
+// A metadata line's args, {"name":..., "value":...}: entries
+// ArgsMetadata and ArgsMetadata + 1, in the runtime's order.
+inline constexpr int ArgsMetadata = 15;
 inline constexpr Args::Spec ArgSpecs[] = {
     {"level", DFT_AT(Level)},
     {"p_idx", DFT_AT(ParentIdx)},

@@ -419,6 +419,23 @@ const char *readArgs(const char *P, const char *End, Event &E) {
   P = skipBlanks(P, End);
   if (P < End && *P == '}')
     return P + 1;
+  // A metadata line's pair has its own chain: the span's chain below
+  // missed it twice before the loop took it, ~1,200 instructions a line
+  // where a small file has seven such lines (issue 41).
+  constexpr int Name = keyspecs::ArgsMetadata;
+  static_assert(ArgKeys[Name].Offset == offsetof(Event, ArgName) &&
+                ArgKeys[Name + 1].Offset == offsetof(Event, ArgValue));
+  if (ArgKeys.startsMemberUnchecked(Name, P)) {
+    switch (readInOrder<decltype(ArgKeys), Name, Name + 1>(ArgKeys, P, End,
+                                                           E, 1)) {
+    case Chain::Closed:
+      return P;
+    case Chain::Broken:
+      return nullptr;
+    case Chain::Rest:
+      return readArgMembers(P, End, E);
+    }
+  }
   // Twice: a writer that puts "level" and "p_idx" last (upstream's order,
   // dftracer_trace_gen access) stops the first chain at "level"; the
   // second takes them from there, where the loop cost ~170 instructions a
