@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -177,6 +178,7 @@ private:
 int generate(int Argc, char **Argv) {
   std::string Dir, ExpectedPath;
   size_t Files = 4, SpansPerFile = 2000, Threads = 1, Members = 1;
+  size_t TotalSpans = 0; // --total-spans: the set's, not each file's
   uint64_t Seed = 1;
   bool Gzip = false, Truncate = false, Invalid = false, Mixed = false;
   bool StartOrder = false;
@@ -190,6 +192,7 @@ int generate(int Argc, char **Argv) {
     if (A == "--dir") Dir = Next();
     else if (A == "--files") Files = std::stoul(Next());
     else if (A == "--spans") SpansPerFile = std::stoul(Next());
+    else if (A == "--total-spans") TotalSpans = std::stoul(Next());
     else if (A == "--threads") Threads = std::stoul(Next());
     else if (A == "--members") Members = std::stoul(Next());
     else if (A == "--seed") Seed = std::stoull(Next());
@@ -243,7 +246,25 @@ int generate(int Argc, char **Argv) {
   }
   Expected E;
   bool Keep = !ExpectedPath.empty();
+  // --total-spans: a file ends on a whole phase and adds the spans every
+  // file has (main, a loose call, a GPU span), ~10 beyond its target.
+  // Each file's target is what is left over the files left, less the
+  // excess so far, so that the set holds the total within one file's
+  // excess whatever the file count: 100,000 files of "41 spans" were
+  // 5.16 M spans against 4.10 M in 64 files (issue 41's sets).
+  size_t Made = 0, Targets = 0;
   for (size_t FI = 0; FI < Files; ++FI) {
+    size_t Target = SpansPerFile;
+    if (TotalSpans) {
+      double Left = static_cast<double>(TotalSpans) - static_cast<double>(Made);
+      double Excess =
+          FI ? (static_cast<double>(Made) - static_cast<double>(Targets)) /
+                   static_cast<double>(FI)
+             : 0;
+      Target = static_cast<size_t>(std::max(
+          1.0, std::round(Left / static_cast<double>(Files - FI) - Excess)));
+    }
+    Targets += Target;
     Process P;
     P.Pid = (RealShape ? 27000 : 4000) + static_cast<int64_t>(FI);
     P.Rank = static_cast<int>(FI);
@@ -263,7 +284,7 @@ int generate(int Argc, char **Argv) {
     for (auto &[Hash, Path] : B.Paths)
       P.PathOf[Hash] = Path;
     P.PathOf[B.NoFhPath] = "fhash:" + std::to_string(B.NoFhPath);
-    size_t PerThread = std::max<size_t>(10, SpansPerFile / Threads);
+    size_t PerThread = std::max<size_t>(10, Target / Threads);
     for (size_t T = 0; T < Threads; ++T) {
       // --real-shape: wall-clock microseconds (16 digits), as the runtime's.
       B.T = (RealShape ? 1796172333000000 : 1'000'000) +
@@ -305,6 +326,7 @@ int generate(int Argc, char **Argv) {
     for (auto &Root : P.Roots) {
       P.Order.emplace_back();
       postOrder(Root.get(), P.Order.back());
+      Made += P.Order.back().size();
     }
     // The spans of each root in the order they end. The loose call and
     // the GPU span, on thread 0's tid after main, reach the file in the

@@ -1,6 +1,7 @@
 //===- TraceGen.cpp - Trace sets with known totals, for tests and benchmarks ===//
 //
 //   dftracer_trace_gen generate --dir D [--files N] [--spans N] [--threads T]
+//       [--total-spans N]
 //       [--gzip] [--members K] [--seed S] [--truncate] [--invalid]
 //       [--compute N] [--no-parent all|odd] [--start-order]
 //       [--upstream v1|dev] [--real-shape]
@@ -27,6 +28,9 @@
 // --real-shape writes lines shaped like a real run's (bench/analysis):
 // 16-digit times and path hashes, 5-digit pids, six files per rank, and
 // the args the runtime writes (fd, flags, mode, whence, moving offsets).
+// --total-spans N puts N spans in the whole set instead of --spans in
+// each file (within one file's excess: a file ends on a whole phase), so
+// that sets of more or fewer files hold the same events (bench/analysis).
 //
 //   Tree.h      the generated call tree of a process
 //   Builder.h   how a random tree is grown

@@ -9,8 +9,9 @@
 #   FILES="64 100000" JOBS=2 ...   # the 100,000-file row, with -j 2
 #
 # Each set is sets.sh's: dftracer_trace_gen generate --real-shape --seed 42
-# --compute 4 with EVENTS/FILES spans per file, rounded up (the issue's table:
-# 4,096,000 spans, ~690 MB; 100,000 files get 41 each, 4,100,000). Per row and per analyzer: wall seconds (median of REPS), MB of
+# --compute 4 --total-spans EVENTS (the issue's table: 4,096,000 spans,
+# ~690 MB in 64 files; 100,000 files hold ~41 each, and their own
+# metadata lines: ~920 MB). Per row and per analyzer: wall seconds (median of REPS), MB of
 # trace per second by wall, CPU seconds (user + system, GNU time, of the
 # median run's neighbour: one more run) and peak resident memory. The cost
 # of a file beyond its events is the CPU seconds over those of the first
@@ -64,7 +65,7 @@ printf '| files (ranks) | events per file | MB | run | wall s | MB/s | CPU s | p
 printf '|---|---|---|---|---|---|---|---|---|\n'
 declare -A FIRST_CPU FIRST_FILES
 for F in $FILES; do
-  SET=$WORK/f$F-$EVENTS
+  SET=$WORK/f$F-$EVENTS-total
   BYTES=$(du -sbL --apparent-size "$SET/" | cut -f1)
   MB=$(echo "$BYTES / 1000000" | bc -l)
   if [ -n "$BASELINE" ] &&
@@ -84,7 +85,7 @@ for F in $FILES; do
       PER=$(printf '%.0f µs' "$(echo "($CPU - ${FIRST_CPU[$N]}) / ($F - ${FIRST_FILES[$N]}) * 1000000" | bc -l)")
     fi
     printf '| %s | %s | %.0f | %s | %.2f | %.0f | %.2f | %.0f | %s |\n' \
-      "$F" "$(((EVENTS + F - 1) / F))" "$MB" "$N" "$WALL" "$(echo "$MB / $WALL" | bc -l)" \
+      "$F" "$(printf '%.0f' "$(echo "$EVENTS / $F" | bc -l)")" "$MB" "$N" "$WALL" "$(echo "$MB / $WALL" | bc -l)" \
       "$CPU" "$(echo "$RSS / 1024" | bc -l)" "$PER"
   done
 done
