@@ -9,12 +9,49 @@
 #include <algorithm>
 #include <dirent.h>
 #include <filesystem>
+#include <iterator>
 #include <string_view>
 #include <sys/stat.h>
 
 namespace dftrace {
 
 namespace {
+
+/// Sorts Paths by their bytes, as std::sort of the strings does, on
+/// 8-byte keys taken after the start they all share (the directory, and
+/// "trace-" or the like): 100,000 strings compared where they lie on the
+/// heap missed the cache at each compare, ~35 ms before the first file
+/// was read (issue 41). Equal keys fall back to the whole strings.
+void sortPaths(std::vector<std::string> &Paths) {
+  if (Paths.size() < 2)
+    return;
+  size_t Common = Paths[0].size();
+  for (const std::string &P : Paths)
+    Common = static_cast<size_t>(
+        std::mismatch(P.begin(), P.begin() + static_cast<ptrdiff_t>(
+                                                 std::min(Common, P.size())),
+                      Paths[0].begin())
+            .first -
+        P.begin());
+  std::vector<std::pair<uint64_t, uint32_t>> Keys(Paths.size());
+  for (uint32_t I = 0; I < Paths.size(); ++I) {
+    uint64_t K = 0; // big-endian, zeros past the end: a prefix sorts first
+    for (size_t B = 0; B < 8; ++B)
+      K = K << 8 | (Common + B < Paths[I].size()
+                        ? static_cast<unsigned char>(Paths[I][Common + B])
+                        : 0u);
+    Keys[I] = {K, I};
+  }
+  std::sort(Keys.begin(), Keys.end(), [&](const auto &A, const auto &B) {
+    return A.first != B.first ? A.first < B.first
+                              : Paths[A.second] < Paths[B.second];
+  });
+  std::vector<std::string> Sorted;
+  Sorted.reserve(Paths.size());
+  for (const auto &Key : Keys)
+    Sorted.push_back(std::move(Paths[Key.second]));
+  Paths.swap(Sorted);
+}
 
 bool isBlank(char C) { return C == ' ' || C == '\t' || C == '\r'; }
 
@@ -285,8 +322,9 @@ expandTraceArguments(const std::vector<std::string> &Args,
     }
     if (Found.empty())
       Errors.push_back(Arg + ": directory holds no .pfw, .pfw.gz or .pfc file");
-    std::sort(Found.begin(), Found.end());
-    Files.insert(Files.end(), Found.begin(), Found.end());
+    sortPaths(Found);
+    Files.insert(Files.end(), std::make_move_iterator(Found.begin()),
+                 std::make_move_iterator(Found.end()));
   }
   return Files;
 }

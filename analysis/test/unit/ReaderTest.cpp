@@ -10,7 +10,9 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -567,6 +569,39 @@ TEST(IoTaxonomy, MpiIoKindsByName) {
   EXPECT_FALSE(isCollective(MpiKind::NonBlocking));
   EXPECT_STREQ(mpiKindName(MpiKind::NonBlockingCollective),
                "nonblocking_collective");
+}
+
+} // namespace
+
+namespace {
+
+using namespace dftrace;
+
+// expandTraceArguments sorts a directory's traces by their bytes (on keys
+// after the start they share): names that are prefixes of others, that
+// differ only past the first 8 bytes after that start, in bytes above
+// 0x7f, and entries that are not traces.
+TEST(ExpandTraceArguments, DirectoryEntriesInByteOrder) {
+  std::string Dir = tempPath("expand-order");
+  std::filesystem::remove_all(Dir);
+  std::filesystem::create_directories(Dir);
+  std::vector<std::string> Names = {
+      "trace-1.pfw",          "trace-1.pfw.gz",       "trace-10.pfw",
+      "trace-2.pfw",          "trace-abcdefgh-2.pfw", "trace-abcdefgh-1.pfw",
+      "trace-\xc3\xa9t\xc3\xa9.pfw", "trace-Z.pfc",   "trace-.pfw",
+      "other.pfw",            "trace-abcdefgh.pfw",   "t.pfw.gz",
+      "t.pfw"};
+  for (const std::string &N : Names)
+    std::ofstream(Dir + "/" + N) << "[\n";
+  std::ofstream(Dir + "/notes.txt") << "not a trace\n";
+  std::vector<std::string> Errors;
+  std::vector<std::string> Got = expandTraceArguments({Dir}, Errors);
+  EXPECT_TRUE(Errors.empty());
+  std::vector<std::string> Want;
+  for (const std::string &N : Names)
+    Want.push_back(Dir + "/" + N);
+  std::sort(Want.begin(), Want.end());
+  EXPECT_EQ(Got, Want);
 }
 
 } // namespace
