@@ -328,7 +328,11 @@ uint64_t crossBytes(std::vector<const RangeList *> Lists) {
   if (Lists.size() < 2)
     return 0;
   uint64_t Sum = 0;
+  size_t N = 0;
+  for (const RangeList *L : Lists)
+    N += L->size();
   RangeList All;
+  All.reserve(N); // 100,000 ranks' lists: no copy at each doubling
   for (const RangeList *L : Lists) {
     Sum += rangeBytes(*L);
     All.insert(All.end(), L->begin(), L->end());

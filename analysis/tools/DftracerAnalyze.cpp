@@ -533,7 +533,12 @@ int main(int Argc, char **Argv) {
   // The Chrome trace is a second pass: it needs the ranks' numbers.
   ChromePlan Plan;
   if (Root) {
-    A.FileNames = Files;
+    // Moved when --chrome, the one reader of Files below, is not asked:
+    // copying 100,000 paths took 19 ms after the workers (issue 41).
+    if (O.Chrome.empty())
+      A.FileNames = std::move(Files);
+    else
+      A.FileNames = Files;
     A.finish(Jobs);
   }
   int Status = 0;
