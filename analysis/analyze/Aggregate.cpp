@@ -16,6 +16,42 @@ bool issueBefore(const IssueRecord &A, const IssueRecord &B) {
          std::tie(B.FileIndex, B.Line, B.Kind, B.Message);
 }
 
+/// Processes in (file, pid) order (one each: the key is unique), each
+/// record moved once: std::sort moved the 1.5 KB records log n times each,
+/// 4 % of the run on 3,000 small files (issue 41). The keys are read once
+/// into a compact list and sorted there: compared in place, each compare
+/// read two records 1.5 KB apart, ~50 ms at 100,000 ranks.
+void sortProcesses(std::vector<ProcessStat> &Ps) {
+  struct Key {
+    uint32_t FileIndex;
+    int64_t Pid;
+    size_t Index;
+  };
+  std::vector<Key> Keys(Ps.size());
+  for (size_t I = 0; I < Ps.size(); ++I)
+    Keys[I] = {Ps[I].FileIndex, Ps[I].Pid, I};
+  std::sort(Keys.begin(), Keys.end(), [](const Key &A, const Key &B) {
+    return std::tie(A.FileIndex, A.Pid) < std::tie(B.FileIndex, B.Pid);
+  });
+  std::vector<size_t> From(Ps.size()); // From[I]: the record that goes to I
+  for (size_t I = 0; I < From.size(); ++I)
+    From[I] = Keys[I].Index;
+  for (size_t I = 0; I < From.size(); ++I) {
+    if (From[I] == I)
+      continue;
+    ProcessStat Held = std::move(Ps[I]); // the cycle through I
+    size_t J = I;
+    while (From[J] != I) {
+      Ps[J] = std::move(Ps[From[J]]);
+      size_t Next = From[J];
+      From[J] = J;
+      J = Next;
+    }
+    Ps[J] = std::move(Held);
+    From[J] = J;
+  }
+}
+
 /// Keeps the first MaxIssues issues; sorted only when Sorted (finish()):
 /// the trims while files are read only select them, which does not sort
 /// the hundreds of records kept (a file's missing-path issue made these
@@ -392,9 +428,7 @@ void Aggregate::merge(Aggregate &&O) {
 }
 
 void Aggregate::finish(unsigned Jobs) {
-  // Processes stay in the workers' order: the report orders its ranks by
-  // (file, pid) itself, and sorting 100,000 records of 1.5 KB was 70 ms
-  // of the time after the workers (issue 41).
+  sortProcesses(Processes);
   std::sort(Stopped.begin(), Stopped.end(),
             [](const StopRecord &A, const StopRecord &B) {
               return std::tie(A.FileIndex, A.Pid, A.TsUs, A.Reason, A.Error,

@@ -638,7 +638,7 @@ struct Aggregate {
   // By (file path, dataset path).
   std::map<std::pair<std::string, std::string>, DatasetStat> Datasets;
   std::map<std::pair<uint8_t, std::string>, uint64_t> UnknownOps;
-  std::vector<ProcessStat> Processes; // in the workers' order (Report sorts)
+  std::vector<ProcessStat> Processes;
   uint64_t IssueCounts[NumIssues] = {};
   std::vector<IssueRecord> Issues; // the first MaxIssues, by file and line
   std::vector<CaveatRecord> Caveats; // by file (finish())
@@ -649,7 +649,7 @@ struct Aggregate {
   static constexpr size_t MaxIssues = 200;
 
   void merge(Aggregate &&O);
-  /// Keeps the first MaxIssues issues (Processes are not sorted);
+  /// Sorts processes (by file, pid) and keeps the first MaxIssues issues;
   /// computes each file's cross-process access figures (on Jobs threads)
   /// and the layers' access sums (LayerStat::Access), and each job's
   /// (JobFiles).

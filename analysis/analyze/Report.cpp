@@ -288,26 +288,21 @@ Report::Report(const Aggregate &A) : A(A) {
     Configured += std::get<0>(K);
   }
   // By program, numbered ranks first and in number order, else in the
-  // processes' (file, pid) order, which is not A.Processes' (the workers'
-  // order, not sorted: moving 100,000 records of 1.5 KB into order took
-  // 70 ms, issue 41). Each rank's number is read once, here.
+  // processes' (file, pid) order. Each rank's number is read once, here.
   struct Order {
     const std::string *Program;
     bool Numbered;
     unsigned long long Number;
-    uint32_t FileIndex;
-    int64_t Pid;
     size_t Index; // into A.Processes
   };
   static const std::string NoProgram;
   std::vector<Order> Sorted;
   Sorted.reserve(A.Processes.size());
   for (size_t I = 0; I < A.Processes.size(); ++I) {
-    const ProcessStat &P = A.Processes[I];
-    bool Num = isNumber(P.Rank);
-    Sorted.push_back({&NoProgram, Num,
-                      Num ? std::strtoull(P.Rank.c_str(), nullptr, 10) : 0,
-                      P.FileIndex, P.Pid, I});
+    const std::string &Rank = A.Processes[I].Rank;
+    bool Num = isNumber(Rank);
+    Sorted.push_back(
+        {&NoProgram, Num, Num ? std::strtoull(Rank.c_str(), nullptr, 10) : 0, I});
   }
   // Whether a rank repeats. A rank of digits is (length, value): two of
   // one length are equal when their values are. Only other ranks are
@@ -341,8 +336,7 @@ Report::Report(const Aggregate &A) : A(A) {
       return *X.Program < *Y.Program;
     if (X.Numbered != Y.Numbered)
       return X.Numbered; // numbered ranks first
-    return std::tie(X.Number, X.FileIndex, X.Pid) <
-           std::tie(Y.Number, Y.FileIndex, Y.Pid);
+    return std::tie(X.Number, X.Index) < std::tie(Y.Number, Y.Index);
   });
   Ranks.reserve(Sorted.size());
   for (const Order &O : Sorted) {
