@@ -33,22 +33,20 @@ void sortProcesses(std::vector<ProcessStat> &Ps) {
   std::sort(Keys.begin(), Keys.end(), [](const Key &A, const Key &B) {
     return std::tie(A.FileIndex, A.Pid) < std::tie(B.FileIndex, B.Pid);
   });
-  std::vector<size_t> From(Ps.size()); // From[I]: the record that goes to I
-  for (size_t I = 0; I < From.size(); ++I)
-    From[I] = Keys[I].Index;
-  for (size_t I = 0; I < From.size(); ++I) {
-    if (From[I] == I)
+  // Keys[I].Index: the record that goes to I (set to I once it is there).
+  for (size_t I = 0; I < Keys.size(); ++I) {
+    if (Keys[I].Index == I)
       continue;
     ProcessStat Held = std::move(Ps[I]); // the cycle through I
     size_t J = I;
-    while (From[J] != I) {
-      Ps[J] = std::move(Ps[From[J]]);
-      size_t Next = From[J];
-      From[J] = J;
-      J = Next;
+    while (Keys[J].Index != I) {
+      size_t From = Keys[J].Index;
+      Ps[J] = std::move(Ps[From]);
+      Keys[J].Index = J;
+      J = From;
     }
     Ps[J] = std::move(Held);
-    From[J] = J;
+    Keys[J].Index = J;
   }
 }
 
