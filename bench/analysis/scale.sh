@@ -10,8 +10,8 @@
 #
 # Each set is sets.sh's: dftracer_trace_gen generate --real-shape --seed 42
 # --compute 4 --total-spans EVENTS (the issue's table: 4,096,000 spans,
-# ~690 MB in 64 files; 100,000 files hold ~41 each, and their own
-# metadata lines: ~920 MB). Per row and per analyzer: wall seconds (median of REPS), MB of
+# 724 MB in 64 files; 100,000 files hold ~41 each, and their own
+# metadata lines: 796 MB). Per row and per analyzer: wall seconds (median of REPS), MB of
 # trace per second by wall, CPU seconds (user + system, GNU time, of the
 # median run's neighbour: one more run) and peak resident memory. The cost
 # of a file beyond its events is the CPU seconds over those of the first
@@ -65,7 +65,7 @@ printf '| files (ranks) | events per file | MB | run | wall s | MB/s | CPU s | p
 printf '|---|---|---|---|---|---|---|---|---|\n'
 declare -A FIRST_CPU FIRST_FILES
 for F in $FILES; do
-  SET=$WORK/f$F-$EVENTS-total
+  SET=$(ensure_set "$F") # made above: its name, from sets.sh
   BYTES=$(du -sbL --apparent-size "$SET/" | cut -f1)
   MB=$(echo "$BYTES / 1000000" | bc -l)
   if [ -n "$BASELINE" ] &&
