@@ -571,12 +571,6 @@ TEST(IoTaxonomy, MpiIoKindsByName) {
                "nonblocking_collective");
 }
 
-} // namespace
-
-namespace {
-
-using namespace dftrace;
-
 // expandTraceArguments sorts a directory's traces by their bytes (on keys
 // after the start they share): names that are prefixes of others, that
 // differ only past the first 8 bytes after that start, in bytes above
