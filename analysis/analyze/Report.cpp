@@ -298,23 +298,21 @@ Report::Report(const Aggregate &A) : A(A) {
   static const std::string NoProgram;
   std::vector<Order> Sorted;
   Sorted.reserve(A.Processes.size());
-  for (size_t I = 0; I < A.Processes.size(); ++I) {
-    const std::string &Rank = A.Processes[I].Rank;
-    bool Num = isNumber(Rank);
-    Sorted.push_back(
-        {&NoProgram, Num, Num ? std::strtoull(Rank.c_str(), nullptr, 10) : 0, I});
-  }
-  // Whether a rank repeats. A rank of digits is (length, value): two of
-  // one length are equal when their values are. Only other ranks are
+  // And whether a rank repeats. A rank of digits is (length, value): two
+  // of one length are equal when their values are. Only other ranks are
   // compared as text (sorting 100,000 ranks as strings was a sixth of the
   // report, issue 41).
   std::vector<std::pair<size_t, unsigned long long>> Numbers;
   std::vector<std::string_view> Others;
-  Numbers.reserve(Sorted.size());
-  for (const Order &O : Sorted) {
-    const std::string &Rank = A.Processes[O.Index].Rank;
-    if (O.Numbered)
-      Numbers.emplace_back(Rank.size(), O.Number);
+  Numbers.reserve(A.Processes.size());
+  for (size_t I = 0; I < A.Processes.size(); ++I) {
+    const std::string &Rank = A.Processes[I].Rank;
+    bool Num = isNumber(Rank);
+    unsigned long long Number =
+        Num ? std::strtoull(Rank.c_str(), nullptr, 10) : 0;
+    Sorted.push_back({&NoProgram, Num, Number, I});
+    if (Num)
+      Numbers.emplace_back(Rank.size(), Number);
     else if (!Rank.empty())
       Others.push_back(Rank);
   }
