@@ -271,7 +271,7 @@ void Diagnoser::metadataHeavy(const DiagnosisRule &Rule) {
       [&](const SiteRef &S) {
         return atBottom(S) && dftrace::isMetadataOp(S.O());
       },
-      byTime);
+      byRepeatedTime);
   if (Worst)
     F.Files.push_back(file(*Worst));
   F.Summary = std::to_string(MetaOps) + " metadata calls, " + pct(Share) +
