@@ -51,7 +51,7 @@ void Diagnoser::smallRequests(const DiagnosisRule &Rule) {
       topSites([&](const SiteRef &S) { return atBottom(S) && S.S->C.SmallOps; },
                [](const SiteRef &S) { return S.S->C.SmallTimeUs; }, true);
   F.Files = busiestFiles(3);
-  uint64_t Mean = C.SmallBytes / C.Small;
+  uint64_t Mean = C.meanBytes();
   F.Summary = std::to_string(C.Small) + " data calls under " +
               std::to_string(Rules.SmallBytes) + " B (mean " +
               std::to_string(Mean) + " B), " + pct(Share) +
@@ -81,7 +81,7 @@ void Diagnoser::smallHdf5(const DiagnosisRule &Rule) {
       [](const SiteRef &S) { return S.L() == Layer::Hdf5 && S.S->C.SmallOps; },
       [](const SiteRef &S) { return S.S->C.SmallTimeUs; }, true);
   F.Files = busiestFiles(3);
-  uint64_t Mean = C.SmallBytes / C.Small;
+  uint64_t Mean = C.meanBytes();
   F.Summary = std::to_string(C.Small) + " HDF5 data calls under " +
               std::to_string(Rules.SmallBytes) + " B (mean " +
               std::to_string(Mean) + " B), " + pct(Share) + " of them" +

@@ -120,6 +120,11 @@ struct SmallCalls {
     SmallUs += C.SmallTimeUs;
     SmallBytes += C.SmallBytes;
   }
+  /// The small calls' mean size, rounded to the nearest byte (68.8 B was
+  /// printed 68 when this was an integer division).
+  uint64_t meanBytes() const {
+    return Small ? (SmallBytes + Small / 2) / Small : 0;
+  }
 };
 
 /// F's figures: the calls, bytes and time the finding is about.

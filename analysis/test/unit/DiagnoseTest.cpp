@@ -409,6 +409,21 @@ TEST(Diagnose, MetadataSitesRankByTheirRepeats) {
   EXPECT_EQ(Meta->Sites[2].TimeUs, 5000u);
 }
 
+// The demo's 263,313 small writes (small_requests) averaged 68.8 B and
+// were said "mean 68 B": the mean is rounded to the byte, not cut.
+TEST(Diagnose, SmallCallsMeanIsRoundedToTheByte) {
+  diagnosis::SmallCalls C;
+  SiteCounts S;
+  S.Ops = S.SmallOps = 5;
+  S.SmallBytes = 344; // 68.8 B
+  C.add(S);
+  EXPECT_EQ(C.meanBytes(), 69u);
+  S.SmallBytes = 341; // 68.2 B more: 685 B over 10 calls
+  C.add(S);
+  EXPECT_EQ(C.meanBytes(), 69u); // 68.5 rounds up
+  EXPECT_EQ(diagnosis::SmallCalls().meanBytes(), 0u);
+}
+
 // MPICH's /dev/shm segment is not where the data went: the advice of a
 // finding follows the data file's file system (ext4), not tmpfs; a path
 // IOR only stat'ed ("/") is not a file of a small-requests finding.
