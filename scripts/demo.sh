@@ -21,7 +21,7 @@
 # runtime, no rebuild; docs/tuning.md), 6 rounds, its table and the trial's
 # entry in a ledger under build/demo (never the user's own ledger).
 #
-# scripts/readme-blocks.sh runs this demo once and copies its output into
+# scripts/readme-blocks.py runs this demo once and copies its output into
 # README.md's marked blocks.
 #
 # Environment: BUILD_DIR (default build), NP (default 2).
