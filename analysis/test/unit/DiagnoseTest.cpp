@@ -369,8 +369,9 @@ TEST(Diagnose, SeeksAreNotMetadataRepeats) {
 
 // Metadata sites rank by their calls beyond one per process: the
 // scenario metadata_reopen failed in CI when the one open64 of "/" that
-// MPI's start-up makes per rank (outside any span) took 5 ms, preempted,
-// and was named before append_log, which reopens its log 400 times.
+// MPI's start-up makes per rank (outside any span), ~5 us, was preempted
+// for longer than append_log's ~1.7 ms of reopens (400 a rank) and named
+// before it. Here the two opens take 5 ms.
 TEST(Diagnose, MetadataSitesRankByTheirRepeats) {
   Aggregate A = ranks(2, 0, 1.0);
   size_t Posix = ioSlot(dftrace::Layer::Posix);
